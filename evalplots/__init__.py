@@ -1,0 +1,27 @@
+"""evalplots: exact evaluation metrics, Display figures and PDF evaluation reports.
+
+Layers (each imports only the ones to its left)::
+
+    evalplots.metrics -> evalplots.display -> evalplots.report -> evalplots.cli
+
+The Display classes are re-exported here lazily, so that ``import evalplots`` (and
+``import evalplots.metrics``) does not import matplotlib.
+"""
+
+__version__ = "0.1.0"
+
+_DISPLAYS = ("RocCurveDisplay", "PrecisionRecallDisplay", "ConfusionMatrixDisplay")
+
+__all__ = ["__version__", *_DISPLAYS]
+
+
+def __getattr__(name):
+    if name in _DISPLAYS:
+        from evalplots import display
+
+        return getattr(display, name)
+    raise AttributeError(f"module 'evalplots' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_DISPLAYS))

@@ -1,0 +1,29 @@
+"""Evaluation metrics in numpy: classification, ranking/curves, top-k and regression.
+
+Names, signatures and semantics follow scikit-learn where the two overlap, so that
+scikit-learn can serve as a test oracle. This package never imports matplotlib.
+"""
+
+from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._ranking import (
+    auc,
+    average_precision_score,
+    break_even_point,
+    confusion_matrix_at_thresholds,
+    precision_recall_curve,
+    rank_loss,
+    roc_auc_score,
+    roc_curve,
+)
+
+__all__ = [
+    "UndefinedMetricWarning",
+    "auc",
+    "average_precision_score",
+    "break_even_point",
+    "confusion_matrix_at_thresholds",
+    "precision_recall_curve",
+    "rank_loss",
+    "roc_auc_score",
+    "roc_curve",
+]

@@ -1,0 +1,205 @@
+"""Input checks shared by every metric.
+
+Each check raises a ``ValueError`` that names the argument and says how to fix it.
+Nothing is renormalised, clipped or dropped. The checks are kept cheap (no
+repeated passes over the data), because bootstrap loops call metrics thousands
+of times on small inputs.
+"""
+
+import numbers
+import warnings
+
+import numpy as np
+
+from evalplots.exceptions import UndefinedMetricWarning
+
+__all__ = [
+    "as_1d",
+    "check_consistent_length",
+    "check_finite",
+    "check_sample_weight",
+    "check_zero_division",
+    "binary_positive_mask",
+    "safe_divide",
+]
+
+
+def as_1d(x, name, *, allow_empty=False):
+    """Return ``x`` as a 1-D numpy array or raise naming ``name``.
+
+    A column vector of shape (n, 1) is refused rather than silently flattened:
+    mixing shapes (n, 1) and (n,) is the classic source of a broadcast bug.
+    """
+    if isinstance(x, np.ndarray):
+        arr = x
+    else:
+        if hasattr(x, "to_numpy"):  # pandas Series / Index
+            x = x.to_numpy()
+        arr = np.asarray(x)
+    if arr.ndim != 1:
+        if arr.ndim == 0:
+            raise ValueError(
+                f"{name} must be a 1-D array-like of shape (n_samples,), got a scalar "
+                f"{arr!r}; pass a list or array."
+            )
+        raise ValueError(
+            f"{name} must be 1-D of shape (n_samples,), got shape {arr.shape}; "
+            f"pass a 1-D array (for a single column use {name}.ravel())."
+        )
+    if not allow_empty and arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty; pass at least one sample.")
+    if arr.dtype == object:
+        arr = _object_to_typed(arr, name)
+    return arr
+
+
+def _object_to_typed(arr, name):
+    """Convert an object array of labels to a typed array when it is homogeneous."""
+    kinds = {type(v) for v in arr.tolist()}
+    if kinds <= {str, np.str_}:
+        return arr.astype(str)
+    if all(issubclass(k, (bool, np.bool_)) for k in kinds):
+        return arr.astype(bool)
+    if all(issubclass(k, numbers.Integral) for k in kinds):
+        return arr.astype(np.int64)
+    if all(issubclass(k, numbers.Real) for k in kinds):
+        return arr.astype(np.float64)
+    names = sorted(k.__name__ for k in kinds)
+    raise ValueError(
+        f"{name} mixes value types {names}; pass labels of one type "
+        f"(all strings or all numbers)."
+    )
+
+
+def check_consistent_length(**arrays):
+    """Raise if the named arrays do not all have the same first dimension."""
+    lengths = {name: len(a) for name, a in arrays.items() if a is not None}
+    if len(set(lengths.values())) > 1:
+        desc = ", ".join(f"{k} has {v}" for k, v in lengths.items())
+        raise ValueError(
+            f"Inconsistent numbers of samples: {desc}; pass arrays of equal length."
+        )
+
+
+def check_finite(arr, name):
+    """Return ``arr`` as float64 if numeric and free of NaN/inf, else raise."""
+    if arr.dtype.kind not in "biuf":
+        raise ValueError(
+            f"{name} must be numeric, got dtype {arr.dtype}; pass numbers (scores, "
+            f"probabilities or values), not labels."
+        )
+    out = arr.astype(np.float64, copy=False)
+    if out.dtype.kind == "f" and not np.isfinite(out).all():
+        bad = np.flatnonzero(~np.isfinite(out))
+        raise ValueError(
+            f"{name} contains {bad.size} non-finite value(s) (NaN or inf), first at "
+            f"index {bad[0]} ({out[bad[0]]}); remove or impute them before scoring."
+        )
+    return out
+
+
+def check_sample_weight(sample_weight, n_samples):
+    """Validate ``sample_weight``: None, or 1-D, finite, non-negative, length n."""
+    if sample_weight is None:
+        return None
+    w = check_finite(as_1d(sample_weight, "sample_weight"), "sample_weight")
+    if w.shape[0] != n_samples:
+        raise ValueError(
+            f"sample_weight has {w.shape[0]} entries but there are {n_samples} samples; "
+            f"pass one weight per sample."
+        )
+    if (w < 0).any():
+        raise ValueError(
+            "sample_weight contains negative values; weights must be >= 0."
+        )
+    return w
+
+
+def check_zero_division(zero_division):
+    """Validate a ``zero_division`` argument: 'warn', 0, 1 or np.nan."""
+    if isinstance(zero_division, str):
+        if zero_division == "warn":
+            return zero_division
+    elif isinstance(zero_division, numbers.Real) and (
+        zero_division in (0, 1) or np.isnan(zero_division)
+    ):
+        return float(zero_division)
+    raise ValueError(
+        f"zero_division must be 'warn', 0, 1 or np.nan, got {zero_division!r}."
+    )
+
+
+def safe_divide(num, den, *, zero_division, metric):
+    """Divide elementwise; where ``den == 0`` use the ``zero_division`` rule.
+
+    'warn' gives 0.0 and an :class:`UndefinedMetricWarning` naming ``metric``.
+    """
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    zero = den == 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = num / np.where(zero, 1.0, den)
+    if zero.any():
+        if zero_division == "warn":
+            warnings.warn(
+                f"{metric} is ill-defined (0/0) and set to 0.0 for {int(zero.sum())} "
+                f"case(s); use zero_division to choose the value and silence this.",
+                UndefinedMetricWarning,
+                stacklevel=3,
+            )
+            fill = 0.0
+        else:
+            fill = zero_division
+        out = np.where(zero, fill, out)
+    return out
+
+
+def binary_positive_mask(y_true, pos_label, *, name="y_true"):
+    """Return a boolean mask of the positive class for binary ``y_true``.
+
+    Parameters
+    ----------
+    y_true : ndarray of shape (n_samples,)
+        Labels; at most two distinct values.
+    pos_label : int, float, bool, str or None
+        The positive label. None is allowed only when the labels are a subset
+        of {0, 1}, {-1, 1} or {False, True}; then 1 (True) is positive.
+
+    Returns
+    -------
+    mask : ndarray of bool, shape (n_samples,)
+    """
+    if y_true.dtype == bool and pos_label is None:
+        return y_true
+    if y_true.dtype.kind == "f" and not np.isfinite(y_true).all():
+        raise ValueError(f"{name} contains NaN or inf; labels must be finite.")
+    classes = np.unique(y_true)
+    if classes.size > 2:
+        raise ValueError(
+            f"{name} has {classes.size} classes {_show(classes)} but a binary metric "
+            f"was asked for; pass binary labels (or use a multi-class metric)."
+        )
+    if pos_label is None:
+        if y_true.dtype.kind in "biuf" and set(classes.tolist()) <= {0, 1, -1} and not (
+            {0, -1} <= set(classes.tolist())
+        ):
+            return y_true == 1
+        raise ValueError(
+            f"{name} takes values {_show(classes)}, so the positive class is ambiguous; "
+            f"pass pos_label= one of them."
+        )
+    if classes.size and pos_label not in classes.tolist():
+        if classes.size == 2:
+            raise ValueError(
+                f"pos_label={pos_label!r} is not a value of {name}, which takes "
+                f"{_show(classes)}; pass one of these."
+            )
+    return y_true == pos_label
+
+
+def _show(values, limit=6):
+    vals = list(values.tolist()) if hasattr(values, "tolist") else list(values)
+    text = ", ".join(repr(v) for v in vals[:limit])
+    if len(vals) > limit:
+        text += ", ..."
+    return "{" + text + "}"
