@@ -27,3 +27,8 @@ __all__ = [
     "roc_auc_score",
     "roc_curve",
 ]
+
+# Classification counts, top-k and regression (issue 3).
+from evalplots.metrics._confusion import confusion_matrix  # noqa: E402
+
+__all__ += ["confusion_matrix"]
