@@ -5,14 +5,14 @@ scikit-learn can serve as a test oracle. This package never imports matplotlib.
 """
 
 from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._auc import rank_loss, roc_auc_score
 from evalplots.metrics._ranking import (
     auc,
     average_precision_score,
     break_even_point,
+    break_even_point_from_curve,
     confusion_matrix_at_thresholds,
     precision_recall_curve,
-    rank_loss,
-    roc_auc_score,
     roc_curve,
 )
 
@@ -21,6 +21,7 @@ __all__ = [
     "auc",
     "average_precision_score",
     "break_even_point",
+    "break_even_point_from_curve",
     "confusion_matrix_at_thresholds",
     "precision_recall_curve",
     "rank_loss",

@@ -1,0 +1,244 @@
+"""Area under the ROC curve (binary, one-vs-rest, one-vs-one) and the ranking loss.
+
+Unweighted binary AUC is computed as the Mann-Whitney statistic, from the sorted
+scores of each class: ``AUC = (#{s+ > s-} + 1/2 #{s+ = s-}) / (m+ m-)`` (Zhou,
+*Machine Learning* §2.3.3, eq. 2.21-2.22; Hanley & McNeil, Radiology 143, 1982),
+which equals the trapezoidal area under the ROC curve exactly and needs no argsort.
+"""
+
+import numpy as np
+
+from evalplots.metrics._ranking import _require_both
+from evalplots.metrics._thresholds import BinaryScores, binary_scores
+from evalplots.metrics._validation import (
+    _show,
+    as_1d,
+    check_consistent_length,
+    check_finite,
+    check_sample_weight,
+)
+
+__all__ = ["rank_loss", "roc_auc_score"]
+
+_PROBA_RTOL, _PROBA_ATOL = 1e-5, 1e-8
+
+
+def _binary_auc(data):
+    if data.weight is None:
+        n_correct, n_tied = data.pair_counts()
+        return (2.0 * n_correct + n_tied) / (2.0 * data.n_pos * data.n_neg)
+    fps, tps, _ = data.counts()
+    fpr = np.concatenate(([0.0], fps / fps[-1]))
+    tpr = np.concatenate(([0.0], tps / tps[-1]))
+    return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2.0)
+
+
+def roc_auc_score(
+    y_true,
+    y_score,
+    *,
+    average="macro",
+    sample_weight=None,
+    multi_class="raise",
+    labels=None,
+    pos_label=None,
+):
+    """Area under the ROC curve, for binary or multi-class targets.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (binary, or multi-class with a 2-D ``y_score``).
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Binary: score of the positive class (any finite real). Multi-class:
+        probability estimates, one column per class in the order of ``labels``,
+        each row summing to 1 (``np.allclose`` with rtol=1e-5, atol=1e-8).
+    average : {'macro', 'weighted', 'micro'} or None, default='macro'
+        Multi-class only. 'macro': unweighted mean over classes (or class pairs);
+        'weighted': weighted by class prevalence (pair prevalence for 'ovo');
+        'micro' ('ovr' only): one AUC over all flattened one-vs-rest decisions;
+        None ('ovr' only): the per-class AUCs.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights (not with ``multi_class='ovo'``).
+    multi_class : {'raise', 'ovr', 'ovo'}, default='raise'
+        Multi-class strategy; must be given for a 2-D ``y_score``.
+    labels : array-like of shape (n_classes,), default=None
+        Multi-class: the classes in the column order of ``y_score``; default the
+        sorted unique values of ``y_true``.
+    pos_label : int, float, bool or str, default=None
+        Binary: the positive label; default the greater of the two labels (as
+        scikit-learn).
+
+    Returns
+    -------
+    auc : float or ndarray of shape (n_classes,)
+        ndarray only for ``average=None``.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` holds a single class (AUC is undefined), on invalid shapes,
+        non-finite scores, rows of probabilities not summing to 1, unknown
+        ``average``/``multi_class``, or ``labels`` inconsistent with ``y_true``.
+
+    Notes
+    -----
+    Binary: ``AUC = 1/(m+ m-) * sum_{x+} sum_{x-} (I(f(x+) > f(x-)) + 1/2 I(f(x+) =
+    f(x-)))`` (Zhou, *Machine Learning* §2.3.3: AUC = 1 - l_rank). One-vs-rest:
+    AUC of each class against the rest. One-vs-one: Hand & Till (2001),
+    ``M = 2/(c(c-1)) sum_{i<j} (A(i|j) + A(j|i))/2``.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import roc_auc_score
+    >>> roc_auc_score([1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76])
+    0.777...
+    >>> proba = [[.6, .2, .2], [.3, .4, .3], [.2, .5, .3], [.1, .3, .6]]
+    >>> roc_auc_score([0, 1, 2, 2], proba, multi_class='ovr')
+    0.847222...
+    >>> roc_auc_score([0, 1, 2, 2], proba, multi_class='ovo')
+    0.875
+    """
+    y_score_arr = y_score.to_numpy() if hasattr(y_score, "to_numpy") else np.asarray(y_score)
+    if y_score_arr.ndim == 2:
+        return _multiclass_auc(y_true, y_score_arr, average, sample_weight, multi_class, labels)
+    y_true = as_1d(y_true, "y_true")
+    if pos_label is None:
+        classes = np.unique(y_true)
+        if classes.size > 2:
+            raise ValueError(
+                f"y_true has {classes.size} classes {_show(classes)} but y_score is 1-D; "
+                f"pass y_score of shape (n_samples, n_classes) with multi_class='ovr' or 'ovo'."
+            )
+        if classes.size < 2:
+            raise ValueError(
+                f"Only one class {_show(classes)} is present in y_true: ROC AUC is undefined; "
+                f"evaluate on data that contains both classes."
+            )
+        pos_label = classes[-1].item()
+    data = binary_scores(y_true, y_score_arr, pos_label=pos_label, sample_weight=sample_weight)
+    _require_both(data, need_neg=True, metric="ROC AUC")
+    return float(_binary_auc(data))
+
+
+def _multiclass_auc(y_true, y_score, average, sample_weight, multi_class, labels):
+    if multi_class not in ("ovr", "ovo"):
+        raise ValueError(
+            f"y_score is 2-D (one column per class), so multi_class must be 'ovr' or 'ovo', "
+            f"got {multi_class!r}."
+        )
+    allowed = ("macro", "weighted", "micro", None) if multi_class == "ovr" else ("macro", "weighted")
+    if average not in allowed:
+        raise ValueError(f"average must be one of {allowed} for multi_class={multi_class!r}, got {average!r}.")
+    y_true = as_1d(y_true, "y_true")
+    y_score = check_finite(y_score.reshape(y_score.shape[0], -1), "y_score")
+    check_consistent_length(y_true=y_true, y_score=y_score)
+    weight = check_sample_weight(sample_weight, y_true.shape[0])
+    if weight is not None and multi_class == "ovo":
+        raise ValueError("sample_weight is not supported with multi_class='ovo'; use 'ovr'.")
+    classes = np.unique(y_true) if labels is None else as_1d(labels, "labels")
+    if labels is not None and np.unique(classes).size != classes.size:
+        raise ValueError(f"labels must be unique, got {_show(classes)}.")
+    if classes.size != y_score.shape[1]:
+        raise ValueError(
+            f"y_score has {y_score.shape[1]} columns but there are {classes.size} classes "
+            f"{_show(classes)}; pass one probability column per class (set labels= to "
+            f"name the columns)."
+        )
+    if classes.size < 2:
+        raise ValueError("At least two classes are needed for a multi-class ROC AUC.")
+    sums = y_score.sum(axis=1)
+    if not np.allclose(sums, 1.0, rtol=_PROBA_RTOL, atol=_PROBA_ATOL):
+        bad = int(np.argmax(np.abs(sums - 1.0)))
+        raise ValueError(
+            f"Rows of y_score must be probabilities summing to 1 for a multi-class AUC; row "
+            f"{bad} sums to {sums[bad]:.6g}. Pass predict_proba output (softmax scores)."
+        )
+    onehot = y_true[:, None] == classes[None, :]
+    missing = ~onehot.any(axis=0)
+    if (~onehot.any(axis=1)).any():
+        raise ValueError(f"y_true holds labels not in labels={_show(classes)}; add them to labels.")
+    if missing.any():
+        raise ValueError(
+            f"Class(es) {_show(classes[missing])} of labels never occur in y_true, so their "
+            f"one-vs-rest AUC is undefined; drop them from labels and y_score."
+        )
+    if multi_class == "ovr":
+        return _ovr(onehot, y_score, weight, average)
+    return _ovo(onehot, y_score, average)
+
+
+def _ovr(onehot, y_score, weight, average):
+    if average == "micro":
+        w = None if weight is None else np.repeat(weight, onehot.shape[1])
+        return float(_binary_auc(BinaryScores(y_score.ravel(), onehot.ravel(), w)))
+    scores = np.array([
+        _binary_auc(BinaryScores(y_score[:, c], onehot[:, c], weight))
+        for c in range(onehot.shape[1])
+    ])
+    if average is None:
+        return scores
+    if average == "macro":
+        return float(scores.mean())
+    w = np.ones(onehot.shape[0]) if weight is None else weight
+    prevalence = w @ onehot
+    return float(np.average(scores, weights=prevalence))
+
+
+def _ovo(onehot, y_score, average):
+    n_classes = onehot.shape[1]
+    pair_scores, prevalence = [], []
+    for i in range(n_classes):
+        for j in range(i + 1, n_classes):
+            mask = onehot[:, i] | onehot[:, j]
+            a_ij = _binary_auc(BinaryScores(y_score[mask, i], onehot[mask, i], None))
+            a_ji = _binary_auc(BinaryScores(y_score[mask, j], onehot[mask, j], None))
+            pair_scores.append((a_ij + a_ji) / 2.0)
+            prevalence.append(mask.mean())
+    weights = None if average == "macro" else prevalence
+    return float(np.average(pair_scores, weights=weights))
+
+
+def rank_loss(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Ranking loss l_rank: the fraction of positive-negative pairs ranked wrongly.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Target scores; higher means more likely positive. Must be finite.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights (each pair weighs ``w+ * w-``).
+
+    Returns
+    -------
+    loss : float
+        In [0, 1]; ``rank_loss + roc_auc_score = 1``.
+
+    Raises
+    ------
+    ValueError
+        On invalid input, or if ``y_true`` lacks either class.
+
+    Notes
+    -----
+    ``l_rank = 1/(m+ m-) sum_{x+} sum_{x-} (I(f(x+) < f(x-)) + 1/2 I(f(x+) = f(x-)))``
+    (Zhou, *Machine Learning* §2.3.3, eq. 2.21); ``AUC = 1 - l_rank`` (eq. 2.22).
+    This is not scikit-learn's ``label_ranking_loss`` (a multi-label metric).
+
+    Examples
+    --------
+    >>> from evalplots.metrics import rank_loss
+    >>> rank_loss([1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76])
+    0.222...
+    """
+    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    _require_both(data, need_neg=True, metric="the ranking loss")
+    if data.weight is None:
+        n_pairs = data.n_pos * data.n_neg
+        n_correct, n_tied = data.pair_counts()
+        return float((2.0 * (n_pairs - n_correct) - n_tied) / (2.0 * n_pairs))
+    return float(1.0 - _binary_auc(data))

@@ -1,0 +1,465 @@
+"""Threshold curves and the scores read off them: ROC, P-R, AUC, AP and BEP.
+
+Sources: Zhou Zhihua, *Machine Learning* (2016), §2.3.2-2.3.3 (P-R curve, break-even
+point, ROC, AUC, ranking loss); Fawcett, "An introduction to ROC analysis", Pattern
+Recognition Letters 27 (2006); Hand & Till, Machine Learning 45 (2001) (one-vs-one
+multi-class AUC). Output layouts follow scikit-learn 1.9.
+"""
+
+import warnings
+
+import numpy as np
+
+from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._thresholds import binary_scores
+from evalplots.metrics._validation import as_1d, check_finite
+
+__all__ = [
+    "auc",
+    "average_precision_score",
+    "break_even_point",
+    "break_even_point_from_curve",
+    "confusion_matrix_at_thresholds",
+    "precision_recall_curve",
+    "roc_curve",
+]
+
+
+def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Compute the binary confusion matrix at every distinct score threshold.
+
+    A sample is predicted positive at threshold ``t`` when ``y_score >= t``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. With labels other than {0, 1}, {-1, 1} or
+        {False, True}, ``pos_label`` must be given.
+    y_score : array-like of shape (n_samples,)
+        Target scores (probabilities, confidence values or any real number; higher
+        means more likely positive). Must be finite.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. Samples of weight 0 create no threshold.
+
+    Returns
+    -------
+    tns, fps, fns, tps : ndarray of float64 of shape (n_thresholds,)
+        True negatives, false positives, false negatives and true positives
+        (weighted counts) at each threshold.
+    thresholds : ndarray of float64 of shape (n_thresholds,)
+        The distinct values of ``y_score``, in decreasing order.
+
+    Raises
+    ------
+    ValueError
+        On inputs that are not 1-D, empty, of different lengths, non-finite
+        scores, more than two classes or an ambiguous positive class.
+
+    Notes
+    -----
+    ``tps[i] = sum(w[j] for j if y_score[j] >= thresholds[i] and y_true[j] == pos_label)``,
+    one entry per distinct score, so tied scores share one operating point
+    (Fawcett 2006, algorithm 2). Unweighted inputs are counted from the sorted
+    scores of each class (exact integer counts); weighted ones from cumulative
+    sums in score order.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import confusion_matrix_at_thresholds
+    >>> tns, fps, fns, tps, thr = confusion_matrix_at_thresholds(
+    ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> thr
+    array([0.8 , 0.4 , 0.35, 0.1 ])
+    >>> tps, fps
+    (array([1., 1., 2., 2.]), array([0., 1., 1., 2.]))
+    """
+    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    fps, tps, thresholds = data.counts()
+    if fps.size:
+        tns = fps[-1] - fps
+        fns = tps[-1] - tps
+    else:
+        tns, fns = fps.copy(), tps.copy()
+    return tns, fps, fns, tps, thresholds
+
+
+def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
+    """Compute the Receiver Operating Characteristic (ROC) curve.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Target scores; higher means more likely positive. Must be finite.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class (needed unless labels are {0, 1},
+        {-1, 1} or {False, True}).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    drop_intermediate : bool, default=True
+        Drop thresholds whose point lies on the straight segment between its
+        neighbours (collinear points); the drawn curve and the AUC are unchanged.
+
+    Returns
+    -------
+    fpr : ndarray of float64 of shape (n_thresholds + 1,)
+        False positive rate ``FP / N`` at each threshold, increasing.
+    tpr : ndarray of float64 of shape (n_thresholds + 1,)
+        True positive rate (recall) ``TP / P``, increasing.
+    thresholds : ndarray of float64 of shape (n_thresholds + 1,)
+        Decreasing thresholds; ``thresholds[0] = inf`` is the point (0, 0) at
+        which no sample is predicted positive.
+
+    Raises
+    ------
+    ValueError
+        On invalid input (see :func:`confusion_matrix_at_thresholds`).
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        If there are no negatives (``fpr`` is NaN) or no positives (``tpr`` is NaN).
+
+    Notes
+    -----
+    ``TPR = TP / (TP + FN)``, ``FPR = FP / (FP + TN)`` (Zhou, *Machine Learning*
+    §2.3.3, eq. 2.18-2.19). Each distinct score is one threshold; the curve starts
+    at (0, 0) with threshold ``+inf``, as in scikit-learn >= 1.3.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import roc_curve
+    >>> fpr, tpr, thr = roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> fpr
+    array([0. , 0. , 0.5, 0.5, 1. ])
+    >>> tpr
+    array([0. , 0.5, 0.5, 1. , 1. ])
+    >>> thr
+    array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
+    """
+    _, fps, _, tps, thresholds = confusion_matrix_at_thresholds(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
+    if drop_intermediate and fps.size > 2:
+        second_diff = np.logical_or(np.diff(fps, 2), np.diff(tps, 2))
+        keep = np.flatnonzero(np.concatenate(([True], second_diff, [True])))
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    fps = np.concatenate(([0.0], fps))
+    tps = np.concatenate(([0.0], tps))
+    thresholds = np.concatenate(([np.inf], thresholds))
+    fpr = _rate(fps, "negative", "false positive rate")
+    tpr = _rate(tps, "positive", "true positive rate")
+    return fpr, tpr, thresholds
+
+
+def _rate(counts, kind, what):
+    if counts[-1] <= 0:
+        warnings.warn(
+            f"No {kind} samples in y_true: the {what} is undefined (0/0) and set to NaN.",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
+        return np.full(counts.shape, np.nan)
+    return counts / counts[-1]
+
+
+def precision_recall_curve(
+    y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False
+):
+    """Compute precision-recall pairs for every distinct threshold.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Target scores; higher means more likely positive. Must be finite.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    drop_intermediate : bool, default=False
+        Keep only the first and last point of each run of equal recall (the
+        inner points of a vertical drop); the step and sawtooth drawings are
+        unchanged.
+
+    Returns
+    -------
+    precision : ndarray of float64 of shape (n_thresholds + 1,)
+        ``precision[i]`` at ``thresholds[i]``; the last element is 1.
+    recall : ndarray of float64 of shape (n_thresholds + 1,)
+        Decreasing recall; the last element is 0.
+    thresholds : ndarray of float64 of shape (n_thresholds,)
+        Increasing distinct score values.
+
+    Raises
+    ------
+    ValueError
+        On invalid input (see :func:`confusion_matrix_at_thresholds`).
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        If ``y_true`` has no positives: recall is then NaN (scikit-learn sets it
+        to 1; a recall of 0/0 is undefined, so evalplots does not invent one).
+
+    Notes
+    -----
+    ``P = TP / (TP + FP)``, ``R = TP / (TP + FN)`` (Zhou, *Machine Learning* §2.3.2,
+    eq. 2.8-2.9). The layout is scikit-learn's (>= 1.8): increasing thresholds and
+    a final sentinel point (R, P) = (0, 1) that has no threshold. The sentinel
+    makes step-wise AP a sum over this array; it is not an operating point, and
+    the sawtooth drawing of :class:`evalplots.PrecisionRecallDisplay` leaves it out.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import precision_recall_curve
+    >>> p, r, t = precision_recall_curve([1, 0, 0, 1, 0, 1],
+    ...                                  [0.45, 0.53, 0.24, 0.88, 0.57, 0.76])
+    >>> p
+    array([0.5 , 0.6 , 0.5 , 0.66666667, 1. , 1. , 1. ])
+    >>> r
+    array([1. , 1. , 0.66666667, 0.66666667, 0.66666667, 0.33333333, 0. ])
+    >>> t
+    array([0.24, 0.45, 0.53, 0.57, 0.76, 0.88])
+    """
+    _, fps, _, tps, thresholds = confusion_matrix_at_thresholds(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
+    if drop_intermediate and fps.size > 2:
+        changes = np.logical_or(np.diff(tps[:-1]), np.diff(tps[1:]))
+        keep = np.flatnonzero(np.concatenate(([True], changes, [True])))
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    predicted = tps + fps
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision = np.where(predicted != 0, tps / np.where(predicted != 0, predicted, 1), 0.0)
+    recall = _rate(tps, "positive", "recall")
+    return (
+        np.concatenate((precision[::-1], [1.0])),
+        np.concatenate((recall[::-1], [0.0])),
+        thresholds[::-1],
+    )
+
+
+def auc(x, y):
+    """Area under a curve given by points, with the trapezoidal rule.
+
+    Parameters
+    ----------
+    x : array-like of shape (n_points,)
+        Monotonic (increasing or decreasing) x coordinates, at least 2.
+    y : array-like of shape (n_points,)
+        y coordinates.
+
+    Returns
+    -------
+    area : float
+
+    Raises
+    ------
+    ValueError
+        If fewer than two points, lengths differ, values are not finite, or ``x``
+        is neither non-decreasing nor non-increasing.
+
+    Notes
+    -----
+    ``AUC = 1/2 * sum_i (x[i+1] - x[i]) * (y[i] + y[i+1])`` (Zhou, *Machine
+    Learning* eq. 2.20). For ROC AUC prefer :func:`roc_auc_score`; for P-R curves
+    the trapezoid over-estimates, use :func:`average_precision_score`.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import auc
+    >>> auc([0, 0, 0.5, 0.5, 1], [0, 0.5, 0.5, 1, 1])
+    0.75
+    """
+    x = check_finite(as_1d(x, "x"), "x")
+    y = check_finite(as_1d(y, "y"), "y")
+    if x.shape != y.shape:
+        raise ValueError(f"x and y must have the same length, got {x.size} and {y.size}.")
+    if x.size < 2:
+        raise ValueError(f"At least 2 points are needed to compute an area, got {x.size}.")
+    dx = np.diff(x)
+    if (dx < 0).any():
+        if (dx > 0).any():
+            raise ValueError(
+                "x is neither non-decreasing nor non-increasing; sort the points by x "
+                "(e.g. order = np.argsort(x, kind='stable')) before calling auc."
+            )
+        direction = -1.0
+    else:
+        direction = 1.0
+    return float(direction * np.sum(dx * (y[1:] + y[:-1])) / 2.0)
+
+
+def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Average precision (AP): the step-wise area under the P-R curve.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Target scores; higher means more likely positive. Must be finite.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    average_precision : float
+
+    Raises
+    ------
+    ValueError
+        On invalid input, or if ``y_true`` has no positive sample (AP is 0/0).
+
+    Notes
+    -----
+    ``AP = sum_n (R_n - R_{n-1}) P_n`` over the distinct thresholds (Zhu, 2004;
+    Manning et al., *Introduction to Information Retrieval* §8.4), the same as
+    scikit-learn: a step function, never the trapezoid, which is optimistic.
+    It matches the 'steps-post' drawing of :class:`evalplots.PrecisionRecallDisplay`.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import average_precision_score
+    >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
+    0.833333
+    """
+    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    _require_both(data, need_neg=False, metric="average precision")
+    if data.weight is None:
+        # Only thresholds where recall moves contribute: the distinct positive scores.
+        ps, ns = data.pos_sorted, data.neg_sorted
+        first = np.flatnonzero(np.concatenate(([True], ps[1:] != ps[:-1])))
+        group = np.diff(np.concatenate((first, [ps.size])))
+        tp = ps.size - first
+        fp = ns.size - np.searchsorted(ns, ps[first], side="left")
+        return float(np.sum(group * (tp / (tp + fp))) / ps.size)
+    precision, recall, _ = _curve_from(data)
+    return float(-np.sum(np.diff(recall) * precision[:-1]))
+
+
+def _curve_from(data):
+    fps, tps, _ = data.counts()
+    predicted = tps + fps
+    precision = np.divide(tps, predicted, out=np.zeros_like(tps), where=predicted != 0)
+    recall = tps / tps[-1]
+    return np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0], None
+
+
+def _require_both(data, *, need_neg, metric):
+    if data.n_pos <= 0:
+        raise ValueError(
+            f"y_true has no positive sample, so {metric} is undefined; check pos_label "
+            f"or evaluate on data that contains the positive class."
+        )
+    if need_neg and data.n_neg <= 0:
+        raise ValueError(
+            f"y_true has only positive samples, so {metric} is undefined; evaluate on "
+            f"data that contains both classes."
+        )
+
+
+def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Break-even point (BEP): the value at which precision equals recall.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Target scores; higher means more likely positive. Must be finite.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    bep : float
+        The common value of P and R where the sawtooth P-R curve meets the line
+        P = R; NaN (with a warning) if it never does.
+
+    Raises
+    ------
+    ValueError
+        On invalid input, or if ``y_true`` has no positive sample.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        If the top-scored tie group alone already holds more samples than there
+        are positives, so that the curve starts below P = R and never meets it.
+
+    Notes
+    -----
+    Zhou, *Machine Learning* §2.3.2: the BEP is the value where P = R on the P-R
+    curve drawn through the operating points (the 'sawtooth' curve). At an
+    operating point with TP > 0, ``P = R`` exactly when the number predicted
+    positive equals the number of positives ``m+``, so without ties
+    ``BEP = precision@m+`` (the R-precision of information retrieval). With ties
+    the curve crosses P = R on the straight segment between the two thresholds
+    around ``m+``, and the BEP is that crossing.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import break_even_point
+    >>> break_even_point([1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76])
+    0.666666...
+    """
+    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    _require_both(data, need_neg=False, metric="the break-even point")
+    precision, recall, _ = _curve_from(data)
+    return break_even_point_from_curve(precision, recall)
+
+
+def break_even_point_from_curve(precision, recall):
+    """Break-even point of a P-R curve given in :func:`precision_recall_curve` layout.
+
+    Parameters
+    ----------
+    precision, recall : array-like of shape (n_thresholds + 1,)
+        As returned by :func:`precision_recall_curve` (increasing thresholds, final
+        sentinel (R, P) = (0, 1), which is ignored).
+
+    Returns
+    -------
+    bep : float
+        See :func:`break_even_point`.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import break_even_point_from_curve
+    >>> break_even_point_from_curve([0.5, 2/3, 1, 1], [1, 2/3, 1/3, 0])
+    0.666666...
+    """
+    p = check_finite(as_1d(precision, "precision"), "precision")[-2::-1]
+    r = check_finite(as_1d(recall, "recall"), "recall")[-2::-1]
+    d = p - r
+    # Points with TP > 0 have sign(P - R) = sign(m+ - n_predicted): one crossing.
+    below = np.flatnonzero((r > 0) & ((d <= 0) | np.isclose(p, r, rtol=1e-12, atol=0)))
+    if below.size == 0:  # only possible for a curve without positives
+        return _no_bep()
+    j = below[0]
+    if np.isclose(p[j], r[j], rtol=1e-12, atol=0):
+        return float(p[j])
+    if j == 0:
+        return _no_bep()
+    t = d[j - 1] / (d[j - 1] - d[j])
+    return float(r[j - 1] + t * (r[j] - r[j - 1]))
+
+
+def _no_bep():
+    warnings.warn(
+        "The P-R curve never meets P = R (the top-scored tie group already holds more "
+        "samples than there are positives); the break-even point is set to NaN.",
+        UndefinedMetricWarning,
+        stacklevel=3,
+    )
+    return float("nan")

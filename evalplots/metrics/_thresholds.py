@@ -1,0 +1,156 @@
+"""The counting kernel behind every threshold curve and ranking score.
+
+For binary labels and real-valued scores, every metric of this family is a function
+of two sorted arrays: the scores of the positives and the scores of the negatives.
+Sorting the two halves separately costs about one ``np.sort`` of the scores, which is
+several times cheaper than the stable ``argsort`` that a per-sample cumulative sum
+needs; merging two sorted runs is linear. Weighted inputs take the argsort path,
+because the weights have to follow the samples.
+
+Every count is exact: unweighted counts are integers (held in float64 arrays only at
+the very end, as scikit-learn returns them), and one operating point is produced per
+distinct score value, so tied scores are never split.
+"""
+
+import numpy as np
+
+from evalplots.metrics._validation import (
+    as_1d,
+    binary_positive_mask,
+    check_consistent_length,
+    check_finite,
+    check_sample_weight,
+)
+
+__all__ = ["BinaryScores", "binary_scores"]
+
+
+class BinaryScores:
+    """Validated binary labels and scores, sorted once and shared by every metric.
+
+    Attributes
+    ----------
+    pos_sorted, neg_sorted : ndarray of float64
+        Ascending scores of the positive and of the negative samples (unweighted
+        inputs only; None when ``weight`` is given).
+    score, positive, weight : ndarray
+        The validated inputs (``weight`` is None when unweighted).
+    """
+
+    __slots__ = ("score", "positive", "weight", "_pos", "_neg")
+
+    def __init__(self, score, positive, weight):
+        self.score = score
+        self.positive = positive
+        self.weight = weight
+        self._pos = None
+        self._neg = None
+
+    @property
+    def pos_sorted(self):
+        if self._pos is None:
+            self._pos = np.sort(self.score[self.positive])
+        return self._pos
+
+    @property
+    def neg_sorted(self):
+        if self._neg is None:
+            self._neg = np.sort(self.score[~self.positive])
+        return self._neg
+
+    @property
+    def n_pos(self):
+        """Number (unweighted) or total weight of the positives."""
+        if self.weight is None:
+            return int(np.count_nonzero(self.positive))
+        return float(self.weight[self.positive].sum())
+
+    @property
+    def n_neg(self):
+        """Number (unweighted) or total weight of the negatives."""
+        if self.weight is None:
+            return int(self.positive.size - np.count_nonzero(self.positive))
+        return float(self.weight[~self.positive].sum())
+
+    def counts(self):
+        """Cumulative (weighted) false and true positives at each distinct threshold.
+
+        Returns
+        -------
+        fps, tps : ndarray of float64 of shape (n_thresholds,)
+            Samples with ``score >= threshold`` that are negative / positive.
+        thresholds : ndarray of float64 of shape (n_thresholds,)
+            The distinct score values, in decreasing order.
+        """
+        if self.weight is None:
+            return _counts_unweighted(self.pos_sorted, self.neg_sorted)
+        return _counts_weighted(self.score, self.positive, self.weight)
+
+    def pair_counts(self):
+        """Count positive-negative pairs ordered correctly and tied (unweighted).
+
+        Returns
+        -------
+        n_correct, n_tied : int
+            Pairs with ``score(pos) > score(neg)`` and with equal scores.
+        """
+        ps, ns = self.pos_sorted, self.neg_sorted
+        if ps.size <= ns.size:
+            lo = np.searchsorted(ns, ps, side="left")
+            hi = np.searchsorted(ns, ps, side="right")
+            n_correct = int(lo.sum(dtype=np.int64))
+        else:
+            lo = np.searchsorted(ps, ns, side="left")
+            hi = np.searchsorted(ps, ns, side="right")
+            n_correct = int(ps.size * ns.size - hi.sum(dtype=np.int64))
+        n_tied = int((hi - lo).sum(dtype=np.int64))
+        return n_correct, n_tied
+
+
+def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Validate binary-curve inputs and wrap them in a :class:`BinaryScores`.
+
+    Raises
+    ------
+    ValueError
+        If the arrays are not 1-D, are empty or differ in length, if ``y_score``
+        holds NaN/inf or non-numbers, if ``y_true`` has more than two classes or an
+        ambiguous positive class, or if ``sample_weight`` is invalid.
+    """
+    y_true = as_1d(y_true, "y_true")
+    y_score = check_finite(as_1d(y_score, "y_score"), "y_score")
+    check_consistent_length(y_true=y_true, y_score=y_score)
+    positive = binary_positive_mask(y_true, pos_label)
+    weight = check_sample_weight(sample_weight, y_true.shape[0])
+    if weight is not None:
+        # A sample of weight 0 has no mass: it must not create an operating point
+        # (scikit-learn does the same).
+        keep = weight != 0
+        if not keep.all():
+            y_score, positive, weight = y_score[keep], positive[keep], weight[keep]
+    return BinaryScores(y_score, positive, weight)
+
+
+def _counts_unweighted(pos_sorted, neg_sorted):
+    merged = np.concatenate((pos_sorted, neg_sorted))
+    # Two sorted runs: the stable sort (timsort) merges them in linear time.
+    merged.sort(kind="stable")
+    if merged.size:
+        starts = np.flatnonzero(np.concatenate(([True], merged[1:] != merged[:-1])))
+    else:
+        starts = np.empty(0, dtype=np.intp)
+    thresholds = merged[starts[::-1]]
+    # Samples with score >= t = all samples - samples below t.
+    tps = pos_sorted.size - np.searchsorted(pos_sorted, thresholds, side="left")
+    fps = (merged.size - starts[::-1]) - tps
+    return fps.astype(np.float64), tps.astype(np.float64), thresholds
+
+
+def _counts_weighted(score, positive, weight):
+    order = np.argsort(score, kind="stable")[::-1]
+    score = score[order]
+    w = weight[order]
+    ends = np.flatnonzero(np.concatenate((score[1:] != score[:-1], [True])))
+    tps = np.cumsum(np.where(positive[order], w, 0.0))[ends]
+    fps = np.cumsum(np.where(positive[order], 0.0, w))[ends]
+    return fps, tps, score[ends]
