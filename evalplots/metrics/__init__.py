@@ -6,11 +6,13 @@ scikit-learn can serve as a test oracle. This package never imports matplotlib.
 
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._auc import rank_loss, roc_auc_score
-from evalplots.metrics._ranking import (
-    auc,
+from evalplots.metrics._pr_scores import (
     average_precision_score,
     break_even_point,
     break_even_point_from_curve,
+)
+from evalplots.metrics._ranking import (
+    auc,
     confusion_matrix_at_thresholds,
     precision_recall_curve,
     roc_curve,

@@ -8,8 +8,7 @@ which equals the trapezoidal area under the ROC curve exactly and needs no argso
 
 import numpy as np
 
-from evalplots.metrics._ranking import _require_both
-from evalplots.metrics._thresholds import BinaryScores, binary_scores
+from evalplots.metrics._thresholds import BinaryScores, binary_scores, require_both_classes
 from evalplots.metrics._validation import (
     _show,
     as_1d,
@@ -117,7 +116,7 @@ def roc_auc_score(
             )
         pos_label = classes[-1].item()
     data = binary_scores(y_true, y_score_arr, pos_label=pos_label, sample_weight=sample_weight)
-    _require_both(data, need_neg=True, metric="ROC AUC")
+    require_both_classes(data, need_neg=True, metric="ROC AUC")
     return float(_binary_auc(data))
 
 
@@ -236,7 +235,7 @@ def rank_loss(y_true, y_score, *, pos_label=None, sample_weight=None):
     0.222...
     """
     data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    _require_both(data, need_neg=True, metric="the ranking loss")
+    require_both_classes(data, need_neg=True, metric="the ranking loss")
     if data.weight is None:
         n_pairs = data.n_pos * data.n_neg
         n_correct, n_tied = data.pair_counts()

@@ -22,7 +22,7 @@ from evalplots.metrics._validation import (
     check_sample_weight,
 )
 
-__all__ = ["BinaryScores", "binary_scores"]
+__all__ = ["BinaryScores", "binary_scores", "require_both_classes"]
 
 
 class BinaryScores:
@@ -154,3 +154,17 @@ def _counts_weighted(score, positive, weight):
     tps = np.cumsum(np.where(positive[order], w, 0.0))[ends]
     fps = np.cumsum(np.where(positive[order], 0.0, w))[ends]
     return fps, tps, score[ends]
+
+
+def require_both_classes(data, *, need_neg, metric):
+    """Raise a ValueError naming ``metric`` if a class the metric needs is absent."""
+    if data.n_pos <= 0:
+        raise ValueError(
+            f"y_true has no positive sample, so {metric} is undefined; check pos_label "
+            f"or evaluate on data that contains the positive class."
+        )
+    if need_neg and data.n_neg <= 0:
+        raise ValueError(
+            f"y_true has only positive samples, so {metric} is undefined; evaluate on "
+            f"data that contains both classes."
+        )

@@ -1,0 +1,173 @@
+"""Single-number summaries of the precision-recall curve: AP and the break-even point.
+
+Sources: Zhou Zhihua, *Machine Learning* (2016), §2.3.2 (P-R curve, break-even point);
+Manning, Raghavan & Schütze, *Introduction to Information Retrieval* (2008), §8.4
+(average precision, R-precision).
+"""
+
+import warnings
+
+import numpy as np
+
+from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._thresholds import binary_scores, require_both_classes
+from evalplots.metrics._validation import as_1d, check_finite
+
+__all__ = ["average_precision_score", "break_even_point", "break_even_point_from_curve"]
+
+
+def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Average precision (AP): the step-wise area under the P-R curve.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Target scores; higher means more likely positive. Must be finite.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    average_precision : float
+
+    Raises
+    ------
+    ValueError
+        On invalid input, or if ``y_true`` has no positive sample (AP is 0/0).
+
+    Notes
+    -----
+    ``AP = sum_n (R_n - R_{n-1}) P_n`` over the distinct thresholds (Zhu, 2004;
+    Manning et al., *Introduction to Information Retrieval* §8.4), the same as
+    scikit-learn: a step function, never the trapezoid, which is optimistic.
+    It matches the 'steps-post' drawing of :class:`evalplots.PrecisionRecallDisplay`.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import average_precision_score
+    >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
+    0.833333
+    """
+    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    require_both_classes(data, need_neg=False, metric="average precision")
+    if data.weight is None:
+        # Only thresholds where recall moves contribute: the distinct positive scores.
+        ps, ns = data.pos_sorted, data.neg_sorted
+        first = np.flatnonzero(np.concatenate(([True], ps[1:] != ps[:-1])))
+        group = np.diff(np.concatenate((first, [ps.size])))
+        tp = ps.size - first
+        fp = ns.size - np.searchsorted(ns, ps[first], side="left")
+        return float(np.sum(group * (tp / (tp + fp))) / ps.size)
+    precision, recall, _ = _curve_from(data)
+    return float(-np.sum(np.diff(recall) * precision[:-1]))
+
+
+def _curve_from(data):
+    fps, tps, _ = data.counts()
+    predicted = tps + fps
+    precision = np.divide(tps, predicted, out=np.zeros_like(tps), where=predicted != 0)
+    recall = tps / tps[-1]
+    return np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0], None
+
+
+def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Break-even point (BEP): the value at which precision equals recall.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Target scores; higher means more likely positive. Must be finite.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    bep : float
+        The common value of P and R where the sawtooth P-R curve meets the line
+        P = R; NaN (with a warning) if it never does.
+
+    Raises
+    ------
+    ValueError
+        On invalid input, or if ``y_true`` has no positive sample.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        If the top-scored tie group alone already holds more samples than there
+        are positives, so that the curve starts below P = R and never meets it.
+
+    Notes
+    -----
+    Zhou, *Machine Learning* §2.3.2: the BEP is the value where P = R on the P-R
+    curve drawn through the operating points (the 'sawtooth' curve). At an
+    operating point with TP > 0, ``P = R`` exactly when the number predicted
+    positive equals the number of positives ``m+``, so without ties
+    ``BEP = precision@m+`` (the R-precision of information retrieval). With ties
+    the curve crosses P = R on the straight segment between the two thresholds
+    around ``m+``, and the BEP is that crossing.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import break_even_point
+    >>> break_even_point([1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76])
+    0.666666...
+    """
+    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    require_both_classes(data, need_neg=False, metric="the break-even point")
+    precision, recall, _ = _curve_from(data)
+    return break_even_point_from_curve(precision, recall)
+
+
+def break_even_point_from_curve(precision, recall):
+    """Break-even point of a P-R curve given in :func:`precision_recall_curve` layout.
+
+    Parameters
+    ----------
+    precision, recall : array-like of shape (n_thresholds + 1,)
+        As returned by :func:`precision_recall_curve` (increasing thresholds, final
+        sentinel (R, P) = (0, 1), which is ignored).
+
+    Returns
+    -------
+    bep : float
+        See :func:`break_even_point`.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import break_even_point_from_curve
+    >>> break_even_point_from_curve([0.5, 2/3, 1, 1], [1, 2/3, 1/3, 0])
+    0.666666...
+    """
+    p = check_finite(as_1d(precision, "precision"), "precision")[-2::-1]
+    r = check_finite(as_1d(recall, "recall"), "recall")[-2::-1]
+    d = p - r
+    # Points with TP > 0 have sign(P - R) = sign(m+ - n_predicted): one crossing.
+    below = np.flatnonzero((r > 0) & ((d <= 0) | np.isclose(p, r, rtol=1e-12, atol=0)))
+    if below.size == 0:  # only possible for a curve without positives
+        return _no_bep()
+    j = below[0]
+    if np.isclose(p[j], r[j], rtol=1e-12, atol=0):
+        return float(p[j])
+    if j == 0:
+        return _no_bep()
+    t = d[j - 1] / (d[j - 1] - d[j])
+    return float(r[j - 1] + t * (r[j] - r[j - 1]))
+
+
+def _no_bep():
+    warnings.warn(
+        "The P-R curve never meets P = R (the top-scored tie group already holds more "
+        "samples than there are positives); the break-even point is set to NaN.",
+        UndefinedMetricWarning,
+        stacklevel=3,
+    )
+    return float("nan")
