@@ -20,7 +20,6 @@ DETERMINISTIC_RC = {
     "svg.hashsalt": "evalplots",
     "path.simplify": False,
     "text.hinting": "default",
-    "text.hinting_factor": 8,
     "axes.unicode_minus": True,
 }
 
