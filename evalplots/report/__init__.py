@@ -1,0 +1,11 @@
+"""PDF reports: a generic :class:`Report` builder and the standard evaluation report.
+
+``Report`` lays out headings, paragraphs, tables and vector figures on pages
+with page numbers, a table of contents and a PDF outline, and writes the file
+atomically. This package imports evalplots.display and evalplots.metrics, never
+evalplots.cli.
+"""
+
+from evalplots.report.builder import Report
+
+__all__ = ["Report"]

@@ -1,0 +1,139 @@
+"""The page layout of evalplots reports: templates, page numbers, TOC, outline.
+
+Page furniture (header rule and title, "Page N of M" footer) is drawn by the
+page templates' ``onPage`` callbacks, so the story stays a flat list of
+flowables. Headings report themselves in ``afterFlowable`` to the table of
+contents (``TOCEntry`` notifications) and to the PDF outline (bookmarks);
+``multiBuild`` repeats the layout until the TOC page numbers and the page total
+are stable.
+"""
+
+from reportlab.lib.units import mm
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus.flowables import Flowable
+
+from evalplots.report._flowables import Heading
+from evalplots.report._styles import FONT, HEADER_RULE, MUTED
+
+MARGIN = 18 * mm
+HEADER_GAP = 8 * mm
+
+
+class PageCounter(Flowable):
+    """Zero-size indexing flowable holding the page total of the last pass.
+
+    It is "satisfied" once two passes agree on the total, so ``multiBuild``
+    runs until the "of M" in the footers is right.
+    """
+
+
+    def __init__(self):
+        super().__init__()
+        self.total = None  # total of the last complete pass
+        self._pages = 0
+        self._previous = None
+
+    def isIndexing(self):
+        return 1
+
+    def isSatisfied(self):
+        return self.total is not None and self.total == self._previous
+
+    def beforeBuild(self):
+        self._previous = self.total
+        self._pages = 0
+
+    def afterBuild(self):
+        self.total = self._pages
+
+    def notify(self, kind, stuff):
+        if kind == "PageEnd":
+            self._pages = max(self._pages, stuff)
+
+    def wrap(self, availWidth, availHeight):
+        return 0, 0
+
+    def draw(self):
+        pass
+
+
+class ReportDocTemplate(BaseDocTemplate):
+    """Two page templates ("first" without header, "later" with the title).
+
+    Parameters
+    ----------
+    filename : str or file-like
+        Where the PDF goes.
+    header : str
+        Plain text drawn in the running header of every page but the first.
+    **kwargs
+        Passed to :class:`reportlab.platypus.BaseDocTemplate` (pagesize,
+        title, author, subject, invariant, ...).
+    """
+
+    def __init__(self, filename, *, header="", **kwargs):
+        kwargs.setdefault("leftMargin", MARGIN)
+        kwargs.setdefault("rightMargin", MARGIN)
+        kwargs.setdefault("topMargin", MARGIN + HEADER_GAP)
+        kwargs.setdefault("bottomMargin", MARGIN + HEADER_GAP)
+        super().__init__(filename, **kwargs)
+        self.header = header
+        self.page_counter = PageCounter()
+        frame = Frame(
+            self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
+            leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+        )
+        self.addPageTemplates([
+            PageTemplate("first", frames=[frame], onPage=self._footer,
+                         autoNextPageTemplate="later"),
+            PageTemplate("later", frames=[frame], onPage=self._header_footer),
+        ])
+
+    # -- page furniture ------------------------------------------------------
+    def _footer(self, canv, doc):
+        canv.saveState()
+        canv.setFont(FONT, 8)
+        canv.setFillColor(MUTED)
+        total = self.page_counter.total
+        text = f"Page {doc.page} of {total}" if total else f"Page {doc.page}"
+        canv.drawCentredString(self.pagesize[0] / 2, MARGIN, text)
+        canv.restoreState()
+
+    def _header_footer(self, canv, doc):
+        self._footer(canv, doc)
+        canv.saveState()
+        top = self.pagesize[1] - MARGIN
+        canv.setFont(FONT, 8)
+        canv.setFillColor(MUTED)
+        canv.drawString(self.leftMargin, top, self._fit(self.header, self.width))
+        canv.setStrokeColor(HEADER_RULE)
+        canv.setLineWidth(0.5)
+        canv.line(self.leftMargin, top - 3, self.leftMargin + self.width, top - 3)
+        canv.restoreState()
+
+    @staticmethod
+    def _fit(text, width, size=8):
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        if stringWidth(text, FONT, size) <= width:
+            return text
+        while text and stringWidth(text + "…", FONT, size) > width:
+            text = text[:-1]
+        return text + "…"
+
+    # -- hooks ---------------------------------------------------------------
+    def afterPage(self):
+        self.notify("PageEnd", self.page)
+
+    def afterFlowable(self, flowable):
+        """Register headings with the table of contents and the PDF outline."""
+        if isinstance(flowable, Heading):
+            self.canv.bookmarkPage(flowable.key)
+            self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level,
+                                      closed=False)
+            self.notify("TOCEntry", (flowable.level, flowable.markup, self.page,
+                                     flowable.key))
+
+    def build_story(self, story):
+        """Lay out ``story`` (a list of flowables) over as many passes as needed."""
+        self.multiBuild([self.page_counter, *story])

@@ -1,0 +1,106 @@
+"""Flowables of evalplots reports: vector figures and outline-aware headings.
+
+A matplotlib figure is saved as SVG in memory (text as paths, so no font is
+needed to read it) and converted by svglib into a reportlab ``Drawing``, which
+is then drawn scaled to the frame: the figure stays vector graphics in the PDF.
+The shape follows rst2pdf's ``svgimage`` flowable.
+"""
+
+import io
+
+import matplotlib
+from reportlab.graphics import renderPDF
+from reportlab.platypus import Flowable, Paragraph
+from svglib.svglib import svg2rlg
+
+# Deterministic, font-independent SVG: text drawn as paths, fixed ids, no date.
+_SVG_RC = {"svg.fonttype": "path", "svg.hashsalt": "evalplots", "path.simplify": True}
+
+
+def figure_to_drawing(fig):
+    """Convert a matplotlib Figure to a reportlab Drawing through SVG.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure; it is not modified or closed.
+
+    Returns
+    -------
+    drawing : reportlab.graphics.shapes.Drawing
+        Vector drawing of the figure, sized in points (1/72 inch).
+
+    Raises
+    ------
+    TypeError
+        If ``fig`` is not a matplotlib Figure.
+    RuntimeError
+        If svglib cannot read the SVG matplotlib wrote.
+    """
+    if not isinstance(fig, matplotlib.figure.Figure):
+        raise TypeError(
+            f"fig must be a matplotlib Figure, got {type(fig).__name__}; pass "
+            f"display.figure_ or plt.figure()."
+        )
+    buf = io.BytesIO()
+    with matplotlib.rc_context(_SVG_RC):
+        fig.savefig(buf, format="svg", metadata={"Date": None})
+    buf.seek(0)
+    drawing = svg2rlg(buf)
+    if drawing is None:  # svglib logs and returns None on unreadable input
+        raise RuntimeError("svglib could not convert the figure's SVG.")
+    return drawing
+
+
+class VectorFigure(Flowable):
+    """A reportlab Drawing scaled to a fraction of the frame width.
+
+    Parameters
+    ----------
+    drawing : reportlab.graphics.shapes.Drawing
+        What to draw.
+    width_fraction : float
+        Fraction of the available frame width the figure spans.
+    max_height : float
+        Upper bound of the drawn height in points; the width shrinks to keep
+        the aspect ratio when the bound bites.
+    """
+
+    def __init__(self, drawing, *, width_fraction=1.0, max_height=None):
+        super().__init__()
+        self.drawing = drawing
+        self.width_fraction = width_fraction
+        self.max_height = max_height
+        self.hAlign = "CENTER"
+        self._scale = 1.0
+
+    def wrap(self, availWidth, availHeight):
+        d = self.drawing
+        scale = availWidth * self.width_fraction / d.width
+        if self.max_height is not None:
+            scale = min(scale, self.max_height / d.height)
+        self._scale = scale
+        self.width, self.height = d.width * scale, d.height * scale
+        return self.width, self.height
+
+    def draw(self):
+        self.canv.saveState()
+        self.canv.scale(self._scale, self._scale)
+        renderPDF.draw(self.drawing, self.canv, 0, 0)
+        self.canv.restoreState()
+
+
+class Heading(Paragraph):
+    """A heading paragraph that feeds the table of contents and the outline.
+
+    ``markup`` is the escaped paragraph text, ``plain`` the user's raw text
+    (used as the PDF outline title, which is not markup), ``level`` 0, 1 or 2,
+    and ``key`` a unique bookmark name.
+    """
+
+    def __init__(self, markup, style, *, plain, level, key):
+        super().__init__(markup, style)
+        self.markup = markup
+        self.plain = plain
+        self.level = level
+        self.key = key
