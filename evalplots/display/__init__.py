@@ -1,0 +1,14 @@
+"""Display objects: compute once, draw with matplotlib, keep the artists.
+
+Each Display follows the scikit-learn pattern: ``__init__`` stores computed arrays,
+``plot(ax=None, ...)`` draws them and returns ``self`` with the artists in
+trailing-underscore attributes, ``from_predictions`` computes with
+:mod:`evalplots.metrics` and plots. Publication styles are context managers in
+:mod:`evalplots.display.style`; nothing here changes ``rcParams``.
+"""
+
+from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
+from evalplots.display.precision_recall import PrecisionRecallDisplay
+from evalplots.display.roc import RocCurveDisplay
+
+__all__ = ["ConfusionMatrixDisplay", "PrecisionRecallDisplay", "RocCurveDisplay"]

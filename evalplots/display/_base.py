@@ -1,0 +1,223 @@
+"""Shared machinery of the Display classes: axes handling, legend labels, style kwargs.
+
+Every Display follows the scikit-learn pattern (compute, store, draw): ``__init__``
+stores computed arrays, ``plot`` draws them and keeps the artists in trailing-underscore
+attributes, ``from_predictions`` computes with :mod:`evalplots.metrics` and returns
+``cls(...).plot(...)``. Nothing here touches ``matplotlib.rcParams``.
+"""
+
+import numbers
+
+import numpy as np
+
+__all__ = []
+
+#: matplotlib property aliases -> canonical names (both spellings in one dict is an
+#: error in matplotlib; we detect it up front and name the offending argument).
+_ALIASES = {
+    "aa": "antialiased",
+    "c": "color",
+    "ds": "drawstyle",
+    "ec": "edgecolor",
+    "fc": "facecolor",
+    "ls": "linestyle",
+    "lw": "linewidth",
+    "mec": "markeredgecolor",
+    "mew": "markeredgewidth",
+    "mfc": "markerfacecolor",
+    "mfcalt": "markerfacecoloralt",
+    "ms": "markersize",
+    "size": "fontsize",
+    "weight": "fontweight",
+    "family": "fontfamily",
+    "ha": "horizontalalignment",
+    "va": "verticalalignment",
+    "ma": "multialignment",
+}
+
+#: gid given to chance-level lines, so that a second Display on the same axes reuses
+#: the line instead of drawing (and labelling) it twice.
+CHANCE_GID = "evalplots:chance_level"
+
+
+def merge_style_kwargs(defaults, user, *, argname):
+    """Return ``defaults`` updated with the user's style dict, aliases resolved.
+
+    Parameters
+    ----------
+    defaults : dict
+        The Display's default matplotlib properties (canonical names).
+    user : dict or None
+        The user's properties; aliases such as ``c`` or ``ls`` are accepted.
+    argname : str
+        Name of the user's argument (e.g. ``"chance_level_kw"``), used in errors.
+
+    Returns
+    -------
+    kwargs : dict
+        A new dict; the user's values win over the defaults.
+
+    Raises
+    ------
+    ValueError
+        If ``user`` is not a dict, or gives one property under two names
+        (e.g. both ``c`` and ``color``).
+    """
+    if user is None:
+        return dict(defaults)
+    if not isinstance(user, dict):
+        raise ValueError(
+            f"{argname} must be a dict of matplotlib properties or None, got "
+            f"{type(user).__name__}; pass e.g. {argname}={{'color': 'k'}}."
+        )
+    for alias, canonical in _ALIASES.items():
+        if alias in user and canonical in user:
+            raise ValueError(
+                f"{argname} sets both {alias!r} and {canonical!r}, which are aliases of "
+                f"one another; keep only one of them."
+            )
+    merged = dict(defaults)
+    for key, value in user.items():
+        key = _ALIASES.get(key, key)
+        merged[key] = value
+    # A default given under an alias name (e.g. 'ls') must not survive next to the
+    # user's canonical spelling.
+    for alias, canonical in _ALIASES.items():
+        if alias in merged and canonical in merged:
+            del merged[alias]
+    return merged
+
+
+def legend_label(name, metric_name=None, value=None):
+    """Build a legend entry: ``"name (AUC = 0.87)"``, ``"AUC = 0.87"``, ``"name"``.
+
+    Returns None when there is neither a name nor a value (no legend entry).
+    """
+    if value is not None and metric_name is not None:
+        metric = f"{metric_name} = {value:0.2f}"
+        return f"{name} ({metric})" if name is not None else metric
+    return name
+
+
+def pos_label_suffix(pos_label):
+    """Return ``" (Positive label: 1)"`` for axis titles, or ``""`` when unknown."""
+    return f" (Positive label: {pos_label})" if pos_label is not None else ""
+
+
+def check_option(value, allowed, argname):
+    """Raise a ValueError naming ``argname`` unless ``value`` is one of ``allowed``."""
+    if not isinstance(value, (str, type(None))) or value not in allowed:
+        shown = ", ".join(repr(a) for a in allowed)
+        raise ValueError(f"{argname} must be one of {shown}; got {value!r}.")
+    return value
+
+
+def check_curve(x, y, xname, yname):
+    """Return two curve coordinates as equal-length, finite 1-D float arrays."""
+    out = []
+    for arr, name in ((x, xname), (y, yname)):
+        a = np.asarray(arr, dtype=float)
+        if a.ndim != 1 or a.size == 0:
+            raise ValueError(
+                f"{name} must be a non-empty 1-D array, got shape {a.shape}; pass the "
+                f"array returned by the matching evalplots.metrics curve function."
+            )
+        if not np.isfinite(a).all():
+            raise ValueError(f"{name} contains NaN or inf; curve values must be finite.")
+        out.append(a)
+    if out[0].shape != out[1].shape:
+        raise ValueError(
+            f"{xname} and {yname} must have the same length, got {out[0].size} and "
+            f"{out[1].size}."
+        )
+    return out
+
+
+def check_score(value, argname):
+    """Return ``value`` as a float in [0, 1] (or None); raise naming ``argname``."""
+    if value is None:
+        return None
+    if not isinstance(value, numbers.Real) or not 0.0 <= float(value) <= 1.0:
+        raise ValueError(f"{argname} must be a number in [0, 1] or None, got {value!r}.")
+    return float(value)
+
+
+def get_axes(ax):
+    """Return ``(ax, figure)``; with ``ax=None`` a new figure and axes are created.
+
+    A new figure is made with :func:`matplotlib.pyplot.subplots`, as scikit-learn does,
+    so that it shows in notebooks and ``plt.show()`` scripts, with the constrained
+    layout so that long axis titles are not clipped. A given ``ax`` is used as is (it
+    may belong to a :class:`matplotlib.figure.Figure` made without pyplot).
+    """
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(layout="constrained")
+    return ax, ax.figure
+
+
+def despine(ax):
+    """Hide the top and right spines and bound the others to [0, 1]."""
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    for side in ("bottom", "left"):
+        ax.spines[side].set_bounds(0, 1)
+
+
+def chance_line(ax, x, y, kwargs):
+    """Draw a chance-level line, or return the identical one already on ``ax``.
+
+    Plotting several models on one axes then gives one chance line and one legend entry.
+    """
+    for line in ax.get_lines():
+        if (
+            line.get_gid() == CHANCE_GID
+            and np.array_equal(line.get_xdata(), x)
+            and np.array_equal(line.get_ydata(), y)
+        ):
+            return line
+    (line,) = ax.plot(x, y, gid=CHANCE_GID, **kwargs)
+    return line
+
+
+class CurveDisplayMixin:
+    """Shared plot/from_predictions plumbing of the binary-curve Displays."""
+
+    def _prepare_axes(self, ax, name):
+        """Set ``ax_``/``figure_`` and return the name to show in the legend."""
+        self.ax_, self.figure_ = get_axes(ax)
+        return self.name if name is None else name
+
+    def _finish_axes(self, *, xlabel, ylabel, despine_axes, legend_loc):
+        """Axis titles with the positive label, square [-0.01, 1.01] limits, legend."""
+        suffix = pos_label_suffix(self.pos_label)
+        self.ax_.set(
+            xlabel=xlabel + suffix,
+            ylabel=ylabel + suffix,
+            xlim=(-0.01, 1.01),
+            ylim=(-0.01, 1.01),
+            aspect="equal",
+        )
+        if despine_axes:
+            despine(self.ax_)
+        handles, labels = self.ax_.get_legend_handles_labels()
+        if handles:
+            # Models first, in drawing order; the shared chance line last.
+            order = sorted(
+                range(len(handles)), key=lambda i: handles[i].get_gid() == CHANCE_GID
+            )
+            self.ax_.legend(
+                [handles[i] for i in order], [labels[i] for i in order], loc=legend_loc
+            )
+
+    @staticmethod
+    def _resolve_pos_label(y_true, pos_label):
+        """Return the positive label to show on the axes (1 / True when implicit)."""
+        from evalplots.metrics._validation import as_1d, binary_positive_mask
+
+        y = as_1d(y_true, "y_true")
+        binary_positive_mask(y, pos_label)  # raises, naming pos_label, when ambiguous
+        if pos_label is not None:
+            return pos_label
+        return True if y.dtype == bool else 1

@@ -1,0 +1,218 @@
+"""ROC curve Display."""
+
+from evalplots.display._base import (
+    CurveDisplayMixin,
+    chance_line,
+    check_curve,
+    check_score,
+    legend_label,
+    merge_style_kwargs,
+)
+
+__all__ = ["RocCurveDisplay"]
+
+
+class RocCurveDisplay(CurveDisplayMixin):
+    """ROC curve visualization: true positive rate against false positive rate.
+
+    Prefer :meth:`from_predictions`, which computes the curve with
+    :func:`evalplots.metrics.roc_curve`. All parameters are stored as attributes.
+
+    Parameters
+    ----------
+    fpr : array-like of shape (n_thresholds,)
+        False positive rates, as returned by :func:`evalplots.metrics.roc_curve`.
+    tpr : array-like of shape (n_thresholds,)
+        True positive rates, as returned by :func:`evalplots.metrics.roc_curve`.
+    roc_auc : float, default=None
+        Area under the curve, shown in the legend as ``"AUC = 0.78"``; None shows none.
+    name : str, default=None
+        Model name for the legend; None shows no name.
+    pos_label : int, float, bool or str, default=None
+        The positive class, shown in the axis titles; None shows none.
+
+    Attributes
+    ----------
+    line_ : matplotlib.lines.Line2D
+        The ROC curve.
+    chance_level_ : matplotlib.lines.Line2D or None
+        The chance diagonal, or None when not drawn.
+    ax_ : matplotlib.axes.Axes
+        The axes drawn on.
+    figure_ : matplotlib.figure.Figure
+        The figure holding ``ax_``.
+
+    Raises
+    ------
+    ValueError
+        If ``fpr`` and ``tpr`` differ in length, are not 1-D or not finite, or
+        ``roc_auc`` is not in [0, 1].
+
+    See Also
+    --------
+    evalplots.metrics.roc_curve : Compute the curve.
+    PrecisionRecallDisplay : Precision-recall curve.
+
+    Notes
+    -----
+    The ROC curve plots TPR = TP / m⁺ against FPR = FP / m⁻ at every threshold, joined
+    by straight lines; its area is the AUC, equal to 1 − ℓ_rank (Zhou Zhihua,
+    *Machine Learning* §2.3.3). The chance level is the diagonal TPR = FPR (AUC = 0.5).
+
+    Examples
+    --------
+    >>> from evalplots.display import RocCurveDisplay
+    >>> from evalplots.metrics import auc, roc_curve
+    >>> y_true = [1, 0, 0, 1, 0, 1]
+    >>> y_score = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
+    >>> fpr, tpr, _ = roc_curve(y_true, y_score)
+    >>> display = RocCurveDisplay(fpr, tpr, roc_auc=auc(fpr, tpr), name="toy").plot()
+    >>> display.line_.get_label()
+    'toy (AUC = 0.78)'
+    """
+
+    def __init__(self, fpr, tpr, *, roc_auc=None, name=None, pos_label=None):
+        self.fpr, self.tpr = check_curve(fpr, tpr, "fpr", "tpr")
+        self.roc_auc = check_score(roc_auc, "roc_auc")
+        self.name = name
+        self.pos_label = pos_label
+
+    def plot(
+        self,
+        ax=None,
+        *,
+        name=None,
+        plot_chance_level=True,
+        chance_level_kw=None,
+        despine=False,
+        **kwargs,
+    ):
+        """Draw the ROC curve.
+
+        Call again with the same ``ax`` to add more models to one axes.
+
+        Parameters
+        ----------
+        ax : matplotlib.axes.Axes, default=None
+            Axes to draw on; None creates a new figure and axes.
+        name : str, default=None
+            Name for the legend; None uses the ``name`` given at construction.
+        plot_chance_level : bool, default=True
+            Whether to draw the chance diagonal (drawn once per axes).
+        chance_level_kw : dict, default=None
+            Line2D properties of the chance diagonal (default: black, dashed,
+            labelled ``"Chance level (AUC = 0.5)"``).
+        despine : bool, default=False
+            Whether to hide the top and right spines.
+        **kwargs : dict
+            Line2D properties of the curve (e.g. ``color``, ``linestyle``).
+
+        Returns
+        -------
+        display : RocCurveDisplay
+            ``self``, with ``line_``, ``chance_level_``, ``ax_`` and ``figure_`` set.
+
+        Raises
+        ------
+        ValueError
+            If a style dict sets one property under two alias names (``c``/``color``).
+
+        Examples
+        --------
+        >>> from evalplots.display import RocCurveDisplay
+        >>> display = RocCurveDisplay([0, 0.5, 1], [0, 1, 1], roc_auc=0.75).plot()
+        >>> display.line_.get_label(), display.chance_level_.get_label()
+        ('AUC = 0.75', 'Chance level (AUC = 0.5)')
+        """
+        name = self._prepare_axes(ax, name)
+        line_kw = merge_style_kwargs(
+            {"label": legend_label(name, "AUC", self.roc_auc)}, kwargs, argname="kwargs"
+        )
+        chance_kw = merge_style_kwargs(
+            {"label": "Chance level (AUC = 0.5)", "color": "k", "linestyle": "--"},
+            chance_level_kw,
+            argname="chance_level_kw",
+        )
+        (self.line_,) = self.ax_.plot(self.fpr, self.tpr, **line_kw)
+        self.chance_level_ = (
+            chance_line(self.ax_, (0, 1), (0, 1), chance_kw) if plot_chance_level else None
+        )
+        self._finish_axes(
+            xlabel="False Positive Rate",
+            ylabel="True Positive Rate",
+            despine_axes=despine,
+            legend_loc="lower right",
+        )
+        return self
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_score,
+        *,
+        pos_label=None,
+        sample_weight=None,
+        drop_intermediate=True,
+        name=None,
+        ax=None,
+        **plot_kwargs,
+    ):
+        """Compute the ROC curve and its AUC from predictions, then plot it.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            Binary true labels.
+        y_score : array-like of shape (n_samples,)
+            Scores of the positive class (probabilities or decision values).
+        pos_label : int, float, bool or str, default=None
+            The positive class; None means 1 (or True) for labels in {0, 1}, {-1, 1}
+            or {False, True}.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights.
+        drop_intermediate : bool, default=True
+            Drop thresholds that lie on a straight segment of the curve (the area
+            and the drawing are unchanged).
+        name : str, default=None
+            Model name for the legend.
+        ax : matplotlib.axes.Axes, default=None
+            Axes to draw on; None creates a new figure and axes.
+        **plot_kwargs : dict
+            Any option of :meth:`plot` (``plot_chance_level``, ``chance_level_kw``,
+            ``despine``, Line2D properties).
+
+        Returns
+        -------
+        display : RocCurveDisplay
+            The plotted display.
+
+        Raises
+        ------
+        ValueError
+            If the labels are not binary, ``pos_label`` is needed or absent from
+            ``y_true``, lengths differ, or scores are not finite.
+
+        Examples
+        --------
+        >>> from evalplots.display import RocCurveDisplay
+        >>> y_true = [1, 0, 0, 1, 0, 1]
+        >>> y_score = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
+        >>> display = RocCurveDisplay.from_predictions(y_true, y_score, name="toy")
+        >>> display.line_.get_label(), display.ax_.get_xlabel()
+        ('toy (AUC = 0.78)', 'False Positive Rate (Positive label: 1)')
+        """
+        from evalplots.metrics import auc, roc_curve
+
+        shown_pos_label = cls._resolve_pos_label(y_true, pos_label)
+        fpr, tpr, _ = roc_curve(
+            y_true,
+            y_score,
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            drop_intermediate=drop_intermediate,
+        )
+        display = cls(
+            fpr, tpr, roc_auc=auc(fpr, tpr), name=name, pos_label=shown_pos_label
+        )
+        return display.plot(ax=ax, **plot_kwargs)
