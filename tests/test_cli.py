@@ -1,0 +1,99 @@
+"""The `evalplots` command, run as a subprocess (`python -m evalplots.cli`)."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from pypdf import PdfReader
+
+
+def run(*args, cwd):
+    env = {**os.environ, "MPLBACKEND": "Agg"}
+    return subprocess.run(
+        [sys.executable, "-m", "evalplots.cli", *map(str, args)],
+        capture_output=True, text=True, cwd=cwd, env=env, timeout=300,
+    )
+
+
+def write_csv(tmp_path, text, name="preds.csv"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+GOOD_CSV = (
+    "id,y_true,model_a,model_b\n"
+    + "".join(
+        f"s{i},{y},{a},{b}\n"
+        for i, (y, a, b) in enumerate(
+            [(1, 0.9, 0.6), (0, 0.2, 0.4), (1, 0.7, 0.3), (0, 0.6, 0.1),
+             (1, 0.4, 0.8), (0, 0.1, 0.5), (0, 0.3, 0.2), (1, 0.8, 0.7)]
+        )
+    )
+)
+
+
+def assert_usage_error(result, out, *needles):
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("evalplots: error: ")
+    assert "Traceback" not in result.stderr
+    for needle in needles:
+        assert needle in lines[0]
+    assert result.stdout == ""
+    assert not out.exists()
+    assert not [p for p in out.parent.iterdir() if p.suffix == ".tmp"]
+
+
+@pytest.mark.parametrize(
+    "csv_text, extra, needles",
+    [
+        (None, ["missing.csv"], ["'missing.csv' does not exist", "check the path"]),
+        (GOOD_CSV, ["--target", "label"], ["no label column 'label'", "--target"]),
+        ("y_true,note\n1,a\n0,b\n", [], ["no numeric score column", "add one column"]),
+        ("y_true,m\n1,0.2\n0,high\n", [], ["non-numeric value 'high' on line 3"]),
+        ("y_true,m\n1,0.2\n0,nan\n", [], ["non-finite value 'nan' on line 3", "impute"]),
+        ("y_true,m\n1,inf\n0,0.3\n", [], ["non-finite value 'inf' on line 2"]),
+        ("y_true,m\n1,0.2\n1,0.3\n", [], ["single class (1)", "both positive"]),
+        ("y_true,m\n0,0.2\n1,0.3\n2,0.4\n", [], ["3 classes", "recode"]),
+        ("y_true,m\nB,0.2\nM,0.3\n", [], ["B, M", "pass --pos-label"]),
+        (GOOD_CSV, ["--pos-label", "7"], ["--pos-label '7' is not among the labels (0, 1)"]),
+        (GOOD_CSV, ["--threshold", "abc"], ["--threshold must be a finite number, got 'abc'"]),
+        (GOOD_CSV, ["--threshold", "nan"], ["--threshold must be a finite number"]),
+        (GOOD_CSV, ["--no-such-option"], ["unrecognized arguments: --no-such-option"]),
+        ("y_true,m\n1,0.2\n0\n", [], ["line 3 has 1 cells"]),
+    ],
+    ids=["missing-file", "missing-column", "no-score-column", "non-numeric",
+         "nan", "inf", "one-class", "three-classes", "ambiguous-pos-label",
+         "bad-pos-label", "bad-threshold", "nan-threshold", "bad-option", "ragged"],
+)
+def test_error_paths(tmp_path, csv_text, extra, needles):
+    out = tmp_path / "out.pdf"
+    args = ["report", "-o", out]
+    if csv_text is not None:
+        args.insert(1, write_csv(tmp_path, csv_text))
+    result = run(*args, *extra, cwd=tmp_path)
+    assert_usage_error(result, out, *needles)
+
+
+def test_missing_output_directory(tmp_path):
+    out = tmp_path / "nowhere" / "r.pdf"
+    result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", out, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "does not exist" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert not out.parent.exists()
+
+
+def test_output_is_a_directory(tmp_path):
+    result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", tmp_path, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "is a directory; give a file name" in result.stderr
+
+
+def test_no_subcommand_is_one_line(tmp_path):
+    result = run(cwd=tmp_path)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "required: command" in result.stderr or "command" in result.stderr
