@@ -86,3 +86,260 @@ def test_confusion_matrix_normalize_empty_class_gives_zeros(normalize, expected)
 def test_confusion_matrix_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
         confusion_matrix(**kwargs)
+
+# ------------------------------------------------------------------ precision & co.
+
+import warnings  # noqa: E402
+
+from evalplots.exceptions import UndefinedMetricWarning  # noqa: E402
+from evalplots.metrics import (  # noqa: E402
+    accuracy_score,
+    binary_rates,
+    cohen_kappa_score,
+    error_rate,
+    f1_score,
+    fbeta_score,
+    log_loss,
+    matthews_corrcoef,
+    precision_recall_fscore_support,
+    precision_score,
+    recall_score,
+    specificity_score,
+)
+
+# y_true/y_pred of three classes; per class (TP, FP, FN) counted by hand:
+#   a: TP=2 FP=1 FN=1   b: TP=1 FP=1 FN=1   c: TP=0 FP=0 FN=0 + class "c" absent
+Y3_TRUE = ["a", "a", "a", "b", "b"]
+Y3_PRED = ["a", "a", "b", "a", "b"]
+
+
+def test_prfs_per_class_by_hand():
+    p, r, f, s = precision_recall_fscore_support(Y3_TRUE, Y3_PRED)
+    assert_allclose(p, [2 / 3, 1 / 2])
+    assert_allclose(r, [2 / 3, 1 / 2])
+    assert_allclose(f, [2 / 3, 1 / 2])
+    assert_array_equal(s, [3, 2])
+
+
+def test_prfs_averages_by_hand():
+    # micro: pooled TP=3, FP=2, FN=2 -> P=R=F=3/5 (= accuracy for single-label data)
+    assert_allclose(precision_recall_fscore_support(Y3_TRUE, Y3_PRED, average="micro")[:3],
+                    [0.6, 0.6, 0.6])
+    assert_allclose(f1_score(Y3_TRUE, Y3_PRED, average="macro"), (2 / 3 + 1 / 2) / 2)
+    assert_allclose(f1_score(Y3_TRUE, Y3_PRED, average="weighted"),
+                    (3 * 2 / 3 + 2 * 1 / 2) / 5)
+    assert precision_recall_fscore_support(Y3_TRUE, Y3_PRED, average="macro")[3] is None
+
+
+def test_scores_are_python_floats():
+    for fn in (precision_score, recall_score, f1_score, specificity_score):
+        assert type(fn([1, 0, 1], [1, 1, 0])) is float
+    assert type(fbeta_score([1, 0, 1], [1, 1, 0], beta=2)) is float
+    assert type(accuracy_score([1, 0], [1, 1])) is float
+    assert type(matthews_corrcoef([1, 0, 1], [1, 0, 0])) is float
+
+
+def test_labels_subset_counts_other_classes_as_errors():
+    # Class 2 is left out of the average, but its samples still count: the true-2
+    # sample predicted 0 is a false positive of class 0.
+    y_true, y_pred = [0, 1, 2, 2], [0, 1, 0, 2]
+    p = precision_score(y_true, y_pred, labels=[0, 1], average=None)
+    assert_allclose(p, [1 / 2, 1.0])
+    assert_allclose(precision_score(y_true, y_pred, labels=[0, 1], average="micro"), 2 / 3)
+
+
+def test_pos_label_string_and_bool():
+    y_true = ["spam", "ham", "spam", "ham"]
+    y_pred = ["spam", "spam", "ham", "ham"]
+    assert precision_score(y_true, y_pred, pos_label="spam") == 0.5
+    assert recall_score([True, True, False], [True, False, False], pos_label=True) == 0.5
+
+
+def test_binary_with_single_class_present_and_pos_label_absent():
+    # only class 0 present, pos_label=1 absent: TP = FP = FN = 0 -> 0/0 everywhere
+    with pytest.warns(UndefinedMetricWarning, match="precision"):
+        assert precision_score([0, 0], [0, 0]) == 0.0
+    assert precision_score([0, 0], [0, 0], zero_division=np.nan) != 0.0  # nan
+
+
+def test_beta_limits():
+    y_true, y_pred = [1, 1, 0, 0], [1, 0, 1, 1]
+    assert fbeta_score(y_true, y_pred, beta=0) == precision_score(y_true, y_pred)
+    assert fbeta_score(y_true, y_pred, beta=np.inf) == recall_score(y_true, y_pred)
+    with pytest.raises(ValueError, match="beta must be"):
+        fbeta_score(y_true, y_pred, beta=-1)
+
+
+def test_zero_division_nan_left_out_of_macro():
+    # class 2 is never predicted: its precision is 0/0 -> nan, left out of the mean
+    y_true, y_pred = [0, 1, 2], [0, 1, 1]
+    p = precision_score(y_true, y_pred, average=None, zero_division=np.nan)
+    assert_allclose(p, [1.0, 0.5, np.nan])
+    assert_allclose(precision_score(y_true, y_pred, average="macro",
+                                    zero_division=np.nan), 0.75)
+
+
+def test_sample_weight_equals_repetition():
+    y_true, y_pred = [0, 1, 1, 2, 2], [0, 1, 2, 2, 1]
+    w = [1, 2, 1, 3, 1]
+    rep_t = np.repeat(y_true, w)
+    rep_p = np.repeat(y_pred, w)
+    for avg in ("micro", "macro", "weighted"):
+        assert_allclose(f1_score(y_true, y_pred, average=avg, sample_weight=w),
+                        f1_score(rep_t, rep_p, average=avg))
+    assert_allclose(accuracy_score(y_true, y_pred, sample_weight=w),
+                    accuracy_score(rep_t, rep_p))
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(average="samples"), "average must be one of"),
+        (dict(average="binary", y_pred=[0, 1, 2, 2]), "average='binary'"),
+        (dict(pos_label=5), "pos_label=5 is not a label"),
+        (dict(zero_division=2), "zero_division must be"),
+        (dict(labels=[7, 8], average="macro"), "None of labels"),
+        (dict(y_pred=[0, 1, 1]), "Inconsistent numbers"),
+    ],
+)
+def test_precision_bad_input(kwargs, match):
+    args = dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0])
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=match):
+        precision_score(**args)
+
+
+# ----------------------------------------------------------- accuracy, rates, spec.
+
+
+def test_accuracy_and_error_rate_by_hand():
+    assert accuracy_score(["a", "b", "c", "a"], ["a", "b", "a", "a"]) == 0.75
+    assert error_rate(["a", "b", "c", "a"], ["a", "b", "a", "a"]) == 0.25
+    assert error_rate([0, 1], [1, 1], normalize=False, sample_weight=[3, 1]) == 3.0
+    with pytest.raises(ValueError, match="sums to 0"):
+        accuracy_score([0, 1], [1, 1], sample_weight=[0, 0])
+    with pytest.raises(ValueError, match="one type"):
+        accuracy_score([0, 1], ["0", "1"])
+
+
+def test_binary_rates_by_hand():
+    # TP=2 FN=1 FP=1 TN=3
+    r = binary_rates([1, 1, 1, 0, 0, 0, 0], [1, 1, 0, 1, 0, 0, 0])
+    assert r == pytest.approx({"tpr": 2 / 3, "fnr": 1 / 3, "fpr": 1 / 4, "tnr": 3 / 4})
+    with pytest.warns(UndefinedMetricWarning):
+        r = binary_rates([1, 1], [1, 0])  # no negatives: FPR, TNR are 0/0
+    assert r == {"tpr": 0.5, "fnr": 0.5, "fpr": 0.0, "tnr": 0.0}
+
+
+def test_specificity_by_hand():
+    # per class TN/(TN+FP): 0: 3/3, 1: 2/3 (a true-2 sample predicted 1), 2: 2/2;
+    # micro pools TN = 3 + 2 + 2 over negatives 3 + 3 + 2.
+    y_true, y_pred = [0, 1, 2, 2], [0, 1, 1, 2]
+    assert_allclose(specificity_score(y_true, y_pred, average=None), [1.0, 2 / 3, 1.0])
+    assert_allclose(specificity_score(y_true, y_pred, average="micro"), 7 / 8)
+    assert_allclose(specificity_score(y_true, y_pred, average="weighted"),
+                    (1 * 1 + 1 * 2 / 3 + 2 * 1) / 4)
+
+
+# ------------------------------------------------------------------- MCC and kappa
+
+
+def test_mcc_binary_formula_by_hand():
+    # TP=3 TN=2 FP=1 FN=2: (3*2 - 1*2)/sqrt(4*5*3*4)
+    y_true = [1, 1, 1, 1, 1, 0, 0, 0]
+    y_pred = [1, 1, 1, 0, 0, 0, 0, 1]
+    assert_allclose(matthews_corrcoef(y_true, y_pred), 4 / np.sqrt(4 * 5 * 3 * 4))
+
+
+def test_mcc_zero_division():
+    with pytest.warns(UndefinedMetricWarning, match="Matthews"):
+        assert matthews_corrcoef([0, 0, 1], [1, 1, 1]) == 0.0
+    assert np.isnan(matthews_corrcoef([0, 0, 1], [1, 1, 1], zero_division=np.nan))
+
+
+def test_kappa_by_hand():
+    # p_o = 3/4; marginals true (2,2), pred (1,3): p_e = (2*1 + 2*3)/16 = 1/2
+    assert_allclose(cohen_kappa_score([0, 0, 1, 1], [0, 1, 1, 1]), (0.75 - 0.5) / 0.5)
+
+
+def test_kappa_labels_define_the_scale():
+    # ratings 0 and 4 only: with the scale 0..4 the quadratic distance is 16, not 1;
+    # the rescaled kappa is the same here but weights change with extra ratings.
+    y1, y2 = [0, 4, 4, 2], [0, 4, 2, 2]
+    full = cohen_kappa_score(y1, y2, weights="linear", labels=[0, 1, 2, 3, 4])
+    present = cohen_kappa_score(y1, y2, weights="linear")
+    # by hand with positions 0..4: observed sum w*O = 2/4; expected from marginals
+    t = np.array([1, 0, 1, 0, 2]) / 4
+    p = np.array([1, 0, 2, 0, 1]) / 4
+    d = np.abs(np.subtract.outer(np.arange(5), np.arange(5)))
+    assert_allclose(full, 1 - (2 / 4) / (d * np.outer(t, p)).sum())
+    d3 = np.abs(np.subtract.outer(np.arange(3), np.arange(3)))
+    t3, p3 = t[[0, 2, 4]], p[[0, 2, 4]]
+    assert_allclose(present, 1 - (1 / 4) / (d3 * np.outer(t3, p3)).sum())
+
+
+def test_kappa_bad_input():
+    with pytest.raises(ValueError, match="weights must be"):
+        cohen_kappa_score([0, 1], [0, 1], weights="cubic")
+    with pytest.raises(ValueError, match="not in labels"):
+        cohen_kappa_score([0, 5], [0, 1], labels=[0, 1])
+    with pytest.warns(UndefinedMetricWarning, match="kappa"):
+        assert cohen_kappa_score([1, 1], [1, 1]) == 0.0
+
+
+# ------------------------------------------------------------------------ log loss
+
+
+def test_log_loss_binary_1d_and_2d_agree():
+    y = [0, 1, 1]
+    p1 = [0.2, 0.7, 0.6]
+    expected = -(np.log(0.8) + np.log(0.7) + np.log(0.6)) / 3
+    assert_allclose(log_loss(y, p1), expected)
+    assert_allclose(log_loss(y, np.c_[1 - np.array(p1), p1]), expected)
+    assert_allclose(log_loss(["no", "yes", "yes"], p1), expected)
+
+
+def test_log_loss_weighted():
+    w = [1, 3]
+    expected = -(1 * np.log(0.8) + 3 * np.log(0.4)) / 4
+    assert_allclose(log_loss([0, 1], [0.2, 0.4], sample_weight=w), expected)
+
+
+def test_log_loss_multilabel_is_mean_of_columns():
+    y = np.array([[1, 0], [0, 1], [1, 1]])
+    p = np.array([[0.9, 0.2], [0.4, 0.7], [0.6, 0.5]])
+    col0 = -(np.log(0.9) + np.log(0.6) + np.log(0.6)) / 3
+    col1 = -(np.log(0.8) + np.log(0.7) + np.log(0.5)) / 3
+    assert_allclose(log_loss(y, p), (col0 + col1) / 2)
+
+
+def test_log_loss_zero_probability_is_inf_unless_eps():
+    with pytest.warns(UndefinedMetricWarning, match="infinite"):
+        assert log_loss([1, 0], [0.0, 0.0]) == np.inf
+    assert_allclose(log_loss([1, 0], [0.0, 0.0], eps=1e-15), -np.log(1e-15) / 2)
+
+
+@pytest.mark.parametrize(
+    "y_true, y_prob, kwargs, match",
+    [
+        ([0, 1], [0.2, 1.2], {}, "outside \\[0, 1\\]"),
+        ([0, 1], [-0.1, 0.5], {}, "outside \\[0, 1\\]"),
+        ([0, 1], [0.2, np.nan], {}, "y_prob contains 1 non-finite"),
+        ([0, 1], [[0.5, 0.6], [0.5, 0.5]], {}, "rows of y_prob must sum to 1"),
+        ([0, 1, 2], [[0.5, 0.5], [0.5, 0.5], [0.5, 0.5]], {}, "2 columns but there are 3"),
+        ([0, 0], [0.2, 0.3], {}, "1 class"),
+        ([0, 1, 2], [0.2, 0.3, 0.1], {}, "3 class"),
+        ([0, 1], [0.2], {}, "Inconsistent numbers"),
+        ([0, 3], [[0.5, 0.5], [0.5, 0.5]], dict(labels=[0, 1]), "not in labels"),
+        ([0, 1], [0.2, 0.3], dict(eps=0.7), "eps must be"),
+    ],
+)
+def test_log_loss_bad_input(y_true, y_prob, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        log_loss(y_true, y_prob, **kwargs)
+
+
+def test_log_loss_float32_tolerance():
+    p = np.array([[0.1, 0.2, 0.7]], dtype=np.float32)  # sums to 1 within float32
+    assert_allclose(log_loss([2], p, labels=[0, 1, 2]), -np.log(np.float32(0.7)),
+                    rtol=1e-6)

@@ -32,6 +32,35 @@ __all__ = [
 ]
 
 # Classification counts, top-k and regression (issue 3).
+from evalplots.metrics._agreement import cohen_kappa_score, matthews_corrcoef  # noqa: E402
+from evalplots.metrics._classification import (  # noqa: E402
+    f1_score,
+    fbeta_score,
+    precision_recall_fscore_support,
+    precision_score,
+    recall_score,
+)
 from evalplots.metrics._confusion import confusion_matrix  # noqa: E402
+from evalplots.metrics._logloss import log_loss  # noqa: E402
+from evalplots.metrics._rates import (  # noqa: E402
+    accuracy_score,
+    binary_rates,
+    error_rate,
+    specificity_score,
+)
 
-__all__ += ["confusion_matrix"]
+__all__ += [
+    "accuracy_score",
+    "binary_rates",
+    "cohen_kappa_score",
+    "confusion_matrix",
+    "error_rate",
+    "f1_score",
+    "fbeta_score",
+    "log_loss",
+    "matthews_corrcoef",
+    "precision_recall_fscore_support",
+    "precision_score",
+    "recall_score",
+    "specificity_score",
+]

@@ -20,12 +20,30 @@ __all__ = ["confusion_matrix"]
 
 _NORMALIZE = (None, "true", "pred", "all")
 
+PAIR_DOC = """y_true : array-like of shape (n_samples,)
+        True labels: numbers, bools or strings (one type).
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels, of the same type as ``y_true``."""
+
+
+def fill_doc(**fragments):
+    """Decorator replacing each ``%(key)s`` in a docstring by ``fragments[key]``."""
+
+    def decorate(func):
+        doc = func.__doc__
+        for key, text in fragments.items():
+            doc = doc.replace(f"%({key})s", text)
+        func.__doc__ = doc
+        return func
+
+    return decorate
+
 
 def _kind(arr):
     return "str" if arr.dtype.kind in "USO" else "number"
 
 
-def _check_label_arrays(arrays):
+def check_label_arrays(arrays):
     """Refuse NaN/inf labels and a mix of string and numeric labels."""
     kinds = {name: _kind(a) for name, a in arrays.items()}
     if len(set(kinds.values())) > 1:
@@ -117,7 +135,7 @@ def _check_listed(arrays, codes, classes, allow_unlisted):
 def check_labels(labels):
     """Validate a ``labels`` argument: 1-D, non-empty, finite, no duplicates."""
     labels = as_1d(labels, "labels")
-    _check_label_arrays({"labels": labels})
+    check_label_arrays({"labels": labels})
     if np.unique(labels).shape[0] != labels.shape[0]:
         raise ValueError("labels contains duplicate values; list each class once.")
     return labels
@@ -155,7 +173,7 @@ def encode_labels(y_true, y_pred=None, *, labels=None, allow_unlisted=False):
     if y_pred is not None:
         arrays["y_pred"] = as_1d(y_pred, "y_pred")
         check_consistent_length(**arrays)
-    _check_label_arrays(arrays)
+    check_label_arrays(arrays)
     if labels is None:
         return _discover(list(arrays.values()))
     classes = check_labels(labels)
@@ -176,15 +194,13 @@ def count_matrix(t_idx, p_idx, n_codes, sample_weight=None):
     return cm.reshape(n_codes, n_codes)
 
 
+@fill_doc(pair=PAIR_DOC)
 def confusion_matrix(y_true, y_pred, *, labels=None, normalize=None, sample_weight=None):
     """Confusion matrix: entry ``[i, j]`` counts samples of true class i predicted as j.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels: numbers, bools or strings (one type).
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels, of the same type as ``y_true``.
+    %(pair)s
     labels : array-like of shape (n_classes,), default=None
         The classes and their order for the rows and columns. None: the sorted
         union of the values in ``y_true`` and ``y_pred``. Listed classes that occur

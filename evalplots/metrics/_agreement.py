@@ -1,0 +1,155 @@
+"""Chance-corrected agreement: Matthews correlation coefficient and Cohen's kappa."""
+
+import numpy as np
+
+from evalplots.metrics._confusion import count_matrix, encode_labels
+from evalplots.metrics._validation import (
+    check_sample_weight,
+    check_zero_division,
+    safe_divide,
+)
+
+__all__ = ["cohen_kappa_score", "matthews_corrcoef"]
+
+_KAPPA_WEIGHTS = (None, "linear", "quadratic")
+
+
+def _matrix(y_true, y_pred, labels, sample_weight):
+    classes, (t_idx, p_idx) = encode_labels(y_true, y_pred, labels=labels)
+    w = check_sample_weight(sample_weight, t_idx.shape[0])
+    return count_matrix(t_idx, p_idx, classes.shape[0], w)
+
+
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None, zero_division="warn"):
+    """Matthews correlation coefficient (MCC), binary and multi-class.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels: numbers, bools or strings (one type).
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels, same type as ``y_true``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weight of each sample.
+    zero_division : {'warn', 0, 1, np.nan}, default='warn'
+        The value when the coefficient is 0/0 (``y_true`` or ``y_pred`` holds a
+        single class): 'warn' gives 0.0 and an UndefinedMetricWarning.
+
+    Returns
+    -------
+    mcc : float
+        In [-1, 1]: 1 perfect, 0 no better than chance, -1 total disagreement.
+
+    Raises
+    ------
+    ValueError
+        If the inputs are empty, not 1-D, of different lengths, hold NaN or mixed
+        string/number labels, or ``sample_weight``/``zero_division`` is invalid.
+
+    Notes
+    -----
+    Binary: :math:`\\frac{TP\\,TN - FP\\,FN}{\\sqrt{(TP+FP)(TP+FN)(TN+FP)(TN+FN)}}`
+    (Matthews 1975; Thakur, *Approaching (Almost) Any Machine Learning Problem*,
+    ch. "Evaluation metrics"). Multi-class (Gorodkin 2004), with C the confusion
+    matrix, t and p its row and column sums, s its total and c its trace:
+    :math:`(c\\,s - t\\cdot p)/\\sqrt{(s^2 - p\\cdot p)(s^2 - t\\cdot t)}`.
+
+    scikit-learn returns 0.0 silently in the 0/0 case; here it warns unless
+    ``zero_division`` is given.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import matthews_corrcoef
+    >>> matthews_corrcoef([1, 1, 0, 0], [0, 0, 1, 1])
+    -1.0
+    >>> round(matthews_corrcoef([1, 1, 1, 0, 0], [1, 1, 0, 0, 1]), 6)
+    0.166667
+    """
+    zero_division = check_zero_division(zero_division)
+    cm = _matrix(y_true, y_pred, None, sample_weight)
+    t_sum, p_sum = cm.sum(axis=1), cm.sum(axis=0)
+    s, c = cm.sum(), np.trace(cm)
+    cov_tp = c * s - t_sum @ p_sum
+    cov_pp = s * s - p_sum @ p_sum
+    cov_tt = s * s - t_sum @ t_sum
+    mcc = safe_divide(cov_tp, np.sqrt(cov_pp * cov_tt), zero_division=zero_division,
+                      metric="Matthews correlation coefficient")
+    return float(mcc)
+
+
+def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
+                      zero_division="warn"):
+    """Cohen's kappa: agreement between two raters corrected for chance.
+
+    Parameters
+    ----------
+    y1 : array-like of shape (n_samples,)
+        Ratings (labels) of the first rater, e.g. the true labels.
+    y2 : array-like of shape (n_samples,)
+        Ratings of the second rater, e.g. the predictions. The score is symmetric.
+    labels : array-like of shape (n_classes,), default=None
+        The rating scale, in order. With weights, the distance between ratings
+        ``labels[i]`` and ``labels[j]`` is ``|i - j|`` (linear) or ``(i - j)**2``
+        (quadratic): the positions on this scale, not the label values. None: the
+        sorted values present in ``y1`` or ``y2`` — which shrinks the scale when
+        some rating is never used; pass the full scale for ordinal ratings. Every
+        value in ``y1``/``y2`` must be on the scale.
+    weights : {None, 'linear', 'quadratic'}, default=None
+        None: plain kappa (every disagreement costs 1). 'linear'/'quadratic':
+        weighted kappa for ordinal ratings; 'quadratic' is QWK.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weight of each sample.
+    zero_division : {'warn', 0, 1, np.nan}, default='warn'
+        The value when kappa is 0/0 (the chance disagreement is 0: both raters
+        always use one and the same rating). 'warn' gives 0.0 and an
+        UndefinedMetricWarning (scikit-learn gives NaN with a warning).
+
+    Returns
+    -------
+    kappa : float
+        At most 1 (perfect agreement); 0 is chance level; negative is worse.
+
+    Raises
+    ------
+    ValueError
+        If the inputs are empty, not 1-D, of different lengths, hold NaN or mixed
+        types; if ``weights`` is unknown; if ``labels`` has duplicates, misses a
+        value of ``y1``/``y2`` or none of it occurs.
+
+    Notes
+    -----
+    With O the confusion matrix of observed proportions, E the outer product of
+    its marginals (agreement expected by chance), and W the disagreement weights
+    (:math:`W_{ij} = [i \\ne j]`, :math:`|i-j|` or :math:`(i-j)^2`):
+    :math:`\\kappa = 1 - \\sum W O / \\sum W E` (Cohen 1960; weighted: Cohen 1968;
+    Thakur, *Approaching (Almost) Any Machine Learning Problem*, ch. "Evaluation
+    metrics", quadratic weighted kappa).
+
+    Examples
+    --------
+    >>> from evalplots.metrics import cohen_kappa_score
+    >>> y_true = [1, 2, 3, 1, 2, 3, 1, 2, 3]
+    >>> y_pred = [2, 1, 3, 1, 2, 3, 3, 1, 2]
+    >>> round(cohen_kappa_score(y_true, y_pred), 6)
+    0.166667
+    >>> round(cohen_kappa_score(y_true, y_pred, weights="quadratic"), 6)
+    0.333333
+    """
+    if weights not in _KAPPA_WEIGHTS:
+        raise ValueError(
+            f"weights must be None, 'linear' or 'quadratic', got {weights!r}."
+        )
+    zero_division = check_zero_division(zero_division)
+    cm = _matrix(y1, y2, labels, sample_weight)
+    k = cm.shape[0]
+    total = cm.sum()
+    expected = np.outer(cm.sum(axis=1), cm.sum(axis=0)) / (total if total else 1.0)
+    pos = np.arange(k, dtype=np.float64)
+    dist = np.abs(pos[:, None] - pos[None, :])
+    w = {None: (dist > 0).astype(np.float64), "linear": dist, "quadratic": dist**2}[
+        weights
+    ]
+    den = (w * expected).sum()
+    ratio = safe_divide((w * cm).sum(), den, zero_division=zero_division,
+                        metric="Cohen's kappa")
+    return float(ratio) if den == 0 else float(1.0 - ratio)

@@ -1,0 +1,163 @@
+"""Logarithmic loss (cross-entropy) of predicted probabilities."""
+
+import warnings
+
+import numpy as np
+
+from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._confusion import encode_labels
+from evalplots.metrics._validation import check_finite, check_sample_weight
+
+__all__ = ["log_loss"]
+
+
+def _check_prob(y_prob, n_samples):
+    """Probabilities as float64: finite, in [0, 1], one row per sample."""
+    arr = y_prob.to_numpy() if hasattr(y_prob, "to_numpy") else np.asarray(y_prob)
+    if arr.ndim not in (1, 2):
+        raise ValueError(
+            f"y_prob must be of shape (n_samples,) or (n_samples, n_classes), got "
+            f"shape {arr.shape}."
+        )
+    if arr.shape[0] != n_samples:
+        raise ValueError(
+            f"Inconsistent numbers of samples: y_true has {n_samples}, y_prob has "
+            f"{arr.shape[0]}; pass one row of probabilities per sample."
+        )
+    tol = np.sqrt(np.finfo(arr.dtype).eps) if arr.dtype.kind == "f" else 1.5e-8
+    prob = check_finite(arr.reshape(-1), "y_prob").reshape(arr.shape)
+    if prob.size and (prob.min() < 0 or prob.max() > 1):
+        raise ValueError(
+            f"y_prob holds values outside [0, 1] (min {prob.min()}, max {prob.max()}); "
+            f"pass probabilities, e.g. apply a softmax/sigmoid to raw scores first."
+        )
+    return prob, tol
+
+
+def _check_rows_sum_to_one(prob, tol):
+    sums = prob.sum(axis=1)
+    bad = np.flatnonzero(np.abs(sums - 1.0) > tol)
+    if bad.size:
+        raise ValueError(
+            f"The rows of y_prob must sum to 1 (tolerance {tol:.1e}); {bad.size} do "
+            f"not, first row {bad[0]} sums to {sums[bad[0]]!r}. Pass normalised "
+            f"probabilities (nothing is renormalised here)."
+        )
+
+
+def _true_class_prob(y_true, prob, labels):
+    """Probability given to the true class of each sample (single-label input)."""
+    classes, (codes,) = encode_labels(y_true, labels=labels)
+    k = classes.shape[0]
+    if prob.ndim == 1:
+        if k != 2:
+            raise ValueError(
+                f"A 1-D y_prob is the probability of the positive class of a binary "
+                f"problem, but {'labels has' if labels is not None else 'y_true holds'}"
+                f" {k} class(es) {classes.tolist()[:6]}; pass labels=[negative, "
+                f"positive] (or an (n_samples, n_classes) y_prob)."
+            )
+        return np.where(codes == 1, prob, 1.0 - prob)
+    if prob.shape[1] != k:
+        raise ValueError(
+            f"y_prob has {prob.shape[1]} columns but there are {k} classes "
+            f"{classes.tolist()[:6]}; pass labels= listing the class of each column."
+        )
+    return prob[np.arange(prob.shape[0]), codes]
+
+
+def _multilabel_true_prob(y_true, prob):
+    """Probability given to each true 0/1 entry of an indicator ``y_true``."""
+    if prob.shape != y_true.shape:
+        raise ValueError(
+            f"For a multi-label indicator y_true of shape {y_true.shape}, y_prob must "
+            f"have the same shape, got {prob.shape}."
+        )
+    if not np.isin(y_true, (0, 1)).all():
+        raise ValueError("A 2-D y_true must be a 0/1 indicator matrix (multi-label).")
+    return np.where(y_true == 1, prob, 1.0 - prob)
+
+
+def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
+    """Log loss (cross-entropy): the mean negative log-probability of the true class.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True labels (numbers, bools or strings); or a 0/1 multi-label indicator
+        matrix, then ``y_prob`` has the same shape.
+    y_prob : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Predicted probabilities in [0, 1]. 1-D: the probability of the positive
+        class ``labels[1]`` (the greater of the two labels) of a binary problem.
+        2-D: one column per class in the order of ``labels``; each row must sum to
+        1 within √ε of its float type (1.5e-8 for float64, 3.5e-4 for float32).
+    labels : array-like of shape (n_classes,), default=None
+        The classes of the columns of ``y_prob``. None: the sorted values in
+        ``y_true``; pass it when some class never occurs in ``y_true``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weight of each sample.
+    eps : float or None, default=None
+        None: nothing is clipped; a probability of exactly 0 for a true class
+        makes the loss ``inf`` (with an UndefinedMetricWarning). A float in
+        (0, 0.5): probabilities are first clipped to ``[eps, 1 - eps]``.
+
+    Returns
+    -------
+    loss : float
+        In nats; 0 for perfect confident predictions.
+
+    Raises
+    ------
+    ValueError
+        If the shapes or lengths disagree; if ``y_prob`` holds NaN/inf or values
+        outside [0, 1], or a row not summing to 1; if the number of columns is not
+        the number of classes; if a 1-D ``y_prob`` meets other than two classes;
+        if a value of ``y_true`` is missing from ``labels``; if ``eps`` is invalid.
+
+    Notes
+    -----
+    :math:`L = -\\sum_s w_s \\log p_{s, y_s} / \\sum_s w_s`; binary:
+    :math:`-[y\\log p + (1-y)\\log(1-p)]` (Thakur, *Approaching (Almost) Any
+    Machine Learning Problem*, ch. "Evaluation metrics", log loss). Multi-label:
+    the mean over the columns of the binary log loss of each column, as Thakur
+    describes. scikit-learn silently clips to machine epsilon (a prediction of 0
+    for the true class gives ≈ 36.04 instead of inf); here clipping happens only
+    with an explicit ``eps``.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import log_loss
+    >>> round(log_loss([2, 2], [[.2, .3, .5], [.1, .1, .8]], labels=[0, 1, 2]), 6)
+    0.458145
+    >>> round(log_loss([1, 0], [0.9, 0.2]), 6)
+    0.164252
+    """
+    if eps is not None and not (np.isscalar(eps) and 0 < eps < 0.5):
+        raise ValueError(f"eps must be None or a number in (0, 0.5), got {eps!r}.")
+    y_arr = y_true.to_numpy() if hasattr(y_true, "to_numpy") else np.asarray(y_true)
+    n = y_arr.shape[0] if y_arr.ndim else 0
+    prob, tol = _check_prob(y_prob, n)
+    w = check_sample_weight(sample_weight, n)
+    if y_arr.ndim == 2:
+        p_true = _multilabel_true_prob(y_arr, prob)
+    else:
+        if prob.ndim == 2:
+            _check_rows_sum_to_one(prob, tol)
+        p_true = _true_class_prob(y_true, prob, labels)
+    if eps is not None:
+        p_true = np.clip(p_true, eps, 1.0 - eps)
+    elif (p_true == 0).any():
+        warnings.warn(
+            f"log loss is infinite: {int((p_true == 0).sum())} true-class "
+            f"probabilities are exactly 0; pass eps= to clip them if you want a "
+            f"finite number.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+    with np.errstate(divide="ignore"):
+        losses = -np.log(p_true)
+    if losses.ndim == 2:
+        losses = losses.mean(axis=1)
+    if w is not None and w.sum() == 0:
+        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    return float(np.average(losses, weights=w))

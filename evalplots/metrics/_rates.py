@@ -1,0 +1,197 @@
+"""Accuracy, error rate, specificity and the four binary rates TPR/FNR/FPR/TNR."""
+
+import numpy as np
+
+from evalplots.metrics._classification import _average, class_counts, score_doc
+from evalplots.metrics._confusion import PAIR_DOC, check_label_arrays, fill_doc
+from evalplots.metrics._validation import (
+    as_1d,
+    check_consistent_length,
+    check_sample_weight,
+    check_zero_division,
+    safe_divide,
+)
+
+__all__ = ["accuracy_score", "binary_rates", "error_rate", "specificity_score"]
+
+_WEIGHT_DOC = """sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weight of each sample."""
+
+
+def _correct(y_true, y_pred, sample_weight):
+    t = as_1d(y_true, "y_true")
+    p = as_1d(y_pred, "y_pred")
+    check_consistent_length(y_true=t, y_pred=p)
+    check_label_arrays({"y_true": t, "y_pred": p})
+    w = check_sample_weight(sample_weight, t.shape[0])
+    return t == p, w
+
+
+@fill_doc(pair=PAIR_DOC, weight=_WEIGHT_DOC)
+def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
+    """Accuracy: the (weighted) fraction of samples whose prediction is right.
+
+    Parameters
+    ----------
+    %(pair)s
+    normalize : bool, default=True
+        True: the fraction correct. False: the number (or total weight) correct.
+    %(weight)s
+
+    Returns
+    -------
+    accuracy : float
+
+    Raises
+    ------
+    ValueError
+        If the inputs are empty, not 1-D, of different lengths, or hold NaN or
+        mixed string/number labels; if ``sample_weight`` is invalid; if
+        ``normalize=True`` and all weights are 0.
+
+    Notes
+    -----
+    :math:`\\mathrm{acc} = \\sum_s w_s [y_s = \\hat y_s] / \\sum_s w_s` (Zhou Zhihua,
+    *Machine Learning*, §2.3.1, eq. 2.5; unweighted when ``sample_weight`` is None).
+
+    Examples
+    --------
+    >>> from evalplots.metrics import accuracy_score
+    >>> accuracy_score([0, 1, 2, 2], [0, 2, 2, 2])
+    0.75
+    >>> accuracy_score(["a", "b"], ["a", "a"], normalize=False)
+    1.0
+    """
+    correct, w = _correct(y_true, y_pred, sample_weight)
+    hits = float(correct.sum() if w is None else w[correct].sum())
+    if not normalize:
+        return hits
+    total = correct.shape[0] if w is None else w.sum()
+    if total == 0:
+        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    return hits / float(total)
+
+
+@fill_doc(pair=PAIR_DOC, weight=_WEIGHT_DOC)
+def error_rate(y_true, y_pred, *, normalize=True, sample_weight=None):
+    """Error rate: the (weighted) fraction of samples whose prediction is wrong.
+
+    Parameters
+    ----------
+    %(pair)s
+    normalize : bool, default=True
+        True: the fraction wrong. False: the number (or total weight) wrong.
+    %(weight)s
+
+    Returns
+    -------
+    error : float
+        ``1 - accuracy_score(...)`` when normalised (scikit-learn's ``zero_one_loss``).
+
+    Raises
+    ------
+    ValueError
+        As :func:`accuracy_score`.
+
+    Notes
+    -----
+    :math:`E = \\sum_s w_s [y_s \\ne \\hat y_s] / \\sum_s w_s` (Zhou Zhihua,
+    *Machine Learning*, §2.3.1, eq. 2.4).
+
+    Examples
+    --------
+    >>> from evalplots.metrics import error_rate
+    >>> error_rate([0, 1, 2, 2], [0, 2, 2, 2])
+    0.25
+    """
+    correct, w = _correct(y_true, y_pred, sample_weight)
+    w = np.ones(correct.shape[0]) if w is None else w
+    errors = float(w[~correct].sum())
+    if not normalize:
+        return errors
+    if w.sum() == 0:
+        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    return errors / float(w.sum())
+
+
+@score_doc("specificity")
+def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                      sample_weight=None, zero_division="warn"):
+    """Specificity TN / (TN + FP), the true-negative rate, one class vs. the rest.
+
+    %(sections)s
+
+    Notes
+    -----
+    For class c, negatives are the samples whose true class is not c:
+    :math:`\\mathrm{TNR}_c = TN_c/(TN_c + FP_c)`. 'micro' pools TN and FP over
+    classes; 'weighted' weights by the support of c (as imbalanced-learn does).
+    Binary specificity is the TNR of Zhou Zhihua, *Machine Learning*, §2.3.3
+    (FPR = 1 − TNR, eq. 2.19). scikit-learn has no such function.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import specificity_score
+    >>> specificity_score([1, 1, 0, 0, 0], [1, 0, 1, 0, 0])
+    0.6666666666666666
+    >>> specificity_score([0, 1, 2], [0, 2, 2], average=None)
+    array([1. , 1. , 0.5])
+    """
+    zero_division = check_zero_division(zero_division)
+    c = class_counts(y_true, y_pred, labels=labels, average=average,
+                     pos_label=pos_label, sample_weight=sample_weight)
+    negatives = c.total - c.true
+    tn = negatives - (c.pred - c.tp)
+    if average == "micro":
+        tn, negatives = tn.sum(keepdims=True), negatives.sum(keepdims=True)
+    tnr = safe_divide(tn, negatives, zero_division=zero_division, metric="specificity")
+    return _average(tnr, average, c.true)
+
+
+@fill_doc(pair=PAIR_DOC, weight=_WEIGHT_DOC)
+def binary_rates(y_true, y_pred, *, pos_label=1, sample_weight=None,
+                 zero_division="warn"):
+    """The four rates of a binary confusion matrix: TPR, FNR, FPR and TNR.
+
+    Parameters
+    ----------
+    %(pair)s
+    pos_label : int, float, bool or str, default=1
+        The positive class (the data hold at most two classes).
+    %(weight)s
+    zero_division : {'warn', 0, 1, np.nan}, default='warn'
+        Value of a rate whose denominator is 0 (no positives, or no negatives);
+        'warn' gives 0.0 and an UndefinedMetricWarning.
+
+    Returns
+    -------
+    rates : dict of str to float
+        ``{'tpr': ..., 'fnr': ..., 'fpr': ..., 'tnr': ...}``; TPR + FNR = 1 and
+        FPR + TNR = 1 whenever defined.
+
+    Raises
+    ------
+    ValueError
+        As :func:`precision_score` with ``average='binary'``.
+
+    Notes
+    -----
+    With positives P = TP + FN and negatives N = FP + TN (Zhou Zhihua, *Machine
+    Learning*, §2.3.3, eq. 2.18): TPR = TP/P (recall, sensitivity), FNR = FN/P,
+    FPR = FP/N, TNR = TN/N (specificity). The ROC curve plots TPR against FPR.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import binary_rates
+    >>> binary_rates([1, 1, 0, 0, 0], [1, 0, 1, 0, 0])
+    {'tpr': 0.5, 'fnr': 0.5, 'fpr': 0.3333333333333333, 'tnr': 0.6666666666666666}
+    """
+    zero_division = check_zero_division(zero_division)
+    c = class_counts(y_true, y_pred, labels=None, average="binary",
+                     pos_label=pos_label, sample_weight=sample_weight)
+    tp, fn, fp = c.tp[0], c.true[0] - c.tp[0], c.pred[0] - c.tp[0]
+    negatives = c.total - c.true[0]
+    num = np.array([tp, fn, fp, negatives - fp])
+    den = np.array([c.true[0], c.true[0], negatives, negatives])
+    rates = safe_divide(num, den, zero_division=zero_division, metric="rate")
+    return dict(zip(("tpr", "fnr", "fpr", "tnr"), rates.tolist()))
