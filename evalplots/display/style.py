@@ -1,0 +1,104 @@
+"""Publication styles as context managers; nothing here changes rcParams globally.
+
+Use a style around the code that draws *and saves* a figure (matplotlib reads most
+parameters at draw time)::
+
+    with evalplots.display.style.context("paper"):
+        display = RocCurveDisplay.from_predictions(y_true, y_score)
+        display.figure_.savefig("roc.pdf")
+"""
+
+import matplotlib as mpl
+
+__all__ = ["STYLES", "available", "context"]
+
+_COMMON = {
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "legend.frameon": False,
+    "pdf.fonttype": 42,  # embed TrueType: editable text, accepted by journals
+    "ps.fonttype": 42,
+    "savefig.bbox": "tight",
+}
+
+#: rcParams of each style. 'paper' fits a single journal column (3.5 in wide).
+STYLES = {
+    "paper": {
+        **_COMMON,
+        "figure.figsize": (3.5, 3.5),
+        "savefig.dpi": 300,
+        "font.size": 8.0,
+        "axes.titlesize": 9.0,
+        "axes.labelsize": 8.0,
+        "xtick.labelsize": 7.0,
+        "ytick.labelsize": 7.0,
+        "legend.fontsize": 7.0,
+        "lines.linewidth": 1.25,
+        "lines.markersize": 5.0,
+    },
+    "notebook": {
+        **_COMMON,
+        "figure.figsize": (5.0, 5.0),
+        "font.size": 10.0,
+        "legend.fontsize": 9.0,
+        "lines.linewidth": 1.5,
+    },
+    "talk": {
+        **_COMMON,
+        "figure.figsize": (6.4, 6.4),
+        "font.size": 14.0,
+        "axes.labelsize": 14.0,
+        "legend.fontsize": 12.0,
+        "lines.linewidth": 2.5,
+        "lines.markersize": 9.0,
+    },
+}
+
+available = tuple(STYLES)
+
+
+def context(style="paper", rc=None):
+    """Return a context manager that applies a publication style temporarily.
+
+    Parameters
+    ----------
+    style : {'paper', 'notebook', 'talk'}, default='paper'
+        'paper': one journal column (3.5 × 3.5 in, 8 pt text, 300 dpi, TrueType
+        fonts in PDF); 'notebook': 5 × 5 in, 10 pt; 'talk': 6.4 × 6.4 in, 14 pt.
+    rc : dict, default=None
+        Extra rcParams applied on top of the style.
+
+    Returns
+    -------
+    context : contextlib.AbstractContextManager
+        A :func:`matplotlib.rc_context`; the previous rcParams come back on exit. It
+        also works as a function decorator.
+
+    Raises
+    ------
+    ValueError
+        If ``style`` is not one of :data:`available`, or ``rc`` holds an unknown
+        rcParam.
+
+    Examples
+    --------
+    >>> import matplotlib as mpl
+    >>> from evalplots.display import style
+    >>> before = mpl.rcParams["font.size"]
+    >>> with style.context("paper"):
+    ...     mpl.rcParams["font.size"]
+    8.0
+    >>> mpl.rcParams["font.size"] == before
+    True
+    """
+    if not isinstance(style, str) or style not in STYLES:
+        raise ValueError(
+            f"style must be one of {', '.join(map(repr, available))}; got {style!r}."
+        )
+    params = dict(STYLES[style])
+    if rc is not None:
+        unknown = sorted(set(rc) - set(mpl.rcParams))
+        if unknown:
+            raise ValueError(f"rc holds unknown rcParams {unknown}; see mpl.rcParams.")
+        params.update(rc)
+    return mpl.rc_context(params)

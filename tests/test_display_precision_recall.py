@@ -1,0 +1,203 @@
+"""PrecisionRecallDisplay: both drawings, the BEP marker and the chance line."""
+
+import numpy as np
+import pytest
+
+from evalplots import metrics
+from evalplots.display import PrecisionRecallDisplay
+from evalplots.exceptions import UndefinedMetricWarning
+
+# Seed 000 (watermelon book §2.3): m+ = 3, BEP 2/3, AP 0.8666...
+Y6 = [1, 0, 0, 1, 0, 1]
+S6 = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
+# The same labels already ranked: y_true = [1, 1, 0, 0, 1, 0] by decreasing score.
+Y_RANKED = [1, 1, 0, 0, 1, 0]
+S_RANKED = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
+SAWTOOTH = [(1 / 3, 1), (2 / 3, 1), (2 / 3, 2 / 3), (2 / 3, 1 / 2), (1, 3 / 5), (1, 1 / 2)]
+# A tie block (0.5: one positive, one negative) spans rank m+ = 2.
+Y_TIE = [1, 0, 1, 0]
+S_TIE = [0.9, 0.5, 0.5, 0.1]
+
+
+def _on_polyline(point, vertices, atol=1e-12):
+    """Whether ``point`` lies on the polyline through ``vertices``."""
+    p = np.asarray(point, float)
+    for a, b in zip(vertices[:-1], vertices[1:]):
+        a, b = np.asarray(a, float), np.asarray(b, float)
+        seg = b - a
+        t = 0.0 if not seg.any() else np.clip((p - a) @ seg / (seg @ seg), 0, 1)
+        if np.linalg.norm(a + t * seg - p) <= atol:
+            return True
+    return False
+
+
+def _steps_post_path(xy):
+    """Vertices matplotlib draws for drawstyle='steps-post'."""
+    path = [tuple(xy[0])]
+    for (x0, y0), (x1, y1) in zip(xy[:-1], xy[1:]):
+        path += [(x1, y0), (x1, y1)]
+    return path
+
+
+def test_steps_post_draws_the_stored_curve_with_ap_in_the_legend():
+    display = PrecisionRecallDisplay.from_predictions(Y6, S6, name="toy")
+    precision, recall, _ = metrics.precision_recall_curve(Y6, S6)
+    np.testing.assert_allclose(display.line_.get_xdata(), recall)
+    np.testing.assert_allclose(display.line_.get_ydata(), precision)
+    assert display.line_.get_drawstyle() == "steps-post"
+    assert display.line_.get_label() == "toy (AP = 0.87)"
+    assert display.average_precision == pytest.approx(0.8666666666)
+
+
+def test_steps_post_matches_scikit_learn_display():
+    sk_metrics = pytest.importorskip("sklearn.metrics")
+    ours = PrecisionRecallDisplay.from_predictions(Y6, S6, name="m")
+    theirs = sk_metrics.PrecisionRecallDisplay.from_predictions(Y6, S6, name="m")
+    np.testing.assert_allclose(ours.line_.get_xydata(), theirs.line_.get_xydata())
+    assert ours.line_.get_label() == theirs.line_.get_label() == "m (AP = 0.87)"
+
+
+def test_sawtooth_vertices_are_the_textbook_operating_points():
+    display = PrecisionRecallDisplay.from_predictions(
+        Y_RANKED, S_RANKED, drawstyle="sawtooth", plot_break_even=False
+    )
+    np.testing.assert_allclose(display.line_.get_xydata(), SAWTOOTH)
+    assert display.line_.get_drawstyle() == "default"
+    assert [0.0, 1.0] not in display.line_.get_xydata().tolist()  # no invented (0, 1)
+    # AP = 1/3 * (1 + 1 + 3/5): the step rule, named as such
+    assert display.average_precision == pytest.approx(13 / 15)
+    assert display.line_.get_label() == "step-wise AP = 0.87"
+
+
+def test_sawtooth_starts_at_origin_when_the_top_score_is_negative():
+    display = PrecisionRecallDisplay.from_predictions(
+        [0, 1, 1, 0], [0.9, 0.8, 0.7, 0.6], drawstyle="sawtooth"
+    )
+    np.testing.assert_allclose(
+        display.line_.get_xydata(), [(0, 0), (0.5, 0.5), (1, 2 / 3), (1, 0.5)]
+    )
+    np.testing.assert_allclose(display.break_even_.get_xydata(), [(0.5, 0.5)])
+
+
+@pytest.mark.parametrize("drawstyle", ["steps-post", "sawtooth"])
+def test_break_even_marker_on_the_curve_without_ties(drawstyle):
+    display = PrecisionRecallDisplay.from_predictions(Y6, S6, drawstyle=drawstyle)
+    marker = display.break_even_
+    np.testing.assert_allclose(marker.get_xydata(), [(2 / 3, 2 / 3)])
+    assert marker.get_label() == "BEP = 0.67"
+    assert marker.get_marker() == "o" and marker.get_linestyle() == "None"
+    assert marker.get_color() == display.line_.get_color()
+    xy = display.line_.get_xydata()
+    drawn = _steps_post_path(xy) if drawstyle == "steps-post" else xy
+    assert _on_polyline((2 / 3, 2 / 3), drawn)
+    legend = [t.get_text() for t in display.ax_.get_legend().get_texts()]
+    assert "BEP = 0.67" in legend
+
+
+def test_break_even_with_ties_is_on_the_sawtooth_chord_not_the_steps():
+    bep = metrics.break_even_point(Y_TIE, S_TIE)
+    assert bep == pytest.approx(0.8)  # chord (1/2, 1) -> (1, 2/3) meets P = R at 0.8
+    saw = PrecisionRecallDisplay.from_predictions(Y_TIE, S_TIE, drawstyle="sawtooth")
+    steps = PrecisionRecallDisplay.from_predictions(Y_TIE, S_TIE, name="tie")
+    for display in (saw, steps):
+        np.testing.assert_allclose(display.break_even_.get_xydata(), [(0.8, 0.8)])
+    assert _on_polyline((0.8, 0.8), saw.line_.get_xydata())
+    # Documented: the step drawing turns a corner at (1/2, 2/3) instead.
+    assert not _on_polyline((0.8, 0.8), _steps_post_path(steps.line_.get_xydata()))
+    assert steps.break_even_.get_label() == "tie (BEP = 0.80)"
+
+
+def test_break_even_computed_from_the_curve_when_not_given():
+    precision, recall, _ = metrics.precision_recall_curve(Y_TIE, S_TIE)
+    display = PrecisionRecallDisplay(precision, recall).plot()
+    np.testing.assert_allclose(display.break_even_.get_xydata(), [(0.8, 0.8)])
+    assert display.break_even_.get_label() == "BEP = 0.80"
+    assert display.break_even is None  # the stored attribute is not mutated by plot
+
+
+def test_undefined_break_even_draws_no_marker():
+    # the top tie block (all four) holds more samples than the two positives
+    with pytest.warns(UndefinedMetricWarning):
+        display = PrecisionRecallDisplay.from_predictions([1, 0, 1, 0], [0.5] * 4)
+    assert display.break_even_ is None
+    assert np.isnan(display.break_even)
+
+
+def test_no_break_even_marker_when_asked():
+    display = PrecisionRecallDisplay.from_predictions(Y6, S6, plot_break_even=False)
+    assert display.break_even_ is None
+    assert len(display.ax_.get_lines()) == 1
+
+
+def test_break_even_kw():
+    display = PrecisionRecallDisplay.from_predictions(
+        Y6, S6, break_even_kw={"marker": "D", "ms": 9, "label": "P = R"}
+    )
+    assert display.break_even_.get_marker() == "D"
+    assert display.break_even_.get_markersize() == 9
+    assert display.break_even_.get_label() == "P = R"
+
+
+def test_chance_level_at_the_weighted_prevalence():
+    display = PrecisionRecallDisplay.from_predictions(
+        Y6, S6, sample_weight=[3, 1, 1, 1, 1, 1], plot_chance_level=True
+    )
+    assert display.prevalence_pos_label == pytest.approx(5 / 8)
+    assert display.chance_level_.get_xydata().tolist() == [[0, 0.625], [1, 0.625]]
+    assert display.chance_level_.get_label() == "Chance level (prevalence = 0.62)"
+    assert PrecisionRecallDisplay.from_predictions(Y6, S6).chance_level_ is None
+
+
+def test_chance_level_needs_the_prevalence():
+    precision, recall, _ = metrics.precision_recall_curve(Y6, S6)
+    with pytest.raises(ValueError, match="plot_chance_level=True needs prevalence_pos_label"):
+        PrecisionRecallDisplay(precision, recall).plot(plot_chance_level=True)
+
+
+def test_axes_titles_limits_and_legend_position():
+    display = PrecisionRecallDisplay.from_predictions(Y6, S6)
+    ax = display.ax_
+    assert ax.get_xlabel() == "Recall (Positive label: 1)"
+    assert ax.get_ylabel() == "Precision (Positive label: 1)"
+    assert ax.get_xlim() == pytest.approx((-0.01, 1.01))
+    assert ax.get_ylim() == pytest.approx((-0.01, 1.01))
+    assert ax.get_aspect() == 1.0
+    assert ax.get_legend()._loc == 3  # 'lower left'
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"drawstyle": "steps"}, "drawstyle must be one of 'steps-post', 'sawtooth'"),
+        ({"drawstyle": None}, "drawstyle must be one of"),
+        ({"ds": "steps-pre"}, r"kwargs sets the Line2D drawstyle; choose .*plot\(drawstyle"),
+        ({"chance_level_kw": {"ls": "-", "linestyle": ":"}}, "chance_level_kw sets both"),
+    ],
+)
+def test_bad_plot_arguments(kwargs, match):
+    precision, recall, _ = metrics.precision_recall_curve(Y6, S6)
+    display = PrecisionRecallDisplay(precision, recall, prevalence_pos_label=0.5)
+    with pytest.raises(ValueError, match=match):
+        display.plot(plot_chance_level=True, **kwargs)
+
+
+def test_sawtooth_refuses_dropped_intermediate_points():
+    with pytest.raises(ValueError, match="drop_intermediate=False with drawstyle='sawtooth'"):
+        PrecisionRecallDisplay.from_predictions(
+            Y6, S6, drop_intermediate=True, drawstyle="sawtooth"
+        )
+
+
+@pytest.mark.parametrize(
+    "precision, recall, kwargs, match",
+    [
+        ([1, 0.5, 1], [0, 1, 0], {}, "recall must be non-increasing"),
+        ([0.5, 1], [1, 0.5], {}, "must end with the sentinel R=0, P=1"),
+        ([1.5, 1], [1, 0], {}, r"precision values must lie in \[0, 1\]"),
+        ([0.5, 1], [1, 0], {"average_precision": -1}, "average_precision must be"),
+        ([0.5, 1], [1, 0, 0], {}, "must have the same length"),
+    ],
+)
+def test_bad_constructor_input(precision, recall, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        PrecisionRecallDisplay(precision, recall, **kwargs)
