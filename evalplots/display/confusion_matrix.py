@@ -1,6 +1,7 @@
 """Confusion-matrix Display, drawn with seaborn's heatmap; optionally transposed."""
 
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from evalplots.display._base import check_option, get_axes, merge_style_kwargs
 from evalplots.metrics import confusion_matrix as _confusion_matrix
@@ -39,10 +40,15 @@ def _normalize(cm, normalize):
     return np.divide(cm, den, out=np.zeros(cm.shape), where=den != 0)
 
 
+def _is_integral(matrix):
+    """Whether every entry is a whole number (unweighted or whole-weighted counts)."""
+    return matrix.dtype.kind in "biu" or bool(np.all(np.mod(matrix, 1) == 0))
+
+
 def _format_cells(matrix, fmt):
     """Format every cell: ``fmt`` if given, integers as such, other floats with .2f."""
     if fmt is None:
-        integral = matrix.dtype.kind in "biu" or np.all(np.mod(matrix, 1) == 0)
+        integral = _is_integral(matrix)
         fmt = "d" if integral else ".2f"
         matrix = matrix.astype(np.int64) if integral else matrix
     return np.vectorize(lambda v: format(v, fmt), otypes=[object])(matrix)
@@ -64,7 +70,8 @@ class ConfusionMatrixDisplay:
     Attributes
     ----------
     im_ : matplotlib.collections.QuadMesh
-        The heatmap cells.
+        The heatmap cells; their colorbar, when drawn, is ``im_.colorbar`` (whole-number
+        ticks for counts).
     text_ : ndarray of shape (n_classes, n_classes), dtype=object, or None
         The cell texts as DRAWN: ``text_[i, j]`` is in drawn row i, column j (so it
         shows entry [j, i] of the stored matrix when ``transposed=True``). None when
@@ -234,6 +241,8 @@ class ConfusionMatrixDisplay:
             **heatmap_kw,
         )
         self.im_ = next(c for c in self.ax_.collections if c not in before)
+        if colorbar and normalize is None and _is_integral(counts):
+            self.im_.colorbar.locator = MaxNLocator(integer=True)  # counts: 0, 1, 2 …
         self.text_ = None
         if values != "none":
             texts = self._cell_texts(counts, shown, values, values_format)
