@@ -12,16 +12,30 @@ from numpy.testing import assert_allclose, assert_array_equal
 
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
+    average_precision_at_k,
     cohen_kappa_score,
     confusion_matrix,
     f1_score,
     fbeta_score,
     log_loss,
     matthews_corrcoef,
+    mean_absolute_error,
+    mean_absolute_percentage_error,
+    mean_percentage_error,
+    mean_squared_error,
+    mean_squared_log_error,
+    precision_at_k,
     precision_recall_fscore_support,
     precision_score,
+    r2_score,
     recall_score,
+    root_mean_squared_error,
+    root_mean_squared_log_error,
 )
+
+REGRESSION = [mean_absolute_error, mean_squared_error, root_mean_squared_error,
+              mean_squared_log_error, root_mean_squared_log_error,
+              mean_percentage_error, mean_absolute_percentage_error, r2_score]
 
 # ------------------------------------------------------------- zero_division (0/0)
 
@@ -155,3 +169,59 @@ def test_confusion_matrix_empty_class_normalises_to_zero_row():
 )
 def test_issue2_confusion_matrices(y_true, y_pred, expected):
     assert_array_equal(confusion_matrix(y_true, y_pred), expected)
+
+
+# --------------------------------------------------------------------- regression
+
+
+def test_mape_is_a_fraction():
+    assert_allclose(mean_absolute_percentage_error([1, 2, 3], [1, 1, 1]), 0.388889,
+                    atol=1e-6)
+
+
+@pytest.mark.parametrize("func", [mean_absolute_percentage_error, mean_percentage_error])
+def test_percentage_errors_refuse_zero_in_y_true(func):
+    with pytest.raises(ValueError, match="y_true contains 1 zero"):
+        func([1.0, 0.0, 3.0], [1.0, 1.0, 1.0])
+
+
+@pytest.mark.parametrize("func", [mean_squared_log_error, root_mean_squared_log_error])
+@pytest.mark.parametrize(
+    "y_true, y_pred, name",
+    [([1.0, -1.0], [1.0, 2.0], "y_true"), ([1.0, 2.0], [-1.5, 2.0], "y_pred"),
+     ([-3.0, 2.0], [-2.0, 2.0], "y_true")],
+)
+def test_log_errors_refuse_values_at_or_below_minus_one(func, y_true, y_pred, name):
+    with pytest.raises(ValueError, match=f"{name} contains 1 value"):
+        func(y_true, y_pred)
+    # values in (-1, 0) are fine: log1p is defined
+    assert np.isfinite(func([-0.5, 1.0], [0.0, 1.0]))
+
+
+@pytest.mark.parametrize("func", REGRESSION)
+def test_column_vector_never_broadcast(func):
+    # (3, 1) against (3,) would broadcast to (3, 3): MSE 2.333 instead of 0.333
+    with pytest.raises(ValueError, match="y_true must be 1-D"):
+        func([[1], [2], [3]], [1, 2, 4])
+    with pytest.raises(ValueError, match="y_pred must be 1-D"):
+        func([1, 2, 4], [[1], [2], [3]])
+
+
+@pytest.mark.parametrize("func", REGRESSION)
+def test_nan_in_y_pred_names_y_pred(func):
+    with pytest.raises(ValueError, match="y_pred contains 1 non-finite"):
+        func([1.0, 2.0, 3.0], [1.0, np.nan, 3.0])
+
+
+# ------------------------------------------------------------------------- top-k
+
+
+def test_ap_at_k_ranked_hits():
+    # hits at ranks 1 and 3: (1/1 + 2/3) / min(3, 3)
+    got = average_precision_at_k([1, 2, 3], [1, 99, 3], k=3)
+    assert_allclose(got, 0.555556, atol=1e-6)
+    assert_allclose(got, (1 + 2 / 3) / 3)
+
+
+def test_p_at_k_divides_by_k_not_by_prediction_length():
+    assert_allclose(precision_at_k([1, 2], [1], k=3), 1 / 3)

@@ -48,9 +48,25 @@ from evalplots.metrics._rates import (  # noqa: E402
     error_rate,
     specificity_score,
 )
+from evalplots.metrics._regression import (  # noqa: E402
+    mean_absolute_error,
+    mean_absolute_percentage_error,
+    mean_percentage_error,
+    mean_squared_error,
+    mean_squared_log_error,
+    r2_score,
+    root_mean_squared_error,
+    root_mean_squared_log_error,
+)
+from evalplots.metrics._topk import (  # noqa: E402
+    average_precision_at_k,
+    mean_average_precision_at_k,
+    precision_at_k,
+)
 
 __all__ += [
     "accuracy_score",
+    "average_precision_at_k",
     "binary_rates",
     "cohen_kappa_score",
     "confusion_matrix",
@@ -59,8 +75,18 @@ __all__ += [
     "fbeta_score",
     "log_loss",
     "matthews_corrcoef",
+    "mean_absolute_error",
+    "mean_absolute_percentage_error",
+    "mean_average_precision_at_k",
+    "mean_percentage_error",
+    "mean_squared_error",
+    "mean_squared_log_error",
+    "precision_at_k",
     "precision_recall_fscore_support",
     "precision_score",
+    "r2_score",
     "recall_score",
+    "root_mean_squared_error",
+    "root_mean_squared_log_error",
     "specificity_score",
 ]

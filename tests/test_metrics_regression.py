@@ -1,0 +1,111 @@
+"""Regression metrics: hand computations, scikit-learn, and strict input checks."""
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+from evalplots.exceptions import UndefinedMetricWarning
+import evalplots.metrics as M
+from evalplots.metrics import mean_absolute_error, mean_percentage_error, r2_score
+
+REGRESSION_NAMES = [
+    "mean_absolute_error", "mean_absolute_percentage_error", "mean_percentage_error",
+    "mean_squared_error", "mean_squared_log_error", "r2_score",
+    "root_mean_squared_error", "root_mean_squared_log_error",
+]
+ALL = [getattr(M, name) for name in REGRESSION_NAMES]
+
+Y_TRUE = [1.0, 2.0, 4.0]
+Y_PRED = [2.0, 2.0, 2.0]
+W = [1.0, 2.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    "func, expected",
+    [
+        # errors (true - pred): -1, 0, 2
+        (mean_absolute_error, (1 + 0 + 2) / 3),
+        (M.mean_squared_error, (1 + 0 + 4) / 3),
+        (M.root_mean_squared_error, np.sqrt(5 / 3)),
+        (M.mean_squared_log_error,
+         ((np.log(2) - np.log(3)) ** 2 + 0 + (np.log(5) - np.log(3)) ** 2) / 3),
+        (M.root_mean_squared_log_error,
+         np.sqrt(((np.log(2) - np.log(3)) ** 2 + (np.log(5) - np.log(3)) ** 2) / 3)),
+        (mean_percentage_error, (-1 / 1 + 0 + 2 / 4) / 3),
+        (M.mean_absolute_percentage_error, (1 / 1 + 0 + 2 / 4) / 3),
+        # mean 7/3; SS_tot = (16 + 1 + 25)/9 = 42/9; SS_res = 5
+        (r2_score, 1 - 5 / (42 / 9)),
+    ],
+)
+def test_values_by_hand(func, expected):
+    got = func(Y_TRUE, Y_PRED)
+    assert type(got) is float
+    assert_allclose(got, expected)
+
+
+@pytest.mark.parametrize("func", ALL)
+def test_sample_weight_equals_repetition(func):
+    rep_t = np.repeat(Y_TRUE, [1, 2, 1])
+    rep_p = np.repeat(Y_PRED, [1, 2, 1])
+    assert_allclose(func(Y_TRUE, Y_PRED, sample_weight=W), func(rep_t, rep_p))
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["mean_absolute_error", "mean_squared_error", "root_mean_squared_error",
+     "mean_squared_log_error", "root_mean_squared_log_error",
+     "mean_absolute_percentage_error", "r2_score"],
+)
+def test_against_scikit_learn(name):
+    import sklearn.metrics as skm
+
+    import evalplots.metrics as ours
+
+    rng = np.random.default_rng(0)
+    y_true = rng.uniform(0.5, 10, 200)
+    y_pred = y_true + rng.normal(0, 1, 200).clip(-0.4, None)
+    w = rng.uniform(0, 2, 200)
+    for weight in (None, w):
+        assert_allclose(getattr(ours, name)(y_true, y_pred, sample_weight=weight),
+                        getattr(skm, name)(y_true, y_pred, sample_weight=weight),
+                        rtol=1e-12)
+
+
+def test_mpe_sign_convention():
+    # true - pred: under-prediction is positive
+    assert mean_percentage_error([10.0], [8.0]) == pytest.approx(0.2)
+    assert mean_percentage_error([10.0], [12.0]) == pytest.approx(-0.2)
+
+
+def test_r2_constant_y_true():
+    with pytest.warns(UndefinedMetricWarning):
+        assert r2_score([2, 2], [2, 2]) == 1.0
+    with pytest.warns(UndefinedMetricWarning):
+        assert r2_score([2, 2], [1, 2]) == 0.0
+    with pytest.warns(UndefinedMetricWarning):
+        assert r2_score([2, 2], [1, 2], force_finite=False) == -np.inf
+
+
+@pytest.mark.parametrize("func", ALL)
+@pytest.mark.parametrize(
+    "y_true, y_pred, kwargs, match",
+    [
+        ([1.0, 2.0], [1.0], {}, "Inconsistent numbers of samples"),
+        ([], [], {}, "y_true is empty"),
+        ([[1.0], [2.0]], [1.0, 2.0], {}, "y_true must be 1-D"),
+        ([1.0, 2.0], [[1.0], [2.0]], {}, "y_pred must be 1-D"),
+        ([1.0, np.inf], [1.0, 2.0], {}, "y_true contains 1 non-finite"),
+        ([1.0, 2.0], [np.nan, 2.0], {}, "y_pred contains 1 non-finite"),
+        (["a", "b"], [1.0, 2.0], {}, "y_true must be numeric"),
+        ([1.0, 2.0], [1.0, 2.0], dict(sample_weight=[-1, 1]), "negative"),
+        ([1.0, 2.0], [1.0, 2.0], dict(sample_weight=[0, 0]), "sums to 0"),
+    ],
+)
+def test_bad_input(func, y_true, y_pred, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        func(y_true, y_pred, **kwargs)
+
+
+def test_pandas_series_accepted():
+    pd = pytest.importorskip("pandas")
+    assert mean_absolute_error(pd.Series([1, 2]), pd.Series([2, 2])) == 0.5
