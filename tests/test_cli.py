@@ -97,3 +97,63 @@ def test_no_subcommand_is_one_line(tmp_path):
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "required: command" in result.stderr or "command" in result.stderr
+
+
+def test_default_run_uses_bundled_sample(tmp_path):
+    result = run("report", cwd=tmp_path)  # -o defaults to report.pdf
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "evalplots: no INPUT given; using the bundled sample (Wisconsin "
+        "breast-cancer, 569 samples, 2 models)."
+    ]
+    out = tmp_path / "report.pdf"
+    assert result.stdout.startswith("report.pdf (5 pages, ")
+    reader = PdfReader(out)
+    assert len(reader.pages) == 5
+    summary = " ".join(reader.pages[0].extract_text().split())
+    assert "logistic_regression 0.9953" in summary
+    assert "gaussian_naive_bayes 0.9768" in summary
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.pdf"]
+
+
+def test_csv_input_with_options(tmp_path):
+    csv_path = write_csv(tmp_path, GOOD_CSV.replace("y_true", "label"))
+    out = tmp_path / "custom.pdf"
+    result = run("report", csv_path, "-o", out, "--target", "label",
+                 "--pos-label", "1", "--threshold", "0.55", "--title", "My <run> & co",
+                 cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip() == "evalplots: ignoring non-numeric column(s) 'id'."
+    assert result.stdout.startswith(f"{out} (5 pages, ")
+    reader = PdfReader(out)
+    assert len(reader.pages) == 5
+    summary = " ".join(reader.pages[0].extract_text().split())
+    assert "My <run> & co" in summary
+    assert "Decision threshold 0.55" in summary
+    assert "8 samples: 4 positive (50.0 %)" in summary
+    # model_a ranks 15 of the 16 (positive, negative) pairs right: AUC 0.9375
+    assert "model_a 0.9375" in summary
+    titles = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert titles[-2:] == ["Confusion matrix: model_a", "Confusion matrix: model_b"]
+
+
+def test_string_labels_with_pos_label(tmp_path):
+    csv_path = write_csv(tmp_path, "diagnosis,score\nM,0.9\nB,0.2\nM,0.4\nB,0.5\n")
+    out = tmp_path / "s.pdf"
+    result = run("report", csv_path, "-o", out, "--target", "diagnosis",
+                 "--pos-label", "M", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    summary = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert "class 'M' (label 'M')" in summary
+    assert "score 0.7500" in summary
+
+
+def test_console_script_is_installed(tmp_path):
+    import shutil
+
+    exe = shutil.which("evalplots", path=os.path.dirname(sys.executable))
+    if exe is None:
+        pytest.skip("evalplots console script not installed in this environment")
+    result = subprocess.run([exe, "report", "--help"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "--pos-label" in result.stdout and "--threshold" in result.stdout

@@ -14,7 +14,8 @@ from evalplots.report import _flowables
 
 
 def _text(reader):
-    return [page.extract_text() for page in reader.pages]
+    """Each page's text, whitespace (table cell breaks included) collapsed."""
+    return [" ".join(page.extract_text().split()) for page in reader.pages]
 
 
 def _outline_titles(items):
@@ -150,3 +151,143 @@ def test_bad_title_and_figure():
         Report("")
     with pytest.raises(TypeError, match="matplotlib Figure"):
         Report("x").add_figure("not a figure")
+
+
+# -- the standard evaluation report -------------------------------------------
+
+from evalplots import metrics  # noqa: E402
+from evalplots.datasets import load_breast_cancer_predictions  # noqa: E402
+from evalplots.report import evaluation_metrics, evaluation_report  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def sample_pdf(tmp_path_factory):
+    data = load_breast_cancer_predictions()
+    steps = []
+    report = evaluation_report(
+        data.y_true, data.scores, pos_label=1, label_names=data.label_names,
+        description=data.description, invariant=True,
+        progress=lambda step, done, total: steps.append((step, done, total)),
+    )
+    path = report.save(tmp_path_factory.mktemp("sample") / "sample.pdf")
+    reader = PdfReader(path)
+    return data, report, reader, steps, _text(reader)
+
+
+def test_sample_report_pages_and_headings(sample_pdf):
+    data, report, reader, _, pages = sample_pdf
+    assert report.page_count_ == len(reader.pages) == 5
+    assert "Evaluation report" in pages[0] and "Contents" in pages[0]
+    assert "569 samples: 212 positive (37.3 %), class 'malignant' (label 1)" in pages[0]
+    assert "357 negative, class 'benign'" in pages[0]
+    assert "CC BY 4.0" in pages[0]
+    assert "Decision threshold 0.5" in pages[0]
+    assert "ROC curves" in pages[1]
+    assert "Precision-recall curves" in pages[2]
+    assert "Confusion matrix: logistic_regression" in pages[3]
+    assert "Confusion matrix: gaussian_naive_bayes" in pages[4]
+    for i, page in enumerate(pages, start=1):
+        assert f"Page {i} of 5" in page
+
+
+def test_sample_report_outline_and_toc(sample_pdf):
+    _, _, reader, _, pages = sample_pdf
+    titles = ["Summary", "Data", "Metrics", "ROC curves", "Precision-recall curves",
+              "Confusion matrix: logistic_regression",
+              "Confusion matrix: gaussian_naive_bayes"]
+    assert _outline_titles(reader.outline) == titles
+    assert [reader.get_destination_page_number(o) + 1 for o in reader.outline
+            if not isinstance(o, list)] == [1, 2, 3, 4, 5]
+    assert _toc_page_numbers(pages[0]) == [
+        "1", "1", "1", "2", "3", "4", "5"]
+
+
+def test_sample_report_metric_values_are_printed(sample_pdf):
+    data, _, _, _, pages = sample_pdf
+    summary = pages[0]
+    for name, s in data.scores.items():
+        y = data.y_true
+        pred = (s >= 0.5).astype(int)
+        row = [metrics.roc_auc_score(y, s), metrics.average_precision_score(y, s),
+               metrics.break_even_point(y, s), metrics.accuracy_score(y, pred),
+               metrics.precision_score(y, pred), metrics.recall_score(y, pred),
+               metrics.f1_score(y, pred)]
+        assert " ".join([name, *(f"{v:.4f}" for v in row)]) in summary
+    # the values recorded with the data set (regenerate.py), to 4 decimals
+    assert "logistic_regression 0.9953" in summary
+    assert "gaussian_naive_bayes 0.9768" in summary
+
+
+def test_sample_report_figures_are_vector(sample_pdf):
+    reader = sample_pdf[2]
+    for page in reader.pages[1:]:
+        xobjects = page["/Resources"].get("/XObject") or {}
+        assert all(v.get_object()["/Subtype"] != "/Image" for v in xobjects.values())
+        content = page.get_contents().get_data().decode("latin-1")
+        assert len(re.findall(r"\s[lcm]\s", content)) > 2000
+
+
+def test_sample_report_confusion_counts(sample_pdf):
+    data, *_, pages = sample_pdf
+    y, s = data.y_true, data.scores["logistic_regression"]
+    cm = metrics.confusion_matrix(y, (s >= 0.5).astype(int))
+    (tn, fp), (fn, tp) = cm.tolist()
+    assert (f"{tp} true positives, {fp} false positives, {fn} false negatives, "
+            f"{tn} true negatives") in pages[3]
+
+
+def test_progress_reports_every_step(sample_pdf):
+    steps = sample_pdf[3]
+    assert [s[0] for s in steps] == [
+        "computing metrics", "drawing ROC curves", "drawing P-R curves",
+        "confusion matrix: logistic_regression",
+        "confusion matrix: gaussian_naive_bayes"]
+    assert [s[1:] for s in steps] == [(i, 5) for i in range(5)]
+
+
+def test_evaluation_metrics_seed_values():
+    m = evaluation_metrics([1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76])
+    assert m["ROC AUC"] == pytest.approx(7 / 9)
+    assert m["AP"] == pytest.approx(0.8666666666666667)
+    assert m["BEP"] == pytest.approx(2 / 3)
+    assert (m["tn"], m["fp"], m["fn"], m["tp"]) == (1, 2, 1, 2)
+    assert m["Precision"] == 0.5 and m["Recall"] == pytest.approx(2 / 3)
+
+
+def test_nothing_predicted_positive_prints_na(tmp_path):
+    report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.2, 0.3, 0.4]},
+                               threshold=0.9, invariant=True)
+    text = _text(PdfReader(report.save(tmp_path / "na.pdf")))[0]
+    assert "m 0.7500 0.8333 0.5000 0.5000 n/a 0.0000 0.0000" in text
+    assert "Decision threshold 0.9" in text
+
+
+def test_string_labels_and_escaped_model_names(tmp_path):
+    name = "<svm> & co"
+    report = evaluation_report(["M", "B", "B", "M"], {name: [0.9, 0.2, 0.6, 0.7]},
+                               pos_label="M", title="T <1> & 2", invariant=True)
+    reader = PdfReader(report.save(tmp_path / "s.pdf"))
+    assert "T <1> & 2" in _text(reader)[0]
+    assert f"{name} 1.0000" in _text(reader)[0]
+    assert f"Confusion matrix: {name}" in _outline_titles(reader.outline)
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"scores": {}}, "scores must be a non-empty dict"),
+        ({"scores": [0.1, 0.2]}, "scores must be a non-empty dict"),
+        ({"scores": {"": [0.1, 0.9]}}, "model names"),
+        ({"scores": {"m": [0.1]}}, "Inconsistent numbers of samples"),
+        ({"scores": {"m": [0.1, float("nan")]}}, "non-finite"),
+        ({"y_true": [1, 1]}, "exactly two"),
+        ({"y_true": ["a", "b"]}, "pass pos_label="),
+        ({"pos_label": 3}, "pos_label=3 is not a label"),
+        ({"threshold": float("inf")}, "threshold must be a finite number"),
+        ({"threshold": "0.5"}, "threshold must be a finite number"),
+    ],
+)
+def test_evaluation_report_bad_input(kwargs, match):
+    args = {"y_true": [0, 1], "scores": {"m": [0.1, 0.9]}, **kwargs}
+    with pytest.raises(ValueError, match=match):
+        evaluation_report(args.pop("y_true"), args.pop("scores"), **args)

@@ -2,10 +2,12 @@
 
 ``Report`` lays out headings, paragraphs, tables and vector figures on pages
 with page numbers, a table of contents and a PDF outline, and writes the file
-atomically. This package imports evalplots.display and evalplots.metrics, never
-evalplots.cli.
+atomically. :func:`evaluation_report` assembles the standard evaluation report
+from labels and model scores with it. This package imports evalplots.display
+and evalplots.metrics, never evalplots.cli.
 """
 
+from evalplots.report._sections import evaluation_metrics, evaluation_report
 from evalplots.report.builder import Report
 
-__all__ = ["Report"]
+__all__ = ["Report", "evaluation_metrics", "evaluation_report"]

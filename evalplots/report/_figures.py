@@ -1,0 +1,132 @@
+"""The figures of the standard evaluation report, drawn with the Display classes.
+
+Figures are made with :class:`matplotlib.figure.Figure` directly (no pyplot
+state, nothing to close) inside :func:`matplotlib.rc_context`, so the report
+never changes the user's rcParams.
+"""
+
+import contextlib
+
+import matplotlib
+import numpy as np
+from matplotlib.figure import Figure
+
+from evalplots.display import (
+    ConfusionMatrixDisplay,
+    PrecisionRecallDisplay,
+    RocCurveDisplay,
+)
+
+# Sizes for figures printed ~17 cm wide: small fonts, thin lines.
+REPORT_RC = {
+    "font.size": 8.0,
+    "axes.titlesize": 9.0,
+    "axes.labelsize": 8.0,
+    "legend.fontsize": 7.0,
+    "xtick.labelsize": 7.0,
+    "ytick.labelsize": 7.0,
+    "lines.linewidth": 1.3,
+    "lines.markersize": 6.0,
+    "axes.unicode_minus": False,
+}
+
+
+@contextlib.contextmanager
+def report_style():
+    """Context manager with the report's figure rcParams."""
+    with matplotlib.rc_context(REPORT_RC):
+        yield
+
+
+def roc_figure(y_true, scores, pos_label, table):
+    """All models' ROC curves on one axes (left) and the top-left corner (right).
+
+    ``table`` maps each model to its metrics; the legend shows the ROC AUC to
+    four decimals, as the report's metrics table does.
+    """
+    with report_style():
+        fig = Figure(figsize=(7.6, 4.0), layout="constrained")
+        full, detail = fig.subplots(1, 2)
+        for ax in (full, detail):
+            for i, (name, y_score) in enumerate(scores.items()):
+                RocCurveDisplay.from_predictions(
+                    y_true, y_score, pos_label=pos_label, name=name, ax=ax,
+                    color=f"C{i}", plot_chance_level=ax is full,
+                    label=f"{name} (AUC = {table[name]['ROC AUC']:.4f})",
+                )
+            ax.grid(alpha=0.25, linewidth=0.5)
+        tpr_low = _zoom_limits([m["BEP"] for m in table.values()])[0]
+        detail.set(title="detail: top-left corner", xlim=(-0.005, 1.005 - tpr_low),
+                   ylim=(tpr_low, 1.005))
+        detail.get_legend().remove()
+        full.set_title("ROC curves")
+    return fig
+
+
+def _zoom_limits(breakevens):
+    """A square window around the break-even points, up to the top-right corner."""
+    finite = [b for b in breakevens if np.isfinite(b)]
+    low = max(0.0, min(finite, default=0.5) - 0.15)
+    return (low, 1.005)
+
+
+def _pr_labels(name, m, drawstyle):
+    """Legend labels naming the rule of each number (AP is step-wise)."""
+    ap_name = "AP" if drawstyle == "steps-post" else "step-wise AP"
+    return {"label": f"{name} ({ap_name} = {m['AP']:.4f})",
+            "break_even_kw": {"label": f"{name} (BEP = {m['BEP']:.4f})"}}
+
+
+def precision_recall_figure(y_true, scores, pos_label, table):
+    """Steps-post (left) and sawtooth (right), full range above, detail below.
+
+    Every model is drawn on every axes with its break-even point marked;
+    ``table`` holds the metrics shown in the legends (four decimals).
+    """
+    columns = [
+        ("steps-post", "steps-post (area = AP)"),
+        ("sawtooth", "sawtooth (textbook; BEP where P = R)"),
+    ]
+    with report_style():
+        fig = Figure(figsize=(7.6, 8.0), layout="constrained")
+        axes = fig.subplots(2, 2)
+        displays = []
+        for i, (name, y_score) in enumerate(scores.items()):
+            displays.append(PrecisionRecallDisplay.from_predictions(
+                y_true, y_score, pos_label=pos_label, name=name, ax=axes[0, 0],
+                drawstyle="steps-post", plot_chance_level=i == 0, color=f"C{i}",
+                **_pr_labels(name, table[name], "steps-post"),
+            ))
+        for row in (0, 1):
+            for col, (drawstyle, _) in enumerate(columns):
+                if (row, col) == (0, 0):
+                    continue
+                for i, (display, name) in enumerate(zip(displays, scores)):
+                    display.plot(ax=axes[row, col], drawstyle=drawstyle,
+                                 color=f"C{i}", plot_chance_level=False,
+                                 **_pr_labels(name, table[name], drawstyle))
+        limits = _zoom_limits([m["BEP"] for m in table.values()])
+        for col, (_, title) in enumerate(columns):
+            axes[0, col].set_title(title)
+            axes[1, col].set(title=f"{title.split(' ')[0]}, detail", xlim=limits,
+                             ylim=limits)
+            if axes[1, col].get_legend() is not None:
+                axes[1, col].get_legend().remove()
+            for ax in axes[:, col]:
+                ax.grid(alpha=0.25, linewidth=0.5)
+    return fig
+
+
+def confusion_figure(y_true, y_pred, labels, display_labels):
+    """One model's confusion matrix: rows = true (left) and transposed (right)."""
+    with report_style():
+        fig = Figure(figsize=(7.6, 3.3), layout="constrained")
+        left, right = fig.subplots(1, 2)
+        display = ConfusionMatrixDisplay.from_predictions(
+            y_true, y_pred, labels=labels, display_labels=display_labels, ax=left,
+            colorbar=False,
+        )
+        display.plot(ax=right, transposed=True, colorbar=False)
+        left.set_title("rows = true class")
+        right.set_title("transposed: rows = predicted class")
+    return fig

@@ -1,0 +1,261 @@
+"""The standard evaluation report: summary, ROC, precision-recall, confusion pages.
+
+Only assembly lives here; layout is :class:`evalplots.report.Report`'s job and
+every number comes from :mod:`evalplots.metrics`.
+"""
+
+import math
+import numbers
+from collections.abc import Mapping
+
+import numpy as np
+
+from evalplots import metrics
+from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
+from evalplots.report._figures import (
+    confusion_figure,
+    precision_recall_figure,
+    roc_figure,
+)
+from evalplots.report.builder import Report
+
+__all__ = ["evaluation_metrics", "evaluation_report"]
+
+METRIC_COLUMNS = ("ROC AUC", "AP", "BEP", "Accuracy", "Precision", "Recall", "F1")
+
+
+def _check_scores(scores, n_samples):
+    if not isinstance(scores, Mapping) or not scores:
+        raise ValueError(
+            "scores must be a non-empty dict {model name: array of scores}; wrap a "
+            "single model's scores as {'model': y_score}."
+        )
+    out = {}
+    for name, y_score in scores.items():
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"model names (the keys of scores) must be non-empty "
+                             f"strings, got {name!r}.")
+        arr = check_finite(as_1d(y_score, f"scores[{name!r}]"), f"scores[{name!r}]")
+        check_consistent_length(y_true=np.empty(n_samples), **{f"scores[{name!r}]": arr})
+        out[name] = arr
+    return out
+
+
+def _resolve_pos_label(y_true, pos_label):
+    classes = np.unique(y_true)
+    if classes.size != 2:
+        raise ValueError(
+            f"y_true has {classes.size} distinct label(s) {classes.tolist()[:6]}; the "
+            f"evaluation report needs exactly two (positive and negative samples)."
+        )
+    if pos_label is None:
+        if set(classes.tolist()) in ({0, 1}, {-1, 1}):
+            return 1
+        raise ValueError(
+            f"y_true takes values {classes.tolist()}, so the positive class is "
+            f"ambiguous; pass pos_label= one of them."
+        )
+    if pos_label not in classes.tolist():
+        raise ValueError(
+            f"pos_label={pos_label!r} is not a label of y_true {classes.tolist()}; "
+            f"pass one of them."
+        )
+    return pos_label
+
+
+def evaluation_metrics(y_true, y_score, *, threshold=0.5, pos_label=1):
+    """Threshold-free and thresholded metrics of one binary model.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores of the positive class.
+    threshold : float, default=0.5
+        A sample is predicted positive when ``y_score >= threshold``.
+    pos_label : int, float, bool or str, default=1
+        The positive label.
+
+    Returns
+    -------
+    metrics : dict
+        ``"ROC AUC"``, ``"AP"`` (step-wise average precision), ``"BEP"``
+        (break-even point), ``"Accuracy"``, ``"Precision"``, ``"Recall"``,
+        ``"F1"`` (floats; Precision and F1 are NaN when nothing is predicted
+        positive) and ``"tn"``, ``"fp"``, ``"fn"``, ``"tp"`` (ints).
+
+    Examples
+    --------
+    >>> m = evaluation_metrics([1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76])
+    >>> round(m["ROC AUC"], 4), round(m["AP"], 4), round(m["BEP"], 4)
+    (0.7778, 0.8667, 0.6667)
+    >>> m["tp"], m["fp"], m["Accuracy"]
+    (2, 2, 0.5)
+    """
+    y = (as_1d(y_true, "y_true") == pos_label).astype(np.int64)
+    s = check_finite(as_1d(y_score, "y_score"), "y_score")
+    pred = (s >= threshold).astype(np.int64)
+    (tn, fp), (fn, tp) = metrics.confusion_matrix(y, pred, labels=[0, 1]).tolist()
+    nan = math.nan
+    return {
+        "ROC AUC": metrics.roc_auc_score(y, s),
+        "AP": metrics.average_precision_score(y, s),
+        "BEP": metrics.break_even_point(y, s),
+        "Accuracy": metrics.accuracy_score(y, pred),
+        "Precision": metrics.precision_score(y, pred, zero_division=nan),
+        "Recall": metrics.recall_score(y, pred, zero_division=nan),
+        "F1": metrics.f1_score(y, pred, zero_division=nan),
+        "tn": int(tn), "fp": int(fp), "fn": int(fn), "tp": int(tp),
+    }
+
+
+def _fmt(value):
+    return "n/a" if isinstance(value, float) and math.isnan(value) else f"{value:.4f}"
+
+
+def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=None,
+                      description=None, label_names=None, author=None,
+                      invariant=False, progress=None):
+    """Assemble the standard evaluation report of one or more binary models.
+
+    Pages: a summary (data, a metrics table with one row per model, contents),
+    the ROC curves of all models on one axes, the precision-recall curves drawn
+    step-wise and as the textbook sawtooth with each break-even point marked,
+    and one page per model with its confusion matrix in both layouts.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Binary true labels.
+    scores : dict of str to array-like of shape (n_samples,)
+        Model name -> scores of the positive class (higher = more positive).
+    threshold : float, default=0.5
+        Decision threshold for the thresholded metrics and the confusion
+        matrices: ``score >= threshold`` is predicted positive.
+    pos_label : int, float, bool, str or None, default=None
+        The positive label; None means 1 for labels {0, 1} or {-1, 1}.
+    title : str or None, default=None
+        Report title; None gives "Evaluation report".
+    description : str or None, default=None
+        Where the data come from, printed under "Data".
+    label_names : dict or None, default=None
+        Readable names of the two labels, e.g. ``{0: "benign", 1: "malignant"}``.
+    author : str or None, default=None
+        Shown under the title.
+    invariant : bool, default=False
+        Reproducible PDF bytes (for tests); see :class:`Report`.
+    progress : callable or None, default=None
+        Called as ``progress(step, done, total)`` before each step.
+
+    Returns
+    -------
+    report : Report
+        Call :meth:`Report.save` to write the PDF; more sections may be added
+        first.
+
+    Raises
+    ------
+    ValueError
+        If ``scores`` is empty or not a dict, a score is non-numeric or not
+        finite, lengths differ, ``y_true`` does not hold exactly two labels,
+        ``pos_label`` is ambiguous or absent, or ``threshold`` is not a finite
+        number.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from evalplots.report import evaluation_report
+    >>> report = evaluation_report(
+    ...     [1, 0, 0, 1, 0, 1], {"model": [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]},
+    ...     title="Six samples", invariant=True)
+    >>> _ = report.save(os.path.join(tempfile.mkdtemp(), "six.pdf"))
+    >>> report.page_count_
+    4
+    """
+    y_true = as_1d(y_true, "y_true")
+    scores = _check_scores(scores, y_true.shape[0])
+    if (not isinstance(threshold, numbers.Real) or isinstance(threshold, bool)
+            or not math.isfinite(threshold)):
+        raise ValueError(f"threshold must be a finite number, got {threshold!r}; "
+                         f"e.g. threshold=0.5.")
+    pos_label = _resolve_pos_label(y_true, pos_label)
+    neg_label = next(c for c in np.unique(y_true).tolist() if c != pos_label)
+    names = dict(label_names or {})
+    pos_name, neg_name = (str(names.get(c, c)) for c in (pos_label, neg_label))
+    y_named = np.where(y_true == pos_label, pos_name, neg_name)
+
+    steps = ["computing metrics", "drawing ROC curves", "drawing P-R curves",
+             *(f"confusion matrix: {name}" for name in scores)]
+    step = iter(range(len(steps)))
+
+    def tick():
+        if progress is not None:
+            done = next(step)
+            progress(steps[done], done, len(steps))
+
+    tick()
+    table = {name: evaluation_metrics(y_true, s, threshold=threshold,
+                                      pos_label=pos_label) for name, s in scores.items()}
+    report = Report(title or "Evaluation report", author=author, invariant=invariant,
+                    subtitle=f"{len(scores)} model(s), {y_true.shape[0]} samples, "
+                             f"positive class: {pos_name}")
+    _summary(report, y_true == pos_label, table, threshold, (pos_name, pos_label),
+             (neg_name, neg_label), description)
+    tick()
+    report.add_page_break().add_heading("ROC curves")
+    report.add_figure(roc_figure(y_named, scores, pos_name, table), caption=(
+        "Receiver operating characteristic of every model on the same samples; the "
+        "legend gives each ROC AUC. The dashed diagonal is a random ranking. Right: "
+        "the top-left corner enlarged."))
+    tick()
+    report.add_page_break().add_heading("Precision-recall curves")
+    report.add_figure(precision_recall_figure(y_named, scores, pos_name, table), caption=(
+        "Left: the step-wise curve (scikit-learn's drawing), whose area is the average "
+        "precision (AP). Right: the textbook sawtooth through every operating point, "
+        "joined by straight segments. Dots: break-even points (BEP, where precision = "
+        "recall). Lower row: the same curves, enlarged around the break-even points."))
+    for name, s in scores.items():
+        tick()
+        _confusion_page(report, name, table[name], y_named, s >= threshold, threshold,
+                        (pos_name, neg_name))
+    return report
+
+
+def _summary(report, positive, table, threshold, pos, neg, description):
+    n, n_pos = positive.shape[0], int(positive.sum())
+    report.add_table_of_contents()
+    report.add_heading("Summary")
+    report.add_heading("Data", level=1)
+    report.add_paragraph(
+        f"{n} samples: {n_pos} positive ({100 * n_pos / n:.1f} %), class "
+        f"'{pos[0]}' (label {pos[1]!r}), and {n - n_pos} negative, class "
+        f"'{neg[0]}' (label {neg[1]!r}). Scores are of the positive class.")
+    if description:
+        report.add_paragraph(f"Source: {description}")
+    report.add_heading("Metrics", level=1)
+    rows = [[name, *(_fmt(m[c]) for c in METRIC_COLUMNS)] for name, m in table.items()]
+    report.add_table(rows, header=["Model", *METRIC_COLUMNS], caption=(
+        f"Decision threshold {threshold:g}: a sample is predicted '{pos[0]}' when its "
+        f"score is >= {threshold:g}. Accuracy, precision, recall and F1 are taken at "
+        f"this threshold; ROC AUC, AP and BEP do not depend on it."))
+    report.add_paragraph(
+        "ROC AUC: area under the ROC curve (ties count one half). AP: average "
+        "precision, the step-wise area under the precision-recall curve. BEP: the "
+        "break-even point, the value where precision equals recall on the sawtooth "
+        "precision-recall curve. 'n/a': undefined because no sample is predicted "
+        "positive at the threshold.")
+
+
+def _confusion_page(report, name, m, y_named, predicted_pos, threshold, names):
+    pos_name, neg_name = names
+    pred_named = np.where(predicted_pos, pos_name, neg_name)
+    report.add_page_break().add_heading(f"Confusion matrix: {name}")
+    report.add_paragraph(
+        f"At threshold {threshold:g}: {m['tp']} true positives, {m['fp']} false "
+        f"positives, {m['fn']} false negatives, {m['tn']} true negatives "
+        f"(precision {_fmt(m['Precision'])}, recall {_fmt(m['Recall'])}).")
+    report.add_figure(
+        confusion_figure(y_named, pred_named, [neg_name, pos_name], [neg_name, pos_name]),
+        caption="Left: rows are the true class, columns the predicted class. Right: the "
+                "same counts transposed, predicted class on the rows.")
