@@ -132,18 +132,29 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None):
 
 
 def _counts_unweighted(pos_sorted, neg_sorted):
+    # Memory is kept near 4 x 8n bytes: each temporary is freed as soon as it is used.
+    n_samples = pos_sorted.size + neg_sorted.size
     merged = np.concatenate((pos_sorted, neg_sorted))
     # Two sorted runs: the stable sort (timsort) merges them in linear time.
     merged.sort(kind="stable")
-    if merged.size:
-        starts = np.flatnonzero(np.concatenate(([True], merged[1:] != merged[:-1])))
-    else:
-        starts = np.empty(0, dtype=np.intp)
+    is_new = np.empty(n_samples, dtype=bool)
+    is_new[:1] = True
+    np.not_equal(merged[1:], merged[:-1], out=is_new[1:])
+    starts = np.flatnonzero(is_new)  # first index of each distinct value, ascending
+    del is_new
     thresholds = merged[starts[::-1]]
-    # Samples with score >= t = all samples - samples below t.
-    tps = pos_sorted.size - np.searchsorted(pos_sorted, thresholds, side="left")
-    fps = (merged.size - starts[::-1]) - tps
-    return fps.astype(np.float64), tps.astype(np.float64), thresholds
+    del merged
+    # Samples scored >= the value starting at index i: n - i.
+    fps = np.subtract(n_samples, starts[::-1], dtype=np.float64)
+    del starts
+    # Positives per distinct value: locate each positive's value among the distinct
+    # values (P binary searches, not n), count, and accumulate from the top.
+    group = np.searchsorted(thresholds[::-1], pos_sorted, side="left")
+    tps = np.bincount(group, weights=np.ones(group.size), minlength=fps.size)[::-1]
+    del group
+    np.cumsum(tps, out=tps)
+    fps -= tps
+    return fps, tps, thresholds
 
 
 def _counts_weighted(score, positive, weight):

@@ -20,8 +20,13 @@ __all__ = [
     "check_sample_weight",
     "check_zero_division",
     "binary_positive_mask",
+    "class_values",
     "safe_divide",
 ]
+
+# Integer labels spanning at most this many values are discovered with np.bincount
+# (one O(n) pass) instead of np.unique (a sort).
+_BINCOUNT_SPAN = 1 << 16
 
 
 def as_1d(x, name, *, allow_empty=False):
@@ -173,7 +178,7 @@ def binary_positive_mask(y_true, pos_label, *, name="y_true"):
         return y_true
     if y_true.dtype.kind == "f" and not np.isfinite(y_true).all():
         raise ValueError(f"{name} contains NaN or inf; labels must be finite.")
-    classes = np.unique(y_true)
+    classes = class_values(y_true)
     if classes.size > 2:
         raise ValueError(
             f"{name} has {classes.size} classes {_show(classes)} but a binary metric "
@@ -195,6 +200,23 @@ def binary_positive_mask(y_true, pos_label, *, name="y_true"):
                 f"{_show(classes)}; pass one of these."
             )
     return y_true == pos_label
+
+
+def class_values(y):
+    """Sorted distinct values of a 1-D label array (like ``np.unique``, faster for ints).
+
+    Small-range integer and boolean labels are found by ``np.bincount`` in O(n);
+    anything else falls back to ``np.unique``.
+    """
+    if y.dtype == bool:
+        n_true = int(np.count_nonzero(y))
+        return np.array([False, True])[[n_true < y.size, n_true > 0]]
+    if y.dtype.kind in "iu" and y.size:
+        lo, hi = int(y.min()), int(y.max())
+        if hi - lo < _BINCOUNT_SPAN:
+            present = np.flatnonzero(np.bincount(y - lo if lo else y))
+            return (present + lo).astype(y.dtype)
+    return np.unique(y)
 
 
 def _show(values, limit=6):
