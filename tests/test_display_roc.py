@@ -126,3 +126,12 @@ def test_from_predictions_bad_labels():
         RocCurveDisplay.from_predictions([0, 1, 2], [0.1, 0.2, 0.3])
     with pytest.raises(ValueError, match="pos_label"):
         RocCurveDisplay.from_predictions(["a", "b", "a"], [0.1, 0.2, 0.3])
+
+
+@pytest.mark.parametrize(
+    "roc_auc, label",
+    [(0.99528, "AUC = 0.995"), (1.0, "AUC = 1.00"), (0.004, "AUC = 0.004"), (0.5, "AUC = 0.50")],
+)
+def test_legend_never_rounds_to_a_perfect_or_null_score(roc_auc, label):
+    display = RocCurveDisplay([0, 1], [0, 1], roc_auc=roc_auc).plot()
+    assert display.line_.get_label() == label

@@ -94,9 +94,28 @@ def legend_label(name, metric_name=None, value=None):
     Returns None when there is neither a name nor a value (no legend entry).
     """
     if value is not None and metric_name is not None:
-        metric = f"{metric_name} = {value:0.2f}"
+        metric = f"{metric_name} = {format_score(value)}"
         return f"{name} ({metric})" if name is not None else metric
     return name
+
+
+def format_score(value):
+    """Format a score in [0, 1] with 2 decimals, more when 2 would round to 0 or 1.
+
+    A legend must not claim a perfect (or null) score that is not: 0.99528 is
+    written ``0.995``, not ``1.00``; exact 1 stays ``1.00``.
+
+    Examples
+    --------
+    >>> from evalplots.display._base import format_score
+    >>> format_score(0.7777), format_score(0.99528), format_score(1.0), format_score(2e-4)
+    ('0.78', '0.995', '1.00', '0.0002')
+    """
+    for decimals in range(2, 7):
+        text = f"{value:.{decimals}f}"
+        if value in (0.0, 1.0) or float(text) not in (0.0, 1.0):
+            return text
+    return text
 
 
 def pos_label_suffix(pos_label):

@@ -1,0 +1,109 @@
+"""Run every gallery/plot_*.py script (as sphinx-gallery would) and check its output.
+
+Each script runs in-process with runpy under the Agg backend, in an empty working
+directory. Every script must produce something: a figure whose axes all hold data,
+or a saved file (in the working directory or named by a ``pathlib.Path`` left in
+the script's namespace). Scripts listed in ``EXPECTED`` are also checked for the
+legend entries and cell texts they are meant to show.
+"""
+
+import pathlib
+import runpy
+import warnings
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+GALLERY = pathlib.Path(__file__).resolve().parent.parent / "gallery"
+SCRIPTS = sorted(GALLERY.glob("plot_*.py"))
+
+
+def _legend_texts(figures):
+    return {
+        text.get_text()
+        for fig in figures
+        for ax in fig.axes
+        if ax.get_legend() is not None
+        for text in ax.get_legend().get_texts()
+    }
+
+
+def _cell_texts(figures):
+    return [[t.get_text() for t in ax.texts] for fig in figures for ax in fig.axes]
+
+
+def _check_roc(namespace, figures):
+    legend = _legend_texts(figures)
+    assert "logistic_regression (AUC = 0.995)" in legend  # not rounded up to 1.00
+    assert "gaussian_naive_bayes (AUC = 0.98)" in legend
+    assert "seed example (AUC = 0.67)" in legend
+    assert "Chance level (AUC = 0.5)" in legend
+    np.testing.assert_allclose(
+        namespace["seed"].fpr, np.array([0, 0, 1, 2, 3, 4, 4, 4, 7, 8, 9]) / 9
+    )
+
+
+def _check_precision_recall(namespace, figures):
+    legend = _legend_texts(figures)
+    assert {"toy (step-wise AP = 0.87)", "toy (AP = 0.87)", "toy (BEP = 0.67)"} <= legend
+    assert any(label.startswith("gaussian_naive_bayes (BEP = ") for label in legend)
+    first = figures[0].axes
+    assert [ax.get_title() for ax in first] == [
+        "drawstyle='sawtooth'", "drawstyle='steps-post'"
+    ]
+    np.testing.assert_allclose(
+        first[0].get_lines()[0].get_xydata(),
+        [(1 / 3, 1), (2 / 3, 1), (2 / 3, 2 / 3), (2 / 3, 1 / 2), (1, 3 / 5), (1, 1 / 2)],
+    )
+
+
+def _check_confusion_matrix(namespace, figures):
+    texts = [cells for cells in _cell_texts(figures) if cells]
+    assert texts[0] == ["3", "0", "0", "0", "0", "2", "1", "2", "1"]  # rows = true
+    assert texts[1] == ["3", "0", "1", "0", "0", "2", "0", "2", "1"]  # transposed
+    assert texts[2] == ["346\n(96.9%)", "11\n(3.1%)", "24\n(11.3%)", "188\n(88.7%)"]
+
+
+EXPECTED = {
+    "plot_roc_curve.py": _check_roc,
+    "plot_precision_recall.py": _check_precision_recall,
+    "plot_confusion_matrix.py": _check_confusion_matrix,
+}
+
+
+def _saved_files(namespace, workdir):
+    named = [
+        value
+        for value in namespace.values()
+        if isinstance(value, pathlib.Path) and value.is_file()
+    ]
+    return named + [p for p in workdir.rglob("*") if p.is_file()]
+
+
+def test_gallery_is_not_empty():
+    assert {p.name for p in SCRIPTS} >= set(EXPECTED)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
+def test_gallery_script_runs_and_shows_something(script, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    plt.close("all")
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "FigureCanvasAgg is non-interactive")
+        namespace = runpy.run_path(str(script), run_name="__main__")
+    figures = [plt.figure(n) for n in plt.get_fignums()]
+    files = _saved_files(namespace, tmp_path)
+    assert figures or files, f"{script.name} produced neither a figure nor a file"
+    for fig in figures:
+        for ax in fig.axes:
+            assert ax.has_data() or ax.get_label() == "<colorbar>", (
+                f"{script.name}: an empty axes {ax.get_title()!r}"
+            )
+    for path in files:
+        assert path.stat().st_size > 0, f"{script.name} wrote an empty {path.name}"
+        if path.suffix == ".pdf":
+            assert path.read_bytes()[:5] == b"%PDF-"
+    check = EXPECTED.get(script.name)
+    if check is not None:
+        check(namespace, figures)
