@@ -158,6 +158,8 @@ def test_colorbar_rotation_and_text_kw():
     [
         ({"normalize": "rows"}, "normalize must be one of None, 'true', 'pred', 'all'"),
         ({"values": "percent"}, "values must be one of"),
+        ({"normalize": "true", "values_format": "d"}, "values_format='d' is not a format"),
+        ({"values_format": 3}, "values_format=3 is not a format spec"),
         ({"values": "both"}, "values='both' shows normalized values; pass normalize="),
         ({"im_kw": {"cmap": "Reds"}}, r"im_kw sets \['cmap'\], which plot\(\) sets itself"),
         ({"text_kw": {"ha": "left", "horizontalalignment": "right"}}, "text_kw sets both"),
