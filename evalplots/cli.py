@@ -182,7 +182,8 @@ def _report(args):
             title=args.title, description=data.description or None,
             label_names=data.label_names, progress=progress,
         )
-        bar.update(task, description="writing the PDF")
+        bar.update(task, description="writing the PDF",
+                   completed=bar.tasks[0].total - 1)
         path = report.save(args.output)
         bar.update(task, completed=bar.tasks[0].total)
     print(f"{path} ({report.page_count_} pages, "

@@ -139,6 +139,8 @@ def test_save_into_missing_directory(tmp_path):
         (lambda r: r.add_table([[1, 2]], header=["a"]), "different lengths"),
         (lambda r: r.add_figure(_line_figure(), width=0), "width must be a fraction"),
         (lambda r: r.add_paragraph(3), "text must be a string"),
+        (lambda r: r.add_table([[1, 2]], align=["left"]), "align must give one of"),
+        (lambda r: r.add_table([[1, 2]], align=["left", "up"]), "align must give one of"),
     ],
 )
 def test_bad_arguments_raise_value_error(call, match):

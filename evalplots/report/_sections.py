@@ -198,8 +198,9 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
     table = {name: evaluation_metrics(y_true, s, threshold=threshold,
                                       pos_label=pos_label) for name, s in scores.items()}
     report = Report(title or "Evaluation report", author=author, invariant=invariant,
-                    subtitle=f"{len(scores)} model(s), {y_true.shape[0]} samples, "
-                             f"positive class: {pos_name}")
+                    subtitle=f"{len(scores)} model{'s' if len(scores) > 1 else ''}, "
+                             f"{y_true.shape[0]} samples, positive class: {pos_name}, "
+                             f"decision threshold {threshold:g}")
     _summary(report, y_true == pos_label, table, threshold, (pos_name, pos_label),
              (neg_name, neg_label), description)
     tick()
@@ -235,7 +236,8 @@ def _summary(report, positive, table, threshold, pos, neg, description):
         report.add_paragraph(f"Source: {description}")
     report.add_heading("Metrics", level=1)
     rows = [[name, *(_fmt(m[c]) for c in METRIC_COLUMNS)] for name, m in table.items()]
-    report.add_table(rows, header=["Model", *METRIC_COLUMNS], caption=(
+    report.add_table(rows, header=["Model", *METRIC_COLUMNS],
+                     align=["left", *["right"] * len(METRIC_COLUMNS)], caption=(
         f"Decision threshold {threshold:g}: a sample is predicted '{pos[0]}' when its "
         f"score is >= {threshold:g}. Accuracy, precision, recall and F1 are taken at "
         f"this threshold; ROC AUC, AP and BEP do not depend on it."))

@@ -13,7 +13,7 @@ import dataclasses
 import pathlib
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -26,6 +26,8 @@ _FONT_FILES = {
     "EvalplotsSans-Oblique": "DejaVuSans-Oblique.ttf",
     "EvalplotsSans-BoldOblique": "DejaVuSans-BoldOblique.ttf",
 }
+
+_ALIGNMENT = {"right": TA_RIGHT, "center": TA_CENTER}
 
 HEADER_RULE = colors.HexColor("#9aa5b1")
 TABLE_HEAD = colors.HexColor("#e8edf2")
@@ -64,6 +66,18 @@ class Styles:
     table_head: ParagraphStyle
     toc_levels: tuple
     toc_title: ParagraphStyle
+    _aligned: dict = dataclasses.field(default_factory=dict, init=False, repr=False)
+
+    def aligned(self, style, align):
+        """``style`` with the given alignment ('left', 'right' or 'center')."""
+        if align == "left":
+            return style
+        key = (style.name, align)
+        if key not in self._aligned:
+            self._aligned[key] = ParagraphStyle(
+                f"{style.name}-{align}", parent=style, alignment=_ALIGNMENT[align]
+            )
+        return self._aligned[key]
 
 
 def make_styles():

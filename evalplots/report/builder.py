@@ -24,6 +24,8 @@ from evalplots.report._styles import TABLE_GRID, TABLE_HEAD, make_styles
 
 __all__ = ["Report"]
 
+_ALIGN = ("left", "right", "center")
+
 
 def _require_text(value, name):
     if not isinstance(value, str) or not value.strip():
@@ -168,7 +170,7 @@ class Report:
         return self
 
     def add_table(self, rows, *, header=None, caption=None, float_format="{:.4f}",
-                  col_widths=None):
+                  col_widths=None, align=None):
         """Append a table; numbers are formatted, text is escaped.
 
         Parameters
@@ -184,6 +186,9 @@ class Report:
             :meth:`str.format` pattern for float cells.
         col_widths : sequence of float or None, default=None
             Column widths in points; None lets reportlab size the columns.
+        align : sequence of {'left', 'right', 'center'} or None, default=None
+            Alignment of each column's cells (header included); None aligns
+            all columns left. Right-align columns of numbers.
 
         Returns
         -------
@@ -203,12 +208,13 @@ class Report:
                 f"rows (and header) have different lengths {sorted(widths)}; give "
                 f"every row one cell per column."
             )
-        cell, head = self.styles.table_cell, self.styles.table_head
-        data = [[Paragraph(self._format(v, float_format), cell) for v in r] for r in rows]
+        cells, heads = self._column_styles(align, widths.pop())
+        data = [[Paragraph(self._format(v, float_format), st) for v, st in zip(r, cells)]
+                for r in rows]
         style = [("GRID", (0, 0), (-1, -1), 0.4, TABLE_GRID),
                  ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
         if header is not None:
-            data.insert(0, [Paragraph(escape(str(h)), head) for h in header])
+            data.insert(0, [Paragraph(escape(str(h)), st) for h, st in zip(header, heads)])
             style.append(("BACKGROUND", (0, 0), (-1, 0), TABLE_HEAD))
         table = Table(data, colWidths=col_widths, repeatRows=1 if header else 0,
                       hAlign="LEFT")
@@ -216,6 +222,20 @@ class Report:
         self._story.append(table)
         self._caption(caption)
         return self
+
+    def _column_styles(self, align, n_columns):
+        """Per-column (cell, header) paragraph styles for ``align``."""
+        if align is None:
+            align = ["left"] * n_columns
+        align = list(align)
+        if len(align) != n_columns or not set(align) <= set(_ALIGN):
+            raise ValueError(
+                f"align must give one of 'left', 'right', 'center' for each of the "
+                f"{n_columns} columns, got {align!r}."
+            )
+        styles = self.styles
+        return ([styles.aligned(styles.table_cell, a) for a in align],
+                [styles.aligned(styles.table_head, a) for a in align])
 
     @staticmethod
     def _format(value, float_format):
@@ -283,6 +303,7 @@ class Report:
                                      self.styles.toc_title))
         self._story.append(TableOfContents(levelStyles=list(self.styles.toc_levels),
                                            dotsMinLevel=0))
+        self._story.append(Spacer(0, 12))
         return self
 
     def add_page_break(self):
