@@ -102,8 +102,10 @@ def test_break_even_with_ties_is_on_the_sawtooth_chord_not_the_steps():
     for display in (saw, steps):
         np.testing.assert_allclose(display.break_even_.get_xydata(), [(0.8, 0.8)])
     assert _on_polyline((0.8, 0.8), saw.line_.get_xydata())
-    # Documented: the step drawing turns a corner at (1/2, 2/3) instead.
-    assert not _on_polyline((0.8, 0.8), _steps_post_path(steps.line_.get_xydata()))
+    # Documented: the step drawing goes through the corner (R_a, P_b) = (1/2, 2/3).
+    step_path = _steps_post_path(steps.line_.get_xydata())
+    assert _on_polyline((0.5, 2 / 3), step_path)
+    assert not _on_polyline((0.8, 0.8), step_path)
     assert steps.break_even_.get_label() == "tie (BEP = 0.80)"
 
 

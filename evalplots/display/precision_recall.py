@@ -105,13 +105,23 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     is *not* the AP (linear interpolation in P-R space is not achievable; Davis &
     Goadrich, ICML 2006), so the legend names the rule: ``"name (step-wise AP = 0.87)"``.
 
-    The break-even point (BEP) is the value b where P = R on the sawtooth curve; the
-    marker is drawn at (b, b) and labelled ``"BEP = 0.67"``. Without tied scores at rank
-    m⁺ the BEP is the operating point at k = m⁺ (P = R = TP/m⁺), a vertex of both
-    drawings, so the marker lies on either curve. When a block of tied scores spans
-    rank m⁺, b is interpolated on the sawtooth's straight segment across that block;
-    the step drawing turns a corner there instead, so with ``'steps-post'`` the marker
-    then lies on the sawtooth chord of that block, not on the step curve.
+    The break-even point (BEP) is the value b where P = R on the sawtooth curve
+    (Zhou Zhihua, §2.3; :func:`evalplots.metrics.break_even_point`); the marker is
+    drawn at (b, b) and labelled ``"BEP = 0.67"``. At an operating point with TP > 0,
+    P = R exactly when m⁺ samples are predicted positive. When some threshold predicts
+    exactly m⁺ positive (always so without tied scores) the BEP is that operating point,
+    P = R = TP/m⁺ = precision at k = m⁺. Both drawings pass through every operating
+    point (the step drawing turns its corners there), so the marker lies on either
+    curve. When a block of tied scores spans rank m⁺, no operating point has P = R: b is
+    where the sawtooth's straight segment from (R_a, P_a), the operating point above
+    the block, to (R_b, P_b), the one that ends it, meets P = R; the step drawing goes
+    through the corner (R_a, P_b) instead and does not pass through (b, b), so
+    with ``'steps-post'`` the marker then sits on that block's sawtooth chord, off the
+    step curve. When the top tie block alone holds more than m⁺ samples, the curve
+    never meets P = R: the BEP is NaN (the metric warns) and no marker is drawn.
+
+    Legend numbers have two decimals, more when two would round a score to a perfect
+    1.00 or a null 0.00 (0.99528 shows as 0.995).
 
     Examples
     --------
