@@ -102,6 +102,8 @@ def test_reader_string_labels_and_ignored_column(tmp_path):
         ("y_true,a\n1,0.2\n0,inf\n", "y_true", "non-finite value 'inf'"),
         ("y_true,note\n1,x\n0,y\n", "y_true", "no numeric score column"),
         ("y_true,a\n1,0.2\n,0.3\n", "y_true", "empty on line 3"),
+        ("y_true,a,a\n1,0.2,0.3\n", "y_true", "repeats column name\\(s\\) a;"),
+        ("y_true,,a\n1,0.2,0.3\n", "y_true", "column 2 of the header is empty"),
     ],
 )
 def test_reader_errors_name_problem(tmp_path, text, target, match):

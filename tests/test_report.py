@@ -9,8 +9,7 @@ import matplotlib.pyplot as plt
 import pytest
 from pypdf import PdfReader
 
-from evalplots.report import Report
-from evalplots.report import _flowables
+from evalplots.report import Report, _flowables
 
 
 def _text(reader):
@@ -157,9 +156,9 @@ def test_bad_title_and_figure():
 
 # -- the standard evaluation report -------------------------------------------
 
-from evalplots import metrics  # noqa: E402
-from evalplots.datasets import load_breast_cancer_predictions  # noqa: E402
-from evalplots.report import evaluation_metrics, evaluation_report  # noqa: E402
+from evalplots import metrics
+from evalplots.datasets import load_breast_cancer_predictions
+from evalplots.report import evaluation_metrics, evaluation_report
 
 
 @pytest.fixture(scope="module")
@@ -177,7 +176,7 @@ def sample_pdf(tmp_path_factory):
 
 
 def test_sample_report_pages_and_headings(sample_pdf):
-    data, report, reader, _, pages = sample_pdf
+    _, report, reader, _, pages = sample_pdf
     assert report.page_count_ == len(reader.pages) == 5
     assert "Evaluation report" in pages[0] and "Contents" in pages[0]
     assert "569 samples: 212 positive (37.3 %), class 'malignant' (label 1)" in pages[0]

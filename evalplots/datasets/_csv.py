@@ -95,6 +95,18 @@ def _parse_scores(values, name):
     return out
 
 
+def _check_header(header):
+    for j, name in enumerate(header, start=1):
+        if not name:
+            raise ValueError(f"column {j} of the header is empty; give every column "
+                             f"a name (the model name for score columns).")
+    duplicates = sorted({h for h in header if header.count(h) > 1})
+    if duplicates:
+        raise ValueError(f"the header repeats column name(s) {', '.join(duplicates)}; "
+                         f"give every column a distinct name.")
+    return header
+
+
 def read_predictions_csv(path, *, target="y_true"):
     """Read labels and per-model scores from a CSV file with a header row.
 
@@ -119,7 +131,8 @@ def read_predictions_csv(path, *, target="y_true"):
     FileNotFoundError
         If ``path`` does not exist.
     ValueError
-        If the file is empty, ``target`` is not a column, no score column is
+        If the file is empty, a header name is empty or repeated, ``target``
+        is not a column, no score column is
         left, a row has the wrong number of cells, or a score is non-numeric
         or non-finite. The message names the column, line and fix.
 
@@ -144,7 +157,7 @@ def read_predictions_csv(path, *, target="y_true"):
         rows = [row for row in csv.reader(fh) if row]
     if not rows:
         raise ValueError(f"{os.fspath(path)!r} is empty; pass a CSV with a header row.")
-    header = [h.strip() for h in rows[0]]
+    header = _check_header([h.strip() for h in rows[0]])
     body = rows[1:]
     if not body:
         raise ValueError(f"{os.fspath(path)!r} has a header but no data rows.")

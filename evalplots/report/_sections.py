@@ -85,6 +85,17 @@ def evaluation_metrics(y_true, y_score, *, threshold=0.5, pos_label=1):
         ``"F1"`` (floats; Precision and F1 are NaN when nothing is predicted
         positive) and ``"tn"``, ``"fp"``, ``"fn"``, ``"tp"`` (ints).
 
+    Raises
+    ------
+    ValueError
+        As the metrics of :mod:`evalplots.metrics` (e.g. a non-finite score,
+        lengths that differ).
+
+    Notes
+    -----
+    Predicted labels are ``y_score >= threshold``; the ranking metrics (ROC
+    AUC, AP, BEP) use the scores and ignore ``threshold``.
+
     Examples
     --------
     >>> m = evaluation_metrics([1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76])

@@ -5,19 +5,22 @@ assembles the standard evaluation report from it, and users can assemble their
 own in the same way.
 """
 
-import contextlib
 import numbers
-import os
-import pathlib
-import tempfile
 from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4
-from reportlab.platypus import CondPageBreak, PageBreak, Paragraph, Spacer, Table
-from reportlab.platypus import TableStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from evalplots import __version__
+from evalplots.report._atomic import write_atomically
 from evalplots.report._doctemplate import ReportDocTemplate
 from evalplots.report._flowables import Heading, VectorFigure, figure_to_drawing
 from evalplots.report._styles import TABLE_GRID, TABLE_HEAD, make_styles
@@ -307,12 +310,22 @@ class Report:
         return self
 
     def add_page_break(self):
-        """Start a new page. Returns self."""
+        """Start a new page.
+
+        Returns
+        -------
+        self : Report
+        """
         self._story.append(PageBreak())
         return self
 
     def add_flowable(self, flowable):
         """Append any reportlab flowable (for layouts the methods above lack).
+
+        Parameters
+        ----------
+        flowable : reportlab.platypus.Flowable
+            Appended as is: its text is *not* escaped.
 
         Returns
         -------
@@ -343,35 +356,17 @@ class Report:
         FileNotFoundError
             If the directory of ``path`` does not exist.
         """
-        path = pathlib.Path(path)
-        directory = path.resolve().parent
-        if not directory.is_dir():
-            raise FileNotFoundError(
-                f"directory {str(directory)!r} does not exist; create it or choose "
-                f"another output path."
-            )
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                   dir=directory)
-        os.close(fd)
-        try:
+        documents = []
+
+        def write(tmp):
             doc = ReportDocTemplate(
                 tmp, header=self.title, pagesize=self.pagesize, title=self.title,
                 author=self.author or "", subject="Evaluation report",
                 creator=f"evalplots {__version__}", invariant=int(self.invariant),
             )
             doc.build_story(list(self._story))
-            os.chmod(tmp, _default_file_mode())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-            raise
-        self.page_count_ = doc.page_counter.total
+            documents.append(doc)
+
+        path = write_atomically(path, write)
+        self.page_count_ = documents[0].page_counter.total
         return path
-
-
-def _default_file_mode():
-    """0o666 minus the process umask (mkstemp creates files 0o600)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
