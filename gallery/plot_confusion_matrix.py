@@ -40,8 +40,13 @@ data = load_breast_cancer_predictions()
 score = data.scores["gaussian_naive_bayes"]
 names = [data.label_names[0], data.label_names[1]]
 display = ConfusionMatrixDisplay.from_predictions(
-    data.y_true, (score >= 0.5).astype(int), normalize="true", values="both",
-    values_format=".1%", display_labels=names, cmap="viridis",
+    data.y_true,
+    (score >= 0.5).astype(int),
+    normalize="true",
+    values="both",
+    values_format=".1%",
+    display_labels=names,
+    cmap="viridis",
 )
 display.ax_.set_title("Gaussian naive Bayes, threshold 0.5")
 plt.show()

@@ -24,8 +24,7 @@ labelled in both. For the worked example of the book (y_true = [1, 0, 0, 1, 0,
 import matplotlib.pyplot as plt
 
 from evalplots.datasets import load_breast_cancer_predictions
-from evalplots.display import PrecisionRecallDisplay
-from evalplots.display import style
+from evalplots.display import PrecisionRecallDisplay, style
 
 y_true = [1, 0, 0, 1, 0, 1]
 y_score = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
@@ -33,11 +32,19 @@ y_score = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
 fig, axes = plt.subplots(1, 2, figsize=(9, 4.5), layout="constrained")
 for ax, drawstyle in zip(axes, ["sawtooth", "steps-post"]):
     display = PrecisionRecallDisplay.from_predictions(
-        y_true, y_score, name="toy", drawstyle=drawstyle, plot_chance_level=True,
-        marker=".", ax=ax,
+        y_true,
+        y_score,
+        name="toy",
+        drawstyle=drawstyle,
+        plot_chance_level=True,
+        marker=".",
+        ax=ax,
     )
     ax.set_title(f"drawstyle={drawstyle!r}")
-    print(f"{drawstyle:10s} vertices (R, P):", display.line_.get_xydata().round(3).tolist())
+    print(
+        f"{drawstyle:10s} vertices (R, P):",
+        display.line_.get_xydata().round(3).tolist(),
+    )
 print(f"AP = {display.average_precision:.4f}, BEP = {display.break_even:.4f}")
 
 # %%

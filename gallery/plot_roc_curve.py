@@ -38,10 +38,30 @@ displays = [
 ax_real.set_title("Breast cancer, out-of-fold")
 
 y_true = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0]
-y_score = [0.2, 0.28, 0.1, 0.6, 0.5, 0.3, 0.6, 0.8, 0.2, 0.25, 0.4, 0.2, 0.5, 0.3,
-           0.18, 0.18]
+y_score = [
+    0.2,
+    0.28,
+    0.1,
+    0.6,
+    0.5,
+    0.3,
+    0.6,
+    0.8,
+    0.2,
+    0.25,
+    0.4,
+    0.2,
+    0.5,
+    0.3,
+    0.18,
+    0.18,
+]
 seed = RocCurveDisplay.from_predictions(
-    y_true, y_score, name="seed example", drop_intermediate=False, ax=ax_seed,
+    y_true,
+    y_score,
+    name="seed example",
+    drop_intermediate=False,
+    ax=ax_seed,
     marker="o",
 )
 ax_seed.set_title("16 samples with tied scores")

@@ -19,7 +19,9 @@ Y_PRED = (Y_SCORE >= 0.5).astype(int)
 
 def _manual_roc():
     fpr, tpr, _ = metrics.roc_curve(Y_TRUE, Y_SCORE)
-    return RocCurveDisplay(fpr, tpr, roc_auc=metrics.auc(fpr, tpr), name="m", pos_label=1)
+    return RocCurveDisplay(
+        fpr, tpr, roc_auc=metrics.auc(fpr, tpr), name="m", pos_label=1
+    )
 
 
 def _manual_pr():

@@ -95,7 +95,8 @@ def test_text_colour_works_with_a_reversed_colormap():
 
 def test_relative_luminance_values():
     np.testing.assert_allclose(
-        relative_luminance([[1, 1, 1, 1], [0, 0, 0, 1], [1, 0, 0, 1]]), [1.0, 0.0, 0.2126]
+        relative_luminance([[1, 1, 1, 1], [0, 0, 0, 1], [1, 0, 0, 1]]),
+        [1.0, 0.0, 0.2126],
     )
 
 
@@ -103,11 +104,15 @@ def test_normalize_and_values():
     display = ConfusionMatrixDisplay(CM).plot(normalize="true")
     assert _texts(display)[2] == ["0.25", "0.50", "0.25"]
     np.testing.assert_allclose(display.im_.get_array().reshape(3, 3)[0], [1, 0, 0])
-    both = ConfusionMatrixDisplay(CM).plot(normalize="all", values="both", values_format=".0%")
+    both = ConfusionMatrixDisplay(CM).plot(
+        normalize="all", values="both", values_format=".0%"
+    )
     assert both.text_[0, 0].get_text() == "3\n(33%)"
     counts = ConfusionMatrixDisplay(CM).plot(normalize="pred", values="counts")
     assert _texts(counts)[2] == ["1", "2", "1"]
-    np.testing.assert_allclose(counts.im_.get_array().reshape(3, 3)[2], [0.25, 1, 1 / 3])
+    np.testing.assert_allclose(
+        counts.im_.get_array().reshape(3, 3)[2], [0.25, 1, 1 / 3]
+    )
     none = ConfusionMatrixDisplay(CM).plot(values="none")
     assert none.text_ is None and len(none.ax_.texts) == 0
 
@@ -126,10 +131,16 @@ def test_weighted_counts_and_string_labels():
         ["dog", "dog", "bird", "cat"],
         sample_weight=[1.5, 1, 2, 0.5],
     )
-    assert [t.get_text() for t in display.ax_.get_xticklabels()] == ["bird", "cat", "dog"]
+    assert [t.get_text() for t in display.ax_.get_xticklabels()] == [
+        "bird",
+        "cat",
+        "dog",
+    ]
     # one format for the whole matrix: weighted counts are not all whole numbers
     assert _texts(display) == [
-        ["2.00", "0.00", "0.00"], ["0.00", "0.50", "1.00"], ["0.00", "0.00", "1.50"]
+        ["2.00", "0.00", "0.00"],
+        ["0.00", "0.50", "1.00"],
+        ["0.00", "0.00", "1.50"],
     ]
 
 
@@ -138,7 +149,11 @@ def test_labels_choose_order_and_display_labels_rename():
         Y_TRUE, Y_PRED, labels=[2, 1, 0], display_labels=["two", "one", "zero"]
     )
     np.testing.assert_array_equal(display.confusion_matrix, CM[::-1, ::-1])
-    assert [t.get_text() for t in display.ax_.get_yticklabels()] == ["two", "one", "zero"]
+    assert [t.get_text() for t in display.ax_.get_yticklabels()] == [
+        "two",
+        "one",
+        "zero",
+    ]
 
 
 def test_colorbar_rotation_and_text_kw():
@@ -158,11 +173,20 @@ def test_colorbar_rotation_and_text_kw():
     [
         ({"normalize": "rows"}, "normalize must be one of None, 'true', 'pred', 'all'"),
         ({"values": "percent"}, "values must be one of"),
-        ({"normalize": "true", "values_format": "d"}, "values_format='d' is not a format"),
+        (
+            {"normalize": "true", "values_format": "d"},
+            "values_format='d' is not a format",
+        ),
         ({"values_format": 3}, "values_format=3 is not a format spec"),
         ({"values": "both"}, "values='both' shows normalized values; pass normalize="),
-        ({"im_kw": {"cmap": "Reds"}}, r"im_kw sets \['cmap'\], which plot\(\) sets itself"),
-        ({"text_kw": {"ha": "left", "horizontalalignment": "right"}}, "text_kw sets both"),
+        (
+            {"im_kw": {"cmap": "Reds"}},
+            r"im_kw sets \['cmap'\], which plot\(\) sets itself",
+        ),
+        (
+            {"text_kw": {"ha": "left", "horizontalalignment": "right"}},
+            "text_kw sets both",
+        ),
     ],
 )
 def test_bad_plot_arguments(kwargs, match):
@@ -175,7 +199,11 @@ def test_bad_plot_arguments(kwargs, match):
     [
         ([[1, 2, 3]], {}, "confusion_matrix must be a square 2-D array"),
         ([[1, -1], [0, 1]], {}, "non-negative"),
-        ([[1, 0], [0, 1]], {"display_labels": ["a"]}, "display_labels must have one entry"),
+        (
+            [[1, 0], [0, 1]],
+            {"display_labels": ["a"]},
+            "display_labels must have one entry",
+        ),
     ],
 )
 def test_bad_constructor_input(matrix, kwargs, match):

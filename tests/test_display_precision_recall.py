@@ -1,5 +1,7 @@
 """PrecisionRecallDisplay: both drawings, the BEP marker and the chance line."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -13,7 +15,14 @@ S6 = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
 # The same labels already ranked: y_true = [1, 1, 0, 0, 1, 0] by decreasing score.
 Y_RANKED = [1, 1, 0, 0, 1, 0]
 S_RANKED = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
-SAWTOOTH = [(1 / 3, 1), (2 / 3, 1), (2 / 3, 2 / 3), (2 / 3, 1 / 2), (1, 3 / 5), (1, 1 / 2)]
+SAWTOOTH = [
+    (1 / 3, 1),
+    (2 / 3, 1),
+    (2 / 3, 2 / 3),
+    (2 / 3, 1 / 2),
+    (1, 3 / 5),
+    (1, 1 / 2),
+]
 # A tie block (0.5: one positive, one negative) spans rank m+ = 2.
 Y_TIE = [1, 0, 1, 0]
 S_TIE = [0.9, 0.5, 0.5, 0.1]
@@ -22,7 +31,7 @@ S_TIE = [0.9, 0.5, 0.5, 0.1]
 def _on_polyline(point, vertices, atol=1e-12):
     """Whether ``point`` lies on the polyline through ``vertices``."""
     p = np.asarray(point, float)
-    for a, b in zip(vertices[:-1], vertices[1:]):
+    for a, b in itertools.pairwise(vertices):
         a, b = np.asarray(a, float), np.asarray(b, float)
         seg = b - a
         t = 0.0 if not seg.any() else np.clip((p - a) @ seg / (seg @ seg), 0, 1)
@@ -34,7 +43,7 @@ def _on_polyline(point, vertices, atol=1e-12):
 def _steps_post_path(xy):
     """Vertices matplotlib draws for drawstyle='steps-post'."""
     path = [tuple(xy[0])]
-    for (x0, y0), (x1, y1) in zip(xy[:-1], xy[1:]):
+    for (_, y0), (x1, y1) in itertools.pairwise(xy):
         path += [(x1, y0), (x1, y1)]
     return path
 
@@ -152,7 +161,9 @@ def test_chance_level_at_the_weighted_prevalence():
 
 def test_chance_level_needs_the_prevalence():
     precision, recall, _ = metrics.precision_recall_curve(Y6, S6)
-    with pytest.raises(ValueError, match="plot_chance_level=True needs prevalence_pos_label"):
+    with pytest.raises(
+        ValueError, match="plot_chance_level=True needs prevalence_pos_label"
+    ):
         PrecisionRecallDisplay(precision, recall).plot(plot_chance_level=True)
 
 
@@ -172,8 +183,14 @@ def test_axes_titles_limits_and_legend_position():
     [
         ({"drawstyle": "steps"}, "drawstyle must be one of 'steps-post', 'sawtooth'"),
         ({"drawstyle": None}, "drawstyle must be one of"),
-        ({"ds": "steps-pre"}, r"kwargs sets the Line2D drawstyle; choose .*plot\(drawstyle"),
-        ({"chance_level_kw": {"ls": "-", "linestyle": ":"}}, "chance_level_kw sets both"),
+        (
+            {"ds": "steps-pre"},
+            r"kwargs sets the Line2D drawstyle; choose .*plot\(drawstyle",
+        ),
+        (
+            {"chance_level_kw": {"ls": "-", "linestyle": ":"}},
+            "chance_level_kw sets both",
+        ),
     ],
 )
 def test_bad_plot_arguments(kwargs, match):
@@ -184,7 +201,9 @@ def test_bad_plot_arguments(kwargs, match):
 
 
 def test_sawtooth_refuses_dropped_intermediate_points():
-    with pytest.raises(ValueError, match="drop_intermediate=False with drawstyle='sawtooth'"):
+    with pytest.raises(
+        ValueError, match="drop_intermediate=False with drawstyle='sawtooth'"
+    ):
         PrecisionRecallDisplay.from_predictions(
             Y6, S6, drop_intermediate=True, drawstyle="sawtooth"
         )

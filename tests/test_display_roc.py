@@ -8,7 +8,24 @@ from evalplots.display import RocCurveDisplay
 
 # Seed 004 (blog on P-R/ROC curves): 16 samples, 7 positives, tied scores.
 Y16 = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0]
-S16 = [0.2, 0.28, 0.1, 0.6, 0.5, 0.3, 0.6, 0.8, 0.2, 0.25, 0.4, 0.2, 0.5, 0.3, 0.18, 0.18]
+S16 = [
+    0.2,
+    0.28,
+    0.1,
+    0.6,
+    0.5,
+    0.3,
+    0.6,
+    0.8,
+    0.2,
+    0.25,
+    0.4,
+    0.2,
+    0.5,
+    0.3,
+    0.18,
+    0.18,
+]
 FPR16 = np.array([0, 0, 1, 2, 3, 4, 4, 4, 7, 8, 9]) / 9
 TPR16 = np.array([0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 7]) / 7
 # Seed 000 (watermelon book §2.3): 6 samples.
@@ -34,8 +51,11 @@ def test_line_matches_scikit_learn_display():
 
 @pytest.mark.parametrize(
     "name, roc_auc, label",
-    [("LogReg", 0.7777, "LogReg (AUC = 0.78)"), (None, 0.7777, "AUC = 0.78"),
-     ("LogReg", None, "LogReg")],
+    [
+        ("LogReg", 0.7777, "LogReg (AUC = 0.78)"),
+        (None, 0.7777, "AUC = 0.78"),
+        ("LogReg", None, "LogReg"),
+    ],
 )
 def test_legend_label(name, roc_auc, label):
     display = RocCurveDisplay([0, 1], [0, 1], roc_auc=roc_auc, name=name).plot()
@@ -82,7 +102,9 @@ def test_chance_level_diagonal():
     assert chance.get_linestyle() == "--"
     assert to_rgba(chance.get_color()) == to_rgba("k")
 
-    styled = RocCurveDisplay.from_predictions(Y6, S6, chance_level_kw={"c": "r", "lw": 3})
+    styled = RocCurveDisplay.from_predictions(
+        Y6, S6, chance_level_kw={"c": "r", "lw": 3}
+    )
     assert to_rgba(styled.chance_level_.get_color()) == to_rgba("r")
     assert styled.chance_level_.get_linewidth() == 3
 
@@ -130,7 +152,12 @@ def test_from_predictions_bad_labels():
 
 @pytest.mark.parametrize(
     "roc_auc, label",
-    [(0.99528, "AUC = 0.995"), (1.0, "AUC = 1.00"), (0.004, "AUC = 0.004"), (0.5, "AUC = 0.50")],
+    [
+        (0.99528, "AUC = 0.995"),
+        (1.0, "AUC = 1.00"),
+        (0.004, "AUC = 0.004"),
+        (0.5, "AUC = 0.50"),
+    ],
 )
 def test_legend_never_rounds_to_a_perfect_or_null_score(roc_auc, label):
     display = RocCurveDisplay([0, 1], [0, 1], roc_auc=roc_auc).plot()

@@ -26,14 +26,24 @@ def test_every_style_is_usable():
     assert style.available == ("paper", "notebook", "talk")
     for name in style.available:
         with style.context(name):
-            assert mpl.rcParams["figure.figsize"] == list(style.STYLES[name]["figure.figsize"])
+            assert mpl.rcParams["figure.figsize"] == list(
+                style.STYLES[name]["figure.figsize"]
+            )
 
 
 @pytest.mark.parametrize(
     "args, kwargs, match",
     [
-        (("poster",), {}, "style must be one of 'paper', 'notebook', 'talk'; got 'poster'"),
-        (("paper",), {"rc": {"font.sise": 3}}, r"rc holds unknown rcParams \['font.sise'\]"),
+        (
+            ("poster",),
+            {},
+            "style must be one of 'paper', 'notebook', 'talk'; got 'poster'",
+        ),
+        (
+            ("paper",),
+            {"rc": {"font.sise": 3}},
+            r"rc holds unknown rcParams \['font.sise'\]",
+        ),
     ],
 )
 def test_bad_arguments(args, kwargs, match):
@@ -50,5 +60,7 @@ def test_importing_the_display_package_changes_no_rcparams():
         "import evalplots.display, evalplots.display.style; "
         "print(dict(mpl.rcParams) == before)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
     assert out.stdout.strip() == "True", out.stderr

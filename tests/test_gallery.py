@@ -46,15 +46,27 @@ def _check_roc(namespace, figures):
 
 def _check_precision_recall(namespace, figures):
     legend = _legend_texts(figures)
-    assert {"toy (step-wise AP = 0.87)", "toy (AP = 0.87)", "toy (BEP = 0.67)"} <= legend
+    assert {
+        "toy (step-wise AP = 0.87)",
+        "toy (AP = 0.87)",
+        "toy (BEP = 0.67)",
+    } <= legend
     assert any(label.startswith("gaussian_naive_bayes (BEP = ") for label in legend)
     first = figures[0].axes
     assert [ax.get_title() for ax in first] == [
-        "drawstyle='sawtooth'", "drawstyle='steps-post'"
+        "drawstyle='sawtooth'",
+        "drawstyle='steps-post'",
     ]
     np.testing.assert_allclose(
         first[0].get_lines()[0].get_xydata(),
-        [(1 / 3, 1), (2 / 3, 1), (2 / 3, 2 / 3), (2 / 3, 1 / 2), (1, 3 / 5), (1, 1 / 2)],
+        [
+            (1 / 3, 1),
+            (2 / 3, 1),
+            (2 / 3, 2 / 3),
+            (2 / 3, 1 / 2),
+            (1, 3 / 5),
+            (1, 1 / 2),
+        ],
     )
 
 

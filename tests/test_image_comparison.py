@@ -17,8 +17,42 @@ from evalplots.display import (
 
 # Seed 004: 16 samples (7 positives) with tied scores, and a second, better model.
 Y16 = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0]
-S16_A = [0.2, 0.28, 0.1, 0.6, 0.5, 0.3, 0.6, 0.8, 0.2, 0.25, 0.4, 0.2, 0.5, 0.3, 0.18, 0.18]
-S16_B = [0.1, 0.7, 0.3, 0.9, 0.65, 0.45, 0.5, 0.95, 0.15, 0.55, 0.2, 0.35, 0.6, 0.05, 0.4, 0.25]
+S16_A = [
+    0.2,
+    0.28,
+    0.1,
+    0.6,
+    0.5,
+    0.3,
+    0.6,
+    0.8,
+    0.2,
+    0.25,
+    0.4,
+    0.2,
+    0.5,
+    0.3,
+    0.18,
+    0.18,
+]
+S16_B = [
+    0.1,
+    0.7,
+    0.3,
+    0.9,
+    0.65,
+    0.45,
+    0.5,
+    0.95,
+    0.15,
+    0.55,
+    0.2,
+    0.35,
+    0.6,
+    0.05,
+    0.4,
+    0.25,
+]
 # Seed 000 (watermelon book §2.3): BEP 2/3.
 Y6 = [1, 0, 0, 1, 0, 1]
 S6 = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
@@ -58,7 +92,10 @@ def test_precision_recall_with_break_even(drawstyle):
 def test_confusion_matrix(transposed):
     figure, ax = _axes(4.4, 4.0)
     ConfusionMatrixDisplay.from_predictions(
-        Y3_TRUE, Y3_PRED, ax=ax, transposed=transposed,
+        Y3_TRUE,
+        Y3_PRED,
+        ax=ax,
+        transposed=transposed,
         display_labels=["cat", "dog", "bird"],
     )
     ax.set_title("transposed (Thakur)" if transposed else "rows = true class")

@@ -65,8 +65,8 @@ def merge_style_kwargs(defaults, user, *, argname):
     """
     if user is None:
         return dict(defaults)
-    if not isinstance(user, dict):
-        raise ValueError(
+    if not isinstance(user, dict):  # ValueError by project rule: bad input, named
+        raise ValueError(  # noqa: TRY004
             f"{argname} must be a dict of matplotlib properties or None, got "
             f"{type(user).__name__}; pass e.g. {argname}={{'color': 'k'}}."
         )
@@ -142,7 +142,9 @@ def check_curve(x, y, xname, yname):
                 f"array returned by the matching evalplots.metrics curve function."
             )
         if not np.isfinite(a).all():
-            raise ValueError(f"{name} contains NaN or inf; curve values must be finite.")
+            raise ValueError(
+                f"{name} contains NaN or inf; curve values must be finite."
+            )
         out.append(a)
     if out[0].shape != out[1].shape:
         raise ValueError(
@@ -157,7 +159,9 @@ def check_score(value, argname):
     if value is None:
         return None
     if not isinstance(value, numbers.Real) or not 0.0 <= float(value) <= 1.0:
-        raise ValueError(f"{argname} must be a number in [0, 1] or None, got {value!r}.")
+        raise ValueError(
+            f"{argname} must be a number in [0, 1] or None, got {value!r}."
+        )
     return float(value)
 
 

@@ -12,7 +12,15 @@ __all__ = ["ConfusionMatrixDisplay"]
 NORMALIZE = (None, "true", "pred", "all")
 VALUES = ("auto", "counts", "normalized", "both", "none")
 #: heatmap arguments that plot() sets itself, so im_kw must not.
-_OWN_HEATMAP_ARGS = ("data", "ax", "annot", "cmap", "cbar", "xticklabels", "yticklabels")
+_OWN_HEATMAP_ARGS = (
+    "data",
+    "ax",
+    "annot",
+    "cmap",
+    "cbar",
+    "xticklabels",
+    "yticklabels",
+)
 #: seaborn's threshold: dark text on cells lighter than this relative luminance.
 LUMINANCE_THRESHOLD = 0.408
 DARK_TEXT, LIGHT_TEXT = "0.15", "w"
@@ -314,11 +322,15 @@ class ConfusionMatrixDisplay:
         """Write ``texts`` at the cell centres, coloured by the cell's luminance."""
         self.im_.update_scalarmappable()
         n_rows, n_cols = texts.shape
-        luminance = relative_luminance(self.im_.get_facecolors()).reshape(n_rows, n_cols)
+        luminance = relative_luminance(self.im_.get_facecolors()).reshape(
+            n_rows, n_cols
+        )
         drawn = np.empty((n_rows, n_cols), dtype=object)
         for i in range(n_rows):
             for j in range(n_cols):
-                color = DARK_TEXT if luminance[i, j] > LUMINANCE_THRESHOLD else LIGHT_TEXT
+                color = (
+                    DARK_TEXT if luminance[i, j] > LUMINANCE_THRESHOLD else LIGHT_TEXT
+                )
                 kw = merge_style_kwargs(
                     {"ha": "center", "va": "center", "color": color},
                     text_kw,
@@ -379,7 +391,9 @@ class ConfusionMatrixDisplay:
         >>> [t.get_text() for t in display.text_.ravel()]
         ['1.00', '0.00', '0.50', '0.50']
         """
-        cm = _confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+        cm = _confusion_matrix(
+            y_true, y_pred, labels=labels, sample_weight=sample_weight
+        )
         if display_labels is None and labels is not None:
             display_labels = labels
         elif display_labels is None:

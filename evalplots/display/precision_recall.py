@@ -144,7 +144,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         name=None,
         pos_label=None,
     ):
-        self.recall, self.precision = check_curve(recall, precision, "recall", "precision")
+        self.recall, self.precision = check_curve(
+            recall, precision, "recall", "precision"
+        )
         for arr, argname in ((self.precision, "precision"), (self.recall, "recall")):
             if arr.min() < 0 or arr.max() > 1:
                 raise ValueError(f"{argname} values must lie in [0, 1].")
@@ -283,7 +285,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 self.ax_, (0, 1), (prevalence, prevalence), chance_kw
             )
         self._finish_axes(
-            xlabel="Recall", ylabel="Precision", despine_axes=despine, legend_loc="lower left"
+            xlabel="Recall",
+            ylabel="Precision",
+            despine_axes=despine,
+            legend_loc="lower left",
         )
         return self
 

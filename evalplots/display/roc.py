@@ -135,7 +135,9 @@ class RocCurveDisplay(CurveDisplayMixin):
         )
         (self.line_,) = self.ax_.plot(self.fpr, self.tpr, **line_kw)
         self.chance_level_ = (
-            chance_line(self.ax_, (0, 1), (0, 1), chance_kw) if plot_chance_level else None
+            chance_line(self.ax_, (0, 1), (0, 1), chance_kw)
+            if plot_chance_level
+            else None
         )
         self._finish_axes(
             xlabel="False Positive Rate",
