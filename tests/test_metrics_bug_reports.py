@@ -225,3 +225,14 @@ def test_ap_at_k_ranked_hits():
 
 def test_p_at_k_divides_by_k_not_by_prediction_length():
     assert_allclose(precision_at_k([1, 2], [1], k=3), 1 / 3)
+
+
+def test_mcc_large_n_no_integer_overflow():
+    # found by the differential tests: (s^2 - p.p)(s^2 - t.t) overflowed int64
+    rng = np.random.default_rng(0)
+    y_true = rng.integers(0, 5, 100_000)
+    y_pred = np.where(rng.random(100_000) < 0.7, y_true, rng.integers(0, 5, 100_000))
+    from sklearn.metrics import matthews_corrcoef as sk_mcc
+
+    assert_allclose(matthews_corrcoef(y_true, y_pred), sk_mcc(y_true, y_pred))
+    assert -1 <= matthews_corrcoef(y_true, y_pred) <= 1

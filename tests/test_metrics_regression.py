@@ -109,3 +109,8 @@ def test_bad_input(func, y_true, y_pred, kwargs, match):
 def test_pandas_series_accepted():
     pd = pytest.importorskip("pandas")
     assert mean_absolute_error(pd.Series([1, 2]), pd.Series([2, 2])) == 0.5
+
+
+def test_r2_single_sample_is_nan():
+    with pytest.warns(UndefinedMetricWarning, match="fewer than two"):
+        assert np.isnan(r2_score([1.0], [1.0]))

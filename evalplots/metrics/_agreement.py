@@ -66,7 +66,8 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None, zero_division="warn
     0.166667
     """
     zero_division = check_zero_division(zero_division)
-    cm = _matrix(y_true, y_pred, None, sample_weight)
+    # float64: the products below overflow int64 from n of about 55 000 samples on
+    cm = _matrix(y_true, y_pred, None, sample_weight).astype(np.float64)
     t_sum, p_sum = cm.sum(axis=1), cm.sum(axis=0)
     s, c = cm.sum(), np.trace(cm)
     cov_tp = c * s - t_sum @ p_sum

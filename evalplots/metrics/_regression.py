@@ -280,7 +280,8 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None):
         What to return when ``y_true`` is constant (zero variance, R² undefined):
         True gives 1.0 for a perfect prediction and 0.0 otherwise (scikit-learn's
         rule); False gives NaN (perfect) or -inf. Either way an
-        UndefinedMetricWarning is raised.""",
+        UndefinedMetricWarning is raised. With a single sample R² is NaN (with
+        the warning), as in scikit-learn.""",
     returns_note="""
         At most 1; 0 for predicting the (weighted) mean; negative when worse.""",
 )
@@ -302,6 +303,10 @@ def r2_score(y_true, y_pred, *, sample_weight=None, force_finite=True):
     0.948608
     """
     t, p, w = _check(y_true, y_pred, sample_weight)
+    if t.shape[0] < 2:
+        warnings.warn("R^2 is undefined with fewer than two samples; returning NaN.",
+                      UndefinedMetricWarning, stacklevel=2)
+        return float("nan")
     ss_res = float(np.average((t - p) ** 2, weights=w))
     ss_tot = float(np.average((t - np.average(t, weights=w)) ** 2, weights=w))
     if ss_tot != 0:
