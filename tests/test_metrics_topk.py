@@ -15,17 +15,13 @@ from evalplots.metrics import (
 
 
 def ml_metrics_apk(actual, predicted, k):
-    """B. Hamner's ml_metrics apk, as quoted in Thakur's chapter: the oracle."""
-    if len(predicted) > k:
-        predicted = predicted[:k]
-    score, num_hits = 0.0, 0.0
-    for i, p in enumerate(predicted):
-        if p in actual and p not in predicted[:i]:
-            num_hits += 1.0
-            score += num_hits / (i + 1.0)
-    if not actual:
-        return 0.0
-    return score / min(len(actual), k)
+    """The Kaggle rule from its definition: precision at each new hit, / min(|rel|, k)."""
+    found, precisions = [], []
+    for rank, item in enumerate(predicted[:k], start=1):
+        if item in actual and item not in found:
+            found.append(item)
+            precisions.append(len(found) / rank)
+    return sum(precisions) / min(len(actual), k) if actual else 0.0
 
 
 def thakur_apk(y_true, y_pred, k):
