@@ -1,5 +1,7 @@
 """Behaviour shared by every Display, one test parametrized over all of them."""
 
+from types import SimpleNamespace
+
 import matplotlib as mpl
 import numpy as np
 import pytest
@@ -12,44 +14,54 @@ from evalplots.display import (
     RocCurveDisplay,
 )
 
-Y_TRUE = np.array([1, 0, 0, 1, 0, 1])
-Y_SCORE = np.array([0.45, 0.53, 0.24, 0.88, 0.57, 0.76])
-Y_PRED = (Y_SCORE >= 0.5).astype(int)
 
-
-def _manual_roc():
-    fpr, tpr, _ = metrics.roc_curve(Y_TRUE, Y_SCORE)
+def _manual_roc(y_true, y_score):
+    fpr, tpr, _ = metrics.roc_curve(y_true, y_score)
     return RocCurveDisplay(
         fpr, tpr, roc_auc=metrics.auc(fpr, tpr), name="m", pos_label=1
     )
 
 
-def _manual_pr():
-    precision, recall, _ = metrics.precision_recall_curve(Y_TRUE, Y_SCORE)
+def _manual_pr(y_true, y_score):
+    precision, recall, _ = metrics.precision_recall_curve(y_true, y_score)
     return PrecisionRecallDisplay(
         precision,
         recall,
-        average_precision=metrics.average_precision_score(Y_TRUE, Y_SCORE),
-        break_even=metrics.break_even_point(Y_TRUE, Y_SCORE),
+        average_precision=metrics.average_precision_score(y_true, y_score),
+        break_even=metrics.break_even_point(y_true, y_score),
         prevalence_pos_label=0.5,
         name="m",
         pos_label=1,
     )
 
 
-def _manual_cm():
+def _manual_cm(y_true, y_pred):
     return ConfusionMatrixDisplay(
-        metrics.confusion_matrix(Y_TRUE, Y_PRED), display_labels=[0, 1]
+        metrics.confusion_matrix(y_true, y_pred), display_labels=[0, 1]
     )
 
 
-# (class, from_predictions args, from_predictions kwargs, manual constructor)
+# name -> (class, from_predictions kwargs, manual compute + construct, a style dict arg)
 CASES = {
-    "roc": (RocCurveDisplay, (Y_TRUE, Y_SCORE), {"name": "m"}, _manual_roc),
-    "pr": (PrecisionRecallDisplay, (Y_TRUE, Y_SCORE), {"name": "m"}, _manual_pr),
-    "cm": (ConfusionMatrixDisplay, (Y_TRUE, Y_PRED), {}, _manual_cm),
+    "roc": (RocCurveDisplay, {"name": "m"}, _manual_roc, "chance_level_kw"),
+    "pr": (PrecisionRecallDisplay, {"name": "m"}, _manual_pr, "break_even_kw"),
+    "cm": (ConfusionMatrixDisplay, {}, _manual_cm, "text_kw"),
 }
-IDS = list(CASES)
+
+
+@pytest.fixture(params=list(CASES))
+def case(request, watermelon):
+    """One Display on the watermelon example (labels at threshold 0.5 for the matrix)."""
+    cls, kwargs, manual, style_arg = CASES[request.param]
+    y_true, y_score = np.asarray(watermelon.y_true), np.asarray(watermelon.y_score)
+    second = (y_score >= 0.5).astype(int) if cls is ConfusionMatrixDisplay else y_score
+    return SimpleNamespace(
+        cls=cls,
+        args=(y_true, second),
+        kwargs=kwargs,
+        make=lambda: manual(y_true, second),
+        style_arg=style_arg,
+    )
 
 
 def _artists(display):
@@ -61,63 +73,53 @@ def _artists(display):
     return lines, texts, mesh, ax.get_xlabel(), ax.get_ylabel()
 
 
-@pytest.mark.parametrize("case", IDS)
 def test_plot_returns_self_and_sets_axes(case):
-    display = CASES[case][3]()
+    display = case.make()
     assert display.plot() is display
     assert display.ax_.figure is display.figure_
     assert display.figure_.axes[0] is display.ax_
 
 
-@pytest.mark.parametrize("case", IDS)
 def test_given_ax_is_used_even_without_pyplot(case):
     figure = Figure()
     ax = figure.add_subplot()
-    display = CASES[case][3]().plot(ax=ax)
+    display = case.make().plot(ax=ax)
     assert display.ax_ is ax
     assert display.figure_ is figure
 
 
-@pytest.mark.parametrize("case", IDS)
 def test_from_predictions_equals_manual_compute_and_plot(case):
-    cls, args, kwargs, manual = CASES[case]
-    via_predictions = cls.from_predictions(*args, **kwargs)
-    by_hand = manual().plot()
-    assert isinstance(via_predictions, cls)
+    via_predictions = case.cls.from_predictions(*case.args, **case.kwargs)
+    by_hand = case.make().plot()
+    assert isinstance(via_predictions, case.cls)
     assert _artists(via_predictions) == _artists(by_hand)
 
 
-@pytest.mark.parametrize("case", IDS)
 def test_plot_leaves_rcparams_unchanged(case):
     before = dict(mpl.rcParams)
-    CASES[case][3]().plot()
+    case.make().plot()
     after = dict(mpl.rcParams)
     assert {k for k in before if before[k] != after[k]} == set()
 
 
-STYLE_ARGS = {"roc": "chance_level_kw", "pr": "break_even_kw", "cm": "text_kw"}
-
-
-@pytest.mark.parametrize("case", IDS)
 def test_conflicting_aliases_raise_value_error_naming_the_argument(case):
-    argname = STYLE_ARGS[case]
+    argname = case.style_arg
     with pytest.raises(ValueError, match=rf"{argname} sets both 'c' and 'color'"):
-        CASES[case][3]().plot(**{argname: {"c": "r", "color": "b"}})
+        case.make().plot(**{argname: {"c": "r", "color": "b"}})
 
 
-@pytest.mark.parametrize("case", IDS)
 def test_style_kw_must_be_a_dict(case):
-    argname = STYLE_ARGS[case]
+    argname = case.style_arg
     with pytest.raises(ValueError, match=rf"{argname} must be a dict"):
-        CASES[case][3]().plot(**{argname: "red"})
+        case.make().plot(**{argname: "red"})
 
 
-@pytest.mark.parametrize("case", ["roc", "pr"])
-def test_two_models_share_one_axes(case):
-    cls, args, _, _ = CASES[case]
-    first = cls.from_predictions(*args, name="A", plot_chance_level=True)
+@pytest.mark.parametrize("cls", [RocCurveDisplay, PrecisionRecallDisplay])
+def test_two_models_share_one_axes(cls, watermelon):
+    y_true, y_score = watermelon.y_true, np.asarray(watermelon.y_score)
+    first = cls.from_predictions(y_true, y_score, name="A", plot_chance_level=True)
     second = cls.from_predictions(
-        Y_TRUE, 1 - Y_SCORE, name="B", ax=first.ax_, plot_chance_level=True
+        y_true, 1 - y_score, name="B", ax=first.ax_, plot_chance_level=True
     )
     assert second.ax_ is first.ax_
     # one chance line, shared, listed last in the legend

@@ -11,84 +11,101 @@ from matplotlib.testing.decorators import check_figures_equal
 from evalplots.display import ConfusionMatrixDisplay
 from evalplots.display.confusion_matrix import relative_luminance
 
-Y_TRUE = [0, 1, 2, 0, 1, 2, 0, 2, 2]
-Y_PRED = [0, 2, 1, 0, 2, 1, 0, 0, 2]
-CM = np.array([[3, 0, 0], [0, 0, 2], [1, 2, 1]])  # rows = true
-
 
 def _texts(display):
     return [[t.get_text() for t in row] for row in display.text_]
 
 
-def test_cells_titles_and_ticks():
-    display = ConfusionMatrixDisplay.from_predictions(Y_TRUE, Y_PRED)
-    np.testing.assert_array_equal(display.confusion_matrix, CM)
-    assert _texts(display) == CM.astype(str).tolist()
+def test_cells_titles_and_ticks(three_class):
+    cm = three_class.confusion_matrix
+    display = ConfusionMatrixDisplay.from_predictions(
+        three_class.y_true, three_class.y_pred
+    )
+    np.testing.assert_array_equal(display.confusion_matrix, cm)
+    assert _texts(display) == cm.astype(str).tolist()
     assert display.ax_.get_ylabel() == "True label"
     assert display.ax_.get_xlabel() == "Predicted label"
     assert [t.get_text() for t in display.ax_.get_xticklabels()] == ["0", "1", "2"]
     assert [t.get_text() for t in display.ax_.get_yticklabels()] == ["0", "1", "2"]
     assert isinstance(display.im_, QuadMesh)
-    np.testing.assert_array_equal(display.im_.get_array().reshape(3, 3), CM)
+    np.testing.assert_array_equal(display.im_.get_array().reshape(3, 3), cm)
     # text [i, j] sits in the centre of drawn row i, column j
     assert display.text_[2, 1].get_position() == (1.5, 2.5)
 
 
-def test_transposed_draws_predicted_on_rows_and_keeps_the_stored_matrix():
-    display = ConfusionMatrixDisplay.from_predictions(Y_TRUE, Y_PRED, transposed=True)
-    np.testing.assert_array_equal(display.confusion_matrix, CM)
-    assert _texts(display) == CM.T.astype(str).tolist()
-    np.testing.assert_array_equal(display.im_.get_array().reshape(3, 3), CM.T)
+def test_transposed_draws_predicted_on_rows_and_keeps_the_stored_matrix(three_class):
+    cm = three_class.confusion_matrix
+    display = ConfusionMatrixDisplay.from_predictions(
+        three_class.y_true, three_class.y_pred, transposed=True
+    )
+    np.testing.assert_array_equal(display.confusion_matrix, cm)
+    assert _texts(display) == cm.T.astype(str).tolist()
+    np.testing.assert_array_equal(display.im_.get_array().reshape(3, 3), cm.T)
     assert display.ax_.get_ylabel() == "Predicted label"
     assert display.ax_.get_xlabel() == "True label"
 
 
-def test_cell_texts_match_scikit_learn():
+def test_cell_texts_match_scikit_learn(three_class):
     sk_metrics = pytest.importorskip("sklearn.metrics")
-    theirs = sk_metrics.ConfusionMatrixDisplay.from_predictions(Y_TRUE, Y_PRED)
-    ours = ConfusionMatrixDisplay.from_predictions(Y_TRUE, Y_PRED)
+    theirs = sk_metrics.ConfusionMatrixDisplay.from_predictions(
+        three_class.y_true, three_class.y_pred
+    )
+    ours = ConfusionMatrixDisplay.from_predictions(
+        three_class.y_true, three_class.y_pred
+    )
     assert _texts(ours) == [[t.get_text() for t in row] for row in theirs.text_]
 
 
 @check_figures_equal(extensions=["png"])
-def test_transposed_equals_the_transposed_matrix_with_swapped_titles(fig_test, fig_ref):
-    ConfusionMatrixDisplay(CM, display_labels=["a", "b", "c"]).plot(
+def test_transposed_equals_the_transposed_matrix_with_swapped_titles(
+    fig_test, fig_ref, three_class
+):
+    cm = three_class.confusion_matrix
+    ConfusionMatrixDisplay(cm, display_labels=["a", "b", "c"]).plot(
         ax=fig_test.add_subplot(), transposed=True
     )
-    ref = ConfusionMatrixDisplay(CM.T, display_labels=["a", "b", "c"]).plot(
+    ref = ConfusionMatrixDisplay(cm.T, display_labels=["a", "b", "c"]).plot(
         ax=fig_ref.add_subplot()
     )
     ref.ax_.set(xlabel="True label", ylabel="Predicted label")
 
 
 @check_figures_equal(extensions=["png"])
-def test_transposed_normalize_true_is_column_normalized(fig_test, fig_ref):
+def test_transposed_normalize_true_is_column_normalized(fig_test, fig_ref, three_class):
+    cm = three_class.confusion_matrix
     # normalize='true' keeps its meaning: true classes are the columns once transposed
-    ConfusionMatrixDisplay(CM).plot(
+    ConfusionMatrixDisplay(cm).plot(
         ax=fig_test.add_subplot(), transposed=True, normalize="true", values="both"
     )
-    ref = ConfusionMatrixDisplay(CM.T).plot(
+    ref = ConfusionMatrixDisplay(cm.T).plot(
         ax=fig_ref.add_subplot(), normalize="pred", values="both"
     )
     ref.ax_.set(xlabel="True label", ylabel="Predicted label")
 
 
-def test_text_colour_follows_cell_luminance_like_seaborn():
-    display = ConfusionMatrixDisplay(CM).plot(colorbar=False)
+def test_text_colour_follows_cell_luminance_like_seaborn(three_class):
+    cm = three_class.confusion_matrix
+    display = ConfusionMatrixDisplay(cm).plot(colorbar=False)
     colours = [[to_rgba(t.get_color()) for t in row] for row in display.text_]
     white, dark = to_rgba("w"), to_rgba("0.15")
     assert colours[0][0] == white  # the darkest cell (3)
     assert colours[0][1] == dark  # an empty cell (0)
     # oracle: seaborn's own annotation colours for the same cells
     ax = sns.heatmap(
-        CM, cmap="Blues", vmin=0, annot=True, cbar=False, ax=Figure().add_subplot()
+        cm,
+        cmap="Blues",
+        vmin=0,
+        annot=True,
+        cbar=False,
+        ax=Figure().add_subplot(),
     )
     theirs = [to_rgba(t.get_color()) for t in ax.texts]
     assert [c for row in colours for c in row] == theirs
 
 
-def test_text_colour_works_with_a_reversed_colormap():
-    display = ConfusionMatrixDisplay(CM).plot(cmap="Blues_r")
+def test_text_colour_works_with_a_reversed_colormap(three_class):
+    cm = three_class.confusion_matrix
+    display = ConfusionMatrixDisplay(cm).plot(cmap="Blues_r")
     assert to_rgba(display.text_[0, 0].get_color()) == to_rgba("0.15")
     assert to_rgba(display.text_[0, 1].get_color()) == to_rgba("w")
 
@@ -100,28 +117,30 @@ def test_relative_luminance_values():
     )
 
 
-def test_normalize_and_values():
-    display = ConfusionMatrixDisplay(CM).plot(normalize="true")
+def test_normalize_and_values(three_class):
+    cm = three_class.confusion_matrix
+    display = ConfusionMatrixDisplay(cm).plot(normalize="true")
     assert _texts(display)[2] == ["0.25", "0.50", "0.25"]
     np.testing.assert_allclose(display.im_.get_array().reshape(3, 3)[0], [1, 0, 0])
-    both = ConfusionMatrixDisplay(CM).plot(
+    both = ConfusionMatrixDisplay(cm).plot(
         normalize="all", values="both", values_format=".0%"
     )
     assert both.text_[0, 0].get_text() == "3\n(33%)"
-    counts = ConfusionMatrixDisplay(CM).plot(normalize="pred", values="counts")
+    counts = ConfusionMatrixDisplay(cm).plot(normalize="pred", values="counts")
     assert _texts(counts)[2] == ["1", "2", "1"]
     np.testing.assert_allclose(
         counts.im_.get_array().reshape(3, 3)[2], [0.25, 1, 1 / 3]
     )
-    none = ConfusionMatrixDisplay(CM).plot(values="none")
+    none = ConfusionMatrixDisplay(cm).plot(values="none")
     assert none.text_ is None and len(none.ax_.texts) == 0
 
 
-def test_normalize_passes_through_from_predictions_and_keeps_counts():
+def test_normalize_passes_through_from_predictions_and_keeps_counts(three_class):
+    cm = three_class.confusion_matrix
     display = ConfusionMatrixDisplay.from_predictions(
-        Y_TRUE, Y_PRED, normalize="true", transposed=True
+        three_class.y_true, three_class.y_pred, normalize="true", transposed=True
     )
-    np.testing.assert_array_equal(display.confusion_matrix, CM)
+    np.testing.assert_array_equal(display.confusion_matrix, cm)
     assert _texts(display)[0] == ["1.00", "0.00", "0.25"]
 
 
@@ -144,11 +163,15 @@ def test_weighted_counts_and_string_labels():
     ]
 
 
-def test_labels_choose_order_and_display_labels_rename():
+def test_labels_choose_order_and_display_labels_rename(three_class):
+    cm = three_class.confusion_matrix
     display = ConfusionMatrixDisplay.from_predictions(
-        Y_TRUE, Y_PRED, labels=[2, 1, 0], display_labels=["two", "one", "zero"]
+        three_class.y_true,
+        three_class.y_pred,
+        labels=[2, 1, 0],
+        display_labels=["two", "one", "zero"],
     )
-    np.testing.assert_array_equal(display.confusion_matrix, CM[::-1, ::-1])
+    np.testing.assert_array_equal(display.confusion_matrix, cm[::-1, ::-1])
     assert [t.get_text() for t in display.ax_.get_yticklabels()] == [
         "two",
         "one",
@@ -156,15 +179,16 @@ def test_labels_choose_order_and_display_labels_rename():
     ]
 
 
-def test_colorbar_rotation_and_text_kw():
-    display = ConfusionMatrixDisplay(CM).plot(
+def test_colorbar_rotation_and_text_kw(three_class):
+    cm = three_class.confusion_matrix
+    display = ConfusionMatrixDisplay(cm).plot(
         colorbar=False, xticks_rotation="vertical", text_kw={"c": "r", "size": 7}
     )
     assert len(display.figure_.axes) == 1
     assert display.ax_.get_xticklabels()[0].get_rotation() == 90
     assert to_rgba(display.text_[0, 0].get_color()) == to_rgba("r")
     assert display.text_[0, 0].get_fontsize() == 7
-    with_bar = ConfusionMatrixDisplay(CM).plot()
+    with_bar = ConfusionMatrixDisplay(cm).plot()
     assert len(with_bar.figure_.axes) == 2
 
 
@@ -189,9 +213,10 @@ def test_colorbar_rotation_and_text_kw():
         ),
     ],
 )
-def test_bad_plot_arguments(kwargs, match):
+def test_bad_plot_arguments(kwargs, match, three_class):
+    cm = three_class.confusion_matrix
     with pytest.raises(ValueError, match=match):
-        ConfusionMatrixDisplay(CM).plot(**kwargs)
+        ConfusionMatrixDisplay(cm).plot(**kwargs)
 
 
 @pytest.mark.parametrize(
@@ -211,10 +236,11 @@ def test_bad_constructor_input(matrix, kwargs, match):
         ConfusionMatrixDisplay(matrix, **kwargs)
 
 
-def test_colorbar_has_whole_number_ticks_for_counts():
-    display = ConfusionMatrixDisplay(CM).plot()
+def test_colorbar_has_whole_number_ticks_for_counts(three_class):
+    cm = three_class.confusion_matrix
+    display = ConfusionMatrixDisplay(cm).plot()
     display.figure_.canvas.draw()
     ticks = display.im_.colorbar.get_ticks()
     assert ticks.tolist() == [0, 1, 2, 3]
-    normalized = ConfusionMatrixDisplay(CM).plot(normalize="true")
+    normalized = ConfusionMatrixDisplay(cm).plot(normalize="true")
     assert normalized.im_.colorbar.vmax == 1.0

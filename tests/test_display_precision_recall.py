@@ -9,20 +9,8 @@ from evalplots import metrics
 from evalplots.display import PrecisionRecallDisplay
 from evalplots.exceptions import UndefinedMetricWarning
 
-# Seed 000 (watermelon book §2.3): m+ = 3, BEP 2/3, AP 0.8666...
-Y6 = [1, 0, 0, 1, 0, 1]
-S6 = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
-# The same labels already ranked: y_true = [1, 1, 0, 0, 1, 0] by decreasing score.
-Y_RANKED = [1, 1, 0, 0, 1, 0]
+# Seed 000 (the ``watermelon`` fixture) scored in rank order: labels [1, 1, 0, 0, 1, 0].
 S_RANKED = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
-SAWTOOTH = [
-    (1 / 3, 1),
-    (2 / 3, 1),
-    (2 / 3, 2 / 3),
-    (2 / 3, 1 / 2),
-    (1, 3 / 5),
-    (1, 1 / 2),
-]
 # A tie block (0.5: one positive, one negative) spans rank m+ = 2.
 Y_TIE = [1, 0, 1, 0]
 S_TIE = [0.9, 0.5, 0.5, 0.1]
@@ -48,34 +36,47 @@ def _steps_post_path(xy):
     return path
 
 
-def test_steps_post_draws_the_stored_curve_with_ap_in_the_legend():
-    display = PrecisionRecallDisplay.from_predictions(Y6, S6, name="toy")
-    precision, recall, _ = metrics.precision_recall_curve(Y6, S6)
+def test_steps_post_draws_the_stored_curve_with_ap_in_the_legend(watermelon):
+    display = PrecisionRecallDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, name="toy"
+    )
+    precision, recall, _ = metrics.precision_recall_curve(
+        watermelon.y_true, watermelon.y_score
+    )
     np.testing.assert_allclose(display.line_.get_xdata(), recall)
     np.testing.assert_allclose(display.line_.get_ydata(), precision)
     assert display.line_.get_drawstyle() == "steps-post"
     assert display.line_.get_label() == "toy (AP = 0.87)"
-    assert display.average_precision == pytest.approx(0.8666666666)
+    assert display.average_precision == pytest.approx(watermelon.average_precision)
 
 
-def test_steps_post_matches_scikit_learn_display():
+def test_steps_post_matches_scikit_learn_display(watermelon):
     sk_metrics = pytest.importorskip("sklearn.metrics")
-    ours = PrecisionRecallDisplay.from_predictions(Y6, S6, name="m")
-    theirs = sk_metrics.PrecisionRecallDisplay.from_predictions(Y6, S6, name="m")
+    ours = PrecisionRecallDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, name="m"
+    )
+    theirs = sk_metrics.PrecisionRecallDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, name="m"
+    )
     np.testing.assert_allclose(ours.line_.get_xydata(), theirs.line_.get_xydata())
     assert ours.line_.get_label() == theirs.line_.get_label() == "m (AP = 0.87)"
 
 
-def test_sawtooth_vertices_are_the_textbook_operating_points():
+def test_sawtooth_vertices_are_the_textbook_operating_points(watermelon):
     display = PrecisionRecallDisplay.from_predictions(
-        Y_RANKED, S_RANKED, drawstyle="sawtooth", plot_break_even=False
+        watermelon.ranked, S_RANKED, drawstyle="sawtooth", plot_break_even=False
     )
-    np.testing.assert_allclose(display.line_.get_xydata(), SAWTOOTH)
+    np.testing.assert_allclose(display.line_.get_xydata(), watermelon.sawtooth)
     assert display.line_.get_drawstyle() == "default"
     assert [0.0, 1.0] not in display.line_.get_xydata().tolist()  # no invented (0, 1)
     # AP = 1/3 * (1 + 1 + 3/5): the step rule, named as such
     assert display.average_precision == pytest.approx(13 / 15)
     assert display.line_.get_label() == "step-wise AP = 0.87"
+    # the unranked scores of the seed give the same operating points
+    unranked = PrecisionRecallDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, drawstyle="sawtooth"
+    )
+    np.testing.assert_allclose(unranked.line_.get_xydata(), watermelon.sawtooth)
 
 
 def test_sawtooth_starts_at_origin_when_the_top_score_is_negative():
@@ -89,16 +90,19 @@ def test_sawtooth_starts_at_origin_when_the_top_score_is_negative():
 
 
 @pytest.mark.parametrize("drawstyle", ["steps-post", "sawtooth"])
-def test_break_even_marker_on_the_curve_without_ties(drawstyle):
-    display = PrecisionRecallDisplay.from_predictions(Y6, S6, drawstyle=drawstyle)
+def test_break_even_marker_on_the_curve_without_ties(drawstyle, watermelon):
+    display = PrecisionRecallDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, drawstyle=drawstyle
+    )
     marker = display.break_even_
-    np.testing.assert_allclose(marker.get_xydata(), [(2 / 3, 2 / 3)])
+    bep = watermelon.break_even
+    np.testing.assert_allclose(marker.get_xydata(), [(bep, bep)])
     assert marker.get_label() == "BEP = 0.67"
     assert marker.get_marker() == "o" and marker.get_linestyle() == "None"
     assert marker.get_color() == display.line_.get_color()
     xy = display.line_.get_xydata()
     drawn = _steps_post_path(xy) if drawstyle == "steps-post" else xy
-    assert _on_polyline((2 / 3, 2 / 3), drawn)
+    assert _on_polyline((bep, bep), drawn)
     legend = [t.get_text() for t in display.ax_.get_legend().get_texts()]
     assert "BEP = 0.67" in legend
 
@@ -134,41 +138,57 @@ def test_undefined_break_even_draws_no_marker():
     assert np.isnan(display.break_even)
 
 
-def test_no_break_even_marker_when_asked():
-    display = PrecisionRecallDisplay.from_predictions(Y6, S6, plot_break_even=False)
+def test_no_break_even_marker_when_asked(watermelon):
+    display = PrecisionRecallDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, plot_break_even=False
+    )
     assert display.break_even_ is None
     assert len(display.ax_.get_lines()) == 1
 
 
-def test_break_even_kw():
+def test_break_even_kw(watermelon):
     display = PrecisionRecallDisplay.from_predictions(
-        Y6, S6, break_even_kw={"marker": "D", "ms": 9, "label": "P = R"}
+        watermelon.y_true,
+        watermelon.y_score,
+        break_even_kw={"marker": "D", "ms": 9, "label": "P = R"},
     )
     assert display.break_even_.get_marker() == "D"
     assert display.break_even_.get_markersize() == 9
     assert display.break_even_.get_label() == "P = R"
 
 
-def test_chance_level_at_the_weighted_prevalence():
+def test_chance_level_at_the_weighted_prevalence(watermelon):
     display = PrecisionRecallDisplay.from_predictions(
-        Y6, S6, sample_weight=[3, 1, 1, 1, 1, 1], plot_chance_level=True
+        watermelon.y_true,
+        watermelon.y_score,
+        sample_weight=[3, 1, 1, 1, 1, 1],
+        plot_chance_level=True,
     )
     assert display.prevalence_pos_label == pytest.approx(5 / 8)
     assert display.chance_level_.get_xydata().tolist() == [[0, 0.625], [1, 0.625]]
     assert display.chance_level_.get_label() == "Chance level (prevalence = 0.62)"
-    assert PrecisionRecallDisplay.from_predictions(Y6, S6).chance_level_ is None
+    assert (
+        PrecisionRecallDisplay.from_predictions(
+            watermelon.y_true, watermelon.y_score
+        ).chance_level_
+        is None
+    )
 
 
-def test_chance_level_needs_the_prevalence():
-    precision, recall, _ = metrics.precision_recall_curve(Y6, S6)
+def test_chance_level_needs_the_prevalence(watermelon):
+    precision, recall, _ = metrics.precision_recall_curve(
+        watermelon.y_true, watermelon.y_score
+    )
     with pytest.raises(
         ValueError, match="plot_chance_level=True needs prevalence_pos_label"
     ):
         PrecisionRecallDisplay(precision, recall).plot(plot_chance_level=True)
 
 
-def test_axes_titles_limits_and_legend_position():
-    display = PrecisionRecallDisplay.from_predictions(Y6, S6)
+def test_axes_titles_limits_and_legend_position(watermelon):
+    display = PrecisionRecallDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score
+    )
     ax = display.ax_
     assert ax.get_xlabel() == "Recall (Positive label: 1)"
     assert ax.get_ylabel() == "Precision (Positive label: 1)"
@@ -193,19 +213,24 @@ def test_axes_titles_limits_and_legend_position():
         ),
     ],
 )
-def test_bad_plot_arguments(kwargs, match):
-    precision, recall, _ = metrics.precision_recall_curve(Y6, S6)
+def test_bad_plot_arguments(kwargs, match, watermelon):
+    precision, recall, _ = metrics.precision_recall_curve(
+        watermelon.y_true, watermelon.y_score
+    )
     display = PrecisionRecallDisplay(precision, recall, prevalence_pos_label=0.5)
     with pytest.raises(ValueError, match=match):
         display.plot(plot_chance_level=True, **kwargs)
 
 
-def test_sawtooth_refuses_dropped_intermediate_points():
+def test_sawtooth_refuses_dropped_intermediate_points(watermelon):
     with pytest.raises(
         ValueError, match="drop_intermediate=False with drawstyle='sawtooth'"
     ):
         PrecisionRecallDisplay.from_predictions(
-            Y6, S6, drop_intermediate=True, drawstyle="sawtooth"
+            watermelon.y_true,
+            watermelon.y_score,
+            drop_intermediate=True,
+            drawstyle="sawtooth",
         )
 
 

@@ -6,46 +6,22 @@ from matplotlib.colors import to_rgba
 
 from evalplots.display import RocCurveDisplay
 
-# Seed 004 (blog on P-R/ROC curves): 16 samples, 7 positives, tied scores.
-Y16 = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0]
-S16 = [
-    0.2,
-    0.28,
-    0.1,
-    0.6,
-    0.5,
-    0.3,
-    0.6,
-    0.8,
-    0.2,
-    0.25,
-    0.4,
-    0.2,
-    0.5,
-    0.3,
-    0.18,
-    0.18,
-]
-FPR16 = np.array([0, 0, 1, 2, 3, 4, 4, 4, 7, 8, 9]) / 9
-TPR16 = np.array([0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 7]) / 7
-# Seed 000 (watermelon book §2.3): 6 samples.
-Y6 = [1, 0, 0, 1, 0, 1]
-S6 = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
 
-
-def test_line_vertices_are_the_roc_points_of_every_threshold():
-    display = RocCurveDisplay.from_predictions(Y16, S16, drop_intermediate=False)
+def test_line_vertices_are_the_roc_points_of_every_threshold(blog16):
+    display = RocCurveDisplay.from_predictions(
+        blog16.y_true, blog16.y_score, drop_intermediate=False
+    )
     xy = display.line_.get_xydata()
-    np.testing.assert_allclose(xy[:, 0], FPR16)
-    np.testing.assert_allclose(xy[:, 1], TPR16)
+    np.testing.assert_allclose(xy[:, 0], blog16.fpr)
+    np.testing.assert_allclose(xy[:, 1], blog16.tpr)
     assert display.line_.get_label() == "AUC = 0.67"
-    assert display.roc_auc == pytest.approx(2 / 3)
+    assert display.roc_auc == pytest.approx(blog16.roc_auc)
 
 
-def test_line_matches_scikit_learn_display():
+def test_line_matches_scikit_learn_display(blog16):
     sk_metrics = pytest.importorskip("sklearn.metrics")
-    ours = RocCurveDisplay.from_predictions(Y16, S16)
-    theirs = sk_metrics.RocCurveDisplay.from_predictions(Y16, S16)
+    ours = RocCurveDisplay.from_predictions(blog16.y_true, blog16.y_score)
+    theirs = sk_metrics.RocCurveDisplay.from_predictions(blog16.y_true, blog16.y_score)
     np.testing.assert_allclose(ours.line_.get_xydata(), theirs.line_.get_xydata())
 
 
@@ -76,8 +52,8 @@ def test_no_name_and_no_auc_gives_no_legend_entry_for_the_curve():
     assert display.ax_.get_legend() is None
 
 
-def test_axes_titles_limits_and_aspect():
-    display = RocCurveDisplay.from_predictions(Y6, S6)
+def test_axes_titles_limits_and_aspect(watermelon):
+    display = RocCurveDisplay.from_predictions(watermelon.y_true, watermelon.y_score)
     ax = display.ax_
     assert ax.get_xlabel() == "False Positive Rate (Positive label: 1)"
     assert ax.get_ylabel() == "True Positive Rate (Positive label: 1)"
@@ -87,15 +63,15 @@ def test_axes_titles_limits_and_aspect():
     assert display.ax_.get_legend()._loc == 4  # 'lower right'
 
 
-def test_string_pos_label_is_shown():
-    y = np.where(np.array(Y6) == 1, "spam", "ham")
-    display = RocCurveDisplay.from_predictions(y, S6, pos_label="spam")
+def test_string_pos_label_is_shown(watermelon):
+    y = np.where(np.array(watermelon.y_true) == 1, "spam", "ham")
+    display = RocCurveDisplay.from_predictions(y, watermelon.y_score, pos_label="spam")
     assert display.ax_.get_xlabel() == "False Positive Rate (Positive label: spam)"
     assert display.line_.get_label() == "AUC = 0.78"
 
 
-def test_chance_level_diagonal():
-    display = RocCurveDisplay.from_predictions(Y6, S6)
+def test_chance_level_diagonal(watermelon):
+    display = RocCurveDisplay.from_predictions(watermelon.y_true, watermelon.y_score)
     chance = display.chance_level_
     assert chance.get_xydata().tolist() == [[0, 0], [1, 1]]
     assert chance.get_label() == "Chance level (AUC = 0.5)"
@@ -103,27 +79,35 @@ def test_chance_level_diagonal():
     assert to_rgba(chance.get_color()) == to_rgba("k")
 
     styled = RocCurveDisplay.from_predictions(
-        Y6, S6, chance_level_kw={"c": "r", "lw": 3}
+        watermelon.y_true, watermelon.y_score, chance_level_kw={"c": "r", "lw": 3}
     )
     assert to_rgba(styled.chance_level_.get_color()) == to_rgba("r")
     assert styled.chance_level_.get_linewidth() == 3
 
-    hidden = RocCurveDisplay.from_predictions(Y6, S6, plot_chance_level=False)
+    hidden = RocCurveDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, plot_chance_level=False
+    )
     assert hidden.chance_level_ is None
     assert len(hidden.ax_.get_lines()) == 1
 
 
-def test_line_kwargs_and_aliases():
-    display = RocCurveDisplay.from_predictions(Y6, S6, c="tab:red", ls=":", label="x")
+def test_line_kwargs_and_aliases(watermelon):
+    display = RocCurveDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, c="tab:red", ls=":", label="x"
+    )
     assert to_rgba(display.line_.get_color()) == to_rgba("tab:red")
     assert display.line_.get_linestyle() == ":"
     assert display.line_.get_label() == "x"
     with pytest.raises(ValueError, match="kwargs sets both 'ls' and 'linestyle'"):
-        RocCurveDisplay.from_predictions(Y6, S6, ls=":", linestyle="-")
+        RocCurveDisplay.from_predictions(
+            watermelon.y_true, watermelon.y_score, ls=":", linestyle="-"
+        )
 
 
-def test_despine():
-    display = RocCurveDisplay.from_predictions(Y6, S6, despine=True)
+def test_despine(watermelon):
+    display = RocCurveDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, despine=True
+    )
     spines = display.ax_.spines
     assert not spines["top"].get_visible() and not spines["right"].get_visible()
     assert spines["left"].get_visible()

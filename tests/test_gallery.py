@@ -10,6 +10,7 @@ legend entries and cell texts they are meant to show.
 import pathlib
 import runpy
 import warnings
+from types import SimpleNamespace
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -33,18 +34,16 @@ def _cell_texts(figures):
     return [[t.get_text() for t in ax.texts] for fig in figures for ax in fig.axes]
 
 
-def _check_roc(namespace, figures):
+def _check_roc(namespace, figures, seeds):
     legend = _legend_texts(figures)
     assert "logistic_regression (AUC = 0.995)" in legend  # not rounded up to 1.00
     assert "gaussian_naive_bayes (AUC = 0.98)" in legend
     assert "seed example (AUC = 0.67)" in legend
     assert "Chance level (AUC = 0.5)" in legend
-    np.testing.assert_allclose(
-        namespace["seed"].fpr, np.array([0, 0, 1, 2, 3, 4, 4, 4, 7, 8, 9]) / 9
-    )
+    np.testing.assert_allclose(namespace["seed"].fpr, seeds.blog16.fpr)
 
 
-def _check_precision_recall(namespace, figures):
+def _check_precision_recall(namespace, figures, seeds):
     legend = _legend_texts(figures)
     assert {
         "toy (step-wise AP = 0.87)",
@@ -58,22 +57,15 @@ def _check_precision_recall(namespace, figures):
         "drawstyle='steps-post'",
     ]
     np.testing.assert_allclose(
-        first[0].get_lines()[0].get_xydata(),
-        [
-            (1 / 3, 1),
-            (2 / 3, 1),
-            (2 / 3, 2 / 3),
-            (2 / 3, 1 / 2),
-            (1, 3 / 5),
-            (1, 1 / 2),
-        ],
+        first[0].get_lines()[0].get_xydata(), seeds.watermelon.sawtooth
     )
 
 
-def _check_confusion_matrix(namespace, figures):
+def _check_confusion_matrix(namespace, figures, seeds):
     texts = [cells for cells in _cell_texts(figures) if cells]
-    assert texts[0] == ["3", "0", "0", "0", "0", "2", "1", "2", "1"]  # rows = true
-    assert texts[1] == ["3", "0", "1", "0", "0", "2", "0", "2", "1"]  # transposed
+    cm = seeds.three_class.confusion_matrix
+    assert texts[0] == cm.ravel().astype(str).tolist()  # rows = true
+    assert texts[1] == cm.T.ravel().astype(str).tolist()  # transposed
     assert texts[2] == ["346\n(96.9%)", "11\n(3.1%)", "24\n(11.3%)", "188\n(88.7%)"]
 
 
@@ -98,7 +90,9 @@ def test_gallery_is_not_empty():
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
-def test_gallery_script_runs_and_shows_something(script, tmp_path, monkeypatch):
+def test_gallery_script_runs_and_shows_something(
+    script, tmp_path, monkeypatch, watermelon, blog16, three_class
+):
     monkeypatch.chdir(tmp_path)
     plt.close("all")
     with warnings.catch_warnings():
@@ -118,4 +112,10 @@ def test_gallery_script_runs_and_shows_something(script, tmp_path, monkeypatch):
             assert path.read_bytes()[:5] == b"%PDF-"
     check = EXPECTED.get(script.name)
     if check is not None:
-        check(namespace, figures)
+        check(
+            namespace,
+            figures,
+            SimpleNamespace(
+                watermelon=watermelon, blog16=blog16, three_class=three_class
+            ),
+        )

@@ -2,10 +2,12 @@
 
 Run ``pytest --mpl tests/test_image_comparison.py`` to compare;
 ``pytest --mpl-generate-path=baseline_images tests/test_image_comparison.py`` to
-regenerate (then look at every PNG before committing). Figures are 4 in wide at
-100 dpi and built without pyplot, so baselines stay small and tests independent.
+regenerate (then look at every PNG before committing). Figures are about 4 in
+square at 100 dpi and built without pyplot, so baselines stay small and tests
+independent. The data are the seeds' worked examples (fixtures in conftest.py).
 """
 
+import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
@@ -15,50 +17,11 @@ from evalplots.display import (
     RocCurveDisplay,
 )
 
-# Seed 004: 16 samples (7 positives) with tied scores, and a second, better model.
-Y16 = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0]
-S16_A = [
-    0.2,
-    0.28,
-    0.1,
-    0.6,
-    0.5,
-    0.3,
-    0.6,
-    0.8,
-    0.2,
-    0.25,
-    0.4,
-    0.2,
-    0.5,
-    0.3,
-    0.18,
-    0.18,
-]
-S16_B = [
-    0.1,
-    0.7,
-    0.3,
-    0.9,
-    0.65,
-    0.45,
-    0.5,
-    0.95,
-    0.15,
-    0.55,
-    0.2,
-    0.35,
-    0.6,
-    0.05,
-    0.4,
-    0.25,
-]
-# Seed 000 (watermelon book §2.3): BEP 2/3.
-Y6 = [1, 0, 0, 1, 0, 1]
-S6 = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
-# The issue's 3-class example: rows = true [[3, 0, 0], [0, 0, 2], [1, 2, 1]].
-Y3_TRUE = [0, 1, 2, 0, 1, 2, 0, 2, 2]
-Y3_PRED = [0, 2, 1, 0, 2, 1, 0, 0, 2]
+# A second, better model for the 16 labels of seed 004.
+# fmt: off
+SCORE_B = [0.1, 0.7, 0.3, 0.9, 0.65, 0.45, 0.5, 0.95,
+           0.15, 0.55, 0.2, 0.35, 0.6, 0.05, 0.4, 0.25]
+# fmt: on
 
 compare = pytest.mark.mpl_image_compare(tolerance=2)
 
@@ -69,19 +32,24 @@ def _axes(width=4.0, height=4.0):
 
 
 @compare
-def test_roc_two_models():
+def test_roc_two_models(blog16):
     figure, ax = _axes()
-    RocCurveDisplay.from_predictions(Y16, S16_A, name="model A", ax=ax)
-    RocCurveDisplay.from_predictions(Y16, S16_B, name="model B", ax=ax)
+    for name, score in [("model A", blog16.y_score), ("model B", SCORE_B)]:
+        RocCurveDisplay.from_predictions(blog16.y_true, score, name=name, ax=ax)
     return figure
 
 
 @pytest.mark.parametrize("drawstyle", ["steps-post", "sawtooth"])
 @compare
-def test_precision_recall_with_break_even(drawstyle):
+def test_precision_recall_with_break_even(drawstyle, watermelon):
     figure, ax = _axes()
     PrecisionRecallDisplay.from_predictions(
-        Y6, S6, name="toy", ax=ax, drawstyle=drawstyle, plot_chance_level=True
+        watermelon.y_true,
+        watermelon.y_score,
+        name="toy",
+        ax=ax,
+        drawstyle=drawstyle,
+        plot_chance_level=True,
     )
     ax.set_title(f"drawstyle='{drawstyle}'")
     return figure
@@ -89,14 +57,18 @@ def test_precision_recall_with_break_even(drawstyle):
 
 @pytest.mark.parametrize("transposed", [False, True])
 @compare
-def test_confusion_matrix(transposed):
+def test_confusion_matrix(transposed, three_class):
     figure, ax = _axes(4.4, 4.0)
-    ConfusionMatrixDisplay.from_predictions(
-        Y3_TRUE,
-        Y3_PRED,
+    display = ConfusionMatrixDisplay.from_predictions(
+        three_class.y_true,
+        three_class.y_pred,
         ax=ax,
         transposed=transposed,
         display_labels=["cat", "dog", "bird"],
     )
     ax.set_title("transposed (Thakur)" if transposed else "rows = true class")
+    drawn = (
+        three_class.confusion_matrix.T if transposed else three_class.confusion_matrix
+    )
+    np.testing.assert_array_equal(display.im_.get_array().reshape(3, 3), drawn)
     return figure
