@@ -48,6 +48,31 @@ for ax, drawstyle in zip(axes, ["sawtooth", "steps-post"]):
 print(f"AP = {display.average_precision:.4f}, BEP = {display.break_even:.4f}")
 
 # %%
+# Tied scores across rank m⁺
+# --------------------------
+# Here two samples share the score 0.5 and straddle rank m⁺ = 2, so no threshold
+# predicts exactly two positives. The sawtooth's straight segment across the tie
+# block, from (1/2, 1) to (1, 2/3), meets P = R at 0.8: that is the BEP. The step
+# drawing goes through the corner (1/2, 2/3) instead, so the marker sits on the
+# sawtooth only.
+fig, ax = plt.subplots(figsize=(4.5, 4.5), layout="constrained")
+tie_true, tie_score = [1, 0, 1, 0], [0.9, 0.5, 0.5, 0.1]
+for drawstyle, linestyle in [("steps-post", ":"), ("sawtooth", "-")]:
+    tie = PrecisionRecallDisplay.from_predictions(
+        tie_true,
+        tie_score,
+        name=drawstyle,
+        drawstyle=drawstyle,
+        plot_break_even=drawstyle == "sawtooth",
+        linestyle=linestyle,
+        ax=ax,
+    )
+ax.plot([0, 1], [0, 1], color="0.6", linewidth=0.8, label="P = R")
+ax.legend(loc="lower left")
+ax.set_title("A tie block spans rank m⁺")
+print(f"BEP with ties = {tie.break_even:.4f}")
+
+# %%
 # Real predictions, in a publication style
 # ----------------------------------------
 # Styles are context managers: nothing changes ``rcParams`` outside the block.

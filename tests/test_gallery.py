@@ -50,6 +50,8 @@ def _check_precision_recall(namespace, figures, seeds):
         "toy (AP = 0.87)",
         "toy (BEP = 0.67)",
     } <= legend
+    assert "sawtooth (BEP = 0.80)" in legend  # tie block: on the sawtooth chord
+    assert namespace["tie"].break_even == pytest.approx(0.8)
     assert any(label.startswith("gaussian_naive_bayes (BEP = ") for label in legend)
     first = figures[0].axes
     assert [ax.get_title() for ax in first] == [
