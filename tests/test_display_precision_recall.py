@@ -1,9 +1,13 @@
 """PrecisionRecallDisplay: both drawings, the BEP marker and the chance line."""
 
 import itertools
+import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from matplotlib.figure import Figure
 
 from evalplots import metrics
 from evalplots.display import PrecisionRecallDisplay
@@ -19,6 +23,8 @@ S_TIE = [0.9, 0.5, 0.5, 0.1]
 def _on_polyline(point, vertices, atol=1e-12):
     """Whether ``point`` lies on the polyline through ``vertices``."""
     p = np.asarray(point, float)
+    if len(vertices) == 1:
+        return bool(np.linalg.norm(np.asarray(vertices[0], float) - p) <= atol)
     for a, b in itertools.pairwise(vertices):
         a, b = np.asarray(a, float), np.asarray(b, float)
         seg = b - a
@@ -247,3 +253,44 @@ def test_sawtooth_refuses_dropped_intermediate_points(watermelon):
 def test_bad_constructor_input(precision, recall, kwargs, match):
     with pytest.raises(ValueError, match=match):
         PrecisionRecallDisplay(precision, recall, **kwargs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.booleans(), min_size=2, max_size=12).filter(lambda y: any(y)))
+def test_sawtooth_is_the_ranked_operating_points_and_bep_is_precision_at_m(labels):
+    # distinct scores, ranked as listed: k-th point is (TP_k / m+, TP_k / k)
+    y = np.array(labels, dtype=int)
+    scores = np.linspace(1, 0, y.size)
+    display = PrecisionRecallDisplay.from_predictions(
+        y, scores, drawstyle="sawtooth", ax=Figure().add_subplot()
+    )
+    tp, k, m_pos = np.cumsum(y), np.arange(1, y.size + 1), y.sum()
+    np.testing.assert_allclose(display.line_.get_xydata(), np.c_[tp / m_pos, tp / k])
+    bep = tp[m_pos - 1] / m_pos
+    np.testing.assert_allclose(display.break_even_.get_xydata(), [(bep, bep)])
+    steps = PrecisionRecallDisplay.from_predictions(
+        y, scores, ax=Figure().add_subplot()
+    )
+    assert _on_polyline((bep, bep), _steps_post_path(steps.line_.get_xydata()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.integers(0, 3)), min_size=2, max_size=12
+    ).filter(lambda pairs: any(label for label, _ in pairs))
+)
+def test_break_even_marker_lies_on_the_sawtooth_even_with_ties(pairs):
+    y = np.array([label for label, _ in pairs], dtype=int)
+    scores = np.array([score for _, score in pairs], dtype=float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)  # BEP may be NaN
+        display = PrecisionRecallDisplay.from_predictions(
+            y, scores, drawstyle="sawtooth", ax=Figure().add_subplot()
+        )
+    if np.isnan(display.break_even):
+        assert display.break_even_ is None
+        return
+    point = display.break_even_.get_xydata()[0]
+    assert point[0] == pytest.approx(point[1])
+    assert _on_polyline(point, display.line_.get_xydata(), atol=1e-9)
