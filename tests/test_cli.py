@@ -143,7 +143,7 @@ def test_string_labels_with_pos_label(tmp_path):
                  "--pos-label", "M", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     summary = " ".join(PdfReader(out).pages[0].extract_text().split())
-    assert "class 'M' (label 'M')" in summary
+    assert "2 positive (50.0 %), label 'M', and 2 negative, label 'B'" in summary
     assert "score 0.7500" in summary
 
 

@@ -38,6 +38,24 @@ def report_style():
         yield
 
 
+def _legend_below(fig, axes, handles, labels):
+    """Replace the per-axes legends by one legend under the axes.
+
+    With several models a legend inside the axes would cover the curves.
+    """
+    for ax in np.ravel(axes):
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
+    fig.legend(handles, labels, loc="outside lower center", frameon=False,
+               ncols=1 if len(handles) <= 3 else 2)
+
+
+def _legend_height(n_entries):
+    """Extra figure height (inches) for a legend of ``n_entries`` under the axes."""
+    rows = n_entries if n_entries <= 3 else -(-n_entries // 2)
+    return 0.2 + 0.17 * rows
+
+
 def roc_figure(y_true, scores, pos_label, table):
     """All models' ROC curves on one axes (left) and the top-left corner (right).
 
@@ -45,21 +63,28 @@ def roc_figure(y_true, scores, pos_label, table):
     four decimals, as the report's metrics table does.
     """
     with report_style():
-        fig = Figure(figsize=(7.6, 4.0), layout="constrained")
+        fig = Figure(figsize=(7.6, 3.7 + _legend_height(len(scores) + 1)),
+                     layout="constrained")
         full, detail = fig.subplots(1, 2)
+        handles, labels = [], []
         for ax in (full, detail):
             for i, (name, y_score) in enumerate(scores.items()):
-                RocCurveDisplay.from_predictions(
+                display = RocCurveDisplay.from_predictions(
                     y_true, y_score, pos_label=pos_label, name=name, ax=ax,
                     color=f"C{i}", plot_chance_level=ax is full,
-                    label=f"{name} (AUC = {table[name]['ROC AUC']:.4f})",
                 )
+                if ax is full:
+                    handles.append(display.line_)
+                    labels.append(f"{name} (AUC = {table[name]['ROC AUC']:.4f})")
+                    chance = display.chance_level_  # one shared diagonal
             ax.grid(alpha=0.25, linewidth=0.5)
+        handles.append(chance)
+        labels.append(chance.get_label())
         tpr_low = _zoom_limits([m["BEP"] for m in table.values()])[0]
         detail.set(title="detail: top-left corner", xlim=(-0.005, 1.005 - tpr_low),
                    ylim=(tpr_low, 1.005))
-        detail.get_legend().remove()
         full.set_title("ROC curves")
+        _legend_below(fig, (full, detail), handles, labels)
     return fig
 
 
@@ -70,50 +95,53 @@ def _zoom_limits(breakevens):
     return (low, 1.005)
 
 
-def _pr_labels(name, m, drawstyle):
-    """Legend labels naming the rule of each number (AP is step-wise)."""
-    ap_name = "AP" if drawstyle == "steps-post" else "step-wise AP"
-    return {"label": f"{name} ({ap_name} = {m['AP']:.4f})",
-            "break_even_kw": {"label": f"{name} (BEP = {m['BEP']:.4f})"}}
+def _pr_legend_entry(name, display, m):
+    """One legend entry per model: its line with the BEP dot, AP and BEP values."""
+    if display.break_even_ is None:  # BEP undefined
+        return display.line_, f"{name} (AP = {m['AP']:.4f})"
+    return ((display.line_, display.break_even_),
+            f"{name} (AP = {m['AP']:.4f}, BEP = {m['BEP']:.4f})")
 
 
 def precision_recall_figure(y_true, scores, pos_label, table):
     """Steps-post (left) and sawtooth (right), full range above, detail below.
 
     Every model is drawn on every axes with its break-even point marked;
-    ``table`` holds the metrics shown in the legends (four decimals).
+    ``table`` holds the metrics shown in the legend (four decimals).
     """
     columns = [
         ("steps-post", "steps-post (area = AP)"),
         ("sawtooth", "sawtooth (textbook; BEP where P = R)"),
     ]
     with report_style():
-        fig = Figure(figsize=(7.6, 8.0), layout="constrained")
+        fig = Figure(figsize=(7.6, 7.6 + _legend_height(len(scores) + 1)),
+                     layout="constrained")
         axes = fig.subplots(2, 2)
-        displays = []
+        displays, entries = [], []
         for i, (name, y_score) in enumerate(scores.items()):
-            displays.append(PrecisionRecallDisplay.from_predictions(
+            display = PrecisionRecallDisplay.from_predictions(
                 y_true, y_score, pos_label=pos_label, name=name, ax=axes[0, 0],
                 drawstyle="steps-post", plot_chance_level=i == 0, color=f"C{i}",
-                **_pr_labels(name, table[name], "steps-post"),
-            ))
+            )
+            displays.append(display)
+            entries.append(_pr_legend_entry(name, display, table[name]))
+        chance = displays[0].chance_level_
+        entries.append((chance, chance.get_label()))
         for row in (0, 1):
             for col, (drawstyle, _) in enumerate(columns):
                 if (row, col) == (0, 0):
                     continue
-                for i, (display, name) in enumerate(zip(displays, scores)):
+                for i, display in enumerate(displays):
                     display.plot(ax=axes[row, col], drawstyle=drawstyle,
-                                 color=f"C{i}", plot_chance_level=False,
-                                 **_pr_labels(name, table[name], drawstyle))
+                                 color=f"C{i}", plot_chance_level=False)
         limits = _zoom_limits([m["BEP"] for m in table.values()])
         for col, (_, title) in enumerate(columns):
             axes[0, col].set_title(title)
             axes[1, col].set(title=f"{title.split(' ')[0]}, detail", xlim=limits,
                              ylim=limits)
-            if axes[1, col].get_legend() is not None:
-                axes[1, col].get_legend().remove()
             for ax in axes[:, col]:
                 ax.grid(alpha=0.25, linewidth=0.5)
+        _legend_below(fig, axes, *zip(*entries))
     return fig
 
 

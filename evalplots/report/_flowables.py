@@ -10,6 +10,7 @@ import io
 
 import matplotlib
 from reportlab.graphics import renderPDF
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 from svglib.svglib import svg2rlg
 
@@ -104,3 +105,55 @@ class Heading(Paragraph):
         self.plain = plain
         self.level = level
         self.key = key
+
+
+def fit_column_widths(texts, styles, available, *, padding=12.0):
+    """Column widths for table cells: each column as wide as its longest text.
+
+    When the natural widths add up to more than ``available``, the columns
+    narrower than an equal share of what is left keep their width and the
+    others share the rest equally (their text wraps).
+
+    Parameters
+    ----------
+    texts : list of lists of str
+        Plain cell texts, row by row.
+    styles : list of lists of ParagraphStyle
+        The style of each cell (font name and size are used).
+    available : float
+        Width of the frame in points.
+    padding : float, default=12.0
+        Left plus right cell padding (reportlab's default is 6 + 6).
+
+    Returns
+    -------
+    widths : list of float
+
+    Examples
+    --------
+    >>> from reportlab.lib.styles import ParagraphStyle
+    >>> st = ParagraphStyle("s", fontName="Helvetica", fontSize=10)
+    >>> [round(w) for w in fit_column_widths([["a", "bb"]], [[st, st]], 500)]
+    [18, 23]
+    >>> [round(w) for w in fit_column_widths([["a", "x" * 200]], [[st, st]], 100)]
+    [18, 82]
+    """
+    natural = [0.0] * len(texts[0])
+    for row, row_styles in zip(texts, styles):
+        for j, (text, st) in enumerate(zip(row, row_styles)):
+            width = max((stringWidth(line, st.fontName, st.fontSize)
+                         for line in text.split("\n")), default=0.0)
+            natural[j] = max(natural[j], width + padding)
+    if sum(natural) <= available:
+        return natural
+    widths, left, open_cols = list(natural), available, set(range(len(natural)))
+    while open_cols:
+        share = left / len(open_cols)
+        fixed = {j for j in open_cols if natural[j] <= share}
+        if not fixed:
+            for j in open_cols:
+                widths[j] = share
+            break
+        open_cols -= fixed
+        left -= sum(natural[j] for j in fixed)
+    return widths

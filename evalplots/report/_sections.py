@@ -224,7 +224,7 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
     report.add_page_break().add_heading("Precision-recall curves")
     report.add_figure(precision_recall_figure(y_named, scores, pos_name, table), caption=(
         "Left: the step-wise curve (scikit-learn's drawing), whose area is the average "
-        "precision (AP). Right: the textbook sawtooth through every operating point, "
+        "precision (AP, as in the legend). Right: the textbook sawtooth through every operating point, "
         "joined by straight segments. Dots: break-even points (BEP, where precision = "
         "recall). Lower row: the same curves, enlarged around the break-even points."))
     for name, s in scores.items():
@@ -240,9 +240,9 @@ def _summary(report, positive, table, threshold, pos, neg, description):
     report.add_heading("Summary")
     report.add_heading("Data", level=1)
     report.add_paragraph(
-        f"{n} samples: {n_pos} positive ({100 * n_pos / n:.1f} %), class "
-        f"'{pos[0]}' (label {pos[1]!r}), and {n - n_pos} negative, class "
-        f"'{neg[0]}' (label {neg[1]!r}). Scores are of the positive class.")
+        f"{n} samples: {n_pos} positive ({100 * n_pos / n:.1f} %), "
+        f"{_describe(*pos)}, and {n - n_pos} negative, {_describe(*neg)}. Scores "
+        f"are of the positive class.")
     if description:
         report.add_paragraph(f"Source: {description}")
     report.add_heading("Metrics", level=1)
@@ -258,6 +258,11 @@ def _summary(report, positive, table, threshold, pos, neg, description):
         "break-even point, the value where precision equals recall on the sawtooth "
         "precision-recall curve. 'n/a': undefined because no sample is predicted "
         "positive at the threshold.")
+
+
+def _describe(name, label):
+    """"class 'malignant' (label 1)", or "label 1" when there is no name."""
+    return f"label {label!r}" if name == str(label) else f"class '{name}' (label {label!r})"
 
 
 def _confusion_page(report, name, m, y_named, predicted_pos, threshold, names):

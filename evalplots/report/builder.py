@@ -21,8 +21,13 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from evalplots import __version__
 from evalplots.report._atomic import write_atomically
-from evalplots.report._doctemplate import ReportDocTemplate
-from evalplots.report._flowables import Heading, VectorFigure, figure_to_drawing
+from evalplots.report._doctemplate import MARGIN, ReportDocTemplate
+from evalplots.report._flowables import (
+    Heading,
+    VectorFigure,
+    figure_to_drawing,
+    fit_column_widths,
+)
 from evalplots.report._styles import TABLE_GRID, TABLE_HEAD, make_styles
 
 __all__ = ["Report"]
@@ -188,7 +193,9 @@ class Report:
         float_format : str, default="{:.4f}"
             :meth:`str.format` pattern for float cells.
         col_widths : sequence of float or None, default=None
-            Column widths in points; None lets reportlab size the columns.
+            Column widths in points; None sizes each column to its longest
+            text, narrowing the widest columns (whose text then wraps) when the
+            table would be wider than the page.
         align : sequence of {'left', 'right', 'center'} or None, default=None
             Alignment of each column's cells (header included); None aligns
             all columns left. Right-align columns of numbers.
@@ -212,15 +219,20 @@ class Report:
                 f"every row one cell per column."
             )
         cells, heads = self._column_styles(align, widths.pop())
-        data = [[Paragraph(self._format(v, float_format), st) for v, st in zip(r, cells)]
-                for r in rows]
+        texts = [[self._format(v, float_format) for v in r] for r in rows]
+        text_styles = [cells] * len(texts)
         style = [("GRID", (0, 0), (-1, -1), 0.4, TABLE_GRID),
                  ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
         if header is not None:
-            data.insert(0, [Paragraph(escape(str(h)), st) for h, st in zip(header, heads)])
+            texts.insert(0, [str(h) for h in header])
+            text_styles.insert(0, heads)
             style.append(("BACKGROUND", (0, 0), (-1, 0), TABLE_HEAD))
+        if col_widths is None:
+            col_widths = fit_column_widths(texts, text_styles, self.pagesize[0] - 2 * MARGIN)
+        data = [[Paragraph(escape(t), st) for t, st in zip(r, sts)]
+                for r, sts in zip(texts, text_styles)]
         table = Table(data, colWidths=col_widths, repeatRows=1 if header else 0,
-                      hAlign="LEFT")
+                      hAlign="CENTER")
         table.setStyle(TableStyle(style))
         self._story.append(table)
         self._caption(caption)
@@ -242,11 +254,12 @@ class Report:
 
     @staticmethod
     def _format(value, float_format):
+        """The plain (unescaped) text of a table cell."""
         if value is None:
             return ""
         if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
-            return escape(float_format.format(value))
-        return escape(str(value))
+            return float_format.format(value)
+        return str(value)
 
     def _caption(self, caption):
         if caption is not None:
