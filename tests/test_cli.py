@@ -78,6 +78,16 @@ def test_error_paths(tmp_path, csv_text, extra, needles):
     assert_usage_error(result, out, *needles)
 
 
+def test_error_leaves_existing_output_untouched(tmp_path):
+    out = tmp_path / "out.pdf"
+    out.write_bytes(b"last week's report")
+    result = run("report", write_csv(tmp_path, "y_true,m\n1,0.2\n0,oops\n"), "-o", out,
+                 cwd=tmp_path)
+    assert result.returncode == 2
+    assert out.read_bytes() == b"last week's report"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.pdf", "preds.csv"]
+
+
 def test_missing_output_directory(tmp_path):
     out = tmp_path / "nowhere" / "r.pdf"
     result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", out, cwd=tmp_path)

@@ -292,3 +292,27 @@ def test_evaluation_report_bad_input(kwargs, match):
     args = {"y_true": [0, 1], "scores": {"m": [0.1, 0.9]}, **kwargs}
     with pytest.raises(ValueError, match=match):
         evaluation_report(args.pop("y_true"), args.pop("scores"), **args)
+
+
+def test_layering_report_never_imports_cli_display_never_reportlab():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, evalplots.display\n"
+        "assert not any(m.startswith('reportlab') for m in sys.modules), 'reportlab'\n"
+        "import evalplots.report\n"
+        "assert 'evalplots.cli' not in sys.modules, 'cli'\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+def test_building_a_report_leaves_rcparams_alone(tmp_path):
+    import matplotlib
+
+    before = dict(matplotlib.rcParams)
+    report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.8, 0.3, 0.6]}, invariant=True)
+    report.save(tmp_path / "rc.pdf")
+    assert dict(matplotlib.rcParams) == before
