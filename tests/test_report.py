@@ -316,3 +316,14 @@ def test_building_a_report_leaves_rcparams_alone(tmp_path):
     report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.8, 0.3, 0.6]}, invariant=True)
     report.save(tmp_path / "rc.pdf")
     assert dict(matplotlib.rcParams) == before
+
+
+def test_save_twice_and_extend_after_saving(tmp_path):
+    report = _small_report()
+    first = report.save(tmp_path / "a.pdf").read_bytes()
+    assert report.save(tmp_path / "b.pdf").read_bytes() == first
+    report.add_page_break().add_heading("Later")
+    reader = PdfReader(report.save(tmp_path / "c.pdf"))
+    assert report.page_count_ == 3
+    assert _outline_titles(reader.outline)[-1] == "Later"
+    assert _toc_page_numbers(_text(reader)[0]) == ["1", "2", "2", "3"]

@@ -374,7 +374,7 @@ class Report:
         def write(tmp):
             doc = ReportDocTemplate(
                 tmp, header=self.title, pagesize=self.pagesize, title=self.title,
-                author=self.author or "", subject="Evaluation report",
+                author=self.author or "", subject=self.subtitle or "",
                 creator=f"evalplots {__version__}", invariant=int(self.invariant),
             )
             doc.build_story(list(self._story))
