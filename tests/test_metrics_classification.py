@@ -343,3 +343,18 @@ def test_log_loss_float32_tolerance():
     p = np.array([[0.1, 0.2, 0.7]], dtype=np.float32)  # sums to 1 within float32
     assert_allclose(log_loss([2], p, labels=[0, 1, 2]), -np.log(np.float32(0.7)),
                     rtol=1e-6)
+
+
+@pytest.mark.parametrize(
+    "y_true, labels, match",
+    [([0, 2], [0, 1], "not in labels"), ([1, 1], ["a", "b"], "same type"),
+     ([0, 1], [0, 1, 2], "3 class")],
+)
+def test_log_loss_binary_labels_checked(y_true, labels, match):
+    with pytest.raises(ValueError, match=match):
+        log_loss(y_true, [0.5, 0.5], labels=labels)
+
+
+def test_log_loss_binary_labels_all_positive():
+    assert_allclose(log_loss([1, 1], [0.5, 0.25], labels=[0, 1]),
+                    -(np.log(0.5) + np.log(0.25)) / 2)

@@ -2,12 +2,8 @@
 
 import numpy as np
 
-from evalplots.metrics._confusion import count_matrix, encode_labels
-from evalplots.metrics._validation import (
-    check_sample_weight,
-    check_zero_division,
-    safe_divide,
-)
+from evalplots.metrics._confusion import confusion_counts
+from evalplots.metrics._validation import check_zero_division, safe_divide
 
 __all__ = ["cohen_kappa_score", "matthews_corrcoef"]
 
@@ -15,9 +11,7 @@ _KAPPA_WEIGHTS = (None, "linear", "quadratic")
 
 
 def _matrix(y_true, y_pred, labels, sample_weight):
-    classes, (t_idx, p_idx) = encode_labels(y_true, y_pred, labels=labels)
-    w = check_sample_weight(sample_weight, t_idx.shape[0])
-    return count_matrix(t_idx, p_idx, classes.shape[0], w)
+    return confusion_counts(y_true, y_pred, labels=labels, sample_weight=sample_weight)[1]
 
 
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None, zero_division="warn"):

@@ -1,19 +1,15 @@
 """Count-based classification metrics: precision, recall and the F-beta family.
 
 All of them are read off one confusion matrix, computed once per call by
-:func:`evalplots.metrics._confusion.count_matrix` after one label discovery.
+:func:`evalplots.metrics._confusion.confusion_counts` after one label discovery.
 """
 
 from collections import namedtuple
 
 import numpy as np
 
-from evalplots.metrics._confusion import PAIR_DOC, count_matrix, encode_labels, fill_doc
-from evalplots.metrics._validation import (
-    check_sample_weight,
-    check_zero_division,
-    safe_divide,
-)
+from evalplots.metrics._confusion import PAIR_DOC, confusion_counts, fill_doc
+from evalplots.metrics._validation import check_zero_division, safe_divide
 
 __all__ = [
     "f1_score",
@@ -116,12 +112,9 @@ def class_counts(y_true, y_pred, *, labels, average, pos_label, sample_weight):
     binary = average == "binary"
     if binary:
         labels = None
-    classes, (t_idx, p_idx) = encode_labels(
-        y_true, y_pred, labels=labels, allow_unlisted=True
-    )
-    w = check_sample_weight(sample_weight, t_idx.shape[0])
+    classes, cm = confusion_counts(y_true, y_pred, labels=labels, allow_unlisted=True,
+                                   sample_weight=sample_weight)
     k = classes.shape[0]
-    cm = count_matrix(t_idx, p_idx, k if labels is None else k + 1, w)
     tp, pred, true = np.diagonal(cm)[:k], cm.sum(axis=0)[:k], cm.sum(axis=1)[:k]
     if binary:
         i = _binary_index(classes, pos_label)

