@@ -33,9 +33,16 @@ from evalplots.metrics import (
     root_mean_squared_log_error,
 )
 
-REGRESSION = [mean_absolute_error, mean_squared_error, root_mean_squared_error,
-              mean_squared_log_error, root_mean_squared_log_error,
-              mean_percentage_error, mean_absolute_percentage_error, r2_score]
+REGRESSION = [
+    mean_absolute_error,
+    mean_squared_error,
+    root_mean_squared_error,
+    mean_squared_log_error,
+    root_mean_squared_log_error,
+    mean_percentage_error,
+    mean_absolute_percentage_error,
+    r2_score,
+]
 
 # ------------------------------------------------------------- zero_division (0/0)
 
@@ -59,7 +66,9 @@ def test_f1_stays_zero_whatever_zero_division(zero_division):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert f1_score([1, 1, 0, 0], [0, 0, 0, 0], zero_division=zero_division) == 0.0
-        assert recall_score([1, 1, 0, 0], [0, 0, 0, 0], zero_division=zero_division) == 0.0
+        assert (
+            recall_score([1, 1, 0, 0], [0, 0, 0, 0], zero_division=zero_division) == 0.0
+        )
 
 
 def test_recall_no_true_positive_class_warns():
@@ -96,8 +105,9 @@ def test_fbeta_uses_beta_squared():
     # P = 1/2, R = 1: (1+β²)PR/(β²P+R)
     for beta in (0.5, 2, 3):
         b2 = beta**2
-        assert_allclose(fbeta_score(y_true, y_pred, beta=beta),
-                        (1 + b2) * 0.5 / (b2 * 0.5 + 1))
+        assert_allclose(
+            fbeta_score(y_true, y_pred, beta=beta), (1 + b2) * 0.5 / (b2 * 0.5 + 1)
+        )
 
 
 # ------------------------------------------------------------------------ log loss
@@ -135,10 +145,13 @@ QWK_PRED = [0, 4, 1, 0, 4, 0, 1, 1, 2, 1]
 
 
 @pytest.mark.parametrize(
-    "weights, expected", [("quadratic", 0.318182), ("linear", 0.450549), (None, 0.605263)]
+    "weights, expected",
+    [("quadratic", 0.318182), ("linear", 0.450549), (None, 0.605263)],
 )
 def test_kappa_weights(weights, expected):
-    got = cohen_kappa_score(QWK_ACTUAL, QWK_PRED, weights=weights, labels=[0, 1, 2, 3, 4])
+    got = cohen_kappa_score(
+        QWK_ACTUAL, QWK_PRED, weights=weights, labels=[0, 1, 2, 3, 4]
+    )
     assert_allclose(got, expected, atol=1e-6)
 
 
@@ -146,16 +159,22 @@ def test_kappa_weights(weights, expected):
 
 
 def test_confusion_matrix_string_labels_in_given_order():
-    cm = confusion_matrix(["cat", "dog", "dog", "bird", "bird"],
-                          ["dog", "dog", "cat", "bird", "cat"],
-                          labels=["dog", "cat", "bird"])
+    cm = confusion_matrix(
+        ["cat", "dog", "dog", "bird", "bird"],
+        ["dog", "dog", "cat", "bird", "cat"],
+        labels=["dog", "cat", "bird"],
+    )
     assert_array_equal(cm, [[1, 1, 0], [1, 0, 0], [0, 1, 1]])
 
 
 def test_confusion_matrix_empty_class_normalises_to_zero_row():
     with np.errstate(all="raise"):
-        cm = confusion_matrix(["cat", "dog"], ["dog", "dog"],
-                              labels=["dog", "cat", "bird"], normalize="true")
+        cm = confusion_matrix(
+            ["cat", "dog"],
+            ["dog", "dog"],
+            labels=["dog", "cat", "bird"],
+            normalize="true",
+        )
     assert_array_equal(cm, [[1, 0, 0], [1, 0, 0], [0, 0, 0]])
 
 
@@ -163,8 +182,11 @@ def test_confusion_matrix_empty_class_normalises_to_zero_row():
     "y_true, y_pred, expected",
     [
         ([1, 0, 0, 1, 0, 1], [0, 1, 0, 1, 1, 1], [[1, 2], [1, 2]]),
-        ([0, 1, 2, 0, 1, 2, 0, 2, 2], [0, 2, 1, 0, 2, 1, 0, 0, 2],
-         [[3, 0, 0], [0, 0, 2], [1, 2, 1]]),
+        (
+            [0, 1, 2, 0, 1, 2, 0, 2, 2],
+            [0, 2, 1, 0, 2, 1, 0, 0, 2],
+            [[3, 0, 0], [0, 0, 2], [1, 2, 1]],
+        ),
     ],
 )
 def test_issue2_confusion_matrices(y_true, y_pred, expected):
@@ -175,11 +197,14 @@ def test_issue2_confusion_matrices(y_true, y_pred, expected):
 
 
 def test_mape_is_a_fraction():
-    assert_allclose(mean_absolute_percentage_error([1, 2, 3], [1, 1, 1]), 0.388889,
-                    atol=1e-6)
+    assert_allclose(
+        mean_absolute_percentage_error([1, 2, 3], [1, 1, 1]), 0.388889, atol=1e-6
+    )
 
 
-@pytest.mark.parametrize("func", [mean_absolute_percentage_error, mean_percentage_error])
+@pytest.mark.parametrize(
+    "func", [mean_absolute_percentage_error, mean_percentage_error]
+)
 def test_percentage_errors_refuse_zero_in_y_true(func):
     with pytest.raises(ValueError, match="y_true contains 1 zero"):
         func([1.0, 0.0, 3.0], [1.0, 1.0, 1.0])
@@ -188,8 +213,11 @@ def test_percentage_errors_refuse_zero_in_y_true(func):
 @pytest.mark.parametrize("func", [mean_squared_log_error, root_mean_squared_log_error])
 @pytest.mark.parametrize(
     "y_true, y_pred, name",
-    [([1.0, -1.0], [1.0, 2.0], "y_true"), ([1.0, 2.0], [-1.5, 2.0], "y_pred"),
-     ([-3.0, 2.0], [-2.0, 2.0], "y_true")],
+    [
+        ([1.0, -1.0], [1.0, 2.0], "y_true"),
+        ([1.0, 2.0], [-1.5, 2.0], "y_pred"),
+        ([-3.0, 2.0], [-2.0, 2.0], "y_true"),
+    ],
 )
 def test_log_errors_refuse_values_at_or_below_minus_one(func, y_true, y_pred, name):
     with pytest.raises(ValueError, match=f"{name} contains 1 value"):

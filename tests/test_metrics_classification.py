@@ -35,8 +35,9 @@ def test_confusion_matrix_label_types(y_true, y_pred, classes):
 
 def test_confusion_matrix_fractional_float_labels():
     # scikit-learn refuses these ("continuous"); as labels they are just two classes.
-    assert_array_equal(confusion_matrix([1.0, 2.5, 2.5], [2.5, 2.5, 1.0]),
-                       [[0, 1], [1, 1]])
+    assert_array_equal(
+        confusion_matrix([1.0, 2.5, 2.5], [2.5, 2.5, 1.0]), [[0, 1], [1, 1]]
+    )
 
 
 def test_confusion_matrix_labels_order_and_absent_class():
@@ -61,8 +62,9 @@ def test_confusion_matrix_sample_weight():
 def test_confusion_matrix_normalize_empty_class_gives_zeros(normalize, expected):
     # class 2 has no samples and is never predicted: its row/column normalise to 0.
     with np.errstate(all="raise"):
-        cm = confusion_matrix([0, 0, 0, 1], [0, 1, 1, 1], labels=[0, 1, 2],
-                              normalize=normalize)
+        cm = confusion_matrix(
+            [0, 0, 0, 1], [0, 1, 1, 1], labels=[0, 1, 2], normalize=normalize
+        )
     assert_allclose(cm, expected)
     assert np.isfinite(cm).all()
 
@@ -70,29 +72,38 @@ def test_confusion_matrix_normalize_empty_class_gives_zeros(normalize, expected)
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        (dict(y_true=[0, 1], y_pred=[0, 1, 1]), "Inconsistent numbers of samples"),
-        (dict(y_true=[], y_pred=[]), "y_true is empty"),
-        (dict(y_true=[[0, 1]], y_pred=[[0, 1]]), "y_true must be 1-D"),
-        (dict(y_true=[0, 1], y_pred=["a", "b"]), "one type"),
-        (dict(y_true=[0.0, np.nan], y_pred=[0, 1]), "y_true contains NaN"),
-        (dict(y_true=[0, 1], y_pred=[0, 1], labels=[5, 6]), "None of labels"),
-        (dict(y_true=[0, 1], y_pred=[0, 1], labels=[0, 0, 1]), "duplicate"),
-        (dict(y_true=[0, 2], y_pred=[0, 1], labels=[0, 1]), "y_true contains 1 value"),
-        (dict(y_true=[0, 1], y_pred=[0, 1], labels=["a", "b"]), "same type"),
-        (dict(y_true=[0, 1], y_pred=[0, 1], normalize="rows"), "normalize must be"),
-        (dict(y_true=[0, 1], y_pred=[0, 1], sample_weight=[1]), "sample_weight has 1"),
+        ({"y_true": [0, 1], "y_pred": [0, 1, 1]}, "Inconsistent numbers of samples"),
+        ({"y_true": [], "y_pred": []}, "y_true is empty"),
+        ({"y_true": [[0, 1]], "y_pred": [[0, 1]]}, "y_true must be 1-D"),
+        ({"y_true": [0, 1], "y_pred": ["a", "b"]}, "one type"),
+        ({"y_true": [0.0, np.nan], "y_pred": [0, 1]}, "y_true contains NaN"),
+        ({"y_true": [0, 1], "y_pred": [0, 1], "labels": [5, 6]}, "None of labels"),
+        ({"y_true": [0, 1], "y_pred": [0, 1], "labels": [0, 0, 1]}, "duplicate"),
+        (
+            {"y_true": [0, 2], "y_pred": [0, 1], "labels": [0, 1]},
+            "y_true contains 1 value",
+        ),
+        ({"y_true": [0, 1], "y_pred": [0, 1], "labels": ["a", "b"]}, "same type"),
+        (
+            {"y_true": [0, 1], "y_pred": [0, 1], "normalize": "rows"},
+            "normalize must be",
+        ),
+        (
+            {"y_true": [0, 1], "y_pred": [0, 1], "sample_weight": [1]},
+            "sample_weight has 1",
+        ),
     ],
 )
 def test_confusion_matrix_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
         confusion_matrix(**kwargs)
 
+
 # ------------------------------------------------------------------ precision & co.
 
-import warnings  # noqa: E402
 
-from evalplots.exceptions import UndefinedMetricWarning  # noqa: E402
-from evalplots.metrics import (  # noqa: E402
+from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics import (
     accuracy_score,
     binary_rates,
     cohen_kappa_score,
@@ -123,11 +134,14 @@ def test_prfs_per_class_by_hand():
 
 def test_prfs_averages_by_hand():
     # micro: pooled TP=3, FP=2, FN=2 -> P=R=F=3/5 (= accuracy for single-label data)
-    assert_allclose(precision_recall_fscore_support(Y3_TRUE, Y3_PRED, average="micro")[:3],
-                    [0.6, 0.6, 0.6])
+    assert_allclose(
+        precision_recall_fscore_support(Y3_TRUE, Y3_PRED, average="micro")[:3],
+        [0.6, 0.6, 0.6],
+    )
     assert_allclose(f1_score(Y3_TRUE, Y3_PRED, average="macro"), (2 / 3 + 1 / 2) / 2)
-    assert_allclose(f1_score(Y3_TRUE, Y3_PRED, average="weighted"),
-                    (3 * 2 / 3 + 2 * 1 / 2) / 5)
+    assert_allclose(
+        f1_score(Y3_TRUE, Y3_PRED, average="weighted"), (3 * 2 / 3 + 2 * 1 / 2) / 5
+    )
     assert precision_recall_fscore_support(Y3_TRUE, Y3_PRED, average="macro")[3] is None
 
 
@@ -145,14 +159,18 @@ def test_labels_subset_counts_other_classes_as_errors():
     y_true, y_pred = [0, 1, 2, 2], [0, 1, 0, 2]
     p = precision_score(y_true, y_pred, labels=[0, 1], average=None)
     assert_allclose(p, [1 / 2, 1.0])
-    assert_allclose(precision_score(y_true, y_pred, labels=[0, 1], average="micro"), 2 / 3)
+    assert_allclose(
+        precision_score(y_true, y_pred, labels=[0, 1], average="micro"), 2 / 3
+    )
 
 
 def test_pos_label_string_and_bool():
     y_true = ["spam", "ham", "spam", "ham"]
     y_pred = ["spam", "spam", "ham", "ham"]
     assert precision_score(y_true, y_pred, pos_label="spam") == 0.5
-    assert recall_score([True, True, False], [True, False, False], pos_label=True) == 0.5
+    assert (
+        recall_score([True, True, False], [True, False, False], pos_label=True) == 0.5
+    )
 
 
 def test_binary_with_single_class_present_and_pos_label_absent():
@@ -175,8 +193,9 @@ def test_zero_division_nan_left_out_of_macro():
     y_true, y_pred = [0, 1, 2], [0, 1, 1]
     p = precision_score(y_true, y_pred, average=None, zero_division=np.nan)
     assert_allclose(p, [1.0, 0.5, np.nan])
-    assert_allclose(precision_score(y_true, y_pred, average="macro",
-                                    zero_division=np.nan), 0.75)
+    assert_allclose(
+        precision_score(y_true, y_pred, average="macro", zero_division=np.nan), 0.75
+    )
 
 
 def test_sample_weight_equals_repetition():
@@ -185,25 +204,28 @@ def test_sample_weight_equals_repetition():
     rep_t = np.repeat(y_true, w)
     rep_p = np.repeat(y_pred, w)
     for avg in ("micro", "macro", "weighted"):
-        assert_allclose(f1_score(y_true, y_pred, average=avg, sample_weight=w),
-                        f1_score(rep_t, rep_p, average=avg))
-    assert_allclose(accuracy_score(y_true, y_pred, sample_weight=w),
-                    accuracy_score(rep_t, rep_p))
+        assert_allclose(
+            f1_score(y_true, y_pred, average=avg, sample_weight=w),
+            f1_score(rep_t, rep_p, average=avg),
+        )
+    assert_allclose(
+        accuracy_score(y_true, y_pred, sample_weight=w), accuracy_score(rep_t, rep_p)
+    )
 
 
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        (dict(average="samples"), "average must be one of"),
-        (dict(average="binary", y_pred=[0, 1, 2, 2]), "average='binary'"),
-        (dict(pos_label=5), "pos_label=5 is not a label"),
-        (dict(zero_division=2), "zero_division must be"),
-        (dict(labels=[7, 8], average="macro"), "None of labels"),
-        (dict(y_pred=[0, 1, 1]), "Inconsistent numbers"),
+        ({"average": "samples"}, "average must be one of"),
+        ({"average": "binary", "y_pred": [0, 1, 2, 2]}, "average='binary'"),
+        ({"pos_label": 5}, "pos_label=5 is not a label"),
+        ({"zero_division": 2}, "zero_division must be"),
+        ({"labels": [7, 8], "average": "macro"}, "None of labels"),
+        ({"y_pred": [0, 1, 1]}, "Inconsistent numbers"),
     ],
 )
 def test_precision_bad_input(kwargs, match):
-    args = dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0])
+    args = {"y_true": [0, 1, 1, 0], "y_pred": [0, 1, 0, 0]}
     args.update(kwargs)
     with pytest.raises(ValueError, match=match):
         precision_score(**args)
@@ -237,8 +259,10 @@ def test_specificity_by_hand():
     y_true, y_pred = [0, 1, 2, 2], [0, 1, 1, 2]
     assert_allclose(specificity_score(y_true, y_pred, average=None), [1.0, 2 / 3, 1.0])
     assert_allclose(specificity_score(y_true, y_pred, average="micro"), 7 / 8)
-    assert_allclose(specificity_score(y_true, y_pred, average="weighted"),
-                    (1 * 1 + 1 * 2 / 3 + 2 * 1) / 4)
+    assert_allclose(
+        specificity_score(y_true, y_pred, average="weighted"),
+        (1 * 1 + 1 * 2 / 3 + 2 * 1) / 4,
+    )
 
 
 # ------------------------------------------------------------------- MCC and kappa
@@ -326,12 +350,17 @@ def test_log_loss_zero_probability_is_inf_unless_eps():
         ([0, 1], [-0.1, 0.5], {}, "outside \\[0, 1\\]"),
         ([0, 1], [0.2, np.nan], {}, "y_prob contains 1 non-finite"),
         ([0, 1], [[0.5, 0.6], [0.5, 0.5]], {}, "rows of y_prob must sum to 1"),
-        ([0, 1, 2], [[0.5, 0.5], [0.5, 0.5], [0.5, 0.5]], {}, "2 columns but there are 3"),
+        (
+            [0, 1, 2],
+            [[0.5, 0.5], [0.5, 0.5], [0.5, 0.5]],
+            {},
+            "2 columns but there are 3",
+        ),
         ([0, 0], [0.2, 0.3], {}, "1 class"),
         ([0, 1, 2], [0.2, 0.3, 0.1], {}, "3 class"),
         ([0, 1], [0.2], {}, "Inconsistent numbers"),
-        ([0, 3], [[0.5, 0.5], [0.5, 0.5]], dict(labels=[0, 1]), "not in labels"),
-        ([0, 1], [0.2, 0.3], dict(eps=0.7), "eps must be"),
+        ([0, 3], [[0.5, 0.5], [0.5, 0.5]], {"labels": [0, 1]}, "not in labels"),
+        ([0, 1], [0.2, 0.3], {"eps": 0.7}, "eps must be"),
     ],
 )
 def test_log_loss_bad_input(y_true, y_prob, kwargs, match):
@@ -341,14 +370,18 @@ def test_log_loss_bad_input(y_true, y_prob, kwargs, match):
 
 def test_log_loss_float32_tolerance():
     p = np.array([[0.1, 0.2, 0.7]], dtype=np.float32)  # sums to 1 within float32
-    assert_allclose(log_loss([2], p, labels=[0, 1, 2]), -np.log(np.float32(0.7)),
-                    rtol=1e-6)
+    assert_allclose(
+        log_loss([2], p, labels=[0, 1, 2]), -np.log(np.float32(0.7)), rtol=1e-6
+    )
 
 
 @pytest.mark.parametrize(
     "y_true, labels, match",
-    [([0, 2], [0, 1], "not in labels"), ([1, 1], ["a", "b"], "same type"),
-     ([0, 1], [0, 1, 2], "3 class")],
+    [
+        ([0, 2], [0, 1], "not in labels"),
+        ([1, 1], ["a", "b"], "same type"),
+        ([0, 1], [0, 1, 2], "3 class"),
+    ],
 )
 def test_log_loss_binary_labels_checked(y_true, labels, match):
     with pytest.raises(ValueError, match=match):
@@ -356,5 +389,6 @@ def test_log_loss_binary_labels_checked(y_true, labels, match):
 
 
 def test_log_loss_binary_labels_all_positive():
-    assert_allclose(log_loss([1, 1], [0.5, 0.25], labels=[0, 1]),
-                    -(np.log(0.5) + np.log(0.25)) / 2)
+    assert_allclose(
+        log_loss([1, 1], [0.5, 0.25], labels=[0, 1]), -(np.log(0.5) + np.log(0.25)) / 2
+    )

@@ -26,9 +26,11 @@ def ml_metrics_apk(actual, predicted, k):
 
 def thakur_apk(y_true, y_pred, k):
     """Thakur's pk/apk code (its P@i divides by len(y_pred[:i]))."""
+
     def pk(i):
         top = y_pred[:i]
         return len(set(top) & set(y_true)) / len(top)
+
     return sum(pk(i) for i in range(1, k + 1)) / k
 
 
@@ -50,12 +52,20 @@ def test_precision_at_k_short_prediction_both_denominators():
 @pytest.mark.parametrize("k", [1, 2, 3, 5])
 @pytest.mark.parametrize(
     "actual, predicted",
-    [([1, 2, 3], [1, 99, 3]), ([1, 2, 3], [0, 1, 2]), ([5], [1, 2, 3, 5]),
-     ([1, 2], [2, 2, 1]), (["x", "y"], ["y", "z", "x", "w"]), ([1, 2, 3, 4], [4])],
+    [
+        ([1, 2, 3], [1, 99, 3]),
+        ([1, 2, 3], [0, 1, 2]),
+        ([5], [1, 2, 3, 5]),
+        ([1, 2], [2, 2, 1]),
+        (["x", "y"], ["y", "z", "x", "w"]),
+        ([1, 2, 3, 4], [4]),
+    ],
 )
 def test_ranked_hits_matches_ml_metrics(actual, predicted, k):
-    assert_allclose(average_precision_at_k(actual, predicted, k=k),
-                    ml_metrics_apk(actual, predicted, k))
+    assert_allclose(
+        average_precision_at_k(actual, predicted, k=k),
+        ml_metrics_apk(actual, predicted, k),
+    )
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 5])
@@ -65,16 +75,19 @@ def test_ranked_hits_matches_ml_metrics(actual, predicted, k):
 )
 def test_mean_precision_matches_thakur_code_with_n_predicted(actual, predicted, k):
     assert_allclose(
-        average_precision_at_k(actual, predicted, k=k, variant="mean_precision",
-                               denominator="n_predicted"),
+        average_precision_at_k(
+            actual, predicted, k=k, variant="mean_precision", denominator="n_predicted"
+        ),
         thakur_apk(actual, predicted, k),
     )
 
 
 def test_mean_precision_default_divides_by_k():
     # P@1 = 1, P@2 = 1/2, P@3 = 1/3 (prediction has one item)
-    assert_allclose(average_precision_at_k([0, 2], [2], k=3, variant="mean_precision"),
-                    (1 + 1 / 2 + 1 / 3) / 3)
+    assert_allclose(
+        average_precision_at_k([0, 2], [2], k=3, variant="mean_precision"),
+        (1 + 1 / 2 + 1 / 3) / 3,
+    )
 
 
 def test_ranked_hits_no_relevant_item_is_zero_division():
@@ -108,7 +121,10 @@ def test_numpy_arrays_accepted():
         (lambda: average_precision_at_k([1], [1], k=1, variant="x"), "variant must"),
         (lambda: precision_at_k("abc", [1], k=1), "y_true must be a list"),
         (lambda: precision_at_k(3, [1], k=1), "y_true must be a list"),
-        (lambda: precision_at_k([[1, 2], [3]], [[1], [3]], k=1), "mean_average_precision"),
+        (
+            lambda: precision_at_k([[1, 2], [3]], [[1], [3]], k=1),
+            "mean_average_precision",
+        ),
         (lambda: mean_average_precision_at_k([[1]], [[1], [2]], k=1), "1 queries"),
         (lambda: mean_average_precision_at_k([], [], k=1), "at least one query"),
     ],

@@ -15,6 +15,7 @@ from numpy.testing import assert_allclose, assert_array_equal
 import evalplots.metrics as M
 from evalplots.exceptions import UndefinedMetricWarning
 
+# fmt: off
 # 000 §2.1: six watermelons, good = 1
 MELON_TRUE = [1, 0, 0, 1, 0, 1]
 MELON_PRED = [0, 1, 0, 1, 1, 1]
@@ -36,6 +37,7 @@ MC_TRUE = [0, 1, 2, 0, 1, 2, 0, 2, 2]
 MC_PRED = [0, 2, 1, 0, 2, 1, 0, 0, 2]
 TOPK_TRUE = [[1, 2, 3], [0, 2], [1], [2, 3], [1, 0], []]
 TOPK_PRED = [[0, 1, 2], [1], [0, 2, 3], [2, 3, 4, 0], [0, 1, 2], [0]]
+# fmt: on
 
 
 def _threshold(prob, t):
@@ -53,7 +55,9 @@ def test_000_precision_recall_six_melons():
     assert_allclose(M.recall_score(MELON_TRUE, MELON_PRED), 0.6666666666666666)
     # TP = 2 (melons 4, 6), FP = 2 (2, 5), FN = 1 (1), TN = 1
     rates = M.binary_rates(MELON_TRUE, MELON_PRED)
-    assert rates == pytest.approx({"tpr": 2 / 3, "fnr": 1 / 3, "fpr": 2 / 3, "tnr": 1 / 3})
+    assert rates == pytest.approx(
+        {"tpr": 2 / 3, "fnr": 1 / 3, "fpr": 2 / 3, "tnr": 1 / 3}
+    )
 
 
 def test_000_confusion_matrix_binary():
@@ -65,22 +69,33 @@ def test_000_confusion_matrix_three_classes():
     """000 §2.2 混淆矩陣的可視化: C_ij = number of class-i samples predicted j."""
     y_true = [2, 0, 2, 2, 0, 1]
     y_pred = [0, 0, 2, 2, 0, 2]
-    assert_array_equal(M.confusion_matrix(y_true, y_pred),
-                       [[2, 0, 0], [0, 0, 1], [1, 0, 2]])
+    assert_array_equal(
+        M.confusion_matrix(y_true, y_pred), [[2, 0, 0], [0, 0, 1], [1, 0, 2]]
+    )
 
 
 def test_000_pr_points_by_rank():
     """000 §2.3 P-R曲線與BEP: the six (R, P) points of y_true = [1,1,0,0,1,0] in rank order."""
     y_true = [1, 1, 0, 0, 1, 0]
-    expected = [(1 / 3, 1.0), (2 / 3, 1.0), (2 / 3, 2 / 3), (2 / 3, 0.5), (1.0, 0.6),
-                (1.0, 0.5)]
+    expected = [
+        (1 / 3, 1.0),
+        (2 / 3, 1.0),
+        (2 / 3, 2 / 3),
+        (2 / 3, 0.5),
+        (1.0, 0.6),
+        (1.0, 0.5),
+    ]
     points = []
     for i in range(len(y_true)):
         y_pred = [1] * (i + 1) + [0] * (len(y_true) - i - 1)
-        points.append((M.recall_score(y_true, y_pred), M.precision_score(y_true, y_pred)))
+        points.append(
+            (M.recall_score(y_true, y_pred), M.precision_score(y_true, y_pred))
+        )
     assert_allclose(points, expected)
     # the same points from the threshold counts, ranking by a decreasing score
-    tns, fps, fns, tps, _ = M.confusion_matrix_at_thresholds(y_true, [6, 5, 4, 3, 2, 1])
+    _tns, fps, _fns, tps, _ = M.confusion_matrix_at_thresholds(
+        y_true, [6, 5, 4, 3, 2, 1]
+    )
     assert_allclose(np.c_[tps / 3, tps / (tps + fps)], expected)
 
 
@@ -113,8 +128,10 @@ def test_000_f1_and_fbeta():
     assert_allclose(M.f1_score(MELON_TRUE, MELON_PRED), 2 * p * r / (p + r))
     for beta in (0.5, 1.0, 2.0):
         b2 = beta**2
-        assert_allclose(M.fbeta_score(MELON_TRUE, MELON_PRED, beta=beta),
-                        (1 + b2) * p * r / (b2 * p + r))
+        assert_allclose(
+            M.fbeta_score(MELON_TRUE, MELON_PRED, beta=beta),
+            (1 + b2) * p * r / (b2 * p + r),
+        )
 
 
 def test_000_roc_curve_steps():
@@ -157,10 +174,12 @@ def test_002_roc_curve_all_points():
     The seed's first threshold is 1.8 (max + 1, old scikit-learn); evalplots uses
     inf, as scikit-learn >= 1.3 does.
     """
-    fpr, tpr, thresholds = M.roc_curve(LAOBING_LABEL, LAOBING_SCORE,
-                                       drop_intermediate=False)
-    assert_allclose(thresholds, [np.inf, 0.8, 0.6, 0.5, 0.4, 0.3, 0.28, 0.25, 0.2,
-                                 0.18, 0.1])
+    fpr, tpr, thresholds = M.roc_curve(
+        LAOBING_LABEL, LAOBING_SCORE, drop_intermediate=False
+    )
+    assert_allclose(
+        thresholds, [np.inf, 0.8, 0.6, 0.5, 0.4, 0.3, 0.28, 0.25, 0.2, 0.18, 0.1]
+    )
     assert_allclose(fpr, np.array([0, 0, 1, 2, 3, 4, 4, 4, 7, 8, 9]) / 9)
     assert_allclose(tpr, np.array([0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 7]) / 7)
     assert_allclose(M.auc(fpr, tpr), 0.6666666666666666)
@@ -170,15 +189,17 @@ def test_002_hand_computed_auc_areas():
     """002 02./03. 手算AUC / 自写代码计算AUC: the area of every trapezoid, summing to 2/3."""
     fpr, tpr, _ = M.roc_curve(LAOBING_LABEL, LAOBING_SCORE, drop_intermediate=False)
     areas = np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2
-    assert_allclose(areas, [0.0, 0.023810, 0.039683, 0.047619, 0.055556, 0.0, 0.0,
-                            0.285714, 0.103175, 0.111111], atol=1e-6)
+    seed_areas = [0.0, 0.023810, 0.039683, 0.047619, 0.055556, 0.0, 0.0, 0.285714,
+                  0.103175, 0.111111]  # fmt: skip
+    assert_allclose(areas, seed_areas, atol=1e-6)
     assert_allclose(M.roc_auc_score(LAOBING_LABEL, LAOBING_SCORE), 0.6666666666666667)
 
 
 def test_002_drop_intermediate():
     """002 提醒: drop_intermediate=True (the default) drops the collinear points only."""
-    full_fpr, full_tpr, _ = M.roc_curve(LAOBING_LABEL, LAOBING_SCORE,
-                                        drop_intermediate=False)
+    full_fpr, full_tpr, _ = M.roc_curve(
+        LAOBING_LABEL, LAOBING_SCORE, drop_intermediate=False
+    )
     fpr, tpr, _ = M.roc_curve(LAOBING_LABEL, LAOBING_SCORE)
     full = set(zip(np.round(full_fpr, 12), np.round(full_tpr, 12)))
     kept = list(zip(np.round(fpr, 12), np.round(tpr, 12)))
@@ -222,6 +243,7 @@ def test_003_precision_and_recall_small_lists():
 def test_003_precision_recall_curve_handmade_thresholds():
     """003 精确率-召回率曲线（Precision-Recall Curve）: P and R at the 14 thresholds."""
     y_true = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0]
+    # fmt: off
     y_prob = [0.02638412, 0.11114267, 0.31620708, 0.0490937, 0.0191491, 0.17554844,
               0.15952202, 0.03819563, 0.11639273, 0.079377, 0.08584789, 0.39095342,
               0.27259048, 0.03447096, 0.04644807, 0.03543574, 0.18521942, 0.05934905,
@@ -229,6 +251,7 @@ def test_003_precision_recall_curve_handmade_thresholds():
     thresholds = [0.0490937, 0.05934905, 0.079377, 0.08584789, 0.11114267, 0.11639273,
                   0.15952202, 0.17554844, 0.18521942, 0.27259048, 0.31620708,
                   0.33056815, 0.39095342, 0.61977213]
+    # fmt: on
 
     def tp_fp(t):  # the seed's loop, with its own counting functions
         pred = _threshold(y_prob, t)
@@ -257,14 +280,21 @@ def test_003_f1():
 
 def test_003_tpr_fpr_table():
     """003 ROC 曲线与 AUC (Figure 3): TPR and FPR at thresholds 0 … 0.5."""
-    table = {0.0: (1.0, 1.0), 0.1: (1.0, 0.9), 0.2: (1.0, 0.7), 0.3: (0.8, 0.6),
-             0.4: (0.8, 0.3), 0.5: (0.8, 0.3)}
+    table = {
+        0.0: (1.0, 1.0),
+        0.1: (1.0, 0.9),
+        0.2: (1.0, 0.7),
+        0.3: (0.8, 0.6),
+        0.4: (0.8, 0.3),
+        0.5: (0.8, 0.3),
+    }
     for t, (tpr, fpr) in table.items():
         rates = M.binary_rates(ROC15_TRUE, _threshold(ROC15_PROB, t))
         assert_allclose((rates["tpr"], rates["fpr"]), (tpr, fpr))
         # specificity = 1 - FPR (TNR), as the section says
-        assert_allclose(M.specificity_score(ROC15_TRUE, _threshold(ROC15_PROB, t)),
-                        1 - fpr)
+        assert_allclose(
+            M.specificity_score(ROC15_TRUE, _threshold(ROC15_PROB, t)), 1 - fpr
+        )
 
 
 def test_003_roc_auc():
@@ -281,7 +311,7 @@ def test_003_tp_fp_table():
         assert (cm[1, 1], cm[0, 1]) == (tp_t, fp_t)
     # the same counts read off the threshold sweep (a handmade threshold between
     # two scores behaves as the next score above it; above all scores: 0, 0)
-    tns, fps, fns, tps, thr = M.confusion_matrix_at_thresholds(ROC15_TRUE, ROC15_PROB)
+    _tns, fps, _fns, tps, thr = M.confusion_matrix_at_thresholds(ROC15_TRUE, ROC15_PROB)
     for t, tp_t, fp_t in zip(HANDMADE_THRESHOLDS, tp, fp):
         above = thr >= t
         got = (tps[above][-1], fps[above][-1]) if above.any() else (0, 0)
@@ -297,18 +327,22 @@ def test_003_log_loss():
 
 def test_003_macro_micro_weighted_precision():
     """003 多分类问题的指标: macro 0.3611, micro 0.4444, weighted 0.3981 precision."""
-    assert_allclose(M.precision_score(MC_TRUE, MC_PRED, average="macro"),
-                    0.3611111111111111)
-    assert_allclose(M.precision_score(MC_TRUE, MC_PRED, average="micro"),
-                    0.4444444444444444)
-    assert_allclose(M.precision_score(MC_TRUE, MC_PRED, average="weighted"),
-                    0.39814814814814814)
+    assert_allclose(
+        M.precision_score(MC_TRUE, MC_PRED, average="macro"), 0.3611111111111111
+    )
+    assert_allclose(
+        M.precision_score(MC_TRUE, MC_PRED, average="micro"), 0.4444444444444444
+    )
+    assert_allclose(
+        M.precision_score(MC_TRUE, MC_PRED, average="weighted"), 0.39814814814814814
+    )
 
 
 def test_003_weighted_f1():
     """003 多分类问题的指标: weighted_f1 = 0.41269841269841273."""
-    assert_allclose(M.f1_score(MC_TRUE, MC_PRED, average="weighted"),
-                    0.41269841269841273)
+    assert_allclose(
+        M.f1_score(MC_TRUE, MC_PRED, average="weighted"), 0.41269841269841273
+    )
 
 
 def test_003_multiclass_confusion_matrix():
@@ -330,16 +364,21 @@ def test_003_multilabel_log_loss():
 
 def test_003_ap_at_k_per_sample():
     """003 top-k 指标（P@k、AP@k、MAP@k）: AP@1,2,3 of [1,2,3] vs [0,1,2] = 0, 0.25, 0.3889."""
-    got = [M.average_precision_at_k([1, 2, 3], [0, 1, 2], k=k, variant="mean_precision")
-           for k in (1, 2, 3)]
+    got = [
+        M.average_precision_at_k([1, 2, 3], [0, 1, 2], k=k, variant="mean_precision")
+        for k in (1, 2, 3)
+    ]
     assert_allclose(got, [0.0, 0.25, 0.38888888888888884])
 
 
 @pytest.mark.parametrize(
     "k, prose, code",
-    [(1, 0.3333333333333333, 0.3333333333333333), (2, 0.375, 0.375),
-     (3, 0.3611111111111111, 0.3611111111111111), (4, 0.3333333333333333,
-                                                    0.34722222222222215)],
+    [
+        (1, 0.3333333333333333, 0.3333333333333333),
+        (2, 0.375, 0.375),
+        (3, 0.3611111111111111, 0.3611111111111111),
+        (4, 0.3333333333333333, 0.34722222222222215),
+    ],
 )
 def test_003_map_at_k(k, prose, code):
     """003 top-k 指标（P@k、AP@k、MAP@k）: mapk for k = 1…4.
@@ -349,15 +388,27 @@ def test_003_map_at_k(k, prose, code):
     query has 3 predictions): 0.3333 by the prose (evalplots' default), 0.3472 by
     the code (denominator='n_predicted').
     """
-    assert_allclose(M.mean_average_precision_at_k(
-        TOPK_TRUE, TOPK_PRED, k=k, variant="mean_precision"), prose)
-    assert_allclose(M.mean_average_precision_at_k(
-        TOPK_TRUE, TOPK_PRED, k=k, variant="mean_precision", denominator="n_predicted"),
-        code)
+    assert_allclose(
+        M.mean_average_precision_at_k(
+            TOPK_TRUE, TOPK_PRED, k=k, variant="mean_precision"
+        ),
+        prose,
+    )
+    assert_allclose(
+        M.mean_average_precision_at_k(
+            TOPK_TRUE,
+            TOPK_PRED,
+            k=k,
+            variant="mean_precision",
+            denominator="n_predicted",
+        ),
+        code,
+    )
 
 
 def test_003_ml_metrics_apk():
     """003 top-k 指标: the ml_metrics apk quoted by the seed ('ranked_hits')."""
+
     def apk(actual, predicted, k=10):  # transcribed from the seed
         if len(predicted) > k:
             predicted = predicted[:k]
@@ -392,8 +443,10 @@ def test_003_regression_metrics():
     mean = np.mean(y_true)
     r2 = 1 - sum((a - b) ** 2 for a, b in pairs) / sum((a - mean) ** 2 for a in y_true)
     assert_allclose(M.mean_absolute_error(y_true, y_pred), mae)
-    assert_allclose(M.mean_absolute_error(y_true, y_pred),
-                    np.mean(np.abs(np.array(y_true) - np.array(y_pred))))  # mae_np
+    assert_allclose(
+        M.mean_absolute_error(y_true, y_pred),
+        np.mean(np.abs(np.array(y_true) - np.array(y_pred))),
+    )  # mae_np
     assert_allclose(M.mean_squared_error(y_true, y_pred), mse)
     assert_allclose(M.root_mean_squared_error(y_true, y_pred), np.sqrt(mse))
     assert_allclose(M.mean_squared_log_error(y_true, y_pred), msle)
@@ -407,15 +460,18 @@ def test_003_quadratic_weighted_kappa():
     """003 高级指标: QWK = 0.33333333333333337 while accuracy = 0.4444444444444444."""
     y_true = [1, 2, 3, 1, 2, 3, 1, 2, 3]
     y_pred = [2, 1, 3, 1, 2, 3, 3, 1, 2]
-    assert_allclose(M.cohen_kappa_score(y_true, y_pred, weights="quadratic"),
-                    0.33333333333333337)
+    assert_allclose(
+        M.cohen_kappa_score(y_true, y_pred, weights="quadratic"), 0.33333333333333337
+    )
     assert_allclose(M.accuracy_score(y_true, y_pred), 0.4444444444444444)
 
 
 def test_003_mcc():
     """003 高级指标: MCC = (TP·TN − FP·FN)/√((TP+FP)(FN+TN)(FP+TN)(TP+FN)), seed's code."""
     tp, tn, fp, fn = 2, 3, 1, 2  # of l1, l2 (see test_003_tp_fp_fn_tn)
-    expected = (tp * tn - fp * fn) / ((tp + fp) * (fn + tn) * (fp + tn) * (tp + fn)) ** 0.5
+    expected = (tp * tn - fp * fn) / (
+        (tp + fp) * (fn + tn) * (fp + tn) * (tp + fn)
+    ) ** 0.5
     assert_allclose(M.matthews_corrcoef(L1, L2), expected)
 
 

@@ -11,7 +11,9 @@ _KAPPA_WEIGHTS = (None, "linear", "quadratic")
 
 
 def _matrix(y_true, y_pred, labels, sample_weight):
-    return confusion_counts(y_true, y_pred, labels=labels, sample_weight=sample_weight)[1]
+    return confusion_counts(y_true, y_pred, labels=labels, sample_weight=sample_weight)[
+        1
+    ]
 
 
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None, zero_division="warn"):
@@ -67,13 +69,18 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None, zero_division="warn
     cov_tp = c * s - t_sum @ p_sum
     cov_pp = s * s - p_sum @ p_sum
     cov_tt = s * s - t_sum @ t_sum
-    mcc = safe_divide(cov_tp, np.sqrt(cov_pp * cov_tt), zero_division=zero_division,
-                      metric="Matthews correlation coefficient")
+    mcc = safe_divide(
+        cov_tp,
+        np.sqrt(cov_pp * cov_tt),
+        zero_division=zero_division,
+        metric="Matthews correlation coefficient",
+    )
     return float(mcc)
 
 
-def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
-                      zero_division="warn"):
+def cohen_kappa_score(
+    y1, y2, *, labels=None, weights=None, sample_weight=None, zero_division="warn"
+):
     """Cohen's kappa: agreement between two raters corrected for chance.
 
     Parameters
@@ -145,6 +152,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
         weights
     ]
     den = (w * expected).sum()
-    ratio = safe_divide((w * cm).sum(), den, zero_division=zero_division,
-                        metric="Cohen's kappa")
+    ratio = safe_divide(
+        (w * cm).sum(), den, zero_division=zero_division, metric="Cohen's kappa"
+    )
     return float(ratio) if den == 0 else float(1.0 - ratio)

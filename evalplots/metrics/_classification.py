@@ -21,7 +21,9 @@ __all__ = [
 
 _AVERAGES = ("binary", "micro", "macro", "weighted")
 
-_PARAMS = PAIR_DOC + """
+_PARAMS = (
+    PAIR_DOC
+    + """
     labels : array-like of shape (n_labels,), default=None
         The classes to report (``average=None``) or to average over. Samples of
         other classes still count as false positives/negatives of the listed
@@ -40,6 +42,7 @@ _PARAMS = PAIR_DOC + """
     zero_division : {'warn', 0, 1, np.nan}, default='warn'
         The value of a 0/0 ratio. 'warn' gives 0.0 and an UndefinedMetricWarning.
         np.nan values are left out of the 'macro'/'weighted' means."""
+)
 
 _RAISES = """ValueError
         If the inputs are empty, not 1-D, of different lengths, or hold NaN or
@@ -78,7 +81,9 @@ Counts = namedtuple("Counts", "classes tp pred true total")
 
 
 def _check_average(average):
-    if average is not None and (not isinstance(average, str) or average not in _AVERAGES):
+    if average is not None and (
+        not isinstance(average, str) or average not in _AVERAGES
+    ):
         raise ValueError(
             f"average must be one of 'binary', 'micro', 'macro', 'weighted' or None, "
             f"got {average!r}."
@@ -102,7 +107,7 @@ def _binary_index(classes, pos_label):
     return None
 
 
-def class_counts(y_true, y_pred, *, labels, average, pos_label, sample_weight):
+def class_counts(y_true, y_pred, labels, average, pos_label, sample_weight):
     """Per-class true positives, predicted and true totals, from one confusion matrix.
 
     Returns a ``Counts`` of float arrays, one entry per class averaged over (one
@@ -112,8 +117,9 @@ def class_counts(y_true, y_pred, *, labels, average, pos_label, sample_weight):
     binary = average == "binary"
     if binary:
         labels = None
-    classes, cm = confusion_counts(y_true, y_pred, labels=labels, allow_unlisted=True,
-                                   sample_weight=sample_weight)
+    classes, cm = confusion_counts(
+        y_true, y_pred, labels=labels, allow_unlisted=True, sample_weight=sample_weight
+    )
     k = classes.shape[0]
     tp, pred, true = np.diagonal(cm)[:k], cm.sum(axis=0)[:k], cm.sum(axis=1)[:k]
     if binary:
@@ -140,7 +146,11 @@ def _average(values, average, support):
 
 def _pooled(c, average):
     if average == "micro":
-        return c.tp.sum(keepdims=True), c.pred.sum(keepdims=True), c.true.sum(keepdims=True)
+        return (
+            c.tp.sum(keepdims=True),
+            c.pred.sum(keepdims=True),
+            c.true.sum(keepdims=True),
+        )
     return c.tp, c.pred, c.true
 
 
@@ -206,10 +216,7 @@ def precision_recall_fscore_support(
     zero_division = check_zero_division(zero_division)
     if not (np.isscalar(beta) and beta >= 0):
         raise ValueError(f"beta must be a number >= 0, got {beta!r}.")
-    c = class_counts(
-        y_true, y_pred, labels=labels, average=average, pos_label=pos_label,
-        sample_weight=sample_weight,
-    )
+    c = class_counts(y_true, y_pred, labels, average, pos_label, sample_weight)
     tp, pred, true = _pooled(c, average)
 
     def divide(num, den, name):
@@ -238,7 +245,7 @@ def _one_score(index, warn_for, **kwargs):
 
 @score_doc("precision")
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-                    sample_weight=None, zero_division="warn"):
+                    sample_weight=None, zero_division="warn"):  # fmt: skip
     """Precision TP / (TP + FP): the fraction of predicted positives that are right.
 
     %(sections)s
@@ -261,7 +268,7 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
 
 @score_doc("recall")
 def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-                 sample_weight=None, zero_division="warn"):
+                 sample_weight=None, zero_division="warn"):  # fmt: skip
     """Recall TP / (TP + FN), also sensitivity or true-positive rate.
 
     %(sections)s
@@ -284,7 +291,7 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 
 @score_doc("fbeta", extra=_BETA_DOC)
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
-                sample_weight=None, zero_division="warn"):
+                sample_weight=None, zero_division="warn"):  # fmt: skip
     """F-beta score, the weighted harmonic mean of precision and recall.
 
     %(sections)s
@@ -308,7 +315,7 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
 
 @score_doc("f1")
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-             sample_weight=None, zero_division="warn"):
+             sample_weight=None, zero_division="warn"):  # fmt: skip
     """F1 score, the harmonic mean of precision and recall: 2PR / (P + R).
 
     %(sections)s

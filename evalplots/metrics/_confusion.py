@@ -71,9 +71,8 @@ def _as_small_ints(arrays):
     for a in arrays:
         if a.dtype.kind == "b":
             a = a.view(np.uint8)
-        elif a.dtype.kind == "f":
-            if not (a == np.floor(a)).all():
-                return None
+        elif a.dtype.kind == "f" and not (a == np.floor(a)).all():
+            return None
         ints.append(a.astype(np.int64, copy=False))
     lo = min(int(a.min()) for a in ints)
     hi = max(int(a.max()) for a in ints)
@@ -96,7 +95,9 @@ def discover_classes(arrays):
     if small is None:
         return np.unique(np.concatenate(arrays))
     ints, lo, span = small
-    return (np.flatnonzero(_present(ints, lo, span)) + lo).astype(np.result_type(*arrays))
+    return (np.flatnonzero(_present(ints, lo, span)) + lo).astype(
+        np.result_type(*arrays)
+    )
 
 
 def _discover(arrays):
@@ -224,13 +225,18 @@ def _direct_counts(small, dtype, w):
     if lo:
         flat -= lo
     full = np.bincount(flat, weights=w, minlength=span * span).reshape(span, span)
-    seen = full if w is None else np.bincount(flat, minlength=span * span).reshape(span, span)
+    seen = (
+        full
+        if w is None
+        else np.bincount(flat, minlength=span * span).reshape(span, span)
+    )
     idx = np.flatnonzero(seen.any(axis=0) | seen.any(axis=1))
     return (idx + lo).astype(dtype), full[np.ix_(idx, idx)]
 
 
-def confusion_counts(y_true, y_pred, *, labels=None, allow_unlisted=False,
-                     sample_weight=None):
+def confusion_counts(
+    y_true, y_pred, *, labels=None, allow_unlisted=False, sample_weight=None
+):
     """Validate, discover or look up the classes, and count: one pass of each kind.
 
     Returns ``(classes, cm)``: cm has rows = true, columns = predicted, in the order
@@ -252,7 +258,9 @@ def confusion_counts(y_true, y_pred, *, labels=None, allow_unlisted=False,
 
 
 @fill_doc(pair=PAIR_DOC)
-def confusion_matrix(y_true, y_pred, *, labels=None, normalize=None, sample_weight=None):
+def confusion_matrix(
+    y_true, y_pred, *, labels=None, normalize=None, sample_weight=None
+):
     """Confusion matrix: entry ``[i, j]`` counts samples of true class i predicted as j.
 
     Parameters

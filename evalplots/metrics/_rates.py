@@ -116,7 +116,7 @@ def error_rate(y_true, y_pred, *, normalize=True, sample_weight=None):
 
 @score_doc("specificity")
 def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-                      sample_weight=None, zero_division="warn"):
+                      sample_weight=None, zero_division="warn"):  # fmt: skip
     """Specificity TN / (TN + FP), the true-negative rate, one class vs. the rest.
 
     %(sections)s
@@ -138,8 +138,7 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
     array([1. , 1. , 0.5])
     """
     zero_division = check_zero_division(zero_division)
-    c = class_counts(y_true, y_pred, labels=labels, average=average,
-                     pos_label=pos_label, sample_weight=sample_weight)
+    c = class_counts(y_true, y_pred, labels, average, pos_label, sample_weight)
     negatives = c.total - c.true
     tn = negatives - (c.pred - c.tp)
     if average == "micro":
@@ -149,8 +148,9 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
 
 
 @fill_doc(pair=PAIR_DOC, weight=_WEIGHT_DOC)
-def binary_rates(y_true, y_pred, *, pos_label=1, sample_weight=None,
-                 zero_division="warn"):
+def binary_rates(
+    y_true, y_pred, *, pos_label=1, sample_weight=None, zero_division="warn"
+):
     """The four rates of a binary confusion matrix: TPR, FNR, FPR and TNR.
 
     Parameters
@@ -187,8 +187,7 @@ def binary_rates(y_true, y_pred, *, pos_label=1, sample_weight=None,
     {'tpr': 0.5, 'fnr': 0.5, 'fpr': 0.3333333333333333, 'tnr': 0.6666666666666666}
     """
     zero_division = check_zero_division(zero_division)
-    c = class_counts(y_true, y_pred, labels=None, average="binary",
-                     pos_label=pos_label, sample_weight=sample_weight)
+    c = class_counts(y_true, y_pred, None, "binary", pos_label, sample_weight)
     tp, fn, fp = c.tp[0], c.true[0] - c.tp[0], c.pred[0] - c.tp[0]
     negatives = c.total - c.true[0]
     num = np.array([tp, fn, fp, negatives - fp])

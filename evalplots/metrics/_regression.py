@@ -56,8 +56,12 @@ _SECTIONS = """Parameters
 def _doc(returns, *, returns_note="", extra_params="", extra_raises=""):
     """Fill ``%(sections)s`` with the Parameters, Returns and Raises of one metric."""
     sections = _SECTIONS
-    for key, text in (("extra_params", extra_params), ("returns", returns),
-                      ("returns_note", returns_note), ("extra_raises", extra_raises)):
+    for key, text in (
+        ("extra_params", extra_params),
+        ("returns", returns),
+        ("returns_note", returns_note),
+        ("extra_raises", extra_raises),
+    ):
         sections = sections.replace(f"%({key})s", text)
     return fill_doc(sections=sections, params=_PARAMS, raises=_RAISES)
 
@@ -144,7 +148,9 @@ def root_mean_squared_error(y_true, y_pred, *, sample_weight=None):
     >>> root_mean_squared_error([1.0, 2.0, 3.0], [1.0, 2.0, 5.0])
     1.1547005383792515
     """
-    return float(np.sqrt(mean_squared_error(y_true, y_pred, sample_weight=sample_weight)))
+    return float(
+        np.sqrt(mean_squared_error(y_true, y_pred, sample_weight=sample_weight))
+    )
 
 
 def _log1p_checked(t, p):
@@ -304,8 +310,11 @@ def r2_score(y_true, y_pred, *, sample_weight=None, force_finite=True):
     """
     t, p, w = _check(y_true, y_pred, sample_weight)
     if t.shape[0] < 2:
-        warnings.warn("R^2 is undefined with fewer than two samples; returning NaN.",
-                      UndefinedMetricWarning, stacklevel=2)
+        warnings.warn(
+            "R^2 is undefined with fewer than two samples; returning NaN.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
         return float("nan")
     ss_res = float(np.average((t - p) ** 2, weights=w))
     ss_tot = float(np.average((t - np.average(t, weights=w)) ** 2, weights=w))

@@ -52,7 +52,9 @@ def _check_options(k, denominator, variant="ranked_hits"):
     if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
         raise ValueError(f"k must be an integer >= 1, got {k!r}.")
     if denominator not in _DENOMINATORS:
-        raise ValueError(f"denominator must be 'k' or 'n_predicted', got {denominator!r}.")
+        raise ValueError(
+            f"denominator must be 'k' or 'n_predicted', got {denominator!r}."
+        )
     if variant not in _VARIANTS:
         raise ValueError(
             f"variant must be 'ranked_hits' or 'mean_precision', got {variant!r}."
@@ -137,25 +139,33 @@ def precision_at_k(y_true, y_pred, *, k, denominator="k", zero_division="warn"):
     zero_division = check_zero_division(zero_division)
     hits, _ = _new_hits(y_true, y_pred, k)
     cum, ranks = _precisions(hits, k, denominator)
-    return float(safe_divide(cum[-1], ranks[-1], zero_division=zero_division,
-                             metric="P@k"))
+    return float(
+        safe_divide(cum[-1], ranks[-1], zero_division=zero_division, metric="P@k")
+    )
 
 
 def _ap(y_true, y_pred, k, variant, denominator, zero_division):
     hits, n_relevant = _new_hits(y_true, y_pred, k)
     if variant == "mean_precision":
         cum, ranks = _precisions(hits, k, denominator)
-        return float(safe_divide(cum, ranks, zero_division=zero_division,
-                                 metric="P@i").mean())
+        return float(
+            safe_divide(cum, ranks, zero_division=zero_division, metric="P@i").mean()
+        )
     p_at_hits = (np.cumsum(hits) / np.arange(1, hits.size + 1))[hits > 0]
-    return float(safe_divide(p_at_hits.sum(), min(n_relevant, k),
-                             zero_division=zero_division,
-                             metric="AP@k with no relevant item"))
+    return float(
+        safe_divide(
+            p_at_hits.sum(),
+            min(n_relevant, k),
+            zero_division=zero_division,
+            metric="AP@k with no relevant item",
+        )
+    )
 
 
 @_doc
-def average_precision_at_k(y_true, y_pred, *, k, variant="ranked_hits",
-                           denominator="k", zero_division="warn"):
+def average_precision_at_k(
+    y_true, y_pred, *, k, variant="ranked_hits", denominator="k", zero_division="warn"
+):
     """Average precision at k (AP@k) of one query.
 
     Parameters
@@ -199,8 +209,9 @@ def average_precision_at_k(y_true, y_pred, *, k, variant="ranked_hits",
 
 
 @_doc
-def mean_average_precision_at_k(y_true, y_pred, *, k, variant="ranked_hits",
-                                denominator="k", zero_division="warn"):
+def mean_average_precision_at_k(
+    y_true, y_pred, *, k, variant="ranked_hits", denominator="k", zero_division="warn"
+):
     """Mean average precision at k (MAP@k): the mean of AP@k over queries.
 
     Parameters
@@ -244,13 +255,17 @@ def mean_average_precision_at_k(y_true, y_pred, *, k, variant="ranked_hits",
     _check_options(k, denominator, variant)
     zero_division = check_zero_division(zero_division)
     if isinstance(y_true, (str, bytes)) or isinstance(y_pred, (str, bytes)):
-        raise ValueError("y_true and y_pred must be lists of lists, one per query.")
+        raise ValueError(  # noqa: TRY004 (the project raises ValueError on bad input)
+            "y_true and y_pred must be lists of lists, one per query."
+        )
     y_true, y_pred = list(y_true), list(y_pred)
     if len(y_true) != len(y_pred) or not y_true:
         raise ValueError(
             f"y_true has {len(y_true)} queries and y_pred {len(y_pred)}; pass one list "
             f"of relevant items and one ranked list per query (at least one query)."
         )
-    aps = [_ap(t, p, k, variant, denominator, zero_division)
-           for t, p in zip(y_true, y_pred)]
+    aps = [
+        _ap(t, p, k, variant, denominator, zero_division)
+        for t, p in zip(y_true, y_pred)
+    ]
     return float(np.mean(aps))
