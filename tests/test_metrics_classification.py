@@ -392,3 +392,19 @@ def test_log_loss_binary_labels_all_positive():
     assert_allclose(
         log_loss([1, 1], [0.5, 0.25], labels=[0, 1]), -(np.log(0.5) + np.log(0.25)) / 2
     )
+
+
+def test_pandas_inputs():
+    pd = pytest.importorskip("pandas")
+    y_true = pd.Series(["a", "b", "a"], dtype="category")
+    y_pred = pd.Series(["a", "a", "a"])
+    assert_array_equal(confusion_matrix(y_true, y_pred), [[2, 0], [1, 0]])
+    # class "a": TP 2, FP 1, FN 0 -> F1 = 4/5
+    assert_allclose(f1_score(y_true, y_pred, pos_label="a"), 0.8)
+    assert_allclose(
+        cohen_kappa_score(pd.Series([1, 2, 3]), pd.Series([1, 2, 2]),
+                          labels=pd.Index([1, 2, 3])),
+        0.5,
+    )  # fmt: skip
+    assert_allclose(log_loss(pd.Series([0, 1]), pd.Series([0.2, 0.9])),
+                    -(np.log(0.8) + np.log(0.9)) / 2)  # fmt: skip

@@ -18,6 +18,9 @@ from numpy.testing import assert_allclose, assert_array_equal
 import evalplots.metrics as ep
 from evalplots.metrics import _regression
 
+# scikit-learn's own note when an input holds one class; not ours to test
+pytestmark = pytest.mark.filterwarnings("ignore:A single label was found:UserWarning")
+
 SETTINGS = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
