@@ -408,3 +408,28 @@ def test_pandas_inputs():
     )  # fmt: skip
     assert_allclose(log_loss(pd.Series([0, 1]), pd.Series([0.2, 0.9])),
                     -(np.log(0.8) + np.log(0.9)) / 2)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "y_true, y_pred, classes, expected",
+    [
+        ([1e300, 2e300, 1e300], [2e300, 2e300, 1e300], [1e300, 2e300],
+         [[1, 1], [0, 1]]),
+        (np.array([2**64 - 1, 0, 0], dtype=np.uint64),
+         np.array([0, 0, 2**64 - 1], dtype=np.uint64), [0, 2**64 - 1],
+         [[1, 1], [1, 0]]),
+        ([-(2**62), 2**62, 2**62], [2**62, 2**62, -(2**62)], [-(2**62), 2**62],
+         [[0, 1], [1, 1]]),
+    ],
+)  # fmt: skip
+def test_confusion_matrix_extreme_label_values(y_true, y_pred, classes, expected):
+    # whole-number floats beyond 2**53 and uint64 beyond 2**63 must not be folded
+    # together by an int64 conversion (rows follow the sorted classes)
+    assert_array_equal(confusion_matrix(y_true, y_pred), expected)
+    assert_array_equal(confusion_matrix(y_true, y_pred, labels=classes), expected)
+
+
+def test_confusion_matrix_integer_weights_give_integer_counts():
+    cm = confusion_matrix([0, 1, 1], [0, 1, 0], sample_weight=[2, 3, 1])
+    assert cm.dtype == np.int64
+    assert_array_equal(cm, [[2, 0], [1, 3]])

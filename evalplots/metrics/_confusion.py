@@ -1,11 +1,13 @@
 """Label encoding shared by the count metrics, and the confusion matrix.
 
 Every count metric (accuracy aside) reduces to one matrix of counts, so the work is
-done once here: one label discovery per call, then one ``np.bincount`` of
-``t_idx * k + p_idx``. Small-range integer labels (and bool labels, and floats that
-hold whole numbers) are discovered with ``np.bincount`` in O(n) without sorting;
-other labels (strings, fractional floats) with one ``np.unique`` of the
-concatenation.
+done once here, with one label discovery per call. Small-range integer labels (and
+bool labels, and floats holding whole numbers) need no sort and no per-sample
+relabelling: one ``np.bincount`` of ``(t - lo) * span + (p - lo)`` counts every pair
+over the value range, and the classes are the rows/columns that are not empty.
+Other labels (strings, fractional floats, huge ranges) are encoded by one
+``np.unique`` of the concatenation (or looked up in ``labels``), then counted by one
+``np.bincount`` of ``t_idx * k + p_idx``.
 """
 
 import numpy as np
@@ -71,7 +73,11 @@ def _as_small_ints(arrays):
     for a in arrays:
         if a.dtype.kind == "b":
             a = a.view(np.uint8)
-        elif a.dtype.kind == "f" and not (a == np.floor(a)).all():
+        elif a.dtype.kind == "f" and not (
+            (a == np.floor(a)).all() and np.abs(a).max() < 2.0**53
+        ):
+            return None  # fractional, or too large to convert to int64 exactly
+        elif a.dtype.kind == "u" and a.max() >= 2**63:
             return None
         ints.append(a.astype(np.int64, copy=False))
     lo = min(int(a.min()) for a in ints)
@@ -280,7 +286,8 @@ def confusion_matrix(
     -------
     C : ndarray of shape (n_classes, n_classes)
         Rows = true class, columns = predicted class, both in the order of
-        ``labels``. int64 counts, or float64 when weighted or normalised.
+        ``labels``. int64 counts (also with integer weights), float64 with float
+        weights or when normalised.
 
     Raises
     ------
@@ -324,8 +331,8 @@ def confusion_matrix(
             f"normalize must be 'true', 'pred', 'all' or None, got {normalize!r}."
         )
     _, cm = confusion_counts(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    if sample_weight is None:
-        cm = cm.astype(np.int64)
+    if sample_weight is None or np.asarray(sample_weight).dtype.kind in "biu":
+        cm = cm.astype(np.int64)  # as scikit-learn: integer weights, integer counts
     if normalize is None:
         return cm
     if normalize == "true":
