@@ -433,3 +433,16 @@ def test_confusion_matrix_integer_weights_give_integer_counts():
     cm = confusion_matrix([0, 1, 1], [0, 1, 0], sample_weight=[2, 3, 1])
     assert cm.dtype == np.int64
     assert_array_equal(cm, [[2, 0], [1, 3]])
+
+
+@pytest.mark.parametrize("eps", [None, 1e-3])
+def test_log_loss_leaves_inputs_untouched(eps):
+    # the implementation takes logs in place on its own temporary arrays
+    y = np.array([0, 1, 1, 0])
+    p1 = np.array([0.2, 0.7, 0.9, 0.4])
+    p2 = np.c_[1 - p1, p1]
+    y_ml = np.c_[y, 1 - y]
+    for y_true, prob in ((y, p1), (y, p2), (y_ml, p2)):
+        before = prob.copy()
+        log_loss(y_true, prob, eps=eps)
+        assert_array_equal(prob, before)

@@ -57,7 +57,7 @@ def _check_rows_sum_to_one(prob, tol):
 def _binary_true_class_prob(y_true, prob, labels):
     """1-D ``prob`` = P(second class): the probability of each sample's true class."""
     y = validated_labels(y_true)["y_true"]
-    classes = discover_classes([y]) if labels is None else check_labels(labels)
+    classes = _binary_classes(y) if labels is None else check_labels(labels)
     if classes.shape[0] != 2:
         raise ValueError(
             f"A 1-D y_prob is the probability of the positive class of a binary "
@@ -72,7 +72,17 @@ def _binary_true_class_prob(y_true, prob, labels):
     ):
         encode_labels(y, labels=classes)  # raises, naming the type or unlisted values
     # |1 - p| for a negative, |0 - p| = p for a positive: no branch per sample
-    return np.abs(negative - prob)
+    p_true = np.subtract(negative, prob)
+    return np.abs(p_true, out=p_true)
+
+
+def _binary_classes(y):
+    """The sorted classes of numeric ``y`` from its min and max when there are two."""
+    if y.dtype.kind in "biuf":
+        lo, hi = y.min(), y.max()
+        if np.count_nonzero(y == lo) + np.count_nonzero(y == hi) == y.shape[0]:
+            return np.unique(np.array([lo, hi], dtype=y.dtype))
+    return discover_classes([y])
 
 
 def _true_class_prob(y_true, prob, labels):
@@ -179,9 +189,9 @@ def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
             stacklevel=2,
         )
     with np.errstate(divide="ignore"):
-        losses = -np.log(p_true)
-    if losses.ndim == 2:
-        losses = losses.mean(axis=1)
+        log_p = np.log(p_true, out=p_true)  # p_true is always a fresh array here
+    if log_p.ndim == 2:
+        log_p = log_p.mean(axis=1)
     if w is not None and w.sum() == 0:
         raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
-    return float(np.average(losses, weights=w))
+    return -float(np.average(log_p, weights=w))
