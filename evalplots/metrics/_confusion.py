@@ -112,8 +112,10 @@ def _discover(arrays):
     if small is not None:
         ints, lo, span = small
         present = _present(ints, lo, span)
-        lut = np.cumsum(present) - 1
         classes = (np.flatnonzero(present) + lo).astype(np.result_type(*arrays))
+        if present.all():  # classes lo, lo+1, ...: the code is the offset
+            return classes, [a - lo if lo else a for a in ints]
+        lut = np.cumsum(present) - 1
         return classes, [lut[a - lo if lo else a] for a in ints]
     sizes = np.cumsum([a.shape[0] for a in arrays])[:-1]
     classes, inverse = np.unique(np.concatenate(arrays), return_inverse=True)
