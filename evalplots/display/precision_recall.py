@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 
+from evalplots._docstrings import BINARY_SCORE_PARAMS, DISPLAY_NAME_AX_PARAMS, fill_doc
 from evalplots.display._base import (
     CurveDisplayMixin,
     chance_line,
@@ -315,6 +316,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         return marker
 
     @classmethod
+    @fill_doc(binary_params=BINARY_SCORE_PARAMS, name_ax=DISPLAY_NAME_AX_PARAMS)
     def from_predictions(
         cls,
         y_true,
@@ -331,22 +333,11 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-            Binary true labels.
-        y_score : array-like of shape (n_samples,)
-            Scores of the positive class.
-        pos_label : int, float, bool or str, default=None
-            The positive class; None means 1 (or True) for labels in {0, 1}, {-1, 1}
-            or {False, True}.
-        sample_weight : array-like of shape (n_samples,), default=None
-            Sample weights.
+        %(binary_params)s
         drop_intermediate : bool, default=False
             Drop thresholds that do not change the step drawing. Must stay False for
             ``drawstyle='sawtooth'``, which needs every operating point.
-        name : str, default=None
-            Model name for the legend.
-        ax : matplotlib.axes.Axes, default=None
-            Axes to draw on; None creates a new figure and axes.
+        %(name_ax)s
         **plot_kwargs : dict
             Any option of :meth:`plot` (``drawstyle``, ``plot_break_even``,
             ``break_even_kw``, ``plot_chance_level``, ``chance_level_kw``, ``despine``,

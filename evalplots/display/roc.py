@@ -1,5 +1,6 @@
 """ROC curve Display."""
 
+from evalplots._docstrings import BINARY_SCORE_PARAMS, DISPLAY_NAME_AX_PARAMS, fill_doc
 from evalplots.display._base import (
     CurveDisplayMixin,
     chance_line,
@@ -148,6 +149,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         return self
 
     @classmethod
+    @fill_doc(binary_params=BINARY_SCORE_PARAMS, name_ax=DISPLAY_NAME_AX_PARAMS)
     def from_predictions(
         cls,
         y_true,
@@ -164,22 +166,11 @@ class RocCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-            Binary true labels.
-        y_score : array-like of shape (n_samples,)
-            Scores of the positive class (probabilities or decision values).
-        pos_label : int, float, bool or str, default=None
-            The positive class; None means 1 (or True) for labels in {0, 1}, {-1, 1}
-            or {False, True}.
-        sample_weight : array-like of shape (n_samples,), default=None
-            Sample weights.
+        %(binary_params)s
         drop_intermediate : bool, default=True
             Drop thresholds that lie on a straight segment of the curve (the area
             and the drawing are unchanged).
-        name : str, default=None
-            Model name for the legend.
-        ax : matplotlib.axes.Axes, default=None
-            Axes to draw on; None creates a new figure and axes.
+        %(name_ax)s
         **plot_kwargs : dict
             Any option of :meth:`plot` (``plot_chance_level``, ``chance_level_kw``,
             ``despine``, Line2D properties).

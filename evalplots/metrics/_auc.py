@@ -8,7 +8,12 @@ which equals the trapezoidal area under the ROC curve exactly and needs no argso
 
 import numpy as np
 
-from evalplots.metrics._thresholds import BinaryScores, binary_scores, require_both_classes
+from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
+from evalplots.metrics._thresholds import (
+    BinaryScores,
+    binary_scores,
+    require_both_classes,
+)
 from evalplots.metrics._validation import (
     _show,
     as_1d,
@@ -198,19 +203,13 @@ def _ovo(onehot, y_score, average):
     return float(np.average(pair_scores, weights=weights))
 
 
+@fill_doc(binary_params=BINARY_SCORE_PARAMS)
 def rank_loss(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Ranking loss l_rank: the fraction of positive-negative pairs ranked wrongly.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Target scores; higher means more likely positive. Must be finite.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights (each pair weighs ``w+ * w-``).
+    %(binary_params)s
 
     Returns
     -------

@@ -8,7 +8,8 @@ from collections import namedtuple
 
 import numpy as np
 
-from evalplots.metrics._confusion import PAIR_DOC, confusion_counts, fill_doc
+from evalplots._docstrings import fill_doc
+from evalplots.metrics._confusion import PAIR_DOC, confusion_counts
 from evalplots.metrics._validation import check_zero_division, safe_divide
 
 __all__ = [

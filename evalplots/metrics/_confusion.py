@@ -12,6 +12,7 @@ Other labels (strings, fractional floats, huge ranges) are encoded by one
 
 import numpy as np
 
+from evalplots._docstrings import fill_doc
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
@@ -26,19 +27,6 @@ PAIR_DOC = """y_true : array-like of shape (n_samples,)
         True labels: numbers, bools or strings (one type).
     y_pred : array-like of shape (n_samples,)
         Predicted labels, of the same type as ``y_true``."""
-
-
-def fill_doc(**fragments):
-    """Decorator replacing each ``%(key)s`` in a docstring by ``fragments[key]``."""
-
-    def decorate(func):
-        doc = func.__doc__
-        for key, text in fragments.items():
-            doc = doc.replace(f"%({key})s", text)
-        func.__doc__ = doc
-        return func
-
-    return decorate
 
 
 def _kind(arr):

@@ -9,6 +9,7 @@ import warnings
 
 import numpy as np
 
+from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._thresholds import binary_scores, require_both_classes
 from evalplots.metrics._validation import as_1d, check_finite
@@ -16,19 +17,13 @@ from evalplots.metrics._validation import as_1d, check_finite
 __all__ = ["average_precision_score", "break_even_point", "break_even_point_from_curve"]
 
 
+@fill_doc(binary_params=BINARY_SCORE_PARAMS)
 def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Average precision (AP): the step-wise area under the P-R curve.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Target scores; higher means more likely positive. Must be finite.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
+    %(binary_params)s
 
     Returns
     -------
@@ -74,19 +69,13 @@ def _curve_from(data):
     return np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0], None
 
 
+@fill_doc(binary_params=BINARY_SCORE_PARAMS)
 def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Break-even point (BEP): the value at which precision equals recall.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Target scores; higher means more likely positive. Must be finite.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
+    %(binary_params)s
 
     Returns
     -------

@@ -10,6 +10,7 @@ import warnings
 
 import numpy as np
 
+from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._thresholds import binary_scores
 from evalplots.metrics._validation import as_1d, check_finite
@@ -17,6 +18,7 @@ from evalplots.metrics._validation import as_1d, check_finite
 __all__ = ["auc", "confusion_matrix_at_thresholds", "precision_recall_curve", "roc_curve"]
 
 
+@fill_doc(binary_params=BINARY_SCORE_PARAMS)
 def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Compute the binary confusion matrix at every distinct score threshold.
 
@@ -24,16 +26,7 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels. With labels other than {0, 1}, {-1, 1} or
-        {False, True}, ``pos_label`` must be given.
-    y_score : array-like of shape (n_samples,)
-        Target scores (probabilities, confidence values or any real number; higher
-        means more likely positive). Must be finite.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights. Samples of weight 0 create no threshold.
+    %(binary_params)s
 
     Returns
     -------
@@ -77,20 +70,13 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
     return tns, fps, fns, tps, thresholds
 
 
+@fill_doc(binary_params=BINARY_SCORE_PARAMS)
 def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
     """Compute the Receiver Operating Characteristic (ROC) curve.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Target scores; higher means more likely positive. Must be finite.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class (needed unless labels are {0, 1},
-        {-1, 1} or {False, True}).
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
+    %(binary_params)s
     drop_intermediate : bool, default=True
         Drop thresholds whose point lies on the straight segment between its
         neighbours (collinear points); the drawn curve and the AUC are unchanged.
@@ -178,6 +164,7 @@ def _divide_by_total(counts, out, kind, what):
         np.divide(counts, counts[-1], out=out)
 
 
+@fill_doc(binary_params=BINARY_SCORE_PARAMS)
 def precision_recall_curve(
     y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False
 ):
@@ -185,14 +172,7 @@ def precision_recall_curve(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,)
-        Target scores; higher means more likely positive. Must be finite.
-    pos_label : int, float, bool or str, default=None
-        The label of the positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
+    %(binary_params)s
     drop_intermediate : bool, default=False
         Keep only the first and last point of each run of equal recall (the
         inner points of a vertical drop); the step and sawtooth drawings are

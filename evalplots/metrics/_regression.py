@@ -8,8 +8,8 @@ import warnings
 
 import numpy as np
 
+from evalplots._docstrings import fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._confusion import fill_doc
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,

@@ -12,7 +12,7 @@ import numbers
 
 import numpy as np
 
-from evalplots.metrics._confusion import fill_doc
+from evalplots._docstrings import fill_doc
 from evalplots.metrics._validation import check_zero_division, safe_divide
 
 __all__ = ["average_precision_at_k", "mean_average_precision_at_k", "precision_at_k"]
