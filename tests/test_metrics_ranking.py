@@ -180,6 +180,33 @@ def test_bad_input_names_the_argument(kwargs, match):
         precision_recall_curve(**kwargs)
 
 
+def test_zero_total_weight_is_a_clear_error():
+    # found by a newcomer test: an IndexError escaped from the curve functions
+    for func in (roc_curve, precision_recall_curve, roc_auc_score, average_precision_score):
+        with pytest.raises(ValueError, match="sample_weight is 0 for every sample"):
+            func([0, 1, 1, 0], [0.1, 0.2, 0.3, 0.4], sample_weight=np.zeros(4))
+
+
+def test_large_integer_scores_stay_exact():
+    # 2**60 + 1 and 2**60 + 2 are distinct integers but equal as float64: casting
+    # would turn them into ties (AUC 0.6667 instead of 0.8333)
+    y = [0, 1, 1, 0, 1]
+    s = np.array([2**60, 2**60 + 1, 3, 2, 2**60 + 2])
+    assert roc_auc_score(y, s) == pytest.approx(5 / 6)  # by hand: 5 of 6 pairs right
+    assert roc_auc_score(y, s) == pytest.approx(skm.roc_auc_score(y, s))
+    assert average_precision_score(y, s) == pytest.approx(skm.average_precision_score(y, s))
+    assert average_precision_score(y, s) == pytest.approx((1 + 1 + 0.75) / 3)
+    _, _, thresholds = precision_recall_curve(y, s)
+    assert thresholds.dtype == np.int64 and np.unique(thresholds).size == 5
+
+
+def test_roc_auc_messages_name_the_real_problem():
+    with pytest.raises(ValueError, match="y_true contains NaN or inf .first at index 2"):
+        roc_auc_score([0, 1, np.nan], [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match=r"pass y_score.ravel\(\)"):
+        roc_auc_score([0, 1, 1], [[0.1], [0.2], [0.3]])
+
+
 def test_labels_of_other_types():
     y = np.array(["spam", "ham", "spam", "ham"])
     s = [0.9, 0.2, 0.4, 0.6]
@@ -215,7 +242,7 @@ binary_cases = st.integers(min_value=2, max_value=200).flatmap(
 def test_differential_binary_curves(case):
     y, s, w = case
     y = np.array(y)
-    s = np.array(s, dtype=float) / 6.0
+    s = np.array(s) / 6.0 if sum(y) % 2 else np.array(s)  # float and integer scores
     w = None if w is None else np.array(w, dtype=float)
     if w is not None and (w[y == 1].sum() == 0 or w[y == 0].sum() == 0):
         w = w + 1.0

@@ -19,7 +19,9 @@ from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
     check_finite,
+    check_finite_labels,
     check_sample_weight,
+    class_values,
 )
 
 __all__ = ["rank_loss", "roc_auc_score"]
@@ -104,11 +106,17 @@ def roc_auc_score(
     0.875
     """
     y_score_arr = y_score.to_numpy() if hasattr(y_score, "to_numpy") else np.asarray(y_score)
+    if y_score_arr.ndim == 2 and y_score_arr.shape[1] == 1:
+        raise ValueError(
+            f"y_score has shape {y_score_arr.shape}: one column is a binary problem; pass "
+            f"y_score.ravel() (the score of the positive class)."
+        )
     if y_score_arr.ndim == 2:
         return _multiclass_auc(y_true, y_score_arr, average, sample_weight, multi_class, labels)
     y_true = as_1d(y_true, "y_true")
     if pos_label is None:
-        classes = np.unique(y_true)
+        check_finite_labels(y_true, "y_true")
+        classes = class_values(y_true)
         if classes.size > 2:
             raise ValueError(
                 f"y_true has {classes.size} classes {_show(classes)} but y_score is 1-D; "

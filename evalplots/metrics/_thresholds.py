@@ -18,8 +18,8 @@ from evalplots.metrics._validation import (
     as_1d,
     binary_positive_mask,
     check_consistent_length,
-    check_finite,
     check_sample_weight,
+    check_scores,
 )
 
 __all__ = ["BinaryScores", "binary_scores", "require_both_classes"]
@@ -118,7 +118,7 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None):
         ambiguous positive class, or if ``sample_weight`` is invalid.
     """
     y_true = as_1d(y_true, "y_true")
-    y_score = check_finite(as_1d(y_score, "y_score"), "y_score")
+    y_score = check_scores(as_1d(y_score, "y_score"), "y_score")
     check_consistent_length(y_true=y_true, y_score=y_score)
     positive = binary_positive_mask(y_true, pos_label)
     weight = check_sample_weight(sample_weight, y_true.shape[0])
@@ -126,6 +126,11 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None):
         # A sample of weight 0 has no mass: it must not create an operating point
         # (scikit-learn does the same).
         keep = weight != 0
+        if not keep.any():
+            raise ValueError(
+                "sample_weight is 0 for every sample, so there is nothing to evaluate; "
+                "pass weights with a positive sum."
+            )
         if not keep.all():
             y_score, positive, weight = y_score[keep], positive[keep], weight[keep]
     return BinaryScores(y_score, positive, weight)

@@ -17,9 +17,11 @@ __all__ = [
     "as_1d",
     "check_consistent_length",
     "check_finite",
+    "check_scores",
     "check_sample_weight",
     "check_zero_division",
     "binary_positive_mask",
+    "check_finite_labels",
     "class_values",
     "safe_divide",
 ]
@@ -103,6 +105,20 @@ def check_finite(arr, name):
     return out
 
 
+def check_scores(arr, name):
+    """Return numeric scores ready for sorting, exactly: integers stay integers.
+
+    Casting int64 scores to float64 would merge distinct values above 2**53 into
+    ties, so integer (and bool) scores keep an integer dtype; floats become float64
+    and must be finite.
+    """
+    if arr.dtype.kind == "b":
+        return arr.view(np.uint8)
+    if arr.dtype.kind in "iu":
+        return arr
+    return check_finite(arr, name)
+
+
 def check_sample_weight(sample_weight, n_samples):
     """Validate ``sample_weight``: None, or 1-D, finite, non-negative, length n."""
     if sample_weight is None:
@@ -176,8 +192,7 @@ def binary_positive_mask(y_true, pos_label, *, name="y_true"):
     """
     if y_true.dtype == bool and pos_label is None:
         return y_true
-    if y_true.dtype.kind == "f" and not np.isfinite(y_true).all():
-        raise ValueError(f"{name} contains NaN or inf; labels must be finite.")
+    check_finite_labels(y_true, name)
     classes = class_values(y_true)
     if classes.size > 2:
         raise ValueError(
@@ -200,6 +215,16 @@ def binary_positive_mask(y_true, pos_label, *, name="y_true"):
                 f"{_show(classes)}; pass one of these."
             )
     return y_true == pos_label
+
+
+def check_finite_labels(y, name):
+    """Raise if float labels hold NaN or inf (a missing label is not a class)."""
+    if y.dtype.kind == "f" and not np.isfinite(y).all():
+        first = int(np.flatnonzero(~np.isfinite(y))[0])
+        raise ValueError(
+            f"{name} contains NaN or inf (first at index {first}); labels must be finite: "
+            f"drop or fill the samples with missing labels."
+        )
 
 
 def class_values(y):
