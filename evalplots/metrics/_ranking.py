@@ -60,8 +60,10 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
     >>> tps, fps
     (array([1., 1., 2., 2.]), array([0., 1., 1., 2.]))
     """
-    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    fps, tps, thresholds = data.counts()
+    # the sorted halves are released before the two extra outputs are allocated
+    fps, tps, thresholds = binary_scores(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    ).counts()
     if fps.size:
         tns = fps[-1] - fps
         fns = tps[-1] - tps
