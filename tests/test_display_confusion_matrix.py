@@ -244,3 +244,13 @@ def test_colorbar_has_whole_number_ticks_for_counts(three_class):
     assert ticks.tolist() == [0, 1, 2, 3]
     normalized = ConfusionMatrixDisplay(cm).plot(normalize="true")
     assert normalized.im_.colorbar.vmax == 1.0
+
+
+def test_from_predictions_refuses_scores_as_y_pred():
+    # Used to draw a 7x7 matrix, one "class" per distinct score.
+    with pytest.raises(
+        ValueError, match=r"y_pred holds non-integer values such as 0\.1"
+    ):
+        ConfusionMatrixDisplay.from_predictions(
+            [0, 1, 1, 0, 1], [0.1, 0.9, 0.4, 0.3, 0.8]
+        )

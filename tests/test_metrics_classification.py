@@ -33,11 +33,91 @@ def test_confusion_matrix_label_types(y_true, y_pred, classes):
     )
 
 
-def test_confusion_matrix_fractional_float_labels():
-    # scikit-learn refuses these ("continuous"); as labels they are just two classes.
-    assert_array_equal(
-        confusion_matrix([1.0, 2.5, 2.5], [2.5, 2.5, 1.0]), [[0, 1], [1, 1]]
-    )
+def test_confusion_matrix_whole_number_float_labels():
+    # Floats holding whole numbers are classes (1.0 == 1); fractional ones are not.
+    assert_array_equal(confusion_matrix([1.0, 3.0, 3.0], [3, 3, 1]), [[0, 1], [1, 1]])
+
+
+def test_confusion_matrix_refuses_fractional_float_labels():
+    # Reverses the earlier choice "fractional float labels (e.g. 2.5) are classes": it
+    # made passing scores as y_pred silent. scikit-learn refuses them too.
+    with pytest.raises(
+        ValueError, match=r"y_true holds non-integer values such as 2\.5"
+    ):
+        confusion_matrix([1.0, 2.5, 2.5], [2.0, 2.0, 1.0])
+
+
+_Y = [0, 1, 1, 0, 1]
+_SCORES = [0.1, 0.9, 0.4, 0.3, 0.8]
+
+
+def _metric_calls():
+    from evalplots import metrics as m
+
+    return {
+        "accuracy_score": m.accuracy_score,
+        "error_rate": m.error_rate,
+        "confusion_matrix": m.confusion_matrix,
+        "matthews_corrcoef": m.matthews_corrcoef,
+        "cohen_kappa_score": m.cohen_kappa_score,
+        "precision_score": m.precision_score,
+        "recall_score": m.recall_score,
+        "f1_score": m.f1_score,
+        "fbeta_score": lambda t, p: m.fbeta_score(t, p, beta=2),
+        "precision_recall_fscore_support": m.precision_recall_fscore_support,
+        "specificity_score": m.specificity_score,
+        "binary_rates": m.binary_rates,
+    }
+
+
+@pytest.mark.parametrize("metric", sorted(_metric_calls()))
+def test_scores_passed_as_y_pred_are_refused(metric):
+    # accuracy_score(y, scores) used to be 0.0 and confusion_matrix 7x7: each score
+    # was a "class" of its own.
+    func = _metric_calls()[metric]
+    with pytest.raises(
+        ValueError,
+        match=r"y_pred holds non-integer values such as 0\.1"
+        r" .*threshold them first \(y_score >= 0\.5\)",
+    ):
+        func(_Y, _SCORES)
+    with pytest.raises(ValueError, match="y_true holds non-integer values"):
+        func(_SCORES, _Y)
+
+
+@pytest.mark.parametrize("metric", sorted(_metric_calls()))
+def test_thresholded_scores_are_accepted(metric):
+    thresholded = (np.asarray(_SCORES) >= 0.5).astype(float)  # 0.0 / 1.0
+    func = _metric_calls()[metric]
+    got, want = func(_Y, thresholded), func(_Y, [0, 1, 0, 0, 1])
+    if isinstance(want, dict):
+        got, want = list(got.values()), list(want.values())
+    assert_allclose(got, want)
+
+
+@pytest.mark.parametrize(
+    "metric, kwargs",
+    [
+        ("confusion_matrix", {}),
+        ("cohen_kappa_score", {}),
+        ("precision_score", {"average": "macro"}),  # 'binary' ignores labels
+    ],
+)
+def test_fractional_labels_argument_is_refused(metric, kwargs):
+    func = _metric_calls()[metric]
+    with pytest.raises(
+        ValueError, match=r"labels holds non-integer values such as 0\.5"
+    ):
+        func([0.0, 1.0], [1.0, 0.0], labels=[0.5, 1.0], **kwargs)
+
+
+def test_log_loss_refuses_fractional_y_true():
+    from evalplots.metrics import log_loss
+
+    with pytest.raises(ValueError, match="y_true holds non-integer values such as 0.9"):
+        log_loss([0.9, 0.2], [0.9, 0.2])
+    with pytest.raises(ValueError, match="labels holds non-integer values"):
+        log_loss([0, 1], [0.9, 0.2], labels=[0.5, 1.0])
 
 
 def test_confusion_matrix_labels_order_and_absent_class():
@@ -446,3 +526,17 @@ def test_log_loss_leaves_inputs_untouched(eps):
         before = prob.copy()
         log_loss(y_true, prob, eps=eps)
         assert_array_equal(prob, before)
+
+
+@pytest.mark.parametrize(
+    "y_true, y_prob, kwargs",
+    [
+        ([0, 1], [0.0, 1.0], {}),
+        ([0, 1], [[1.0, 0.0], [0.0, 1.0]], {}),
+        ([0, 1], [0.0, 1.0], {"sample_weight": [1.0, 2.0]}),
+    ],
+)
+def test_log_loss_perfect_prediction_is_positive_zero(y_true, y_prob, kwargs):
+    loss = log_loss(y_true, y_prob, **kwargs)
+    assert loss == 0.0
+    assert np.copysign(1.0, loss) == 1.0  # not -0.0

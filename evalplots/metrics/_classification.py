@@ -46,8 +46,8 @@ _PARAMS = (
 )
 
 _RAISES = """ValueError
-        If the inputs are empty, not 1-D, of different lengths, or hold NaN or
-        mixed string/number labels; if ``average`` is unknown; if
+        If the inputs are empty, not 1-D, of different lengths, or hold NaN,
+        non-integer floats (scores, not labels) or mixed string/number labels; if ``average`` is unknown; if
         ``average='binary'`` and there are more than two classes, or two classes
         neither of which is ``pos_label``; if none of ``labels`` occurs; if
         ``zero_division`` or ``sample_weight`` is invalid."""

@@ -1,11 +1,20 @@
 """Label encoding shared by the count metrics, and the confusion matrix.
 
+What counts as a class label (the rule of :func:`check_label_arrays`): strings, bools,
+integers, and floats that hold whole numbers (``1.0``, ``-3.0``). A float array with a
+fractional value (``0.1``, ``2.5``) is refused with a ``ValueError`` naming the
+argument: it is almost always a score or probability passed where a predicted label
+was wanted (``accuracy_score(y, y_prob)``), which would otherwise be silently counted
+as dozens of one-sample "classes". scikit-learn refuses it too ("continuous"
+targets). Threshold scores first (``y_score >= 0.5``) or use a ranking metric. The
+same rule applies to ``labels=`` and to ``y_true``.
+
 Every count metric (accuracy aside) reduces to one matrix of counts, so the work is
 done once here, with one label discovery per call. Small-range integer labels (and
 bool labels, and floats holding whole numbers) need no sort and no per-sample
 relabelling: one ``np.bincount`` of ``(t - lo) * span + (p - lo)`` counts every pair
 over the value range, and the classes are the rows/columns that are not empty.
-Other labels (strings, fractional floats, huge ranges) are encoded by one
+Other labels (strings, huge ranges) are encoded by one
 ``np.unique`` of the concatenation (or looked up in ``labels``), then counted by one
 ``np.bincount`` of ``t_idx * k + p_idx``.
 """
@@ -24,9 +33,10 @@ __all__ = ["confusion_matrix"]
 _NORMALIZE = (None, "true", "pred", "all")
 
 PAIR_DOC = """y_true : array-like of shape (n_samples,)
-        True labels: numbers, bools or strings (one type).
+        True labels: integers, whole-number floats, bools or strings (one type).
     y_pred : array-like of shape (n_samples,)
-        Predicted labels, of the same type as ``y_true``."""
+        Predicted labels, of the same type as ``y_true`` — not scores: a float
+        such as 0.1 is refused (threshold scores first, ``y_score >= 0.5``)."""
 
 
 def _kind(arr):
@@ -34,7 +44,19 @@ def _kind(arr):
 
 
 def check_label_arrays(arrays):
-    """Refuse NaN/inf labels and a mix of string and numeric labels."""
+    """Refuse NaN/inf labels, fractional float labels, and mixed string/number labels.
+
+    Parameters
+    ----------
+    arrays : dict of str to ndarray
+        Argument name -> 1-D label array (the names appear in the errors).
+
+    Raises
+    ------
+    ValueError
+        If the arrays mix strings and numbers, or a float array holds NaN, inf or a
+        non-integer value (see the module docstring for why scores are refused).
+    """
     kinds = {name: _kind(a) for name, a in arrays.items()}
     if len(set(kinds.values())) > 1:
         desc = ", ".join(f"{k} holds {v}s" for k, v in kinds.items())
@@ -46,6 +68,14 @@ def check_label_arrays(arrays):
         if a.dtype.kind == "f" and not np.isfinite(a).all():
             raise ValueError(
                 f"{name} contains NaN or inf; class labels must be finite values."
+            )
+        if a.dtype.kind == "f" and not (a == np.floor(a)).all():
+            example = a[a != np.floor(a)][0]
+            raise ValueError(
+                f"{name} holds non-integer values such as {example:.6g} — these look "
+                f"like scores or probabilities, not class labels; threshold them "
+                f"first (y_score >= 0.5) or use a ranking metric (roc_auc_score, "
+                f"average_precision_score)."
             )
 
 
@@ -61,10 +91,9 @@ def _as_small_ints(arrays):
     for a in arrays:
         if a.dtype.kind == "b":
             a = a.view(np.uint8)
-        elif a.dtype.kind == "f" and not (
-            (a == np.floor(a)).all() and np.abs(a).max() < 2.0**53
-        ):
-            return None  # fractional, or too large to convert to int64 exactly
+        elif a.dtype.kind == "f" and not np.abs(a).max() < 2.0**53:
+            # whole numbers (check_label_arrays has run), too large for int64 exactly
+            return None
         elif a.dtype.kind == "u" and a.max() >= 2**63:
             return None
         ints.append(a.astype(np.int64, copy=False))
@@ -175,8 +204,9 @@ def encode_labels(y_true, y_pred=None, *, labels=None, allow_unlisted=False):
     Raises
     ------
     ValueError
-        Empty, 2-D, mismatched lengths, NaN labels, mixed string/number labels,
-        duplicated ``labels``, or ``labels`` none of which occurs in the data.
+        Empty, 2-D, mismatched lengths, NaN or non-integer float labels (scores),
+        mixed string/number labels, duplicated ``labels``, or ``labels`` none of
+        which occurs in the data.
     """
     return _encode(validated_labels(y_true, y_pred), labels, allow_unlisted)
 
@@ -282,8 +312,9 @@ def confusion_matrix(
     Raises
     ------
     ValueError
-        If the inputs are empty, not 1-D, of different lengths, hold NaN or mixed
-        string/number labels; if ``labels`` has duplicates, none of its values
+        If the inputs are empty, not 1-D, of different lengths, hold NaN,
+        non-integer floats (scores: threshold them first) or mixed string/number
+        labels; if ``labels`` has duplicates, none of its values
         occurs in the data, or a value of ``y_true``/``y_pred`` is missing from it
         (scikit-learn silently drops such samples; here nothing is dropped); if
         ``normalize`` is not one of the values above.

@@ -46,8 +46,8 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     Raises
     ------
     ValueError
-        If the inputs are empty, not 1-D, of different lengths, or hold NaN or
-        mixed string/number labels; if ``sample_weight`` is invalid; if
+        If the inputs are empty, not 1-D, of different lengths, or hold NaN,
+        non-integer floats (scores, not labels) or mixed string/number labels; if ``sample_weight`` is invalid; if
         ``normalize=True`` and all weights are 0.
 
     Notes
