@@ -195,4 +195,5 @@ def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
         log_p = log_p.mean(axis=1)
     if w is not None and w.sum() == 0:
         raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
-    return -float(np.average(log_p, weights=w))
+    # 0.0 - x, not -x: a perfect prediction gives 0.0, never -0.0
+    return 0.0 - float(np.average(log_p, weights=w))
