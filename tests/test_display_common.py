@@ -131,11 +131,40 @@ def test_two_models_share_one_axes(cls, watermelon):
 
 
 def test_displays_are_reexported_lazily_from_the_package():
+    import subprocess
+    import sys
+
     import evalplots
 
     assert evalplots.RocCurveDisplay is RocCurveDisplay
     assert evalplots.PrecisionRecallDisplay is PrecisionRecallDisplay
     assert evalplots.ConfusionMatrixDisplay is ConfusionMatrixDisplay
+    # Lazily: in a fresh interpreter, matplotlib is imported by the first access to a
+    # Display, not by ``import evalplots`` (nor by ``import evalplots.metrics``).
+    code = (
+        "import sys, evalplots, evalplots.metrics\n"
+        "print('matplotlib' in sys.modules, 'evalplots.display' in sys.modules)\n"
+        "evalplots.RocCurveDisplay\n"
+        "print('matplotlib' in sys.modules, 'evalplots.display' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["False", "False", "True", "True"]
+
+
+@pytest.mark.parametrize("projection", ["polar", "3d"])
+def test_non_rectilinear_axes_are_refused(case, projection):
+    ax = Figure().add_subplot(projection=projection)
+    with pytest.raises(
+        ValueError,
+        match=rf"ax is a '{projection}' Axes.*needs a "
+        r"rectilinear Axes",
+    ):
+        case.make().plot(ax=ax)
+    with pytest.raises(ValueError, match="needs a rectilinear Axes"):
+        case.cls.from_predictions(*case.args, ax=ax, **case.kwargs)
+    assert not ax.lines and not ax.collections  # nothing drawn
 
 
 def test_display_package_does_not_import_reportlab():

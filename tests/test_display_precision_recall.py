@@ -294,3 +294,20 @@ def test_break_even_marker_lies_on_the_sawtooth_even_with_ties(pairs):
     point = display.break_even_.get_xydata()[0]
     assert point[0] == pytest.approx(point[1])
     assert _on_polyline(point, display.line_.get_xydata(), atol=1e-9)
+
+
+def test_from_predictions_without_positives_says_so():
+    # No UndefinedMetricWarning from precision_recall_curve leaks before the error.
+    with pytest.raises(
+        ValueError,
+        match=r"y_true holds only one class, 0 \(no positive sample\), so the "
+        r"precision-recall curve is undefined",
+    ):
+        PrecisionRecallDisplay.from_predictions([0, 0, 0], [0.1, 0.2, 0.3])
+
+
+def test_from_predictions_without_negatives_is_the_flat_curve():
+    display = PrecisionRecallDisplay.from_predictions([1, 1, 1], [0.1, 0.2, 0.3])
+    np.testing.assert_allclose(display.precision, 1.0)
+    assert display.average_precision == 1.0
+    assert display.prevalence_pos_label == 1.0

@@ -120,6 +120,9 @@ def test_despine(watermelon):
         (([[0, 1]], [[0, 1]]), {}, "fpr must be a non-empty 1-D array"),
         (([0, np.nan], [0, 1]), {}, "fpr contains NaN"),
         (([0, 1], [0, 1]), {"roc_auc": 1.5}, r"roc_auc must be a number in \[0, 1\]"),
+        (([0, 2], [0, 1]), {}, r"fpr values must lie in \[0, 1\].*max 2"),
+        (([0, 1], [-0.5, 1]), {}, r"tpr values must lie in \[0, 1\].*min -0.5"),
+        (([0, 50, 100], [0, 80, 100]), {}, r"fpr values must lie in \[0, 1\]"),
     ],
 )
 def test_bad_constructor_input(args, kwargs, match):
@@ -146,3 +149,23 @@ def test_from_predictions_bad_labels():
 def test_legend_never_rounds_to_a_perfect_or_null_score(roc_auc, label):
     display = RocCurveDisplay([0, 1], [0, 1], roc_auc=roc_auc).plot()
     assert display.line_.get_label() == label
+
+
+@pytest.mark.parametrize(
+    "y_true, kwargs, shown, missing",
+    [
+        (np.ones(5), {}, "1.0", "negative"),
+        (np.zeros(5), {}, "0.0", "positive"),
+        (["a"] * 5, {"pos_label": "a"}, "'a'", "negative"),
+        ([0, 1, 1, 1, 1], {"sample_weight": [0, 1, 1, 1, 1]}, "1", "negative"),
+    ],
+)
+def test_from_predictions_single_class_says_so(y_true, kwargs, shown, missing):
+    # Used to say "x contains 3 non-finite value(s)... remove or impute them", after
+    # an UndefinedMetricWarning from roc_curve (an error in the tests: none leaks now).
+    with pytest.raises(
+        ValueError,
+        match=rf"y_true holds only one class, {shown} \(no {missing} sample.*\), so "
+        r"the ROC curve is undefined",
+    ):
+        RocCurveDisplay.from_predictions(y_true, [0.1, 0.2, 0.3, 0.4, 0.5], **kwargs)

@@ -132,7 +132,11 @@ def check_option(value, allowed, argname):
 
 
 def check_curve(x, y, xname, yname):
-    """Return two curve coordinates as equal-length, finite 1-D float arrays."""
+    """Return two curve coordinates as equal-length 1-D float arrays in [0, 1].
+
+    Both coordinates of a ROC or P-R curve are rates, so a value outside [0, 1] (or
+    NaN) is a mistake — e.g. counts passed instead of rates — and is refused.
+    """
     out = []
     for arr, name in ((x, xname), (y, yname)):
         a = np.asarray(arr, dtype=float)
@@ -144,6 +148,12 @@ def check_curve(x, y, xname, yname):
         if not np.isfinite(a).all():
             raise ValueError(
                 f"{name} contains NaN or inf; curve values must be finite."
+            )
+        if a.min() < 0 or a.max() > 1:
+            raise ValueError(
+                f"{name} values must lie in [0, 1] (rates), got min {a.min():g} and "
+                f"max {a.max():g}; pass the rates returned by evalplots.metrics, not "
+                f"counts or percentages."
             )
         out.append(a)
     if out[0].shape != out[1].shape:
@@ -171,12 +181,20 @@ def get_axes(ax):
     A new figure is made with :func:`matplotlib.pyplot.subplots`, as scikit-learn does,
     so that it shows in notebooks and ``plt.show()`` scripts, with the constrained
     layout so that long axis titles are not clipped. A given ``ax`` is used as is (it
-    may belong to a :class:`matplotlib.figure.Figure` made without pyplot).
+    may belong to a :class:`matplotlib.figure.Figure` made without pyplot), but must
+    be rectilinear: a polar or 3-D axes raises ``ValueError`` instead of drawing a
+    curve or heatmap that means nothing in its coordinates.
     """
     if ax is None:
         import matplotlib.pyplot as plt
 
         _, ax = plt.subplots(layout="constrained")
+    elif getattr(ax, "name", None) != "rectilinear":
+        raise ValueError(
+            f"ax is a {getattr(ax, 'name', type(ax).__name__)!r} Axes, but a Display "
+            f"needs a rectilinear Axes (x and y in data units); create it without "
+            f"projection=, e.g. fig.add_subplot() or plt.subplots()."
+        )
     return ax, ax.figure
 
 
@@ -235,12 +253,39 @@ class CurveDisplayMixin:
             )
 
     @staticmethod
-    def _resolve_pos_label(y_true, pos_label):
-        """Return the positive label to show on the axes (1 / True when implicit)."""
-        from evalplots.metrics._validation import as_1d, binary_positive_mask
+    def _check_classes(y_true, pos_label, sample_weight, *, curve, need_negatives):
+        """Check the classes a curve needs before computing it.
+
+        Returns ``(shown_pos_label, positive, weight)``: the positive label to show on
+        the axes (1 / True when implicit), the positive mask and the validated weights
+        (None when unweighted). Raises a ``ValueError`` when ``y_true`` (counting only
+        samples of non-zero weight) lacks the positive class, or the negative class
+        when ``need_negatives``: the curve is then undefined (0/0 rates), and the
+        metric would only warn and return NaN.
+        """
+        from evalplots.metrics._validation import (
+            as_1d,
+            binary_positive_mask,
+            check_sample_weight,
+            class_values,
+        )
 
         y = as_1d(y_true, "y_true")
-        binary_positive_mask(y, pos_label)  # raises, naming pos_label, when ambiguous
-        if pos_label is not None:
-            return pos_label
-        return True if y.dtype == bool else 1
+        positive = binary_positive_mask(y, pos_label)  # raises when ambiguous
+        w = check_sample_weight(sample_weight, y.shape[0])
+        mass = (lambda m: m.sum()) if w is None else (lambda m: w[m].sum())
+        missing = "positive" if mass(positive) <= 0 else None
+        if need_negatives and mass(~positive) <= 0:
+            missing = missing or "negative"
+        # (all weights 0: left to the metric, which says so)
+        if missing is not None and (w is None or w.any()):
+            classes = class_values(y if w is None else y[w > 0]).tolist()
+            raise ValueError(
+                f"y_true holds only one class, {classes[0]!r} (no {missing} sample"
+                f"{'' if w is None else ' of non-zero weight'}), so the {curve} is "
+                f"undefined; evaluate on data that contains both classes, or check "
+                f"pos_label."
+            )
+        if pos_label is None:
+            pos_label = True if y.dtype == bool else 1
+        return pos_label, positive, w

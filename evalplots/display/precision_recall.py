@@ -20,7 +20,6 @@ from evalplots.metrics import (
     break_even_point_from_curve,
     precision_recall_curve,
 )
-from evalplots.metrics._validation import as_1d, binary_positive_mask
 
 __all__ = ["PrecisionRecallDisplay"]
 
@@ -148,9 +147,6 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         self.recall, self.precision = check_curve(
             recall, precision, "recall", "precision"
         )
-        for arr, argname in ((self.precision, "precision"), (self.recall, "recall")):
-            if arr.min() < 0 or arr.max() > 1:
-                raise ValueError(f"{argname} values must lie in [0, 1].")
         if np.any(np.diff(self.recall) > 0):
             raise ValueError(
                 "recall must be non-increasing (the layout of "
@@ -369,13 +365,17 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "drop_intermediate=True removes operating points that the sawtooth "
                 "drawing needs; pass drop_intermediate=False with drawstyle='sawtooth'."
             )
-        shown_pos_label = cls._resolve_pos_label(y_true, pos_label)
+        shown_pos_label, positive, weights = cls._check_classes(
+            y_true,
+            pos_label,
+            sample_weight,
+            curve="precision-recall curve",
+            need_negatives=False,
+        )
         common = {"pos_label": pos_label, "sample_weight": sample_weight}
         precision, recall, _ = precision_recall_curve(
             y_true, y_score, drop_intermediate=drop_intermediate, **common
         )
-        positive = binary_positive_mask(as_1d(y_true, "y_true"), pos_label)
-        weights = None if sample_weight is None else np.asarray(sample_weight, float)
         display = cls(
             precision,
             recall,

@@ -197,7 +197,9 @@ class RocCurveDisplay(CurveDisplayMixin):
         """
         from evalplots.metrics import auc, roc_curve
 
-        shown_pos_label = cls._resolve_pos_label(y_true, pos_label)
+        shown_pos_label, _, _ = cls._check_classes(
+            y_true, pos_label, sample_weight, curve="ROC curve", need_negatives=True
+        )
         fpr, tpr, _ = roc_curve(
             y_true,
             y_score,
