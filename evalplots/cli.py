@@ -12,10 +12,12 @@ import math
 import os
 import sys
 import time
+import warnings
 
 import numpy as np
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
 PROG = "evalplots"
 
 
@@ -27,6 +29,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (no usage block) and exit 2."""
 
     def error(self, message):
+        if message == "the following arguments are required: command":
+            message = f"no command given; use '{PROG} report [INPUT.csv] -o report.pdf'"
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
@@ -43,7 +47,10 @@ def build_parser():
     >>> args.input, args.output, args.target, args.threshold
     ('preds.csv', 'out.pdf', 'y_true', '0.5')
     """
+    from evalplots import __version__
+
     parser = _Parser(prog=PROG, description="Evaluation reports from model predictions.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rep = sub.add_parser(
         "report",
@@ -71,11 +78,10 @@ def build_parser():
 
 
 def _threshold(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
+    from evalplots.datasets._csv import parse_number
+
+    value = parse_number(text)
+    if value is None or not math.isfinite(value):
         raise UsageError(f"--threshold must be a finite number, got {text!r}; "
                          f"e.g. --threshold 0.5")
     return value
@@ -111,11 +117,13 @@ def _pos_label(data, text):
     """Resolve --pos-label against the labels (typed as the label column)."""
     classes = np.unique(data.y_true)
     shown = ", ".join(str(c) for c in classes.tolist()[:6])
+    if classes.size > 6:
+        shown += ", ..."
     if classes.size < 2:
         raise UsageError(f"the label column has a single class ({shown}); a report "
                          f"needs both positive and negative samples")
     if classes.size > 2:
-        raise UsageError(f"the label column has {classes.size} classes ({shown}, ...); "
+        raise UsageError(f"the label column has {classes.size} classes ({shown}); "
                          f"the report is binary: recode the labels to two classes")
     if text is None:
         if data.pos_label is not None:
@@ -132,10 +140,9 @@ def _pos_label(data, text):
 
 
 def _same_number(label, text):
-    try:
-        return float(text) == float(label)
-    except ValueError:
-        return False
+    from evalplots.datasets._csv import parse_number
+
+    return parse_number(text) == float(label)
 
 
 def _progress_bar():
@@ -150,23 +157,55 @@ def _progress_bar():
                     disable=not console.is_terminal)
 
 
-def _check_output(path):
-    if os.path.isdir(path):
-        raise UsageError(f"-o {path!r} is a directory; give a file name such as "
-                         f"{os.path.join(path, 'report.pdf')!r}")
-    parent = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(parent):
+def _check_output(path, notes):
+    """Refuse an unusable -o before any work; note an unusual suffix."""
+    from evalplots.report._atomic import resolve_output
+
+    if path == "":
+        raise UsageError("-o is empty; give a file name such as report.pdf")
+    if path == "-":
+        raise UsageError("writing to stdout is not supported; give a file name "
+                         "such as report.pdf")
+    try:
+        resolve_output(path)
+    except ValueError as exc:
+        raise UsageError(f"-o {exc}") from None
+    except FileNotFoundError:
         raise UsageError(f"the directory of -o {path!r} does not exist; create it "
-                         f"or choose another path")
+                         f"or choose another path") from None
+    if os.path.splitext(path)[1].lower() != ".pdf":
+        notes.append(f"-o {path!r} does not end in .pdf; writing a PDF there anyway.")
+
+
+def _threshold_note(data, threshold):
+    """A note when every score is on one side of the threshold (all one class)."""
+    low = min(float(s.min()) for s in data.scores.values())
+    high = max(float(s.max()) for s in data.scores.values())
+    if threshold > high or threshold < low:
+        side = "negative" if threshold > high else "positive"
+        return (f"--threshold {threshold:g} is outside the scores' range "
+                f"[{low:g}, {high:g}]: every sample is predicted {side}.")
+    return None
+
+
+def _warning_notes(caught):
+    """Each distinct warning message once, one line each, without source paths."""
+    seen = []
+    for w in caught:
+        message = " ".join(str(w.message).split())
+        if message not in seen:
+            seen.append(message)
+    return seen
 
 
 def _report(args):
     threshold = _threshold(args.threshold)
-    _check_output(args.output)
     notes = []
+    _check_output(args.output, notes)
     data = _load(args, notes)
     pos_label = _pos_label(data, args.pos_label)
-    for note in notes:  # only once the input is known to be usable
+    notes.append(_threshold_note(data, threshold))
+    for note in filter(None, notes):  # only once the input is known to be usable
         print(f"{PROG}: {note}", file=sys.stderr)
     from evalplots.report import evaluation_report
 
@@ -177,17 +216,25 @@ def _report(args):
         def progress(step, done, total):
             bar.update(task, description=step, completed=done, total=total + 1)
 
-        report = evaluation_report(
-            data.y_true, data.scores, threshold=threshold, pos_label=pos_label,
-            title=args.title, description=data.description or None,
-            label_names=data.label_names, progress=progress,
-        )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            report = evaluation_report(
+                data.y_true, data.scores, threshold=threshold, pos_label=pos_label,
+                title=args.title, description=data.description or None,
+                label_names=data.label_names, progress=progress,
+            )
+        for note in _warning_notes(caught):
+            print(f"{PROG}: note: {note}", file=sys.stderr)
         bar.update(task, description="writing the PDF",
                    completed=bar.tasks[0].total - 1)
         path = report.save(args.output)
         bar.update(task, completed=bar.tasks[0].total)
-    print(f"{path} ({report.page_count_} pages, "
-          f"{time.perf_counter() - start:.1f} s)")
+    try:
+        print(f"{path} ({report.page_count_} pages, "
+              f"{time.perf_counter() - start:.1f} s)", flush=True)
+    except BrokenPipeError:  # e.g. `| head -c0`: the report is written all the same
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error at interpreter exit
     return 0
 
 
@@ -202,7 +249,8 @@ def main(argv=None):
     Returns
     -------
     status : int
-        0 on success, 2 on a usage or input error (after one line on stderr).
+        0 on success, 2 on a usage or input error (after one line on stderr),
+        130 when interrupted with Ctrl-C (no report is written).
 
     Examples
     --------
@@ -218,11 +266,15 @@ def main(argv=None):
     try:
         args = build_parser().parse_args(argv)
         return _report(args)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; no report written", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except UsageError as exc:
         message = str(exc)
     except (ValueError, OSError) as exc:
         message = _os_message(exc) if isinstance(exc, OSError) else str(exc)
-    print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+    message = " ".join(message.split()).rstrip(".")
+    print(f"{PROG}: error: {message}.", file=sys.stderr)
     return EXIT_USAGE
 
 

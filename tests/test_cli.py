@@ -105,8 +105,10 @@ def test_output_is_a_directory(tmp_path):
 def test_no_subcommand_is_one_line(tmp_path):
     result = run(cwd=tmp_path)
     assert result.returncode == 2
-    assert len(result.stderr.strip().splitlines()) == 1
-    assert "required: command" in result.stderr or "command" in result.stderr
+    assert result.stderr == (
+        "evalplots: error: no command given; use 'evalplots report [INPUT.csv] "
+        "-o report.pdf' (see 'evalplots --help').\n")
+    assert result.stdout == ""
 
 
 def test_default_run_uses_bundled_sample(tmp_path):
@@ -116,9 +118,9 @@ def test_default_run_uses_bundled_sample(tmp_path):
               "breast-cancer, 569 samples, 2 models).")
     assert result.stderr.strip().splitlines() == [notice]
     out = tmp_path / "report.pdf"
-    assert result.stdout.startswith("report.pdf (5 pages, ")
+    assert result.stdout.startswith("report.pdf (4 pages, ")
     reader = PdfReader(out)
-    assert len(reader.pages) == 5
+    assert len(reader.pages) == 4
     summary = " ".join(reader.pages[0].extract_text().split())
     assert "logistic_regression 0.9953" in summary
     assert "gaussian_naive_bayes 0.9768" in summary
@@ -133,9 +135,9 @@ def test_csv_input_with_options(tmp_path):
                  cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stderr.strip() == "evalplots: ignoring non-numeric column(s) 'id'."
-    assert result.stdout.startswith(f"{out} (5 pages, ")
+    assert result.stdout.startswith(f"{out} (4 pages, ")
     reader = PdfReader(out)
-    assert len(reader.pages) == 5
+    assert len(reader.pages) == 4
     summary = " ".join(reader.pages[0].extract_text().split())
     assert "My <run> & co" in summary
     assert "Decision threshold 0.55" in summary

@@ -8,6 +8,7 @@ import csv
 import dataclasses
 import math
 import os
+import re
 
 import numpy as np
 
@@ -56,11 +57,40 @@ class Predictions:
         return int(self.y_true.shape[0])
 
 
-def _parse_number(text):
-    try:
-        return float(text)
-    except ValueError:
+# Plain ASCII decimal or scientific notation, or nan/inf spelled out (so that
+# they can be rejected with a clear message). float() alone would also take
+# '1_0' (10.0), non-ASCII digits ('١') and surrounding whitespace.
+_NUMBER = re.compile(
+    r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|nan|inf|infinity)",
+    re.IGNORECASE | re.ASCII,
+)
+
+
+def parse_number(text):
+    """``float(text)`` for a plain ASCII number, else None.
+
+    Parameters
+    ----------
+    text : str
+        One CSV cell or command-line value, already stripped.
+
+    Returns
+    -------
+    value : float or None
+        None unless ``text`` is a decimal or scientific number in ASCII digits
+        or ``nan``/``inf``/``infinity`` (any case, optional sign).
+
+    Examples
+    --------
+    >>> parse_number("1e-3"), parse_number("-.5"), parse_number("1_0"), parse_number("\u0661")
+    (0.001, -0.5, None, None)
+    """
+    if _NUMBER.fullmatch(text) is None:
         return None
+    return float(text)
+
+
+_parse_number = parse_number
 
 
 def _parse_labels(values, target):
@@ -70,6 +100,12 @@ def _parse_labels(values, target):
             f"label column {target!r} is empty on line {row}; give every row a label."
         )
     numbers = [_parse_number(v) for v in values]
+    for line, number in enumerate(numbers, start=2):
+        if number is not None and math.isnan(number):
+            raise ValueError(
+                f"label column {target!r} is missing on line {line} "
+                f"({values[line - 2]!r}); give every row a label."
+            )
     if any(n is None for n in numbers):
         return np.array(values)
     if all(math.isfinite(n) and n == int(n) for n in numbers):
@@ -105,6 +141,19 @@ def _check_header(header):
         raise ValueError(f"the header repeats column name(s) {', '.join(duplicates)}; "
                          f"give every column a distinct name.")
     return header
+
+
+def _check_delimiter(header):
+    """A one-column header that holds ';', tab or '|' means another delimiter."""
+    if len(header) != 1:
+        return
+    for delimiter, name in ((";", "';'"), ("\t", "tab"), ("|", "'|'")):
+        if delimiter in header[0]:
+            raise ValueError(
+                f"the header has one column {header[0]!r}; the file looks "
+                f"{name}-separated, but evalplots reads comma-separated CSV: "
+                f"convert it (e.g. save it again as CSV with ',' between cells)."
+            )
 
 
 def read_predictions_csv(path, *, target="y_true"):
@@ -157,6 +206,7 @@ def read_predictions_csv(path, *, target="y_true"):
         rows = [row for row in csv.reader(fh) if row]
     if not rows:
         raise ValueError(f"{os.fspath(path)!r} is empty; pass a CSV with a header row.")
+    _check_delimiter(rows[0])
     header = _check_header([h.strip() for h in rows[0]])
     body = rows[1:]
     if not body:

@@ -1,33 +1,103 @@
-"""Atomic file writing: a temporary file in the target's directory, then os.replace."""
+"""Atomic file writing: a temporary file next to the target, then os.replace."""
 
 import contextlib
 import os
 import pathlib
+import stat
 import tempfile
+
+
+def resolve_output(path):
+    """Check an output path and return the file that will really be written.
+
+    A symbolic link is followed (the link stays; its target is replaced), so the
+    temporary file goes next to the resolved target.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The output path as given.
+
+    Returns
+    -------
+    target : pathlib.Path
+        The resolved file to replace.
+
+    Raises
+    ------
+    ValueError
+        If ``path`` is empty, ``'-'``, a directory, or exists and is not a
+        regular file (a FIFO, a device, a socket).
+    FileNotFoundError
+        If the directory of the (resolved) path does not exist.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> resolve_output(d / "r.pdf") == (d / "r.pdf").resolve()
+    True
+    >>> resolve_output(d)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: ... is a directory; give a file name such as '.../report.pdf'.
+    """
+    text = os.fspath(path)
+    if text == "":
+        raise ValueError("the output path is empty; give a file name such as report.pdf.")
+    if text == "-":
+        raise ValueError("writing to stdout is not supported; give a file name such "
+                         "as report.pdf.")
+    target = pathlib.Path(text).resolve()
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise ValueError(f"{text!r} is a directory; give a file name such as "
+                         f"{os.path.join(text, 'report.pdf')!r}.")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise ValueError(f"{text!r} exists and is not a regular file (a FIFO, device "
+                         f"or socket); give the path of a regular file.")
+    if not target.parent.is_dir():
+        raise FileNotFoundError(
+            f"directory {str(target.parent)!r} does not exist; create it or choose "
+            f"another output path."
+        )
+    return target
 
 
 def write_atomically(path, write):
     """Call ``write(tmp_path)``, then move the finished file over ``path``.
 
-    The temporary file lives in the directory of ``path`` (so ``os.replace`` is
-    an atomic rename on the same file system). On any exception it is removed
-    and ``path`` is left as it was.
+    The temporary file lives in the directory of the resolved ``path`` (so
+    ``os.replace`` is an atomic rename on the same file system). On any
+    exception it is removed and ``path`` is left as it was.
 
     Parameters
     ----------
     path : str or path-like
-        Destination; its directory must exist.
+        Destination; its directory must exist. A symbolic link is followed:
+        its target is replaced and the link kept.
     write : callable
         Called with the temporary file's path (a str); must write the file.
 
     Returns
     -------
     path : pathlib.Path
+        ``path`` as given (the link, not its target).
 
     Raises
     ------
+    ValueError
+        If ``path`` is empty, ``'-'``, a directory, or exists and is not a
+        regular file.
     FileNotFoundError
         If the directory of ``path`` does not exist.
+
+    Notes
+    -----
+    The new file keeps the permission bits of the file it replaces; a new file
+    gets ``0o666 & ~umask``, as :func:`open` would give it.
 
     Examples
     --------
@@ -36,24 +106,23 @@ def write_atomically(path, write):
     >>> write_atomically(target, lambda tmp: pathlib.Path(tmp).write_text("ok")).read_text()
     'ok'
     """
-    path = pathlib.Path(path)
-    directory = path.resolve().parent
-    if not directory.is_dir():
-        raise FileNotFoundError(
-            f"directory {str(directory)!r} does not exist; create it or choose "
-            f"another output path."
-        )
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    target = resolve_output(path)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = _default_file_mode()
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                               dir=target.parent)
     os.close(fd)
     try:
         write(tmp)
-        os.chmod(tmp, _default_file_mode())
-        os.replace(tmp, path)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    return path
+    return pathlib.Path(path)
 
 
 def _default_file_mode():

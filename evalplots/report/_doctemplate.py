@@ -66,18 +66,24 @@ class ReportDocTemplate(BaseDocTemplate):
         Where the PDF goes.
     header : str
         Plain text drawn in the running header of every page but the first.
+    font : str, default="EvalplotsSans"
+        Registered font of the page furniture (and the canvas' initial font).
     **kwargs
         Passed to :class:`reportlab.platypus.BaseDocTemplate` (pagesize,
         title, author, subject, invariant, ...).
     """
 
-    def __init__(self, filename, *, header="", **kwargs):
+    def __init__(self, filename, *, header="", font=FONT, **kwargs):
+        # the canvas selects its initial font on every page: make it the
+        # embedded one, not the (non-embedded) Helvetica default
+        kwargs.setdefault("initialFontName", font)
         kwargs.setdefault("leftMargin", MARGIN)
         kwargs.setdefault("rightMargin", MARGIN)
         kwargs.setdefault("topMargin", MARGIN + HEADER_GAP)
         kwargs.setdefault("bottomMargin", MARGIN + HEADER_GAP)
         super().__init__(filename, **kwargs)
         self.header = header
+        self.font = font
         self.page_counter = PageCounter()
         frame = Frame(
             self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
@@ -92,7 +98,7 @@ class ReportDocTemplate(BaseDocTemplate):
     # -- page furniture ------------------------------------------------------
     def _footer(self, canv, doc):
         canv.saveState()
-        canv.setFont(FONT, 8)
+        canv.setFont(self.font, 8)
         canv.setFillColor(MUTED)
         total = self.page_counter.total
         text = f"Page {doc.page} of {total}" if total else f"Page {doc.page}"
@@ -103,21 +109,22 @@ class ReportDocTemplate(BaseDocTemplate):
         self._footer(canv, doc)
         canv.saveState()
         top = self.pagesize[1] - MARGIN
-        canv.setFont(FONT, 8)
+        canv.setFont(self.font, 8)
         canv.setFillColor(MUTED)
-        canv.drawString(self.leftMargin, top, self._fit(self.header, self.width))
+        canv.drawString(self.leftMargin, top, self._fit(self.header, self.width,
+                                                        self.font))
         canv.setStrokeColor(HEADER_RULE)
         canv.setLineWidth(0.5)
         canv.line(self.leftMargin, top - 3, self.leftMargin + self.width, top - 3)
         canv.restoreState()
 
     @staticmethod
-    def _fit(text, width, size=8):
+    def _fit(text, width, font=FONT, size=8):
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        if stringWidth(text, FONT, size) <= width:
+        if stringWidth(text, font, size) <= width:
             return text
-        while text and stringWidth(text + "…", FONT, size) > width:
+        while text and stringWidth(text + "…", font, size) > width:
             text = text[:-1]
         return text + "…"
 

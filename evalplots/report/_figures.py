@@ -31,10 +31,43 @@ REPORT_RC = {
 }
 
 
+_LINESTYLES = ("-", "--", ":", "-.")
+
+
+def model_style(i):
+    """Colour and line style of the ``i``-th model: no two models alike.
+
+    The ten tab10 colours solid, then dashed, dotted and dash-dotted (40
+    models), then the ten light tab20 shades in the same four styles (80);
+    beyond that, colours from evenly spaced hues (never repeated).
+
+    Examples
+    --------
+    >>> model_style(0), model_style(10)
+    ({'color': '#1f77b4', 'linestyle': '-'}, {'color': '#1f77b4', 'linestyle': '--'})
+    """
+    from matplotlib.colors import hsv_to_rgb, to_hex
+
+    if i < 80:
+        palette = matplotlib.colormaps["tab20"].colors[i // 40::2]
+        return {"color": to_hex(palette[i % 10]), "linestyle": _LINESTYLES[i // 10 % 4]}
+    hue = ((i - 80) * 0.6180339887) % 1.0  # golden-ratio steps: distinct hues
+    return {"color": to_hex(hsv_to_rgb((hue, 0.8, 0.6 + 0.3 * (i % 2)))),
+            "linestyle": "-"}
+
+
 @contextlib.contextmanager
-def report_style():
-    """Context manager with the report's figure rcParams."""
-    with matplotlib.rc_context(REPORT_RC):
+def report_style(font_family=None):
+    """Context manager with the report's figure rcParams.
+
+    ``font_family`` is a fallback font family (e.g. a CJK font) tried after
+    DejaVu Sans for characters it lacks.
+    """
+    rc = dict(REPORT_RC)
+    if font_family is not None:
+        rc["font.family"] = ["sans-serif"]
+        rc["font.sans-serif"] = ["DejaVu Sans", font_family]
+    with matplotlib.rc_context(rc):
         yield
 
 
@@ -56,13 +89,14 @@ def _legend_height(n_entries):
     return 0.2 + 0.17 * rows
 
 
-def roc_figure(y_true, scores, pos_label, table):
+def roc_figure(y_true, scores, pos_label, table, font_family=None):
     """All models' ROC curves on one axes (left) and the top-left corner (right).
 
     ``table`` maps each model to its metrics; the legend shows the ROC AUC to
-    four decimals, as the report's metrics table does.
+    four decimals, as the report's metrics table does. Both panels are square
+    and of the same size.
     """
-    with report_style():
+    with report_style(font_family):
         fig = Figure(figsize=(7.6, 3.7 + _legend_height(len(scores) + 1)),
                      layout="constrained")
         full, detail = fig.subplots(1, 2)
@@ -71,7 +105,7 @@ def roc_figure(y_true, scores, pos_label, table):
             for i, (name, y_score) in enumerate(scores.items()):
                 display = RocCurveDisplay.from_predictions(
                     y_true, y_score, pos_label=pos_label, name=name, ax=ax,
-                    color=f"C{i}", plot_chance_level=ax is full,
+                    plot_chance_level=ax is full, **model_style(i),
                 )
                 if ax is full:
                     handles.append(display.line_)
@@ -84,6 +118,9 @@ def roc_figure(y_true, scores, pos_label, table):
         detail.set(title="detail: top-left corner", xlim=(-0.005, 1.005 - tpr_low),
                    ylim=(tpr_low, 1.005))
         full.set_title("ROC curves")
+        for ax in (full, detail):  # two square boxes of one size, whatever the limits
+            ax.set_aspect("auto")
+            ax.set_box_aspect(1)
         _legend_below(fig, (full, detail), handles, labels)
     return fig
 
@@ -103,17 +140,18 @@ def _pr_legend_entry(name, display, m):
             f"{name} (AP = {m['AP']:.4f}, BEP = {m['BEP']:.4f})")
 
 
-def precision_recall_figure(y_true, scores, pos_label, table):
+def precision_recall_figure(y_true, scores, pos_label, table, font_family=None):
     """Steps-post (left) and sawtooth (right), full range above, detail below.
 
     Every model is drawn on every axes with its break-even point marked;
-    ``table`` holds the metrics shown in the legend (four decimals).
+    ``table`` holds the metrics shown in the legend (four decimals). Both
+    full-range panels show the chance level (the positive rate).
     """
     columns = [
         ("steps-post", "steps-post (area = AP)"),
         ("sawtooth", "sawtooth (textbook; BEP where P = R)"),
     ]
-    with report_style():
+    with report_style(font_family):
         fig = Figure(figsize=(7.6, 7.6 + _legend_height(len(scores) + 1)),
                      layout="constrained")
         axes = fig.subplots(2, 2)
@@ -121,7 +159,7 @@ def precision_recall_figure(y_true, scores, pos_label, table):
         for i, (name, y_score) in enumerate(scores.items()):
             display = PrecisionRecallDisplay.from_predictions(
                 y_true, y_score, pos_label=pos_label, name=name, ax=axes[0, 0],
-                drawstyle="steps-post", plot_chance_level=i == 0, color=f"C{i}",
+                drawstyle="steps-post", plot_chance_level=i == 0, **model_style(i),
             )
             displays.append(display)
             entries.append(_pr_legend_entry(name, display, table[name]))
@@ -133,7 +171,7 @@ def precision_recall_figure(y_true, scores, pos_label, table):
                     continue
                 for i, display in enumerate(displays):
                     display.plot(ax=axes[row, col], drawstyle=drawstyle,
-                                 color=f"C{i}", plot_chance_level=False)
+                                 plot_chance_level=(row, i) == (0, 0), **model_style(i))
         limits = _zoom_limits([m["BEP"] for m in table.values()])
         for col, (_, title) in enumerate(columns):
             axes[0, col].set_title(title)
@@ -145,9 +183,9 @@ def precision_recall_figure(y_true, scores, pos_label, table):
     return fig
 
 
-def confusion_figure(y_true, y_pred, labels, display_labels):
+def confusion_figure(y_true, y_pred, labels, display_labels, font_family=None):
     """One model's confusion matrix: rows = true (left) and transposed (right)."""
-    with report_style():
+    with report_style(font_family):
         fig = Figure(figsize=(7.6, 3.3), layout="constrained")
         left, right = fig.subplots(1, 2)
         display = ConfusionMatrixDisplay.from_predictions(

@@ -7,12 +7,16 @@ The shape follows rst2pdf's ``svgimage`` flowable.
 """
 
 import io
+import warnings
 
 import matplotlib
 from reportlab.graphics import renderPDF
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 from svglib.svglib import svg2rlg
+
+from evalplots.report._fonts import MissingGlyphWarning, summarised_glyph_warnings
+from evalplots.report._styles import FONT, register_fonts
 
 # Deterministic, font-independent SVG: text drawn as paths, fixed ids, no date.
 _SVG_RC = {"svg.fonttype": "path", "svg.hashsalt": "evalplots", "path.simplify": True}
@@ -37,6 +41,26 @@ def figure_to_drawing(fig):
         If ``fig`` is not a matplotlib Figure.
     RuntimeError
         If svglib cannot read the SVG matplotlib wrote.
+
+    Warns
+    -----
+    MissingGlyphWarning
+        Once, listing every character of the figure's text that no font in
+        ``font.family`` covers (matplotlib's own warning per glyph is
+        suppressed).
+
+    Notes
+    -----
+    Text is saved as paths (``svg.fonttype='path'``), so the drawing needs
+    no font in the PDF.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(2, 1))
+    >>> drawing = figure_to_drawing(fig)
+    >>> round(drawing.width), round(drawing.height)
+    (144, 72)
     """
     if not isinstance(fig, matplotlib.figure.Figure):
         raise TypeError(
@@ -44,12 +68,21 @@ def figure_to_drawing(fig):
             f"display.figure_ or plt.figure()."
         )
     buf = io.BytesIO()
-    with matplotlib.rc_context(_SVG_RC):
+    missing = []
+    with matplotlib.rc_context(_SVG_RC), summarised_glyph_warnings(missing):
         fig.savefig(buf, format="svg", metadata={"Date": None})
+    if missing:
+        warnings.warn(f"figure text has characters no available font can show "
+                      f"({''.join(missing)}); they appear as boxes.",
+                      MissingGlyphWarning, stacklevel=2)
     buf.seek(0)
     drawing = svg2rlg(buf)
     if drawing is None:  # svglib logs and returns None on unreadable input
         raise RuntimeError("svglib could not convert the figure's SVG.")
+    # renderPDF selects this font before drawing (even with no text in the
+    # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
+    register_fonts()
+    drawing.initialFontName = FONT
     return drawing
 
 

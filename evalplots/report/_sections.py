@@ -6,12 +6,19 @@ every number comes from :mod:`evalplots.metrics`.
 
 import math
 import numbers
+import warnings
 from collections.abc import Mapping
 
 import numpy as np
+from reportlab.platypus import CondPageBreak
 
 from evalplots import metrics
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
+from evalplots.report._fonts import (
+    MissingGlyphWarning,
+    find_fallback_font,
+    missing_chars,
+)
 from evalplots.report._figures import (
     confusion_figure,
     precision_recall_figure,
@@ -61,6 +68,40 @@ def _resolve_pos_label(y_true, pos_label):
             f"pass one of them."
         )
     return pos_label
+
+
+def _label_names(label_names, classes):
+    """``{label: name}`` from a mapping or a sequence in class order."""
+    if label_names is None:
+        return {}
+    if isinstance(label_names, Mapping):
+        return dict(label_names)
+    if not isinstance(label_names, (str, bytes)):
+        try:
+            names = list(label_names)
+        except TypeError:
+            names = None
+        if names is not None and len(names) == len(classes):
+            return dict(zip(classes, names))
+    raise ValueError(
+        f"label_names must be a dict {{label: name}} or a sequence of "
+        f"{len(classes)} names in class order {classes} (e.g. "
+        f"{['name of ' + str(c) for c in classes]!r}), got {label_names!r}."
+    )
+
+
+def _font_for(texts):
+    """(font path or None, family or None, {text: its missing chars}).
+
+    The report font is DejaVu Sans unless some text needs characters it lacks
+    and a font covering all of them is installed.
+    """
+    missing = {t: missing_chars(t) for t in texts}
+    need = "".join(sorted(set("".join(missing.values()))))
+    found = find_fallback_font(need)
+    if found is not None:
+        return found[0], found[1], {}
+    return None, None, {t: m for t, m in missing.items() if m}
 
 
 def evaluation_metrics(y_true, y_score, *, threshold=0.5, pos_label=1):
@@ -191,10 +232,19 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
         raise ValueError(f"threshold must be a finite number, got {threshold!r}; "
                          f"e.g. threshold=0.5.")
     pos_label = _resolve_pos_label(y_true, pos_label)
-    neg_label = next(c for c in np.unique(y_true).tolist() if c != pos_label)
-    names = dict(label_names or {})
+    classes = np.unique(y_true).tolist()
+    neg_label = next(c for c in classes if c != pos_label)
+    names = _label_names(label_names, classes)
     pos_name, neg_name = (str(names.get(c, c)) for c in (pos_label, neg_label))
     y_named = np.where(y_true == pos_label, pos_name, neg_name)
+    kinds = {**{n: "class name" for n in (pos_name, neg_name)},
+             **{n: "model name" for n in scores}}
+    if title:
+        kinds[title] = "title"
+    font_path, family, boxes = _font_for(kinds)
+    for text in boxes:
+        warnings.warn(f"{kinds[text]} {text!r} has characters the report font cannot "
+                      f"show; they appear as boxes.", MissingGlyphWarning, stacklevel=2)
 
     steps = ["computing metrics", "drawing ROC curves", "drawing P-R curves",
              *(f"confusion matrix: {name}" for name in scores)]
@@ -209,29 +259,46 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
     table = {name: evaluation_metrics(y_true, s, threshold=threshold,
                                       pos_label=pos_label) for name, s in scores.items()}
     report = Report(title or "Evaluation report", author=author, invariant=invariant,
+                    font=font_path,
                     subtitle=f"{len(scores)} model{'s' if len(scores) > 1 else ''}, "
-                             f"{y_true.shape[0]} samples, positive class: {pos_name}, "
+                             f"{y_true.shape[0]:,} samples, positive class: {pos_name}, "
                              f"decision threshold {threshold:g}")
     _summary(report, y_true == pos_label, table, threshold, (pos_name, pos_label),
              (neg_name, neg_label), description)
+    with warnings.catch_warnings():
+        # the names were checked above: no second warning per figure
+        warnings.simplefilter("ignore", MissingGlyphWarning)
+        _figure_pages(report, y_named, scores, table, threshold, (pos_name, neg_name),
+                      family, tick)
+    return report
+
+
+def _figure_pages(report, y_named, scores, table, threshold, names, family, tick):
+    pos_name = names[0]
     tick()
     report.add_page_break().add_heading("ROC curves")
-    report.add_figure(roc_figure(y_named, scores, pos_name, table), caption=(
+    report.add_figure(roc_figure(y_named, scores, pos_name, table, family), caption=(
         "Receiver operating characteristic of every model on the same samples; the "
         "legend gives each ROC AUC. The dashed diagonal is a random ranking. Right: "
         "the top-left corner enlarged."))
     tick()
     report.add_page_break().add_heading("Precision-recall curves")
-    report.add_figure(precision_recall_figure(y_named, scores, pos_name, table), caption=(
+    report.add_figure(precision_recall_figure(y_named, scores, pos_name, table, family),
+                      caption=(
         "Left: the step-wise curve (scikit-learn's drawing), whose area is the average "
-        "precision (AP, as in the legend). Right: the textbook sawtooth through every operating point, "
-        "joined by straight segments. Dots: break-even points (BEP, where precision = "
-        "recall). Lower row: the same curves, enlarged around the break-even points."))
-    for name, s in scores.items():
+        "precision (AP, as in the legend). Right: the textbook sawtooth through every "
+        "operating point, joined by straight segments. Dots: break-even points (BEP, "
+        "where precision = recall). Dashed black line, in both upper panels: chance "
+        "level (the positive rate). Lower row: the same curves, enlarged around the "
+        "break-even points."))
+    for i, (name, s) in enumerate(scores.items()):
         tick()
-        _confusion_page(report, name, table[name], y_named, s >= threshold, threshold,
-                        (pos_name, neg_name))
-    return report
+        if i == 0:
+            report.add_page_break()
+        else:  # two models per page: start a new one only when this one won't fit
+            report.add_flowable(CondPageBreak(_CONFUSION_HEIGHT))
+        _confusion_section(report, name, table[name], y_named, s >= threshold,
+                           threshold, names, family)
 
 
 def _summary(report, positive, table, threshold, pos, neg, description):
@@ -240,8 +307,8 @@ def _summary(report, positive, table, threshold, pos, neg, description):
     report.add_heading("Summary")
     report.add_heading("Data", level=1)
     report.add_paragraph(
-        f"{n} samples: {n_pos} positive ({100 * n_pos / n:.1f} %), "
-        f"{_describe(*pos)}, and {n - n_pos} negative, {_describe(*neg)}. Scores "
+        f"{n:,} samples: {n_pos:,} positive ({100 * n_pos / n:.1f} %), "
+        f"{_describe(*pos)}, and {n - n_pos:,} negative, {_describe(*neg)}. Scores "
         f"are of the positive class.")
     if description:
         report.add_paragraph(f"Source: {description}")
@@ -256,8 +323,29 @@ def _summary(report, positive, table, threshold, pos, neg, description):
         "ROC AUC: area under the ROC curve (ties count one half). AP: average "
         "precision, the step-wise area under the precision-recall curve. BEP: the "
         "break-even point, the value where precision equals recall on the sawtooth "
-        "precision-recall curve. 'n/a': undefined because no sample is predicted "
-        "positive at the threshold.")
+        "precision-recall curve." + _undefined_note(table))
+
+
+# Why a metric of the table can be undefined ('n/a').
+_UNDEFINED = {
+    "BEP": "the sawtooth precision-recall curve never meets P = R (a group of "
+           "tied top scores holds more samples than there are positives)",
+    "Precision": "no sample is predicted positive at the threshold",
+    "F1": "no sample is predicted positive at the threshold",
+}
+
+
+def _undefined_note(table):
+    """" 'n/a' for BEP: ...; for Precision, F1: ..." for the metrics shown as n/a."""
+    reasons = {}
+    for column in METRIC_COLUMNS:
+        if any(_fmt(m[column]) == "n/a" for m in table.values()):
+            reason = _UNDEFINED.get(column, "undefined for these data")
+            reasons.setdefault(reason, []).append(column)
+    if not reasons:
+        return ""
+    parts = [f"for {', '.join(cols)}: {reason}" for reason, cols in reasons.items()]
+    return f" 'n/a' (undefined) {'; '.join(parts)}."
 
 
 def _describe(name, label):
@@ -265,15 +353,21 @@ def _describe(name, label):
     return f"label {label!r}" if name == str(label) else f"class '{name}' (label {label!r})"
 
 
-def _confusion_page(report, name, m, y_named, predicted_pos, threshold, names):
+# height in points of one model's confusion section (heading, text, figure, caption)
+_CONFUSION_HEIGHT = 320
+
+
+def _confusion_section(report, name, m, y_named, predicted_pos, threshold, names,
+                       family):
     pos_name, neg_name = names
     pred_named = np.where(predicted_pos, pos_name, neg_name)
-    report.add_page_break().add_heading(f"Confusion matrix: {name}")
+    report.add_heading(f"Confusion matrix: {name}")
     report.add_paragraph(
         f"At threshold {threshold:g}: {m['tp']} true positives, {m['fp']} false "
         f"positives, {m['fn']} false negatives, {m['tn']} true negatives "
         f"(precision {_fmt(m['Precision'])}, recall {_fmt(m['Recall'])}).")
     report.add_figure(
-        confusion_figure(y_named, pred_named, [neg_name, pos_name], [neg_name, pos_name]),
+        confusion_figure(y_named, pred_named, [neg_name, pos_name], [neg_name, pos_name],
+                         family),
         caption="Left: rows are the true class, columns the predicted class. Right: the "
                 "same counts transposed, predicted class on the rows.")

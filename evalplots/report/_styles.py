@@ -80,18 +80,22 @@ class Styles:
         return self._aligned[key]
 
 
-def make_styles():
-    """Return a fresh :class:`Styles`, each derived from the sample stylesheet."""
+def make_styles(font=FONT, bold=FONT_BOLD):
+    """Return a fresh :class:`Styles`, each derived from the sample stylesheet.
+
+    ``font`` and ``bold`` are registered reportlab font names (DejaVu Sans by
+    default; a fallback font that covers the report's text otherwise).
+    """
     register_fonts()
     sample = getSampleStyleSheet()
     body = ParagraphStyle(
-        "EPBody", parent=sample["BodyText"], fontName=FONT, fontSize=9.5, leading=13
+        "EPBody", parent=sample["BodyText"], fontName=font, fontSize=9.5, leading=13
     )
     headings = tuple(
         ParagraphStyle(
             f"EPHeading{level}",
             parent=sample[f"Heading{level + 1}"],
-            fontName=FONT_BOLD,
+            fontName=bold,
             fontSize=size,
             leading=size * 1.25,
             spaceBefore=space,
@@ -104,7 +108,7 @@ def make_styles():
         ParagraphStyle(
             f"EPTOC{level}",
             parent=body,
-            fontName=FONT_BOLD if level == 0 else FONT,
+            fontName=bold if level == 0 else font,
             leftIndent=14 * level,
             firstLineIndent=0,
             spaceBefore=3 if level == 0 else 0,
@@ -113,7 +117,7 @@ def make_styles():
     )
     return Styles(
         title=ParagraphStyle(
-            "EPTitle", parent=sample["Title"], fontName=FONT_BOLD, fontSize=22,
+            "EPTitle", parent=sample["Title"], fontName=bold, fontSize=22,
             leading=27, spaceAfter=6,
         ),
         subtitle=ParagraphStyle(
@@ -128,7 +132,7 @@ def make_styles():
         ),
         table_cell=ParagraphStyle("EPCell", parent=body, fontSize=8.5, leading=10.5),
         table_head=ParagraphStyle(
-            "EPCellHead", parent=body, fontName=FONT_BOLD, fontSize=8.5, leading=10.5
+            "EPCellHead", parent=body, fontName=bold, fontSize=8.5, leading=10.5
         ),
         toc_levels=toc_levels,
         toc_title=ParagraphStyle("EPTOCTitle", parent=headings[0]),

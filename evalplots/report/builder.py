@@ -6,6 +6,7 @@ own in the same way.
 """
 
 import numbers
+import os
 from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4
@@ -17,7 +18,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyle
 
 from evalplots import __version__
 from evalplots.report._atomic import write_atomically
@@ -28,7 +29,8 @@ from evalplots.report._flowables import (
     figure_to_drawing,
     fit_column_widths,
 )
-from evalplots.report._styles import TABLE_GRID, TABLE_HEAD, make_styles
+from evalplots.report._fonts import register_fallback
+from evalplots.report._styles import FONT, TABLE_GRID, TABLE_HEAD, make_styles
 
 __all__ = ["Report"]
 
@@ -63,6 +65,9 @@ class Report:
     invariant : bool, default=False
         Write a byte-for-byte reproducible PDF (fixed creation date and
         document id); meant for tests.
+    font : str, path-like or None, default=None
+        A TrueType font file for all text instead of DejaVu Sans, e.g. one
+        that covers CJK (bold text uses the same file).
 
     Attributes
     ----------
@@ -100,13 +105,19 @@ class Report:
     """
 
     def __init__(self, title, *, author=None, subtitle=None, pagesize=A4,
-                 invariant=False):
+                 invariant=False, font=None):
         self.title = _require_text(title, "title")
         self.author = None if author is None else _require_text(author, "author")
         self.subtitle = None if subtitle is None else _require_text(subtitle, "subtitle")
         self.pagesize = pagesize
         self.invariant = bool(invariant)
-        self.styles = make_styles()
+        self.font = font
+        if font is None:
+            self._font = FONT
+            self.styles = make_styles()
+        else:
+            self._font = register_fallback(os.fspath(font))
+            self.styles = make_styles(self._font, self._font)
         self.page_count_ = None
         self._story = []
         self._last_level = -1
@@ -221,7 +232,8 @@ class Report:
         cells, heads = self._column_styles(align, widths.pop())
         texts = [[self._format(v, float_format) for v in r] for r in rows]
         text_styles = [cells] * len(texts)
-        style = [("GRID", (0, 0), (-1, -1), 0.4, TABLE_GRID),
+        style = [("FONTNAME", (0, 0), (-1, -1), self._font),
+                 ("GRID", (0, 0), (-1, -1), 0.4, TABLE_GRID),
                  ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
         if header is not None:
             texts.insert(0, [str(h) for h in header])
@@ -317,8 +329,11 @@ class Report:
         """
         self._story.append(Paragraph(escape(_require_text(title, "title")),
                                      self.styles.toc_title))
+        # the table's own default cell font would be Helvetica (not embedded)
+        toc_style = TableStyle([*defaultTableStyle.getCommands(),
+                                ("FONTNAME", (0, 0), (-1, -1), self._font)])
         self._story.append(TableOfContents(levelStyles=list(self.styles.toc_levels),
-                                           dotsMinLevel=0))
+                                           dotsMinLevel=0, tableStyle=toc_style))
         self._story.append(Spacer(0, 12))
         return self
 
@@ -373,7 +388,8 @@ class Report:
 
         def write(tmp):
             doc = ReportDocTemplate(
-                tmp, header=self.title, pagesize=self.pagesize, title=self.title,
+                tmp, header=self.title, font=self._font, pagesize=self.pagesize,
+                title=self.title,
                 author=self.author or "", subject=self.subtitle or "",
                 creator=f"evalplots {__version__}", invariant=int(self.invariant),
             )

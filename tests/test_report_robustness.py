@@ -1,0 +1,249 @@
+"""evalplots.report under hostile input: output paths, unicode names, ties, many models.
+
+Companion of test_report.py (which covers the normal report); every PDF is
+written into tmp_path and read back with pypdf.
+"""
+
+import os
+import stat
+import warnings
+
+import numpy as np
+import pytest
+from matplotlib.lines import Line2D
+from pypdf import PdfReader
+
+from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.report import Report, evaluation_report
+from evalplots.report._atomic import write_atomically
+from evalplots.report._figures import (
+    model_style,
+    precision_recall_figure,
+    roc_figure,
+)
+from evalplots.report._fonts import MissingGlyphWarning, missing_chars
+
+
+def _text(path):
+    return [" ".join(p.extract_text().split()) for p in PdfReader(path).pages]
+
+
+def _write(text):
+    return lambda tmp: open(tmp, "w").write(text)
+
+
+# -- 1. the atomic writer ------------------------------------------------------
+
+def test_symlink_is_kept_and_its_target_written(tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    target = real / "target.pdf"
+    target.write_text("old")
+    link = tmp_path / "link.pdf"
+    link.symlink_to(target)
+    assert write_atomically(link, _write("new")) == link
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text() == "new"
+    assert sorted(p.name for p in real.iterdir()) == ["target.pdf"]  # no temp left
+    dangling = tmp_path / "dangling.pdf"
+    dangling.symlink_to(real / "new.pdf")
+    write_atomically(dangling, _write("x"))
+    assert dangling.is_symlink() and (real / "new.pdf").read_text() == "x"
+
+
+def test_report_save_through_symlink(tmp_path):
+    target = tmp_path / "t.pdf"
+    target.write_text("old")
+    (tmp_path / "l.pdf").symlink_to(target)
+    Report("x").save(tmp_path / "l.pdf")
+    assert (tmp_path / "l.pdf").is_symlink()
+    assert target.read_bytes().startswith(b"%PDF-")
+
+
+def test_fifo_is_refused_not_replaced(tmp_path):
+    fifo = tmp_path / "pipe.pdf"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="exists and is not a regular file"):
+        write_atomically(fifo, _write("x"))
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    link = tmp_path / "to_fifo.pdf"  # a link to a non-regular file: same refusal
+    link.symlink_to(fifo)
+    with pytest.raises(ValueError, match="not a regular file"):
+        Report("x").save(link)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.pdf", "to_fifo.pdf"]
+
+
+def test_directory_and_empty_path_are_refused(tmp_path):
+    with pytest.raises(ValueError, match=r"is a directory; give a file name such as "
+                                         r"'.*report\.pdf'"):
+        Report("x").save(tmp_path)
+    with pytest.raises(ValueError, match="the output path is empty"):
+        Report("x").save("")
+    with pytest.raises(ValueError, match="writing to stdout is not supported"):
+        Report("x").save("-")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_permission_bits_are_kept(tmp_path):
+    old = tmp_path / "old.pdf"
+    old.write_text("x")
+    old.chmod(0o640)
+    Report("x").save(old)
+    assert stat.S_IMODE(os.stat(old).st_mode) == 0o640
+    mask = os.umask(0o027)
+    try:
+        new = Report("x").save(tmp_path / "new.pdf")
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(os.stat(new).st_mode) == 0o640  # 0o666 & ~0o027
+
+
+# -- 3. unicode names -------------------------------------------------------------
+
+def test_latin_accents_render_in_table_heading_toc_and_outline(tmp_path):
+    name = "modèle_é"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # DejaVu covers it: no warning at all
+        report = evaluation_report([0, 1, 0, 1], {name: [0.1, 0.8, 0.3, 0.6]},
+                                   invariant=True)
+    path = report.save(tmp_path / "u.pdf")
+    pages = _text(path)
+    assert f"{name} 1.0000" in pages[0]  # metrics table
+    assert f"Confusion matrix: {name}" in pages[0]  # contents
+    assert f"Confusion matrix: {name}" in pages[-1]  # heading
+    titles = [o.title for o in PdfReader(path).outline if not isinstance(o, list)]
+    assert titles[-1] == f"Confusion matrix: {name}"
+
+
+def test_cjk_name_warns_once_instead_of_per_glyph(tmp_path):
+    name = "中文模型"
+    if missing_chars(name) == "":
+        pytest.skip("the report font covers CJK here")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        report = evaluation_report([0, 1, 0, 1], {name: [0.1, 0.8, 0.3, 0.6]},
+                                   invariant=True)
+        report.save(tmp_path / "cjk.pdf")
+    messages = [str(w.message) for w in caught]
+    assert messages == [f"model name '{name}' has characters the report font cannot "
+                        f"show; they appear as boxes."]
+    assert caught[0].category is MissingGlyphWarning
+
+
+def test_figure_glyph_warnings_are_summarised():
+    from matplotlib.figure import Figure
+
+    from evalplots.report._flowables import figure_to_drawing
+
+    fig = Figure()
+    fig.subplots().set_title("中文 and 한국어")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        figure_to_drawing(fig)
+    assert [str(w.message) for w in caught] == [
+        "figure text has characters no available font can show (中文한국어); they "
+        "appear as boxes."]
+
+
+def test_no_font_is_left_unembedded(tmp_path):
+    report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.8, 0.3, 0.6]},
+                               invariant=True)
+    reader = PdfReader(report.save(tmp_path / "f.pdf"))
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            assert "DejaVuSans" in font["/BaseFont"]
+            assert "/DescendantFonts" in font or "/FontDescriptor" in font
+
+
+# -- 4. undefined metrics -----------------------------------------------------------
+
+def test_all_tied_scores_explain_bep_na(tmp_path):
+    with pytest.warns(UndefinedMetricWarning, match="never meets P = R"):
+        report = evaluation_report([1, 0, 1, 0, 0], {"m": [0.5] * 5}, invariant=True)
+    summary = _text(report.save(tmp_path / "t.pdf"))[0]
+    assert "m 0.5000 0.4000 n/a" in summary
+    assert ("'n/a' (undefined) for BEP: the sawtooth precision-recall curve never "
+            "meets P = R") in summary
+    assert "no sample is predicted positive" not in summary
+
+
+def test_precision_na_note_names_precision(tmp_path):
+    report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.2, 0.3, 0.4]},
+                               threshold=0.9, invariant=True)
+    summary = _text(report.save(tmp_path / "p.pdf"))[0]
+    assert ("'n/a' (undefined) for Precision: no sample is predicted positive at "
+            "the threshold.") in summary
+    assert "for BEP" not in summary
+
+
+# -- 5. many models -------------------------------------------------------------------
+
+def test_twelve_models_never_share_colour_and_linestyle():
+    rng = np.random.default_rng(0)
+    y = np.array(["neg", "pos"] * 20)
+    scores = {f"model_{i:02d}": rng.random(40) for i in range(12)}
+    table = {n: {"ROC AUC": 0.5, "AP": 0.5, "BEP": 0.5} for n in scores}
+    for fig in (roc_figure(y, scores, "pos", table),
+                precision_recall_figure(y, scores, "pos", table)):
+        for ax in fig.axes:
+            curves = [ln for ln in ax.get_lines() if isinstance(ln, Line2D)
+                      and len(ln.get_xdata()) > 2]
+            styles = [(ln.get_color(), ln.get_linestyle()) for ln in curves]
+            assert len(styles) == 12
+            assert len(set(styles)) == 12, styles
+    assert len({tuple(model_style(i).values()) for i in range(300)}) == 300
+
+
+# -- 6. label names ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("label_names", [["neg", "pos"], ("neg", "pos"),
+                                         {0: "neg", 1: "pos"}])
+def test_label_names_sequence_or_mapping(tmp_path, label_names):
+    report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.8, 0.3, 0.6]},
+                               label_names=label_names, invariant=True)
+    summary = _text(report.save(tmp_path / "l.pdf"))[0]
+    assert "class 'pos' (label 1)" in summary and "class 'neg' (label 0)" in summary
+
+
+@pytest.mark.parametrize("label_names", [["only one"], "np", 3])
+def test_bad_label_names_say_what_to_pass(label_names):
+    with pytest.raises(ValueError, match=r"label_names must be a dict \{label: name\} "
+                                         r"or a sequence of 2 names in class order"):
+        evaluation_report([0, 1], {"m": [0.1, 0.9]}, label_names=label_names)
+
+
+# -- 9. layout -----------------------------------------------------------------------------
+
+def test_large_sample_counts_have_thousands_separators(tmp_path):
+    y = np.tile([0, 1], 6000)
+    report = evaluation_report(y, {"m": np.linspace(0, 1, y.size)}, invariant=True)
+    summary = _text(report.save(tmp_path / "big.pdf"))[0]
+    assert "1 model, 12,000 samples" in summary
+    assert "12,000 samples: 6,000 positive (50.0 %)" in summary
+
+
+def test_roc_panels_have_equal_size_and_pr_chance_lines_on_both_panels():
+    y = np.array([0, 1, 0, 1, 1, 0])
+    scores = {"m": np.array([0.1, 0.8, 0.3, 0.6, 0.4, 0.5])}
+    table = {"m": {"ROC AUC": 0.8, "AP": 0.8, "BEP": 0.6}}
+    fig = roc_figure(y, scores, 1, table)
+    fig.canvas.draw()
+    full, detail = (ax.get_position() for ax in fig.axes)
+    assert full.height == pytest.approx(detail.height, rel=1e-3)
+    assert full.width == pytest.approx(detail.width, rel=1e-3)
+    pr = precision_recall_figure(y, scores, 1, table)
+    chance = [[ln for ln in ax.get_lines() if ln.get_label().startswith("Chance")]
+              for ax in pr.axes]
+    assert [len(c) for c in chance] == [1, 1, 0, 0]  # both upper panels, no detail
+
+
+def test_three_models_confusion_matrices_on_two_pages(tmp_path):
+    y = [0, 1, 0, 1, 1, 0]
+    scores = {f"m{i}": [0.1, 0.8, 0.3, 0.6, 0.4 + i / 10, 0.5] for i in range(3)}
+    report = evaluation_report(y, scores, invariant=True)
+    reader = PdfReader(report.save(tmp_path / "c.pdf"))
+    assert report.page_count_ == 5  # summary, ROC, P-R, 2 models, 1 model
+    dest = {o.title: reader.get_destination_page_number(o) + 1
+            for o in reader.outline if not isinstance(o, list)}
+    assert [dest[f"Confusion matrix: m{i}"] for i in range(3)] == [4, 4, 5]
