@@ -4,6 +4,15 @@ import numpy as np
 from matplotlib.ticker import MaxNLocator
 
 from evalplots.display._base import check_option, get_axes, merge_style_kwargs
+from evalplots.display._cells import (
+    DARK_TEXT,
+    LIGHT_TEXT,
+    LUMINANCE_THRESHOLD,
+    format_cells,
+    is_integral,
+    normalize_matrix,
+    relative_luminance,
+)
 from evalplots.metrics import confusion_matrix as _confusion_matrix
 from evalplots.metrics._validation import as_1d
 
@@ -21,71 +30,6 @@ _OWN_HEATMAP_ARGS = (
     "xticklabels",
     "yticklabels",
 )
-#: seaborn's threshold: dark text on cells lighter than this relative luminance.
-LUMINANCE_THRESHOLD = 0.408
-DARK_TEXT, LIGHT_TEXT = "0.15", "w"
-
-
-def relative_luminance(rgba):
-    """Relative luminance of RGB(A) colours, by the W3C (WCAG 2.0) formula.
-
-    Parameters
-    ----------
-    rgba : array-like of shape (n_colors, 3) or (n_colors, 4)
-        Colours as floats in [0, 1]; the alpha channel is ignored.
-
-    Returns
-    -------
-    luminance : ndarray of shape (n_colors,)
-        Values in [0, 1]: 0 for black, 1 for white.
-
-    Notes
-    -----
-    L = 0.2126 R + 0.7152 G + 0.0722 B on linearised channels, c / 12.92 if
-    c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 (W3C, WCAG 2.0, "relative
-    luminance"). seaborn's heatmap uses the same formula and writes dark text on
-    cells with L > 0.408, white text otherwise; this Display does the same.
-
-    Examples
-    --------
-    >>> from evalplots.display.confusion_matrix import relative_luminance
-    >>> relative_luminance([[1, 1, 1], [0, 0, 0], [1, 0, 0]]).round(4).tolist()
-    [1.0, 0.0, 0.2126]
-    """
-    rgb = np.asarray(rgba, dtype=float)[..., :3]
-    lin = np.where(rgb <= 0.03928, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
-    return lin @ np.array([0.2126, 0.7152, 0.0722])
-
-
-def _normalize(cm, normalize):
-    """Divide by row ('true'), column ('pred') or total ('all') sums; 0 where sum is 0.
-
-    Same rule as :func:`evalplots.metrics.confusion_matrix` with ``normalize``.
-    """
-    axis = {"true": 1, "pred": 0, "all": None}[normalize]
-    den = cm.sum(axis=axis, keepdims=axis is not None)
-    return np.divide(cm, den, out=np.zeros(cm.shape), where=den != 0)
-
-
-def _is_integral(matrix):
-    """Whether every entry is a whole number (unweighted or whole-weighted counts)."""
-    return matrix.dtype.kind in "biu" or bool(np.all(np.mod(matrix, 1) == 0))
-
-
-def _format_cells(matrix, fmt):
-    """Format every cell: ``fmt`` if given, integers as such, other floats with .2f."""
-    if fmt is None:
-        integral = _is_integral(matrix)
-        fmt = "d" if integral else ".2f"
-        matrix = matrix.astype(np.int64) if integral else matrix
-    try:
-        format(matrix.flat[0], fmt)
-    except (TypeError, ValueError):
-        raise ValueError(
-            f"values_format={fmt!r} is not a format spec for these values; pass e.g. "
-            f"'.2f', '.1%' or 'd' (whole numbers only)."
-        ) from None
-    return np.vectorize(lambda v: format(v, fmt), otypes=[object])(matrix)
 
 
 class ConfusionMatrixDisplay:
@@ -229,8 +173,23 @@ class ConfusionMatrixDisplay:
         ------
         ValueError
             If ``normalize`` or ``values`` is unknown, ``values`` needs ``normalize``,
-            ``im_kw`` sets an argument plot() sets itself (e.g. ``cmap``), or a style
-            dict sets one property under two names.
+            ``im_kw`` sets an argument plot() sets itself (e.g. ``cmap``), a style
+            dict sets one property under two names, or ``ax`` is a polar or 3-D (non-rectilinear) Axes.
+
+        Notes
+        -----
+        Draws C, or its normalised form — 'true': C_ij / Σ_j C_ij (each row a
+        distribution over predictions), 'pred': C_ij / Σ_i C_ij, 'all': C_ij / Σ C;
+        a zero sum gives 0 — as a :func:`seaborn.heatmap` with cell (i, j) centred at
+        (j + 0.5, i + 0.5), row 0 at the top, true class on the rows (Zhou Zhihua,
+        *Machine Learning* §2.3.2, Table 2.1). ``transposed=True`` draws Cᵀ with
+        predicted on the rows and true on the columns, the layout of Thakur,
+        *Approaching (Almost) Any Machine Learning Problem*, "Evaluation metrics";
+        'true'/'pred' still divide by the true/predicted class sums. Each cell text
+        is dark or white by the cell colour's relative luminance (see the class
+        Notes). The API (``plot(ax=None, *, ...) -> self``; ``im_``, ``text_``,
+        ``ax_``, ``figure_``) follows scikit-learn's Display API
+        (``sklearn.metrics.ConfusionMatrixDisplay.plot``).
 
         Examples
         --------
@@ -253,7 +212,7 @@ class ConfusionMatrixDisplay:
             )
         heatmap_kw = self._heatmap_kwargs(im_kw, normalize)
         counts = self.confusion_matrix
-        shown = counts if normalize is None else _normalize(counts, normalize)
+        shown = counts if normalize is None else normalize_matrix(counts, normalize)
         if transposed:
             counts, shown = counts.T, shown.T
         n_classes = counts.shape[0]
@@ -275,7 +234,7 @@ class ConfusionMatrixDisplay:
             **heatmap_kw,
         )
         self.im_ = next(c for c in self.ax_.collections if c not in before)
-        if colorbar and normalize is None and _is_integral(counts):
+        if colorbar and normalize is None and is_integral(counts):
             self.im_.colorbar.locator = MaxNLocator(integer=True)  # counts: 0, 1, 2 …
         self.text_ = None
         if values != "none":
@@ -311,12 +270,12 @@ class ConfusionMatrixDisplay:
     def _cell_texts(counts, shown, values, values_format):
         """The text of each drawn cell, shape (n_classes, n_classes), dtype object."""
         if values == "counts":
-            return _format_cells(counts, values_format)
+            return format_cells(counts, values_format)
         fmt = ".2f" if values_format is None else values_format
-        normalized = _format_cells(shown, fmt)
+        normalized = format_cells(shown, fmt)
         if values == "normalized":
             return normalized
-        return _format_cells(counts, None) + "\n(" + normalized + ")"
+        return format_cells(counts, None) + "\n(" + normalized + ")"
 
     def _draw_texts(self, texts, text_kw):
         """Write ``texts`` at the cell centres, coloured by the cell's luminance."""
@@ -381,7 +340,22 @@ class ConfusionMatrixDisplay:
         Raises
         ------
         ValueError
-            As :func:`evalplots.metrics.confusion_matrix` and :meth:`plot`.
+            As :func:`evalplots.metrics.confusion_matrix` (including a ``y_pred``
+            of scores such as 0.1, which are not labels: threshold them first) and
+            :meth:`plot`.
+
+        Notes
+        -----
+        Counts C_ij = Σ_s w_s [y_s = c_i][ŷ_s = c_j] with
+        :func:`evalplots.metrics.confusion_matrix` (w_s = 1 without
+        ``sample_weight``; Zhou Zhihua, *Machine Learning* §2.3.2, Table 2.1) over
+        ``labels``, or the sorted union of the labels in ``y_true`` and ``y_pred``,
+        which also give the tick labels unless ``display_labels`` is passed; then
+        draws it with :meth:`plot` (``transposed=True`` for Thakur's layout,
+        predicted on the rows). The stored matrix keeps the counts whatever
+        ``normalize`` is. The method mirrors scikit-learn's
+        ``ConfusionMatrixDisplay.from_predictions`` (Display API: compute,
+        construct, ``plot``).
 
         Examples
         --------

@@ -223,8 +223,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ------
         ValueError
             If ``drawstyle`` is unknown, ``kwargs`` holds ``drawstyle``/``ds``, a style
-            dict sets one property under two names, or ``plot_chance_level=True``
-            without ``prevalence_pos_label``.
+            dict sets one property under two names, ``plot_chance_level=True``
+            without ``prevalence_pos_label``, or ``ax`` is a polar or 3-D (non-rectilinear) Axes.
 
         Notes
         -----
@@ -349,7 +349,25 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ValueError
             If the labels are not binary, ``pos_label`` is needed or absent, lengths
             differ, scores are not finite, or ``drop_intermediate=True`` is combined
-            with ``drawstyle='sawtooth'``.
+            with ``drawstyle='sawtooth'``; if ``y_true`` has no positive sample (of
+            non-zero weight), so that recall = TP/m⁺ is undefined; or as :meth:`plot`.
+
+        Notes
+        -----
+        Computes, each with :mod:`evalplots.metrics`: the curve
+        (:func:`~evalplots.metrics.precision_recall_curve`: P(t) = TP(t)/(TP(t) +
+        FP(t)) and R(t) = TP(t)/m⁺ at every distinct score t, plus the sentinel
+        R = 0, P = 1), the step-wise average precision AP = Σ_k (R_k − R_{k−1}) P_k
+        (:func:`~evalplots.metrics.average_precision_score`, no interpolation), the
+        break-even point (:func:`~evalplots.metrics.break_even_point`) and the
+        prevalence m⁺/m (weighted: the positives' share of the total weight), the
+        precision of a random classifier, for the chance line. P, R and the BEP are
+        those of Zhou Zhihua, *Machine Learning* §2.3.2 (eqs. 2.8–2.9);
+        the class Notes say which number matches which drawing. Without negatives
+        the curve is defined (P = 1 everywhere); without positives it is not, and
+        this raises. The method mirrors scikit-learn's
+        ``PrecisionRecallDisplay.from_predictions`` (Display API: compute, construct,
+        ``plot``).
 
         Examples
         --------

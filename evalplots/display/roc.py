@@ -46,8 +46,8 @@ class RocCurveDisplay(CurveDisplayMixin):
     Raises
     ------
     ValueError
-        If ``fpr`` and ``tpr`` differ in length, are not 1-D or not finite, or
-        ``roc_auc`` is not in [0, 1].
+        If ``fpr`` and ``tpr`` differ in length, are not 1-D, not finite or leave
+        [0, 1], or ``roc_auc`` is not in [0, 1].
 
     See Also
     --------
@@ -116,7 +116,22 @@ class RocCurveDisplay(CurveDisplayMixin):
         Raises
         ------
         ValueError
-            If a style dict sets one property under two alias names (``c``/``color``).
+            If a style dict sets one property under two alias names (``c``/``color``),
+            or ``ax`` is a polar or 3-D (non-rectilinear) Axes.
+
+        Notes
+        -----
+        Draws one Line2D through the stored points (FPR_k, TPR_k) in their order,
+        joined by straight segments: in ROC space, unlike P-R space, the segment
+        between two operating points is achievable by randomising between the two
+        classifiers, so linear interpolation is exact and the area under the line is
+        the AUC (Zhou Zhihua, *Machine Learning* §2.3.3). The chance
+        level is the diagonal TPR = FPR from (0, 0) to (1, 1), drawn once per axes
+        and listed last in the legend; the axes are square with limits
+        [-0.01, 1.01]. The API (``plot(ax=None, *, name=None, plot_chance_level,
+        chance_level_kw, despine, **kwargs) -> self``, the ``line_``,
+        ``chance_level_``, ``ax_`` and ``figure_`` attributes) follows scikit-learn's
+        Display API (``sklearn.metrics.RocCurveDisplay.plot``).
 
         Examples
         --------
@@ -184,7 +199,24 @@ class RocCurveDisplay(CurveDisplayMixin):
         ------
         ValueError
             If the labels are not binary, ``pos_label`` is needed or absent from
-            ``y_true``, lengths differ, or scores are not finite.
+            ``y_true``, lengths differ, or scores are not finite; if ``y_true`` holds
+            only one class (counting samples of non-zero weight), so that FPR = FP/m⁻
+            or TPR = TP/m⁺ divides by zero and the curve is undefined; or as
+            :meth:`plot`.
+
+        Notes
+        -----
+        Computes :func:`evalplots.metrics.roc_curve`: at every distinct score t,
+        highest first, TPR(t) = TP(t)/m⁺ and FPR(t) = FP(t)/m⁻, where TP(t) and FP(t)
+        count (or sum the weights of) the positives and negatives scored ≥ t, from
+        the point (0, 0). The legend's AUC is the trapezoidal area
+        :func:`evalplots.metrics.auc` of these points,
+        AUC = ½ Σ_k (x_{k+1} − x_k)(y_k + y_{k+1}) = 1 − ℓ_rank (Zhou Zhihua,
+        *Machine Learning* §2.3.3, eqs. 2.20–2.22); ``drop_intermediate`` removes
+        only collinear points, so the area and the drawing are unchanged. The method
+        mirrors scikit-learn's ``RocCurveDisplay.from_predictions`` (Display API:
+        compute, construct, ``plot``), except that a single-class ``y_true`` raises
+        instead of warning and drawing NaN.
 
         Examples
         --------

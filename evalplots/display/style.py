@@ -80,6 +80,15 @@ def context(style="paper", rc=None):
         If ``style`` is not one of :data:`available`, or ``rc`` holds an unknown
         rcParam.
 
+    Notes
+    -----
+    Sizes follow common journal figure widths (one column ≈ 3.5 in, 8 pt text as in
+    most author guidelines); ``pdf.fonttype = 42`` embeds TrueType fonts so text stays
+    editable. Built on :func:`matplotlib.rc_context` (the mechanism of
+    :func:`matplotlib.style.context` and seaborn's ``plotting_context``): the style
+    lives only inside the ``with`` block, in keeping with the Display rule that
+    nothing changes ``rcParams`` globally.
+
     Examples
     --------
     >>> import matplotlib as mpl

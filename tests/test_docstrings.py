@@ -1,0 +1,146 @@
+"""Every public name has the numpydoc sections the design asks for.
+
+Walks the callables in ``evalplots.metrics.__all__``, ``evalplots.display.__all__``
+(and ``evalplots.display.style``), ``evalplots.report.__all__`` and
+``evalplots.datasets.__all__``; for classes, the class docstring (which documents
+``__init__``) and each public method. Required: Parameters
+(unless the callable takes no arguments), Returns (functions and methods), Raises,
+Notes and Examples, each as a numpydoc heading (the title, then a line of dashes).
+"""
+
+import inspect
+import re
+
+import pytest
+
+import evalplots.datasets
+import evalplots.display
+import evalplots.display.style
+import evalplots.metrics
+import evalplots.report
+
+PACKAGES = [
+    evalplots.metrics,
+    evalplots.display,
+    evalplots.display.style,
+    evalplots.report,
+    evalplots.datasets,
+]
+
+_HEADING = re.compile(r"^(\w[\w ]*)\n-{3,}$", re.MULTILINE)
+
+#: Sections still missing in names owned by other work in progress (the report and
+#: datasets modules, and the ranking metrics / exceptions): "module.name" -> (the
+#: missing sections, whose work). Non-strict xfails, so each case turns green by
+#: itself once the sections are written; then delete its entry.
+_REPORT = "report/datasets docstrings in progress"
+_RANKING = "ranking metrics / exceptions module (lead)"
+PENDING = {
+    "evalplots.metrics.UndefinedMetricWarning": (["Notes"], _RANKING),
+    "evalplots.metrics.break_even_point_from_curve": (["Raises", "Notes"], _RANKING),
+    "evalplots.report.Report": (["Raises"], _REPORT),
+    "evalplots.report.Report.add_heading": (["Notes", "Examples"], _REPORT),
+    "evalplots.report.Report.add_paragraph": (["Raises", "Notes", "Examples"], _REPORT),
+    "evalplots.report.Report.add_table": (["Notes", "Examples"], _REPORT),
+    "evalplots.report.Report.add_figure": (["Notes", "Examples"], _REPORT),
+    "evalplots.report.Report.add_table_of_contents": (
+        ["Raises", "Notes", "Examples"],
+        _REPORT,
+    ),
+    "evalplots.report.Report.add_page_break": (
+        ["Raises", "Notes", "Examples"],
+        _REPORT,
+    ),
+    "evalplots.report.Report.add_flowable": (["Raises", "Notes", "Examples"], _REPORT),
+    "evalplots.report.Report.save": (["Notes", "Examples"], _REPORT),
+    "evalplots.report.evaluation_report": (["Notes"], _REPORT),
+    "evalplots.datasets.Predictions": (["Raises", "Notes"], _REPORT),
+    "evalplots.datasets.load_breast_cancer_predictions": (["Raises"], _REPORT),
+}
+
+
+def _takes_arguments(obj):
+    try:
+        signature = inspect.signature(obj)
+    except (TypeError, ValueError):  # builtins without a signature
+        return True
+    return any(name not in ("self", "cls") for name in signature.parameters)
+
+
+def _documented_objects():
+    """(id, object, is_class) for every public name and public method."""
+    seen = set()
+    for package in PACKAGES:
+        for name in package.__all__:
+            obj = getattr(package, name)
+            key = f"{package.__name__}.{name}"
+            if id(obj) in seen or not callable(obj):  # constants: STYLES, available
+                continue
+            seen.add(id(obj))
+            yield key, obj
+            if inspect.isclass(obj) and not issubclass(obj, BaseException):
+                for attr, member in vars(obj).items():
+                    if attr.startswith("_"):
+                        continue
+                    if isinstance(member, (classmethod, staticmethod)):
+                        member = member.__func__
+                    if inspect.isfunction(member):
+                        yield f"{key}.{attr}", member
+
+
+def required_sections(obj):
+    """The numpydoc sections ``obj``'s docstring must hold."""
+    if inspect.isclass(obj):
+        init = obj.__init__
+        takes = init is not object.__init__ and _takes_arguments(init)
+        if issubclass(obj, BaseException):  # a warning or error class: raises nothing
+            return ["Notes", "Examples"]
+        return [*(["Parameters"] if takes else []), "Raises", "Notes", "Examples"]
+    parameters = ["Parameters"] if _takes_arguments(obj) else []
+    return [*parameters, "Returns", "Raises", "Notes", "Examples"]
+
+
+def missing_sections(obj):
+    present = set(_HEADING.findall(inspect.getdoc(obj) or ""))
+    return [s for s in required_sections(obj) if s not in present]
+
+
+CASES = [
+    pytest.param(
+        obj,
+        id=key,
+        marks=pytest.mark.xfail(
+            reason=f"{key}: missing {', '.join(PENDING[key][0])} ({PENDING[key][1]})",
+            strict=False,
+        )
+        if key in PENDING
+        else (),
+    )
+    for key, obj in _documented_objects()
+]
+
+
+@pytest.mark.parametrize("obj", CASES)
+def test_public_name_has_numpydoc_sections(obj):
+    assert missing_sections(obj) == []
+
+
+def test_the_walk_covers_the_displays_methods_and_the_metrics():
+    ids = {case.id for case in CASES}
+    for cls in ("RocCurveDisplay", "PrecisionRecallDisplay", "ConfusionMatrixDisplay"):
+        assert f"evalplots.display.{cls}" in ids
+        assert f"evalplots.display.{cls}.plot" in ids
+        assert f"evalplots.display.{cls}.from_predictions" in ids
+    assert "evalplots.metrics.confusion_matrix" in ids
+    assert "evalplots.report.Report" in ids
+    assert len(ids) > 50
+
+
+def test_section_parser():
+    doc = "Summary.\n\nParameters\n----------\nx : int\n\nNotes\n-----\nText.\n"
+
+    def f(x):
+        pass
+
+    f.__doc__ = doc
+    assert missing_sections(f) == ["Returns", "Raises", "Examples"]
