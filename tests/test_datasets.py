@@ -114,3 +114,37 @@ def test_reader_errors_name_problem(tmp_path, text, target, match):
 def test_reader_missing_file(tmp_path):
     with pytest.raises(FileNotFoundError):
         read_predictions_csv(tmp_path / "nope.csv")
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [("1", 1.0), ("-0.5", -0.5), ("+.5", 0.5), ("1e-3", 0.001), ("2E+2", 200.0),
+     ("5.", 5.0), ("1_0", None), ("\u0661", None), ("\uff11", None), ("0x1p3", None),
+     ("1,5", None), ("", None), ("e5", None), (" 1", None), ("nan", "nan"),
+     ("-Infinity", -np.inf), ("INF", np.inf)],
+)
+def test_parse_number_accepts_plain_ascii_numbers_only(text, value):
+    from evalplots.datasets._csv import parse_number
+
+    got = parse_number(text)
+    if value == "nan":
+        assert np.isnan(got)
+    else:
+        assert got == value
+
+
+def test_nan_label_is_a_missing_label(tmp_path):
+    path = tmp_path / "p.csv"
+    path.write_text("y_true,m\n0,0.1\nNaN,0.9\n1,0.3\n")
+    with pytest.raises(ValueError, match=r"label column 'y_true' is missing on line 3 "
+                                         r"\('NaN'\); give every row a label\."):
+        read_predictions_csv(path)
+
+
+@pytest.mark.parametrize("sep, name", [(";", "';'"), ("\t", "tab"), ("|", "'|'")])
+def test_other_delimiters_are_named(tmp_path, sep, name):
+    path = tmp_path / "p.csv"
+    path.write_text(f"y_true{sep}m\n0{sep}0.1\n1{sep}0.9\n")
+    with pytest.raises(ValueError, match=f"looks {name}-separated, but evalplots "
+                                         f"reads comma-separated CSV"):
+        read_predictions_csv(path)

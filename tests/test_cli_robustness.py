@@ -1,0 +1,199 @@
+"""The `evalplots` command against a tester's attempts to break it.
+
+Companion of test_cli.py; runs the command as a subprocess. Never touches real
+device nodes: non-regular outputs are FIFOs and symlinks inside tmp_path.
+"""
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+from pypdf import PdfReader
+
+from test_cli import GOOD_CSV, assert_usage_error, run, write_csv
+
+
+def _lines(stream):
+    return stream.strip().splitlines()
+
+
+# -- 1. output paths -------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "output, message",
+    [
+        ("", "evalplots: error: -o is empty; give a file name such as report.pdf."),
+        ("-", "evalplots: error: writing to stdout is not supported; give a file "
+              "name such as report.pdf."),
+    ],
+)
+def test_empty_and_dash_output(tmp_path, output, message):
+    result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", output, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == message + "\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["preds.csv"]
+
+
+def test_fifo_output_is_refused_and_kept(tmp_path):
+    fifo = tmp_path / "out.pdf"
+    os.mkfifo(fifo)
+    result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", fifo, cwd=tmp_path)
+    assert result.returncode == 2
+    assert _lines(result.stderr) == [
+        f"evalplots: error: -o {str(fifo)!r} exists and is not a regular file (a "
+        f"FIFO, device or socket); give the path of a regular file."]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_symlink_output_writes_the_target_and_keeps_mode(tmp_path):
+    (tmp_path / "real").mkdir()
+    target = tmp_path / "real" / "target.pdf"
+    target.write_text("old")
+    target.chmod(0o640)
+    link = tmp_path / "link.pdf"
+    link.symlink_to(target)
+    result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", link, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert link.is_symlink()
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o640
+
+
+def test_non_pdf_suffix_is_accepted_with_a_note(tmp_path):
+    result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", "out.txt", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "evalplots: -o 'out.txt' does not end in .pdf; writing a PDF there " \
+           "anyway." in _lines(result.stderr)
+    assert (tmp_path / "out.txt").read_bytes().startswith(b"%PDF-")
+
+
+# -- 2. Ctrl-C and a closed stdout -----------------------------------------------
+
+def test_ctrl_c_is_one_line_exit_130_and_no_file(tmp_path):
+    n = 600_000
+    rng = np.random.default_rng(0)
+    rows = "".join(f"{y},{s:.6f}\n" for y, s in zip(rng.integers(0, 2, n).tolist(),
+                                                     rng.random(n).tolist()))
+    csv_path = write_csv(tmp_path, "y_true,m\n" + rows, name="big.csv")
+    out = tmp_path / "big.pdf"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "evalplots.cli", "report", str(csv_path), "-o", str(out)],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "MPLBACKEND": "Agg"}, start_new_session=True,
+    )
+    time.sleep(1.5)  # imports done, reading the CSV
+    if proc.poll() is not None:
+        pytest.skip("the report finished before the signal")
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert stderr == "evalplots: interrupted; no report written\n"
+    assert stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.csv"]
+
+
+def test_broken_stdout_pipe_keeps_success(tmp_path):
+    csv_path = write_csv(tmp_path, GOOD_CSV)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "evalplots.cli", "report", str(csv_path), "-o", "x.pdf"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "MPLBACKEND": "Agg"},
+    )
+    proc.stdout.close()  # like `| head -c0`: the reader is gone before the print
+    stderr = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert proc.returncode == 0, stderr
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_version(tmp_path):
+    from evalplots import __version__
+
+    result = run("--version", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout == f"evalplots {__version__}\n"
+
+
+# -- 3/4. one note per problem, no warning flood -----------------------------------
+
+def test_cjk_model_name_is_one_warning_line(tmp_path):
+    from evalplots.report._fonts import missing_chars
+
+    if missing_chars("中文模型") == "":
+        pytest.skip("the report font covers CJK here")
+    csv_path = write_csv(tmp_path, GOOD_CSV.replace("model_a", "中文模型"))
+    result = run("report", csv_path, "-o", "c.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert _lines(result.stderr) == [
+        "evalplots: ignoring non-numeric column(s) 'id'.",
+        "evalplots: note: model name '中文模型' has characters the report font cannot "
+        "show; they appear as boxes."]
+
+
+def test_all_tied_scores_note_once_without_source_path(tmp_path):
+    csv_path = write_csv(tmp_path, "y_true,m\n1,0.5\n0,0.5\n1,0.5\n0,0.5\n0,0.5\n")
+    result = run("report", csv_path, "-o", "t.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert _lines(result.stderr) == [
+        "evalplots: note: The P-R curve never meets P = R (the top-scored tie group "
+        "already holds more samples than there are positives); the break-even point "
+        "is set to NaN."]
+    summary = " ".join(PdfReader(tmp_path / "t.pdf").pages[0].extract_text().split())
+    assert "for BEP: the sawtooth precision-recall curve never meets P = R" in summary
+
+
+@pytest.mark.parametrize("threshold, side", [("2", "negative"), ("-1", "positive")])
+def test_threshold_outside_scores_is_a_note(tmp_path, threshold, side):
+    result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", "t.pdf",
+                 "--threshold", threshold, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (f"evalplots: --threshold {threshold} is outside the scores' range "
+            f"[0.1, 0.9]: every sample is predicted {side}.") in _lines(result.stderr)
+
+
+# -- 7/8. input parsing ---------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "csv_text, extra, needles",
+    [
+        ("y_true,m\n1,0.9\n0,1_0\n", [], ["non-numeric value '1_0' on line 3"]),
+        ("y_true,m\n1,0.9\n0,\u0661\n", [], ["non-numeric value '\u0661' on line 3"]),
+        ("y_true,m\n\u0661,0.9\n0,0.1\n1,0.3\n", [], ["3 classes (0, 1, \u0661)"]),
+        (GOOD_CSV, ["--threshold", "0_5"], ["--threshold must be a finite number, "
+                                            "got '0_5'"]),
+        (GOOD_CSV, ["--threshold", "\u0660.5"], ["--threshold must be a finite number"]),
+        ("y_true;m\n1;0.9\n0;0.1\n", [], [
+            "the header has one column 'y_true;m'; the file looks ';'-separated, but "
+            "evalplots reads comma-separated CSV"]),
+        ("y_true\tm\n1\t0.9\n0\t0.1\n", [], ["looks tab-separated"]),
+        ("y_true,m\nnan,0.9\n0,0.1\n1,0.3\n", [], [
+            "label column 'y_true' is missing on line 2 ('nan'); give every row a "
+            "label."]),
+        ("y_true,m\n0,0.2\n1,0.3\n2,0.4\n", [], ["3 classes (0, 1, 2); the report"]),
+        ("y_true,m\n" + "".join(f"{i},0.{i}\n" for i in range(8)), [],
+         ["8 classes (0, 1, 2, 3, 4, 5, ...); the report"]),
+    ],
+    ids=["underscore", "arabic-indic-score", "arabic-indic-label", "threshold-underscore",
+         "threshold-arabic-indic", "semicolon", "tab", "nan-label", "three-classes",
+         "eight-classes"],
+)
+def test_strict_input_parsing(tmp_path, csv_text, extra, needles):
+    out = tmp_path / "out.pdf"
+    result = run("report", write_csv(tmp_path, csv_text), "-o", out, *extra,
+                 cwd=tmp_path)
+    assert_usage_error(result, out, *needles)
+
+
+def test_every_error_line_ends_with_one_period(tmp_path):
+    for csv_text in ("y_true,m\n1,0.2\n0,high\n", "y_true,m\n1,0.2\n1,0.3\n",
+                     "y_true;m\n1;0\n"):
+        result = run("report", write_csv(tmp_path, csv_text), "-o", "o.pdf",
+                     cwd=tmp_path)
+        line = result.stderr.strip()
+        assert line.endswith(".") and not line.endswith(".."), line
