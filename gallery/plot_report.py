@@ -5,8 +5,8 @@ A PDF evaluation report, standard and extended
 :func:`evalplots.report.evaluation_report` assembles the standard report of one
 or more binary models: a summary page (data, metrics table at the decision
 threshold, contents), the ROC curves of all models, the precision-recall curves
-drawn step-wise and as the textbook sawtooth with each break-even point, and a
-confusion-matrix page per model. It returns a :class:`evalplots.report.Report`,
+drawn step-wise and as the textbook sawtooth with each break-even point, and the
+confusion matrices (two models per page, each in both layouts). It returns a :class:`evalplots.report.Report`,
 so you can add your own sections before saving. The command line
 ``evalplots report -o report.pdf`` does the same for the bundled sample or a CSV.
 

@@ -71,7 +71,24 @@ def _check_confusion_matrix(namespace, figures, seeds):
     assert texts[2] == ["346\n(96.9%)", "11\n(3.1%)", "24\n(11.3%)", "188\n(88.7%)"]
 
 
+def _check_report(namespace, figures, seeds):
+    from pypdf import PdfReader
+
+    reader = PdfReader(namespace["path"])
+    # summary, ROC, P-R, both confusion matrices on one page, the appendix
+    assert namespace["report"].page_count_ == len(reader.pages) == 5
+    titles = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert titles[-1] == "Appendix: high-specificity region"
+    last = " ".join(reader.pages[-1].extract_text().split())
+    assert "Appendix: high-specificity region" in last
+    assert "ROC curves, enlarged." in last
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert "Breast-cancer diagnosis: two models" in first
+    assert "logistic_regression 0.9953 0.9942 0.9623" in first
+
+
 EXPECTED = {
+    "plot_report.py": _check_report,
     "plot_roc_curve.py": _check_roc,
     "plot_precision_recall.py": _check_precision_recall,
     "plot_confusion_matrix.py": _check_confusion_matrix,
