@@ -247,3 +247,26 @@ def test_three_models_confusion_matrices_on_two_pages(tmp_path):
     dest = {o.title: reader.get_destination_page_number(o) + 1
             for o in reader.outline if not isinstance(o, list)}
     assert [dest[f"Confusion matrix: m{i}"] for i in range(3)] == [4, 4, 5]
+
+
+def test_a_covering_font_is_used_when_one_is_found(tmp_path, monkeypatch):
+    """The fallback plumbing, with DejaVu Serif standing in for an installed CJK font
+    (no CJK font is a pip dependency, so none can be relied on here)."""
+    import pathlib
+
+    import matplotlib
+
+    from evalplots.report import _sections
+
+    serif = pathlib.Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSerif.ttf"
+    monkeypatch.setattr(_sections, "find_fallback_font",
+                        lambda chars: (str(serif), "DejaVu Serif"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", MissingGlyphWarning)
+        report = evaluation_report([0, 1, 0, 1], {"中文": [0.1, 0.8, 0.3, 0.6]},
+                                   invariant=True)
+    assert report.font == str(serif)
+    reader = PdfReader(report.save(tmp_path / "fb.pdf"))
+    fonts = {f.get_object()["/BaseFont"] for p in reader.pages
+             for f in p["/Resources"]["/Font"].values()}
+    assert any("DejaVuSerif" in f for f in fonts), fonts
