@@ -36,8 +36,6 @@ _HEADING = re.compile(r"^(\w[\w ]*)\n-{3,}$", re.MULTILINE)
 _REPORT = "report/datasets docstrings in progress"
 _RANKING = "ranking metrics / exceptions module (lead)"
 PENDING = {
-    "evalplots.metrics.UndefinedMetricWarning": (["Notes"], _RANKING),
-    "evalplots.metrics.break_even_point_from_curve": (["Raises", "Notes"], _RANKING),
     "evalplots.report.Report": (["Raises"], _REPORT),
     "evalplots.report.Report.add_heading": (["Notes", "Examples"], _REPORT),
     "evalplots.report.Report.add_paragraph": (["Raises", "Notes", "Examples"], _REPORT),

@@ -32,23 +32,23 @@ __all__ = [
 ]
 
 # Classification counts, top-k and regression (issue 3).
-from evalplots.metrics._agreement import cohen_kappa_score, matthews_corrcoef  # noqa: E402
-from evalplots.metrics._classification import (  # noqa: E402
+from evalplots.metrics._agreement import cohen_kappa_score, matthews_corrcoef
+from evalplots.metrics._classification import (
     f1_score,
     fbeta_score,
     precision_recall_fscore_support,
     precision_score,
     recall_score,
 )
-from evalplots.metrics._confusion import confusion_matrix  # noqa: E402
-from evalplots.metrics._logloss import log_loss  # noqa: E402
-from evalplots.metrics._rates import (  # noqa: E402
+from evalplots.metrics._confusion import confusion_matrix
+from evalplots.metrics._logloss import log_loss
+from evalplots.metrics._rates import (
     accuracy_score,
     binary_rates,
     error_rate,
     specificity_score,
 )
-from evalplots.metrics._regression import (  # noqa: E402
+from evalplots.metrics._regression import (
     mean_absolute_error,
     mean_absolute_percentage_error,
     mean_percentage_error,
@@ -58,7 +58,7 @@ from evalplots.metrics._regression import (  # noqa: E402
     root_mean_squared_error,
     root_mean_squared_log_error,
 )
-from evalplots.metrics._topk import (  # noqa: E402
+from evalplots.metrics._topk import (
     average_precision_at_k,
     mean_average_precision_at_k,
     precision_at_k,

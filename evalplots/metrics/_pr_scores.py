@@ -130,6 +130,25 @@ def break_even_point_from_curve(precision, recall):
     bep : float
         See :func:`break_even_point`.
 
+    Raises
+    ------
+    ValueError
+        If the arrays are not 1-D, are empty or hold NaN/inf.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        If the curve never meets P = R (then NaN is returned).
+
+    Notes
+    -----
+    Reads the operating points from the highest threshold down (the sentinel
+    dropped). Points with TP > 0 satisfy ``sign(P - R) = sign(m+ - n_predicted)``,
+    so ``P - R`` changes sign once: the BEP is the first point with ``P = R``, or
+    the zero of ``P - R`` on the straight segment that crosses it (Zhou, *Machine
+    Learning* §2.3.2). Works on curves computed with ``drop_intermediate=True``
+    too: the points it drops lie inside vertical runs of the sawtooth.
+
     Examples
     --------
     >>> from evalplots.metrics import break_even_point_from_curve

@@ -37,7 +37,7 @@ class BinaryScores:
         The validated inputs (``weight`` is None when unweighted).
     """
 
-    __slots__ = ("score", "positive", "weight", "_pos", "_neg")
+    __slots__ = ("_neg", "_pos", "positive", "score", "weight")
 
     def __init__(self, score, positive, weight):
         self.score = score

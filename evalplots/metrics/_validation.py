@@ -15,13 +15,13 @@ from evalplots.exceptions import UndefinedMetricWarning
 
 __all__ = [
     "as_1d",
+    "binary_positive_mask",
     "check_consistent_length",
     "check_finite",
-    "check_scores",
-    "check_sample_weight",
-    "check_zero_division",
-    "binary_positive_mask",
     "check_finite_labels",
+    "check_sample_weight",
+    "check_scores",
+    "check_zero_division",
     "class_values",
     "safe_divide",
 ]
@@ -208,12 +208,12 @@ def binary_positive_mask(y_true, pos_label, *, name="y_true"):
             f"{name} takes values {_show(classes)}, so the positive class is ambiguous; "
             f"pass pos_label= one of them."
         )
-    if classes.size and pos_label not in classes.tolist():
-        if classes.size == 2:
-            raise ValueError(
-                f"pos_label={pos_label!r} is not a value of {name}, which takes "
-                f"{_show(classes)}; pass one of these."
-            )
+    # With one class present, a pos_label absent from it just means no positives.
+    if classes.size == 2 and pos_label not in classes.tolist():
+        raise ValueError(
+            f"pos_label={pos_label!r} is not a value of {name}, which takes "
+            f"{_show(classes)}; pass one of these."
+        )
     return y_true == pos_label
 
 
