@@ -14,7 +14,6 @@ import time
 import numpy as np
 import pytest
 from pypdf import PdfReader
-
 from test_cli import GOOD_CSV, assert_usage_error, run, write_csv
 
 
@@ -28,8 +27,8 @@ def _lines(stream):
     "output, message",
     [
         ("", "evalplots: error: -o is empty; give a file name such as report.pdf."),
-        ("-", "evalplots: error: writing to stdout is not supported; give a file "
-              "name such as report.pdf."),
+        ("-", ("evalplots: error: writing to stdout is not supported; give a file "
+              "name such as report.pdf.")),
     ],
 )
 def test_empty_and_dash_output(tmp_path, output, message):
@@ -45,8 +44,8 @@ def test_fifo_output_is_refused_and_kept(tmp_path):
     result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", fifo, cwd=tmp_path)
     assert result.returncode == 2
     assert _lines(result.stderr) == [
-        f"evalplots: error: -o {str(fifo)!r} exists and is not a regular file (a "
-        f"FIFO, device or socket); give the path of a regular file."]
+        (f"evalplots: error: -o {str(fifo)!r} exists and is not a regular file (a "
+        f"FIFO, device or socket); give the path of a regular file.")]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
@@ -132,8 +131,8 @@ def test_cjk_model_name_is_one_warning_line(tmp_path):
     assert result.returncode == 0, result.stderr
     assert _lines(result.stderr) == [
         "evalplots: ignoring non-numeric column(s) 'id'.",
-        "evalplots: note: model name '中文模型' has characters the report font cannot "
-        "show; they appear as boxes."]
+        ("evalplots: note: model name '中文模型' has characters the report font cannot "
+        "show; they appear as boxes.")]
 
 
 def test_all_tied_scores_note_once_without_source_path(tmp_path):
@@ -141,9 +140,9 @@ def test_all_tied_scores_note_once_without_source_path(tmp_path):
     result = run("report", csv_path, "-o", "t.pdf", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert _lines(result.stderr) == [
-        "evalplots: note: The P-R curve never meets P = R (the top-scored tie group "
+        ("evalplots: note: The P-R curve never meets P = R (the top-scored tie group "
         "already holds more samples than there are positives); the break-even point "
-        "is set to NaN."]
+        "is set to NaN.")]
     summary = " ".join(PdfReader(tmp_path / "t.pdf").pages[0].extract_text().split())
     assert "for BEP: the sawtooth precision-recall curve never meets P = R" in summary
 
@@ -165,16 +164,16 @@ def test_threshold_outside_scores_is_a_note(tmp_path, threshold, side):
         ("y_true,m\n1,0.9\n0,1_0\n", [], ["non-numeric value '1_0' on line 3"]),
         ("y_true,m\n1,0.9\n0,\u0661\n", [], ["non-numeric value '\u0661' on line 3"]),
         ("y_true,m\n\u0661,0.9\n0,0.1\n1,0.3\n", [], ["3 classes (0, 1, \u0661)"]),
-        (GOOD_CSV, ["--threshold", "0_5"], ["--threshold must be a finite number, "
-                                            "got '0_5'"]),
+        (GOOD_CSV, ["--threshold", "0_5"], [("--threshold must be a finite number, "
+                                            "got '0_5'")]),
         (GOOD_CSV, ["--threshold", "\u0660.5"], ["--threshold must be a finite number"]),
         ("y_true;m\n1;0.9\n0;0.1\n", [], [
-            "the header has one column 'y_true;m'; the file looks ';'-separated, but "
-            "evalplots reads comma-separated CSV"]),
+            ("the header has one column 'y_true;m'; the file looks ';'-separated, but "
+            "evalplots reads comma-separated CSV")]),
         ("y_true\tm\n1\t0.9\n0\t0.1\n", [], ["looks tab-separated"]),
         ("y_true,m\nnan,0.9\n0,0.1\n1,0.3\n", [], [
-            "label column 'y_true' is missing on line 2 ('nan'); give every row a "
-            "label."]),
+            ("label column 'y_true' is missing on line 2 ('nan'); give every row a "
+            "label.")]),
         ("y_true,m\n0,0.2\n1,0.3\n2,0.4\n", [], ["3 classes (0, 1, 2); the report"]),
         ("y_true,m\n" + "".join(f"{i},0.{i}\n" for i in range(8)), [],
          ["8 classes (0, 1, 2, 3, 4, 5, ...); the report"]),

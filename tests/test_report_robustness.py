@@ -125,8 +125,8 @@ def test_cjk_name_warns_once_instead_of_per_glyph(tmp_path):
                                    invariant=True)
         report.save(tmp_path / "cjk.pdf")
     messages = [str(w.message) for w in caught]
-    assert messages == [f"model name '{name}' has characters the report font cannot "
-                        f"show; they appear as boxes."]
+    assert messages == [(f"model name '{name}' has characters the report font cannot "
+                        f"show; they appear as boxes.")]
     assert caught[0].category is MissingGlyphWarning
 
 
@@ -141,8 +141,8 @@ def test_figure_glyph_warnings_are_summarised():
         warnings.simplefilter("always")
         figure_to_drawing(fig)
     assert [str(w.message) for w in caught] == [
-        "figure text has characters no available font can show (中文한국어); they "
-        "appear as boxes."]
+        ("figure text has characters no available font can show (中文한국어); they "
+        "appear as boxes.")]
 
 
 def test_no_font_is_left_unembedded(tmp_path):

@@ -35,6 +35,12 @@ def load_breast_cancer_predictions():
         malignancy; ``pos_label`` = 1; ``label_names`` = ``{0: "benign",
         1: "malignant"}``; ``description``: the source in one sentence.
 
+    Raises
+    ------
+    FileNotFoundError
+        If the bundled CSV is missing from the installation (a broken
+        install; reinstall evalplots).
+
     Notes
     -----
     **Data.** Breast Cancer Wisconsin (Diagnostic), W. Wolberg, O. Mangasarian,

@@ -36,6 +36,18 @@ class Predictions:
         Columns of the CSV that held no numbers and were therefore not read
         as models.
 
+    Raises
+    ------
+    None
+        A plain frozen record: nothing is checked on construction;
+        :func:`read_predictions_csv` and :func:`evalplots.report.evaluation_report`
+        validate the arrays.
+
+    Notes
+    -----
+    Frozen (attributes cannot be reassigned). ``scores`` keeps the CSV's
+    column order, which is the order of models in the report.
+
     Examples
     --------
     >>> import numpy as np
@@ -53,7 +65,27 @@ class Predictions:
 
     @property
     def n_samples(self):
-        """Number of samples (rows)."""
+        """Number of samples (rows).
+
+        Returns
+        -------
+        n_samples : int
+            ``len(y_true)``.
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        Every score array has this length too.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> Predictions(np.array([0, 1, 1]), {"m": np.zeros(3)}).n_samples
+        3
+        """
         return int(self.y_true.shape[0])
 
 
@@ -180,16 +212,21 @@ def read_predictions_csv(path, *, target="y_true"):
     FileNotFoundError
         If ``path`` does not exist.
     ValueError
-        If the file is empty, a header name is empty or repeated, ``target``
-        is not a column, no score column is
-        left, a row has the wrong number of cells, or a score is non-numeric
-        or non-finite. The message names the column, line and fix.
+        If the file is empty, a header name is empty or repeated, the header
+        looks ';'-, tab- or '|'-separated, ``target`` is not a column, no score
+        column is left, a row has the wrong number of cells, a label is empty
+        or NaN, or a score is non-numeric or non-finite. The message names the
+        column, line and fix.
+    UnicodeDecodeError
+        If the file is not UTF-8 (a UTF-8 byte-order mark is allowed).
 
     Notes
     -----
     A column counts as a score column as soon as one of its cells is a number;
     then every cell must be a finite number, so a typo is reported rather than
-    the column silently dropped.
+    the column silently dropped. Numbers are plain ASCII decimals or
+    scientific notation: ``1_0`` and non-ASCII digits, which :func:`float`
+    would accept, are not numbers here.
 
     Examples
     --------

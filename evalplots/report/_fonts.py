@@ -15,7 +15,7 @@ import re
 import warnings
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from evalplots.report._styles import FONT, register_fonts
 
@@ -89,7 +89,7 @@ def find_fallback_font(chars):
             continue
         try:
             face = TTFont(FALLBACK, entry.fname).face
-        except Exception:  # CFF outlines, broken files: not usable by reportlab
+        except (TTFError, OSError, ValueError, KeyError):  # CFF outlines, broken files
             continue
         if codes <= set(face.charToGlyph):
             return entry.fname, entry.name

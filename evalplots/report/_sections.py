@@ -14,15 +14,15 @@ from reportlab.platypus import CondPageBreak
 
 from evalplots import metrics
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
-from evalplots.report._fonts import (
-    MissingGlyphWarning,
-    find_fallback_font,
-    missing_chars,
-)
 from evalplots.report._figures import (
     confusion_figure,
     precision_recall_figure,
     roc_figure,
+)
+from evalplots.report._fonts import (
+    MissingGlyphWarning,
+    find_fallback_font,
+    missing_chars,
 )
 from evalplots.report.builder import Report
 
@@ -191,8 +191,10 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
         Report title; None gives "Evaluation report".
     description : str or None, default=None
         Where the data come from, printed under "Data".
-    label_names : dict or None, default=None
-        Readable names of the two labels, e.g. ``{0: "benign", 1: "malignant"}``.
+    label_names : dict, sequence of str or None, default=None
+        Readable names of the two labels: a mapping such as ``{0: "benign",
+        1: "malignant"}``, or a sequence in class order (sorted labels), e.g.
+        ``["benign", "malignant"]`` for labels 0 and 1.
     author : str or None, default=None
         Shown under the title.
     invariant : bool, default=False
@@ -211,8 +213,30 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
     ValueError
         If ``scores`` is empty or not a dict, a score is non-numeric or not
         finite, lengths differ, ``y_true`` does not hold exactly two labels,
-        ``pos_label`` is ambiguous or absent, or ``threshold`` is not a finite
-        number.
+        ``pos_label`` is ambiguous or absent, ``threshold`` is not a finite
+        number, or ``label_names`` is neither a mapping nor a sequence of two
+        names.
+
+    Warns
+    -----
+    MissingGlyphWarning
+        Once per model name, class name or title with characters no available
+        font can show (they print as boxes).
+    UndefinedMetricWarning
+        From :mod:`evalplots.metrics`, e.g. when the break-even point is
+        undefined because all scores tie; the table then prints 'n/a' and a
+        note under it says why, per metric.
+
+    Notes
+    -----
+    Thresholded metrics count ``score >= threshold`` as positive; ROC AUC, AP
+    and BEP are computed from the scores alone (see :func:`evaluation_metrics`).
+    Text is set in DejaVu Sans; when a name needs characters it lacks and an
+    installed TrueType font covering them is found through matplotlib's font
+    manager (e.g. Noto Sans CJK, WenQuanYi), that font is used for the text and
+    as the figures' fallback font. Each model gets its own colour and line
+    style (:func:`evalplots.report._figures.model_style`). The confusion
+    matrices of two models share a page.
 
     Examples
     --------
@@ -224,6 +248,10 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
     >>> _ = report.save(os.path.join(tempfile.mkdtemp(), "six.pdf"))
     >>> report.page_count_
     4
+    >>> evaluation_report([0, 1], {"m": [0.2, 0.8]}, label_names=["neg"])
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: label_names must be a dict {label: name} or a sequence of 2 names ...
     """
     y_true = as_1d(y_true, "y_true")
     scores = _check_scores(scores, y_true.shape[0])

@@ -1,0 +1,393 @@
+"""The content methods of :class:`evalplots.report.Report` (headings, text, tables,
+figures, contents), kept apart from the page set-up and saving in builder.py.
+"""
+
+import numbers
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import (
+    CondPageBreak,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyle
+
+from evalplots.report._doctemplate import MARGIN
+from evalplots.report._flowables import (
+    Heading,
+    VectorFigure,
+    figure_to_drawing,
+    fit_column_widths,
+)
+from evalplots.report._styles import TABLE_GRID, TABLE_HEAD
+
+_ALIGN = ("left", "right", "center")
+
+
+def require_text(value, name):
+    """``value`` if it is a non-empty string, else a ValueError naming ``name``."""
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{name} must be a non-empty string, got {value!r}.")
+    return value
+
+
+class ReportContent:
+    """Mixin of :class:`~evalplots.report.Report`: the ``add_*`` methods.
+
+    Expects ``self._story``, ``self.styles``, ``self.pagesize``, ``self._font``,
+    ``self._last_level`` and ``self._n_headings`` (set by ``Report.__init__``).
+    """
+
+    def add_heading(self, text, level=0):
+        """Append a heading; it enters the table of contents and PDF outline.
+
+        Parameters
+        ----------
+        text : str
+            Heading text (escaped; shown literally).
+        level : {0, 1, 2}, default=0
+            0 for a section, 1 for a subsection, 2 below that. A heading may be
+            at most one level deeper than the one before it (the PDF outline
+            requires it).
+
+        Returns
+        -------
+        self : Report
+
+        Raises
+        ------
+        ValueError
+            If ``text`` is empty or ``level`` is not 0, 1 or 2, or skips a level.
+
+        Notes
+        -----
+        The heading is kept on the page of what follows it; the table of
+        contents shows its page number, and the PDF outline nests level-1
+        headings under the level-0 heading before them.
+
+        Examples
+        --------
+        >>> from evalplots.report import Report
+        >>> report = Report("R").add_heading("Results").add_heading("Detail", level=1)
+        >>> report.add_heading("Deeper", level=3)
+        Traceback (most recent call last):
+        ValueError: level must be 0, 1 or 2, got 3.
+        """
+        require_text(text, "text")
+        if not isinstance(level, numbers.Integral) or not 0 <= level <= 2:
+            raise ValueError(f"level must be 0, 1 or 2, got {level!r}.")
+        if level > self._last_level + 1:
+            raise ValueError(
+                f"level={level} follows a level-{self._last_level} heading; add a "
+                f"level-{self._last_level + 1} heading first (levels may not be skipped)."
+            )
+        self._last_level = int(level)
+        self._n_headings += 1
+        key = f"section-{self._n_headings}"
+        self._story.append(Heading(escape(text), self.styles.headings[level],
+                                   plain=text, level=int(level), key=key))
+        return self
+
+    def add_paragraph(self, text):
+        """Append a paragraph of body text (escaped; shown literally).
+
+        Parameters
+        ----------
+        text : str
+            The paragraph. Line breaks in ``text`` are kept.
+
+        Returns
+        -------
+        self : Report
+
+        Raises
+        ------
+        ValueError
+            If ``text`` is not a string.
+
+        Notes
+        -----
+        ``<``, ``>`` and ``&`` print literally (the text is escaped before
+        reportlab's paragraph markup sees it); the paragraph wraps to the text
+        width.
+
+        Examples
+        --------
+        >>> from evalplots.report import Report
+        >>> report = Report("R").add_paragraph("AUC > 0.9 & AP < 1 for <model>")
+        >>> report.add_paragraph(3)
+        Traceback (most recent call last):
+        ValueError: text must be a string, got int.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"text must be a string, got {type(text).__name__}.")
+        self._story.append(
+            Paragraph(escape(text).replace("\n", "<br/>"), self.styles.body)
+        )
+        return self
+
+    def add_table(self, rows, *, header=None, caption=None, float_format="{:.4f}",
+                  col_widths=None, align=None):
+        """Append a table; numbers are formatted, text is escaped.
+
+        Parameters
+        ----------
+        rows : sequence of sequences
+            The body rows, all of the same length. Cells may be str, int,
+            float (formatted with ``float_format``) or None (printed empty).
+        header : sequence of str or None, default=None
+            Column titles; repeated at the top of each page the table spans.
+        caption : str or None, default=None
+            A line under the table.
+        float_format : str, default="{:.4f}"
+            :meth:`str.format` pattern for float cells.
+        col_widths : sequence of float or None, default=None
+            Column widths in points; None sizes each column to its longest
+            text, narrowing the widest columns (whose text then wraps) when the
+            table would be wider than the page.
+        align : sequence of {'left', 'right', 'center'} or None, default=None
+            Alignment of each column's cells (header included); None aligns
+            all columns left. Right-align columns of numbers.
+
+        Returns
+        -------
+        self : Report
+
+        Raises
+        ------
+        ValueError
+            If ``rows`` is empty, the rows (and header) differ in length, or
+            ``align`` does not give a valid alignment per column.
+
+        Notes
+        -----
+        Every cell becomes an escaped paragraph in the report's font, so long
+        text wraps inside its column. Integers (and bools) print with
+        :class:`str`, other real numbers with ``float_format``. A table longer
+        than a page continues on the next one under a repeated header.
+
+        Examples
+        --------
+        >>> from evalplots.report import Report
+        >>> report = Report("R").add_table(
+        ...     [["model_a", 0.91234, 12], ["model_b", None, 7]],
+        ...     header=["model", "AUC", "n"], align=["left", "right", "right"],
+        ...     caption="AUC to four decimals.")
+        >>> report.add_table([["a", 1], ["b"]])
+        Traceback (most recent call last):
+        ValueError: rows (and header) have different lengths [1, 2]; give every row one cell per column.
+        """
+        rows = [list(r) for r in rows]
+        if not rows:
+            raise ValueError("rows is empty; pass at least one row.")
+        widths = {len(r) for r in rows} | ({len(header)} if header is not None else set())
+        if len(widths) != 1:
+            raise ValueError(
+                f"rows (and header) have different lengths {sorted(widths)}; give "
+                f"every row one cell per column."
+            )
+        cells, heads = self._column_styles(align, widths.pop())
+        texts = [[self._format(v, float_format) for v in r] for r in rows]
+        text_styles = [cells] * len(texts)
+        style = [("FONTNAME", (0, 0), (-1, -1), self._font),
+                 ("GRID", (0, 0), (-1, -1), 0.4, TABLE_GRID),
+                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
+        if header is not None:
+            texts.insert(0, [str(h) for h in header])
+            text_styles.insert(0, heads)
+            style.append(("BACKGROUND", (0, 0), (-1, 0), TABLE_HEAD))
+        if col_widths is None:
+            col_widths = fit_column_widths(texts, text_styles, self.pagesize[0] - 2 * MARGIN)
+        data = [[Paragraph(escape(t), st) for t, st in zip(r, sts)]
+                for r, sts in zip(texts, text_styles)]
+        table = Table(data, colWidths=col_widths, repeatRows=1 if header else 0,
+                      hAlign="CENTER")
+        table.setStyle(TableStyle(style))
+        self._story.append(table)
+        self._caption(caption)
+        return self
+
+    def _column_styles(self, align, n_columns):
+        """Per-column (cell, header) paragraph styles for ``align``."""
+        if align is None:
+            align = ["left"] * n_columns
+        align = list(align)
+        if len(align) != n_columns or not set(align) <= set(_ALIGN):
+            raise ValueError(
+                f"align must give one of 'left', 'right', 'center' for each of the "
+                f"{n_columns} columns, got {align!r}."
+            )
+        styles = self.styles
+        return ([styles.aligned(styles.table_cell, a) for a in align],
+                [styles.aligned(styles.table_head, a) for a in align])
+
+    @staticmethod
+    def _format(value, float_format):
+        """The plain (unescaped) text of a table cell."""
+        if value is None:
+            return ""
+        if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
+            return float_format.format(value)
+        return str(value)
+
+    def _caption(self, caption):
+        if caption is not None:
+            self._story.append(Paragraph(escape(caption), self.styles.caption))
+        else:
+            self._story.append(Spacer(0, 8))
+
+    def add_figure(self, fig, *, caption=None, width=1.0, max_height=None):
+        """Append a matplotlib figure as vector graphics.
+
+        Parameters
+        ----------
+        fig : matplotlib.figure.Figure
+            The figure; converted now, so it may be closed afterwards.
+        caption : str or None, default=None
+            A line under the figure (escaped).
+        width : float, default=1.0
+            Fraction of the text width the figure spans, in (0, 1].
+        max_height : float or None, default=None
+            Largest height in points; by default 75 % of the text height.
+
+        Returns
+        -------
+        self : Report
+
+        Raises
+        ------
+        TypeError
+            If ``fig`` is not a matplotlib Figure.
+        ValueError
+            If ``width`` is not in (0, 1].
+
+        Warns
+        -----
+        MissingGlyphWarning
+            Once, when the figure's text has characters no available font has.
+
+        Notes
+        -----
+        The figure is saved as SVG with text as paths and converted with
+        svglib, so it stays vector graphics and needs no font in the PDF. It is
+        scaled to ``width`` times the text width (less if ``max_height`` bites)
+        and starts a new page when less than 40 % of a page is left.
+
+        Examples
+        --------
+        >>> from matplotlib.figure import Figure
+        >>> from evalplots.report import Report
+        >>> fig = Figure(figsize=(4, 3))
+        >>> _ = fig.add_subplot().plot([0, 1], [0, 1])
+        >>> report = Report("R").add_figure(fig, caption="A line.", width=0.5)
+        >>> report.add_figure("fig.png")
+        Traceback (most recent call last):
+        TypeError: fig must be a matplotlib Figure, got str; pass display.figure_ or plt.figure().
+        """
+        if not isinstance(width, numbers.Real) or not 0 < width <= 1:
+            raise ValueError(f"width must be a fraction in (0, 1], got {width!r}.")
+        if max_height is None:
+            max_height = 0.75 * (self.pagesize[1] - 2 * 72)
+        drawing = figure_to_drawing(fig)
+        self._story.append(CondPageBreak(min(max_height, 0.4 * self.pagesize[1])))
+        self._story.append(VectorFigure(drawing, width_fraction=width,
+                                        max_height=max_height))
+        self._caption(caption)
+        return self
+
+    def add_table_of_contents(self, title="Contents"):
+        """Append a table of contents of all headings (filled in by save()).
+
+        Parameters
+        ----------
+        title : str, default="Contents"
+            Its title (not itself an outline entry).
+
+        Returns
+        -------
+        self : Report
+
+        Raises
+        ------
+        ValueError
+            If ``title`` is empty.
+
+        Notes
+        -----
+        Headings added before or after it are listed with dot leaders and page
+        numbers; :meth:`save` lays the report out as often as needed for the
+        numbers to settle.
+
+        Examples
+        --------
+        >>> from evalplots.report import Report
+        >>> report = Report("R").add_table_of_contents().add_heading("Results")
+        """
+        self._story.append(Paragraph(escape(require_text(title, "title")),
+                                     self.styles.toc_title))
+        # the table's own default cell font would be Helvetica (not embedded)
+        toc_style = TableStyle([*defaultTableStyle.getCommands(),
+                                ("FONTNAME", (0, 0), (-1, -1), self._font)])
+        self._story.append(TableOfContents(levelStyles=list(self.styles.toc_levels),
+                                           dotsMinLevel=0, tableStyle=toc_style))
+        self._story.append(Spacer(0, 12))
+        return self
+
+    def add_page_break(self):
+        """Start a new page.
+
+        Returns
+        -------
+        self : Report
+
+        Raises
+        ------
+        None
+            It cannot fail.
+
+        Notes
+        -----
+        Two page breaks in a row leave an empty page.
+
+        Examples
+        --------
+        >>> from evalplots.report import Report
+        >>> report = Report("R").add_page_break().add_heading("On page 2")
+        """
+        self._story.append(PageBreak())
+        return self
+
+    def add_flowable(self, flowable):
+        """Append any reportlab flowable (for layouts the methods above lack).
+
+        Parameters
+        ----------
+        flowable : reportlab.platypus.Flowable
+            Appended as is: its text is *not* escaped.
+
+        Returns
+        -------
+        self : Report
+
+        Raises
+        ------
+        None
+            Nothing is checked here; a broken flowable fails in :meth:`save`.
+
+        Notes
+        -----
+        Use it for reportlab features the other methods lack (e.g. a
+        ``CondPageBreak``); text in a ``Paragraph`` you build yourself must be
+        escaped by you.
+
+        Examples
+        --------
+        >>> from reportlab.platypus import CondPageBreak
+        >>> from evalplots.report import Report
+        >>> report = Report("R").add_flowable(CondPageBreak(200))
+        """
+        self._story.append(flowable)
+        return self
