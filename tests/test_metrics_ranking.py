@@ -1,6 +1,7 @@
 """Curves, AUC, AP, BEP and ranking loss: hand-computed values, bug-report inputs,
 properties, and differential tests against scikit-learn (the test oracle)."""
 
+import contextlib
 import itertools
 import warnings
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
+    _thresholds,
     auc,
     average_precision_score,
     break_even_point,
@@ -240,7 +242,23 @@ binary_cases = st.integers(min_value=2, max_value=200).flatmap(
 @settings(max_examples=150, deadline=None)
 @given(binary_cases)
 def test_differential_binary_curves(case):
-    y, s, w = case
+    # both counting kernels: the argsort one (small n) and the sorted-halves one
+    for small_n in (_thresholds._SMALL_N, 0):
+        with _kernel_threshold(small_n):
+            _compare_binary_with_sklearn(*case)
+
+
+@contextlib.contextmanager
+def _kernel_threshold(small_n):
+    saved = _thresholds._SMALL_N
+    _thresholds._SMALL_N = small_n
+    try:
+        yield
+    finally:
+        _thresholds._SMALL_N = saved
+
+
+def _compare_binary_with_sklearn(y, s, w):
     y = np.array(y)
     s = np.array(s) / 6.0 if sum(y) % 2 else np.array(s)  # float and integer scores
     w = None if w is None else np.array(w, dtype=float)
