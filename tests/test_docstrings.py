@@ -29,32 +29,6 @@ PACKAGES = [
 
 _HEADING = re.compile(r"^(\w[\w ]*)\n-{3,}$", re.MULTILINE)
 
-#: Sections still missing in names owned by other work in progress (the report and
-#: datasets modules, and the ranking metrics / exceptions): "module.name" -> (the
-#: missing sections, whose work). Non-strict xfails, so each case turns green by
-#: itself once the sections are written; then delete its entry.
-_REPORT = "report/datasets docstrings in progress"
-_RANKING = "ranking metrics / exceptions module (lead)"
-PENDING = {
-    "evalplots.report.Report": (["Raises"], _REPORT),
-    "evalplots.report.Report.add_heading": (["Notes", "Examples"], _REPORT),
-    "evalplots.report.Report.add_paragraph": (["Raises", "Notes", "Examples"], _REPORT),
-    "evalplots.report.Report.add_table": (["Notes", "Examples"], _REPORT),
-    "evalplots.report.Report.add_figure": (["Notes", "Examples"], _REPORT),
-    "evalplots.report.Report.add_table_of_contents": (
-        ["Raises", "Notes", "Examples"],
-        _REPORT,
-    ),
-    "evalplots.report.Report.add_page_break": (
-        ["Raises", "Notes", "Examples"],
-        _REPORT,
-    ),
-    "evalplots.report.Report.add_flowable": (["Raises", "Notes", "Examples"], _REPORT),
-    "evalplots.report.Report.save": (["Notes", "Examples"], _REPORT),
-    "evalplots.report.evaluation_report": (["Notes"], _REPORT),
-    "evalplots.datasets.Predictions": (["Raises", "Notes"], _REPORT),
-    "evalplots.datasets.load_breast_cancer_predictions": (["Raises"], _REPORT),
-}
 
 
 def _takes_arguments(obj):
@@ -77,13 +51,24 @@ def _documented_objects():
             seen.add(id(obj))
             yield key, obj
             if inspect.isclass(obj) and not issubclass(obj, BaseException):
-                for attr, member in vars(obj).items():
-                    if attr.startswith("_"):
-                        continue
-                    if isinstance(member, (classmethod, staticmethod)):
-                        member = member.__func__
-                    if inspect.isfunction(member):
-                        yield f"{key}.{attr}", member
+                yield from _public_methods(key, obj)
+
+
+def _public_methods(key, cls):
+    """Public methods of ``cls``, inherited ones included (e.g. from a mixin), as
+    long as an evalplots class defines them."""
+    done = set()
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("evalplots"):
+            continue
+        for attr, member in vars(klass).items():
+            if attr.startswith("_") or attr in done:
+                continue
+            done.add(attr)
+            if isinstance(member, (classmethod, staticmethod)):
+                member = member.__func__
+            if inspect.isfunction(member):
+                yield f"{key}.{attr}", member
 
 
 def required_sections(obj):
@@ -103,19 +88,7 @@ def missing_sections(obj):
     return [s for s in required_sections(obj) if s not in present]
 
 
-CASES = [
-    pytest.param(
-        obj,
-        id=key,
-        marks=pytest.mark.xfail(
-            reason=f"{key}: missing {', '.join(PENDING[key][0])} ({PENDING[key][1]})",
-            strict=False,
-        )
-        if key in PENDING
-        else (),
-    )
-    for key, obj in _documented_objects()
-]
+CASES = [pytest.param(obj, id=key) for key, obj in _documented_objects()]
 
 
 @pytest.mark.parametrize("obj", CASES)
