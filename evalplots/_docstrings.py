@@ -1,51 +1,57 @@
 """Docstring fragments shared by several public functions, and the decorator that
-fills them in, so that a parameter shared by many functions is described once."""
+fills them in, so that a parameter shared by many functions is described once.
+
+Convention: a fragment is written as it stands in a function's docstring (continuation
+lines indented 4 or 8 spaces), minus the indentation of its first line.
+:func:`fill_doc` shifts the continuation lines when the placeholder is deeper, as in a
+method's docstring.
+"""
 
 import re
 
 __all__ = ["BINARY_SCORE_PARAMS", "DISPLAY_NAME_AX_PARAMS", "fill_doc"]
 
+_FUNCTION_INDENT = 4
+
 #: Parameters of every binary-score metric and Display.from_predictions.
 BINARY_SCORE_PARAMS = """y_true : array-like of shape (n_samples,)
-    True binary labels. With labels other than {0, 1}, {-1, 1} or
-    {False, True}, ``pos_label`` must be given.
-y_score : array-like of shape (n_samples,)
-    Target scores (probabilities, confidence values or any finite real
-    number); higher means more likely positive.
-pos_label : int, float, bool or str, default=None
-    The label of the positive class; None means 1 (True) for the label sets above.
-sample_weight : array-like of shape (n_samples,), default=None
-    Non-negative sample weights. Samples of weight 0 create no threshold."""
-
+        True binary labels. With labels other than {0, 1}, {-1, 1} or
+        {False, True}, ``pos_label`` must be given.
+    y_score : array-like of shape (n_samples,)
+        Target scores (probabilities, confidence values or any finite real
+        number); higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class; None means 1 (True) for the label sets
+        above.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. Samples of weight 0 create no threshold."""
 
 #: ``name`` and ``ax`` of every Display.from_predictions.
 DISPLAY_NAME_AX_PARAMS = """name : str, default=None
-    Model name for the legend.
-ax : matplotlib.axes.Axes, default=None
-    Axes to draw on; None creates a new figure and axes."""
+        Model name for the legend.
+    ax : matplotlib.axes.Axes, default=None
+        Axes to draw on; None creates a new figure and axes."""
 
 
 def fill_doc(**fragments):
     """Decorator replacing each ``%(key)s`` in a docstring by ``fragments[key]``.
 
-    The fragment is re-indented to the column of its placeholder, so one fragment
-    serves functions (4-space docstrings) and methods (8-space docstrings).
+    The fragment's continuation lines are shifted by the placeholder's depth beyond
+    a function docstring's 4 spaces, so one fragment serves functions and methods.
     """
 
     def decorate(obj):
         doc = obj.__doc__
         for key, text in fragments.items():
             pattern = re.compile(r"^([ \t]*)%\(" + re.escape(key) + r"\)s", re.MULTILINE)
-            doc = pattern.sub(lambda m, text=text: m.group(1) + _indent(text, m.group(1)), doc)
+            doc = pattern.sub(lambda m, text=text: m.group(1) + _shift(text, m.group(1)), doc)
         obj.__doc__ = doc
         return obj
 
     return decorate
 
 
-def _indent(text, prefix):
+def _shift(text, prefix):
+    extra = " " * max(0, len(prefix) - _FUNCTION_INDENT)
     first, *rest = text.split("\n")
-    body = [line for line in rest if line.strip()]
-    base = min((len(line) - len(line.lstrip()) for line in body), default=0)
-    lines = [first] + [prefix + line[base:] if line.strip() else "" for line in rest]
-    return "\n".join(lines)
+    return "\n".join([first] + [extra + line if line.strip() else line for line in rest])

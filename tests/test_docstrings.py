@@ -115,3 +115,25 @@ def test_section_parser():
 
     f.__doc__ = doc
     assert missing_sections(f) == ["Returns", "Raises", "Examples"]
+
+
+_ENTRY_SECTIONS = re.compile(
+    r"^(Parameters|Returns|Raises|Warns|Attributes)\n-{3,}\n(.*?)(?=\n\n\w[\w ]*\n-{3,}|\Z)",
+    re.S | re.M,
+)
+#: a line at column 0 of these sections must be an entry: "name : type" or one word
+_ENTRY = re.compile(r"^[\w*, .]+ : .+$|^[\w.*]+$")
+
+
+@pytest.mark.parametrize("obj", CASES)
+def test_entry_descriptions_are_indented(obj):
+    """numpydoc needs each description indented under its entry; shared fragments
+    (fill_doc) once lost that indentation without any doctest noticing."""
+    doc = inspect.getdoc(obj) or ""
+    flush_left = [
+        line
+        for section in _ENTRY_SECTIONS.finditer(doc)
+        for line in section.group(2).split("\n")
+        if line and not line.startswith(" ") and not _ENTRY.match(line)
+    ]
+    assert flush_left == []
