@@ -129,6 +129,11 @@ def test_bep_with_ties_is_crossing_on_the_segment():
     assert break_even_point(y, s) == pytest.approx(0.6, abs=1e-12)
 
 
+def test_bep_is_zero_when_curve_meets_p_equals_r_only_at_the_origin():
+    # ranked groups: {-,-} at .75, {-} at .25, {+} at 0: points (0,0), (0,0), (1,1/4)
+    assert break_even_point([0, 0, 1, 0], [0.25, 0.75, 0.0, 0.75]) == 0.0
+
+
 def test_bep_undefined_when_first_tie_group_is_too_big():
     with pytest.warns(UndefinedMetricWarning, match="never meets P = R"):
         assert np.isnan(break_even_point([1, 0, 0], [0.5, 0.5, 0.5]))
@@ -333,6 +338,13 @@ def test_multiclass_bad_input():
         roc_auc_score([0, 1, 1], proba, multi_class="ovr")
     with pytest.raises(ValueError, match="never occur in y_true"):
         roc_auc_score([0, 1, 1], proba, multi_class="ovr", labels=[0, 1, 2])
+    with pytest.raises(ValueError, match=r"Class\(es\) \{2\} have total sample_weight 0"):
+        # found by a newcomer: NaN plus a bare numpy RuntimeWarning before
+        roc_auc_score([0, 2, 1], proba, multi_class="ovr", sample_weight=[1, 0, 1])
+    micro = roc_auc_score([0, 2, 1], proba, multi_class="ovr", average="micro",
+                          sample_weight=[1, 0, 1])
+    assert micro == pytest.approx(skm.roc_auc_score(
+        [0, 2, 1], proba, multi_class="ovr", average="micro", sample_weight=[1, 0, 1]))
     with pytest.raises(ValueError, match="sample_weight is not supported"):
         roc_auc_score([0, 2, 1], proba, multi_class="ovo", sample_weight=[1, 1, 1])
 

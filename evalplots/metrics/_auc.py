@@ -175,6 +175,14 @@ def _multiclass_auc(y_true, y_score, average, sample_weight, multi_class, labels
             f"Class(es) {_show(classes[missing])} of labels never occur in y_true, so their "
             f"one-vs-rest AUC is undefined; drop them from labels and y_score."
         )
+    if weight is not None and average != "micro":
+        weightless = (weight @ onehot) == 0
+        if weightless.any():
+            raise ValueError(
+                f"Class(es) {_show(classes[weightless])} have total sample_weight 0, so "
+                f"their one-vs-rest AUC is undefined; give them weight, or drop them from "
+                f"labels and y_score."
+            )
     if multi_class == "ovr":
         return _ovr(onehot, y_score, weight, average)
     return _ovo(onehot, y_score, average)

@@ -102,7 +102,9 @@ def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     positive equals the number of positives ``m+``, so without ties
     ``BEP = precision@m+`` (the R-precision of information retrieval). With ties
     the curve crosses P = R on the straight segment between the two thresholds
-    around ``m+``, and the BEP is that crossing.
+    around ``m+``, and the BEP is that crossing. A curve that starts at (0, 0)
+    (the top-scored samples are negatives) and stays below P = R after it meets
+    the line only there: its BEP is 0.
 
     Examples
     --------
