@@ -84,6 +84,18 @@ def test_directory_and_empty_path_are_refused(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_trailing_separator_names_a_directory(tmp_path):
+    # found by a newcomer: "-o somedir/" wrote a file named somedir, and "-o f/"
+    # replaced an existing file f
+    existing = tmp_path / "f"
+    existing.write_text("keep")
+    for text in (f"{tmp_path}/newdir/", f"{existing}/"):
+        with pytest.raises(ValueError, match="ends in a path separator"):
+            Report("x").save(text)
+    assert existing.read_text() == "keep"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
+
+
 def test_permission_bits_are_kept(tmp_path):
     old = tmp_path / "old.pdf"
     old.write_text("x")

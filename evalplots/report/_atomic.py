@@ -47,6 +47,10 @@ def resolve_output(path):
     if text == "-":
         raise ValueError("writing to stdout is not supported; give a file name such "
                          "as report.pdf.")
+    if text.endswith(("/", os.sep)):
+        # pathlib would drop the slash and write a file named like the directory
+        raise ValueError(f"{text!r} ends in a path separator, so it names a directory; "
+                         f"give a file name such as {os.path.join(text, 'report.pdf')!r}.")
     target = pathlib.Path(text).resolve()
     try:
         mode = os.stat(target).st_mode
