@@ -139,6 +139,21 @@ def test_bep_undefined_when_first_tie_group_is_too_big():
         assert np.isnan(break_even_point([1, 0, 0], [0.5, 0.5, 0.5]))
 
 
+@pytest.mark.parametrize("drop", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_ap_from_curve_matches_ap_score(drop, weighted):
+    rng = np.random.default_rng(7)
+    for _ in range(30):
+        y = rng.integers(0, 2, 60)
+        y[:2] = [0, 1]
+        s = rng.integers(0, 8, 60) / 8.0  # ties
+        w = rng.random(60) if weighted else None
+        p, r, _ = precision_recall_curve(y, s, sample_weight=w, drop_intermediate=drop)
+        assert average_precision_from_curve(p, r) == pytest.approx(
+            skm.average_precision_score(y, s, sample_weight=w), abs=1e-12
+        )
+
+
 def test_bep_from_curve_matches_function():
     p, r, _ = precision_recall_curve(Y6, S6)
     assert break_even_point_from_curve(p, r) == break_even_point(Y6, S6) == pytest.approx(2 / 3)

@@ -15,8 +15,7 @@ from evalplots.display._base import (
     merge_style_kwargs,
 )
 from evalplots.metrics import (
-    average_precision_score,
-    break_even_point,
+    average_precision_from_curve,
     break_even_point_from_curve,
     precision_recall_curve,
 )
@@ -390,15 +389,19 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             curve="precision-recall curve",
             need_negatives=False,
         )
-        common = {"pos_label": pos_label, "sample_weight": sample_weight}
         precision, recall, _ = precision_recall_curve(
-            y_true, y_score, drop_intermediate=drop_intermediate, **common
+            y_true,
+            y_score,
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            drop_intermediate=drop_intermediate,
         )
+        # AP and BEP are read off the computed curve: one pass over the data
         display = cls(
             precision,
             recall,
-            average_precision=average_precision_score(y_true, y_score, **common),
-            break_even=break_even_point(y_true, y_score, **common),
+            average_precision=average_precision_from_curve(precision, recall),
+            break_even=break_even_point_from_curve(precision, recall),
             prevalence_pos_label=float(np.average(positive, weights=weights)),
             name=name,
             pos_label=shown_pos_label,

@@ -7,6 +7,7 @@ scikit-learn can serve as a test oracle. This package never imports matplotlib.
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._auc import rank_loss, roc_auc_score
 from evalplots.metrics._pr_scores import (
+    average_precision_from_curve,
     average_precision_score,
     break_even_point,
     break_even_point_from_curve,
@@ -21,6 +22,7 @@ from evalplots.metrics._ranking import (
 __all__ = [
     "UndefinedMetricWarning",
     "auc",
+    "average_precision_from_curve",
     "average_precision_score",
     "break_even_point",
     "break_even_point_from_curve",

@@ -12,9 +12,14 @@ import numpy as np
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._thresholds import binary_scores, require_both_classes
-from evalplots.metrics._validation import as_1d, check_finite
+from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
 
-__all__ = ["average_precision_score", "break_even_point", "break_even_point_from_curve"]
+__all__ = [
+    "average_precision_from_curve",
+    "average_precision_score",
+    "break_even_point",
+    "break_even_point_from_curve",
+]
 
 
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)
@@ -58,7 +63,44 @@ def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=No
         fp = ns.size - np.searchsorted(ns, ps[first], side="left")
         return float(np.sum(group * (tp / (tp + fp))) / ps.size)
     precision, recall, _ = _curve_from(data)
-    return float(-np.sum(np.diff(recall) * precision[:-1]))
+    return average_precision_from_curve(precision, recall)
+
+
+def average_precision_from_curve(precision, recall):
+    """Average precision of a P-R curve given in :func:`precision_recall_curve` layout.
+
+    Parameters
+    ----------
+    precision, recall : array-like of shape (n_thresholds + 1,)
+        As returned by :func:`precision_recall_curve`, with or without
+        ``drop_intermediate`` (increasing thresholds, final sentinel R = 0, P = 1).
+
+    Returns
+    -------
+    average_precision : float
+
+    Raises
+    ------
+    ValueError
+        If the arrays are not 1-D, differ in length, are empty or hold NaN/inf.
+
+    Notes
+    -----
+    ``AP = -sum_i (R[i+1] - R[i]) P[i]``: the step-wise area of
+    :func:`average_precision_score`, read off a curve already computed, so a
+    Display that draws the curve needs no second pass over the data. The points
+    that ``drop_intermediate`` removes have no recall step, so they add nothing.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import average_precision_from_curve
+    >>> round(average_precision_from_curve([0.5, 2/3, 0.5, 1, 1], [1, 1, 0.5, 0.5, 0]), 6)
+    0.833333
+    """
+    p = check_finite(as_1d(precision, "precision"), "precision")
+    r = check_finite(as_1d(recall, "recall"), "recall")
+    check_consistent_length(precision=p, recall=r)
+    return float(-np.sum(np.diff(r) * p[:-1]))
 
 
 def _curve_from(data):
