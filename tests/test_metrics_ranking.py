@@ -15,6 +15,7 @@ from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
     _thresholds,
     auc,
+    average_precision_from_curve,
     average_precision_score,
     break_even_point,
     break_even_point_from_curve,
