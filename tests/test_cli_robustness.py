@@ -140,7 +140,7 @@ def test_all_tied_scores_note_once_without_source_path(tmp_path):
     result = run("report", csv_path, "-o", "t.pdf", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert _lines(result.stderr) == [
-        ("evalplots: note: The P-R curve never meets P = R (the top-scored tie group "
+        ("evalplots: note: m: The P-R curve never meets P = R (the top-scored tie group "
         "already holds more samples than there are positives); the break-even point "
         "is set to NaN.")]
     summary = " ".join(PdfReader(tmp_path / "t.pdf").pages[0].extract_text().split())

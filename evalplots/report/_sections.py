@@ -13,6 +13,7 @@ import numpy as np
 from reportlab.platypus import CondPageBreak
 
 from evalplots import metrics
+from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
 from evalplots.report._figures import (
     confusion_figure,
@@ -102,6 +103,16 @@ def _font_for(texts):
     if found is not None:
         return found[0], found[1], {}
     return None, None, {t: m for t, m in missing.items() if m}
+
+
+def _named_metrics(name, y_true, y_score, threshold, pos_label):
+    """:func:`evaluation_metrics` whose warnings say which model they are about."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        row = evaluation_metrics(y_true, y_score, threshold=threshold, pos_label=pos_label)
+    for w in caught:
+        warnings.warn(f"{name}: {w.message}", w.category, stacklevel=2)
+    return row
 
 
 def evaluation_metrics(y_true, y_score, *, threshold=0.5, pos_label=1):
@@ -284,8 +295,8 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
             progress(steps[done], done, len(steps))
 
     tick()
-    table = {name: evaluation_metrics(y_true, s, threshold=threshold,
-                                      pos_label=pos_label) for name, s in scores.items()}
+    table = {name: _named_metrics(name, y_true, s, threshold, pos_label)
+             for name, s in scores.items()}
     report = Report(title or "Evaluation report", author=author, invariant=invariant,
                     font=font_path,
                     subtitle=f"{len(scores)} model{'s' if len(scores) > 1 else ''}, "
@@ -296,6 +307,8 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
     with warnings.catch_warnings():
         # the names were checked above: no second warning per figure
         warnings.simplefilter("ignore", MissingGlyphWarning)
+        # the metrics table already warned of each undefined value, naming the model
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
         _figure_pages(report, y_named, scores, table, threshold, (pos_name, neg_name),
                       family, tick)
     return report
