@@ -7,7 +7,8 @@ from labels and model scores with it. This package imports evalplots.display
 and evalplots.metrics, never evalplots.cli.
 """
 
-from evalplots.report._sections import evaluation_metrics, evaluation_report
+from evalplots.report._metrics_table import evaluation_metrics
+from evalplots.report._sections import evaluation_report
 from evalplots.report.builder import Report
 
 __all__ = ["Report", "evaluation_metrics", "evaluation_report"]
