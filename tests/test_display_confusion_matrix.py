@@ -246,6 +246,15 @@ def test_colorbar_has_whole_number_ticks_for_counts(three_class):
     assert normalized.im_.colorbar.vmax == 1.0
 
 
+def test_colour_scale_of_shares_of_the_total_is_the_largest_cell(three_class):
+    # 'true'/'pred' are rates on [0, 1]; 'all' gives shares of the total whose
+    # largest here is 3/9, and a fixed vmax of 1 made every cell look pale
+    cm = three_class.confusion_matrix
+    display = ConfusionMatrixDisplay(cm).plot(normalize="all")
+    assert display.im_.colorbar.vmin == 0.0
+    assert display.im_.colorbar.vmax == pytest.approx(cm.max() / cm.sum())
+
+
 def test_from_predictions_refuses_scores_as_y_pred():
     # Used to draw a 7x7 matrix, one "class" per distinct score.
     with pytest.raises(

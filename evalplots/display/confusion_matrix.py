@@ -162,7 +162,8 @@ class ConfusionMatrixDisplay:
         im_kw : dict, default=None
             Further arguments of :func:`seaborn.heatmap` (e.g. ``vmin``, ``vmax``,
             ``linewidths``, ``cbar_kws``, ``square``). Defaults: ``vmin=0``, ``vmax=1``
-            when normalized, ``square=True``.
+            for ``normalize='true'|'pred'`` (rates), the largest cell otherwise,
+            ``square=True``.
 
         Returns
         -------
@@ -262,7 +263,9 @@ class ConfusionMatrixDisplay:
                 f"(cmap=, colorbar=, display_labels=) instead."
             )
         defaults = {"vmin": 0.0, "square": True}
-        if normalize is not None:
+        if normalize in ("true", "pred"):
+            # rates share the scale [0, 1]; shares of the total ('all') are
+            # small, and a fixed 1 would make every cell pale
             defaults["vmax"] = 1.0
         return merge_style_kwargs(defaults, im_kw, argname="im_kw")
 
