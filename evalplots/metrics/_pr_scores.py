@@ -11,6 +11,7 @@ import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._ranking import pr_arrays
 from evalplots.metrics._thresholds import binary_scores, require_both_classes
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
 
@@ -62,7 +63,7 @@ def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=No
         tp = ps.size - first
         fp = ns.size - np.searchsorted(ns, ps[first], side="left")
         return float(np.sum(group * (tp / (tp + fp))) / ps.size)
-    precision, recall, _ = _curve_from(data)
+    precision, recall = _curve_from(data)
     return average_precision_from_curve(precision, recall)
 
 
@@ -105,10 +106,7 @@ def average_precision_from_curve(precision, recall):
 
 def _curve_from(data):
     fps, tps, _ = data.counts()
-    predicted = tps + fps
-    precision = np.divide(tps, predicted, out=np.zeros_like(tps), where=predicted != 0)
-    recall = tps / tps[-1]
-    return np.r_[precision[::-1], 1.0], np.r_[recall[::-1], 0.0], None
+    return pr_arrays(fps, tps)
 
 
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)
@@ -156,7 +154,7 @@ def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     """
     data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     require_both_classes(data, need_neg=False, metric="the break-even point")
-    precision, recall, _ = _curve_from(data)
+    precision, recall = _curve_from(data)
     return break_even_point_from_curve(precision, recall)
 
 

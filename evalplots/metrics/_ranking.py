@@ -228,7 +228,16 @@ def precision_recall_curve(
         changes = np.logical_or(np.diff(tps[:-1]), np.diff(tps[1:]))
         keep = np.flatnonzero(np.concatenate(([True], changes, [True])))
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
-    # Outputs are written in place, reversed, before the sentinel: memory ~4 x 8n.
+    precision, recall = pr_arrays(fps, tps)
+    return precision, recall, thresholds[::-1].copy()
+
+
+def pr_arrays(fps, tps):
+    """Precision and recall in :func:`precision_recall_curve` layout from counts.
+
+    ``fps``/``tps`` run from the highest threshold down; ``fps`` is overwritten.
+    Outputs are written in place, reversed, before the sentinel: memory ~4 x 8n.
+    """
     precision = np.zeros(fps.size + 1)
     precision[-1] = 1.0
     predicted = np.add(tps, fps, out=fps)
@@ -236,8 +245,7 @@ def precision_recall_curve(
     del fps, predicted
     recall = np.zeros(tps.size + 1)
     _divide_by_total(tps, recall[-2::-1], "positive", "recall")
-    del tps
-    return precision, recall, thresholds[::-1].copy()
+    return precision, recall
 
 
 def auc(x, y):
