@@ -115,34 +115,26 @@ def _load(args, notes):
 
 def _pos_label(data, text):
     """Resolve --pos-label against the labels (typed as the label column)."""
-    classes = np.unique(data.y_true)
-    shown = ", ".join(str(c) for c in classes.tolist()[:6])
-    if classes.size > 6:
-        shown += ", ..."
+    from evalplots.metrics._labels import (
+        _show,
+        class_values,
+        match_label_text,
+        resolve_pos_label,
+    )
+
+    classes = class_values(data.y_true)
+    shown = _show(classes)
     if classes.size < 2:
-        raise UsageError(f"the label column has a single class ({shown}); a report "
+        raise UsageError(f"the label column has a single class {shown}; a report "
                          f"needs both positive and negative samples")
     if classes.size > 2:
-        raise UsageError(f"the label column has {classes.size} classes ({shown}); "
+        raise UsageError(f"the label column has {classes.size} classes {shown}; "
                          f"the report is binary: recode the labels to two classes")
-    if text is None:
-        if data.pos_label is not None:
-            return data.pos_label
-        if set(classes.tolist()) in ({0, 1}, {-1, 1}):
-            return 1
-        raise UsageError(f"labels are {shown}, so the positive class is ambiguous; "
-                         f"pass --pos-label with one of them")
-    for label in classes.tolist():
-        if str(label) == text or (not isinstance(label, str) and _same_number(label, text)):
-            return label
-    raise UsageError(f"--pos-label {text!r} is not among the labels ({shown}); "
-                     f"pass one of them")
-
-
-def _same_number(label, text):
-    from evalplots.datasets._csv import parse_number
-
-    return parse_number(text) == float(label)
+    if text is not None:
+        return match_label_text(text, classes)
+    if data.pos_label is not None:
+        return data.pos_label
+    return resolve_pos_label(classes, None, name="the label column", arg="--pos-label")
 
 
 def _progress_bar():

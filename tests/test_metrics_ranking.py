@@ -234,7 +234,9 @@ def test_labels_of_other_types():
     y = np.array(["spam", "ham", "spam", "ham"])
     s = [0.9, 0.2, 0.4, 0.6]
     assert roc_auc_score(y, s, pos_label="spam") == 0.75
-    assert roc_auc_score(y, s) == 0.75  # default: the greater label ("spam")
+    # scikit-learn takes the greater label ("spam"); evalplots asks for pos_label
+    with pytest.raises(ValueError, match="ambiguous; pass pos_label"):
+        roc_auc_score(y, s)
     assert average_precision_score(y, s, pos_label="spam") == pytest.approx(
         skm.average_precision_score(y, s, pos_label="spam")
     )
@@ -385,3 +387,26 @@ def test_no_warning_on_clean_input():
         roc_curve(Y6, S6)
         precision_recall_curve(Y6, S6)
         break_even_point(Y6, S6)
+
+
+@pytest.mark.parametrize(
+    "metric",
+    [
+        roc_auc_score,
+        average_precision_score,
+        break_even_point,
+        rank_loss,
+        roc_curve,
+        precision_recall_curve,
+        confusion_matrix_at_thresholds,
+    ],
+)
+def test_string_labels_need_pos_label(metric):
+    """Issue 6: with labels {'ham', 'spam'} no binary metric picks a class silently."""
+    y = ["spam", "ham", "spam", "ham"]
+    s = [0.9, 0.2, 0.6, 0.7]
+    with pytest.raises(ValueError, match=r"\{'ham', 'spam'\}.*pass pos_label="):
+        metric(y, s)
+    metric(y, s, pos_label="spam")  # and the explicit class is accepted
+    if metric is roc_auc_score:
+        assert metric(y, s, pos_label="spam") == 0.75  # pairs: (.9,.2) (.9,.7) (.6,.2) right

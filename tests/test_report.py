@@ -297,7 +297,7 @@ def test_string_labels_and_escaped_model_names(tmp_path):
         ({"scores": {"m": [0.1, float("nan")]}}, "non-finite"),
         ({"y_true": [1, 1]}, "exactly two"),
         ({"y_true": ["a", "b"]}, "pass pos_label="),
-        ({"pos_label": 3}, "pos_label=3 is not a label"),
+        ({"pos_label": 3}, "pos_label=3 is not a value"),
         ({"threshold": float("inf")}, "threshold must be a finite number"),
         ({"threshold": "0.5"}, "threshold must be a finite number"),
     ],

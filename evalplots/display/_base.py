@@ -263,12 +263,12 @@ class CurveDisplayMixin:
         when ``need_negatives``: the curve is then undefined (0/0 rates), and the
         metric would only warn and return NaN.
         """
-        from evalplots.metrics._validation import (
-            as_1d,
+        from evalplots.metrics._labels import (
             binary_positive_mask,
-            check_sample_weight,
             class_values,
+            default_pos_label,
         )
+        from evalplots.metrics._validation import as_1d, check_sample_weight
 
         y = as_1d(y_true, "y_true")
         positive = binary_positive_mask(y, pos_label)  # raises when ambiguous
@@ -287,5 +287,5 @@ class CurveDisplayMixin:
                 f"pos_label."
             )
         if pos_label is None:
-            pos_label = True if y.dtype == bool else 1
+            pos_label = default_pos_label(class_values(y))
         return pos_label, positive, w

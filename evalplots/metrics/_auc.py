@@ -14,14 +14,12 @@ from evalplots.metrics._thresholds import (
     binary_scores,
     require_both_classes,
 )
+from evalplots.metrics._labels import _show, check_finite_labels, class_values
 from evalplots.metrics._validation import (
-    _show,
     as_1d,
     check_consistent_length,
     check_finite,
-    check_finite_labels,
     check_sample_weight,
-    class_values,
 )
 
 __all__ = ["rank_loss", "roc_auc_score"]
@@ -72,8 +70,10 @@ def roc_auc_score(
         Multi-class: the classes in the column order of ``y_score``; default the
         sorted unique values of ``y_true``.
     pos_label : int, float, bool or str, default=None
-        Binary: the positive label; default the greater of the two labels (as
-        scikit-learn).
+        Binary: the positive label. None means 1 for labels within {0, 1} or
+        {-1, 1} and True for bools; for any other labels (e.g. strings) it must
+        be given. (scikit-learn takes the greater label, which silently picks a
+        class for ``['ham', 'spam']``; evalplots raises instead.)
 
     Returns
     -------
@@ -83,7 +83,8 @@ def roc_auc_score(
     Raises
     ------
     ValueError
-        If ``y_true`` holds a single class (AUC is undefined), on invalid shapes,
+        If ``y_true`` holds a single class (AUC is undefined), if ``pos_label``
+        is None and the positive class is ambiguous, on invalid shapes,
         non-finite scores, rows of probabilities not summing to 1, unknown
         ``average``/``multi_class``, or ``labels`` inconsistent with ``y_true``.
 
@@ -127,7 +128,6 @@ def roc_auc_score(
                 f"Only one class {_show(classes)} is present in y_true: ROC AUC is undefined; "
                 f"evaluate on data that contains both classes."
             )
-        pos_label = classes[-1].item()
     data = binary_scores(y_true, y_score_arr, pos_label=pos_label, sample_weight=sample_weight)
     require_both_classes(data, need_neg=True, metric="ROC AUC")
     return float(_binary_auc(data))

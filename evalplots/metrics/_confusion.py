@@ -1,32 +1,23 @@
-"""Label encoding shared by the count metrics, and the confusion matrix.
-
-What counts as a class label (the rule of :func:`check_label_arrays`): strings, bools,
-integers, and floats that hold whole numbers (``1.0``, ``-3.0``). A float array with a
-fractional value (``0.1``, ``2.5``) is refused with a ``ValueError`` naming the
-argument: it is almost always a score or probability passed where a predicted label
-was wanted (``accuracy_score(y, y_prob)``), which would otherwise be silently counted
-as dozens of one-sample "classes". scikit-learn refuses it too ("continuous"
-targets). Threshold scores first (``y_score >= 0.5``) or use a ranking metric. The
-same rule applies to ``labels=`` and to ``y_true``.
+"""The confusion matrix, counted once per call after one label discovery.
 
 Every count metric (accuracy aside) reduces to one matrix of counts, so the work is
-done once here, with one label discovery per call. Small-range integer labels (and
-bool labels, and floats holding whole numbers) need no sort and no per-sample
-relabelling: one ``np.bincount`` of ``(t - lo) * span + (p - lo)`` counts every pair
-over the value range, and the classes are the rows/columns that are not empty.
-Other labels (strings, huge ranges) are encoded by one
-``np.unique`` of the concatenation (or looked up in ``labels``), then counted by one
-``np.bincount`` of ``t_idx * k + p_idx``.
+done once here. Small-range integer labels (and bool labels, and floats holding
+whole numbers) need no sort and no per-sample relabelling: one ``np.bincount`` of
+``(t - lo) * span + (p - lo)`` counts every pair over the value range, and the
+classes are the rows/columns that are not empty. Other labels (strings, huge
+ranges) are encoded by :func:`evalplots.metrics._labels.encode_labels`, then
+counted by one ``np.bincount`` of ``t_idx * k + p_idx``.
 """
 
 import numpy as np
 
 from evalplots._docstrings import fill_doc
-from evalplots.metrics._validation import (
-    as_1d,
-    check_consistent_length,
-    check_sample_weight,
+from evalplots.metrics._labels import (
+    _as_small_ints,
+    _encode,
+    validated_labels,
 )
+from evalplots.metrics._validation import check_sample_weight
 
 __all__ = ["confusion_matrix"]
 
@@ -37,202 +28,6 @@ PAIR_DOC = """y_true : array-like of shape (n_samples,)
     y_pred : array-like of shape (n_samples,)
         Predicted labels, of the same type as ``y_true`` — not scores: a float
         such as 0.1 is refused (threshold scores first, ``y_score >= 0.5``)."""
-
-
-def _kind(arr):
-    return "str" if arr.dtype.kind in "USO" else "number"
-
-
-def check_label_arrays(arrays):
-    """Refuse NaN/inf labels, fractional float labels, and mixed string/number labels.
-
-    Parameters
-    ----------
-    arrays : dict of str to ndarray
-        Argument name -> 1-D label array (the names appear in the errors).
-
-    Raises
-    ------
-    ValueError
-        If the arrays mix strings and numbers, or a float array holds NaN, inf or a
-        non-integer value (see the module docstring for why scores are refused).
-    """
-    kinds = {name: _kind(a) for name, a in arrays.items()}
-    if len(set(kinds.values())) > 1:
-        desc = ", ".join(f"{k} holds {v}s" for k, v in kinds.items())
-        raise ValueError(
-            f"Labels of different types: {desc}; pass labels of one type "
-            f"(all strings or all numbers)."
-        )
-    for name, a in arrays.items():
-        if a.dtype.kind == "f" and not np.isfinite(a).all():
-            raise ValueError(
-                f"{name} contains NaN or inf; class labels must be finite values."
-            )
-        if a.dtype.kind == "f" and not (a == np.floor(a)).all():
-            example = a[a != np.floor(a)][0]
-            raise ValueError(
-                f"{name} holds non-integer values such as {example:.6g} — these look "
-                f"like scores or probabilities, not class labels; threshold them "
-                f"first (y_score >= 0.5) or use a ranking metric (roc_auc_score, "
-                f"average_precision_score)."
-            )
-
-
-def _as_small_ints(arrays):
-    """Return (int arrays, lo, span) when all labels are whole numbers in a small range.
-
-    Returns None when a sort-based discovery is needed instead.
-    """
-    first = next(iter(arrays))
-    if first.dtype.kind not in "biuf":
-        return None
-    ints = []
-    for a in arrays:
-        if a.dtype.kind == "b":
-            a = a.view(np.uint8)
-        elif a.dtype.kind == "f" and not np.abs(a).max() < 2.0**53:
-            # whole numbers (check_label_arrays has run), too large for int64 exactly
-            return None
-        elif a.dtype.kind == "u" and a.max() >= 2**63:
-            return None
-        ints.append(a.astype(np.int64, copy=False))
-    lo = min(int(a.min()) for a in ints)
-    hi = max(int(a.max()) for a in ints)
-    span = hi - lo + 1
-    if span > max(4096, 2 * sum(a.shape[0] for a in ints)):
-        return None
-    return ints, lo, span
-
-
-def _present(ints, lo, span):
-    present = np.zeros(span, dtype=bool)
-    for a in ints:
-        present |= np.bincount(a - lo if lo else a, minlength=span).astype(bool)
-    return present
-
-
-def discover_classes(arrays):
-    """Sorted distinct values of validated label ``arrays`` (no per-sample codes)."""
-    small = _as_small_ints(arrays)
-    if small is None:
-        return np.unique(np.concatenate(arrays))
-    ints, lo, span = small
-    return (np.flatnonzero(_present(ints, lo, span)) + lo).astype(
-        np.result_type(*arrays)
-    )
-
-
-def _discover(arrays):
-    """Sorted classes present in any of ``arrays`` and each array's codes."""
-    small = _as_small_ints(arrays)
-    if small is not None:
-        ints, lo, span = small
-        present = _present(ints, lo, span)
-        classes = (np.flatnonzero(present) + lo).astype(np.result_type(*arrays))
-        if present.all():  # classes lo, lo+1, ...: the code is the offset
-            return classes, [a - lo if lo else a for a in ints]
-        lut = np.cumsum(present) - 1
-        return classes, [lut[a - lo if lo else a] for a in ints]
-    sizes = np.cumsum([a.shape[0] for a in arrays])[:-1]
-    classes, inverse = np.unique(np.concatenate(arrays), return_inverse=True)
-    return classes, np.split(inverse.ravel(), sizes)
-
-
-def _lookup(arrays, labels):
-    """Codes of each array's values in ``labels``; unlisted values get ``len(labels)``."""
-    k = labels.shape[0]
-    order = np.argsort(labels, kind="stable")
-    ordered = labels[order]
-    codes = []
-    for a in arrays.values():
-        pos = np.minimum(np.searchsorted(ordered, a), k - 1)
-        codes.append(np.where(ordered[pos] == a, order[pos], k))
-    return codes
-
-
-def _check_listed(arrays, codes, classes, allow_unlisted):
-    k = classes.shape[0]
-    unlisted = [c == k for c in codes]
-    if all(u.all() for u in unlisted):
-        raise ValueError(
-            f"None of labels {classes[:5].tolist()} occurs in "
-            f"{' or '.join(arrays)}; pass the label values used in the data."
-        )
-    if allow_unlisted:
-        return
-    for (name, a), u in zip(arrays.items(), unlisted):
-        if u.any():
-            missing = np.unique(a[u])
-            raise ValueError(
-                f"{name} contains {missing.size} value(s) not in labels, e.g. "
-                f"{missing[:5].tolist()}; add them to labels (or pass labels=None)."
-            )
-
-
-def check_labels(labels):
-    """Validate a ``labels`` argument: 1-D, non-empty, finite, no duplicates."""
-    labels = as_1d(labels, "labels")
-    check_label_arrays({"labels": labels})
-    if np.unique(labels).shape[0] != labels.shape[0]:
-        raise ValueError("labels contains duplicate values; list each class once.")
-    return labels
-
-
-def encode_labels(y_true, y_pred=None, *, labels=None, allow_unlisted=False):
-    """Validate label arrays and map them to integer codes (one discovery per call).
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        True labels (any hashable numbers, bools or strings).
-    y_pred : array-like of shape (n_samples,) or None
-        Predicted labels, encoded on the same class list.
-    labels : array-like of shape (n_classes,) or None
-        The class list, in the order wanted. None: the sorted union of the values
-        in ``y_true`` and ``y_pred``.
-    allow_unlisted : bool
-        With ``labels`` given: if True, values not in ``labels`` get the extra code
-        ``n_classes`` ("other"); if False they raise ``ValueError``.
-
-    Returns
-    -------
-    classes : ndarray of shape (n_classes,)
-    codes : list of ndarray of int, each of shape (n_samples,)
-        One array per input (``y_true`` first).
-
-    Raises
-    ------
-    ValueError
-        Empty, 2-D, mismatched lengths, NaN or non-integer float labels (scores),
-        mixed string/number labels, duplicated ``labels``, or ``labels`` none of
-        which occurs in the data.
-    """
-    return _encode(validated_labels(y_true, y_pred), labels, allow_unlisted)
-
-
-def validated_labels(y_true, y_pred=None):
-    """``{'y_true': array[, 'y_pred': array]}``: 1-D, same length, one type, no NaN."""
-    arrays = {"y_true": as_1d(y_true, "y_true")}
-    if y_pred is not None:
-        arrays["y_pred"] = as_1d(y_pred, "y_pred")
-        check_consistent_length(**arrays)
-    check_label_arrays(arrays)
-    return arrays
-
-
-def _encode(arrays, labels, allow_unlisted):
-    if labels is None:
-        return _discover(list(arrays.values()))
-    classes = check_labels(labels)
-    if _kind(classes) != _kind(arrays["y_true"]):
-        raise ValueError(
-            f"labels holds {_kind(classes)}s but y_true holds "
-            f"{_kind(arrays['y_true'])}s; pass labels of the same type as the data."
-        )
-    codes = _lookup(arrays, classes)
-    _check_listed(arrays, codes, classes, allow_unlisted)
-    return classes, codes
 
 
 def count_matrix(t_idx, p_idx, n_codes, sample_weight=None):

@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._confusion import (
+from evalplots.metrics._labels import (
     check_labels,
     discover_classes,
     encode_labels,

@@ -4,7 +4,8 @@ import numpy as np
 
 from evalplots._docstrings import fill_doc
 from evalplots.metrics._classification import _average, class_counts, score_doc
-from evalplots.metrics._confusion import PAIR_DOC, check_label_arrays
+from evalplots.metrics._confusion import PAIR_DOC
+from evalplots.metrics._labels import check_label_arrays
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,

@@ -14,9 +14,9 @@ distinct score value, so tied scores are never split.
 
 import numpy as np
 
+from evalplots.metrics._labels import binary_positive_mask
 from evalplots.metrics._validation import (
     as_1d,
-    binary_positive_mask,
     check_consistent_length,
     check_sample_weight,
     check_scores,

@@ -15,21 +15,13 @@ from evalplots.exceptions import UndefinedMetricWarning
 
 __all__ = [
     "as_1d",
-    "binary_positive_mask",
     "check_consistent_length",
     "check_finite",
-    "check_finite_labels",
     "check_sample_weight",
     "check_scores",
     "check_zero_division",
-    "class_values",
     "safe_divide",
 ]
-
-# Integer labels spanning at most this many values are discovered with np.bincount
-# (one O(n) pass) instead of np.unique (a sort).
-_BINCOUNT_SPAN = 1 << 16
-
 
 def as_1d(x, name, *, allow_empty=False):
     """Return ``x`` as a 1-D numpy array or raise naming ``name``.
@@ -173,80 +165,3 @@ def safe_divide(num, den, *, zero_division, metric):
             fill = zero_division
         out = np.where(zero, fill, out)
     return out
-
-
-def binary_positive_mask(y_true, pos_label, *, name="y_true"):
-    """Return a boolean mask of the positive class for binary ``y_true``.
-
-    Parameters
-    ----------
-    y_true : ndarray of shape (n_samples,)
-        Labels; at most two distinct values.
-    pos_label : int, float, bool, str or None
-        The positive label. None is allowed only when the labels are a subset
-        of {0, 1}, {-1, 1} or {False, True}; then 1 (True) is positive.
-
-    Returns
-    -------
-    mask : ndarray of bool, shape (n_samples,)
-    """
-    if y_true.dtype == bool and pos_label is None:
-        return y_true
-    check_finite_labels(y_true, name)
-    classes = class_values(y_true)
-    if classes.size > 2:
-        raise ValueError(
-            f"{name} has {classes.size} classes {_show(classes)} but a binary metric "
-            f"was asked for; pass binary labels (or use a multi-class metric)."
-        )
-    if pos_label is None:
-        if y_true.dtype.kind in "biuf" and set(classes.tolist()) <= {0, 1, -1} and not (
-            {0, -1} <= set(classes.tolist())
-        ):
-            return y_true == 1
-        raise ValueError(
-            f"{name} takes values {_show(classes)}, so the positive class is ambiguous; "
-            f"pass pos_label= one of them."
-        )
-    # With one class present, a pos_label absent from it just means no positives.
-    if classes.size == 2 and pos_label not in classes.tolist():
-        raise ValueError(
-            f"pos_label={pos_label!r} is not a value of {name}, which takes "
-            f"{_show(classes)}; pass one of these."
-        )
-    return y_true == pos_label
-
-
-def check_finite_labels(y, name):
-    """Raise if float labels hold NaN or inf (a missing label is not a class)."""
-    if y.dtype.kind == "f" and not np.isfinite(y).all():
-        first = int(np.flatnonzero(~np.isfinite(y))[0])
-        raise ValueError(
-            f"{name} contains NaN or inf (first at index {first}); labels must be finite: "
-            f"drop or fill the samples with missing labels."
-        )
-
-
-def class_values(y):
-    """Sorted distinct values of a 1-D label array (like ``np.unique``, faster for ints).
-
-    Small-range integer and boolean labels are found by ``np.bincount`` in O(n);
-    anything else falls back to ``np.unique``.
-    """
-    if y.dtype == bool:
-        n_true = int(np.count_nonzero(y))
-        return np.array([False, True])[[n_true < y.size, n_true > 0]]
-    if y.dtype.kind in "iu" and y.size:
-        lo, hi = int(y.min()), int(y.max())
-        if hi - lo < _BINCOUNT_SPAN:
-            present = np.flatnonzero(np.bincount(y - lo if lo else y))
-            return (present + lo).astype(y.dtype)
-    return np.unique(y)
-
-
-def _show(values, limit=6):
-    vals = list(values.tolist()) if hasattr(values, "tolist") else list(values)
-    text = ", ".join(repr(v) for v in vals[:limit])
-    if len(vals) > limit:
-        text += ", ..."
-    return "{" + text + "}"

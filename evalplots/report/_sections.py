@@ -13,6 +13,7 @@ import numpy as np
 from reportlab.platypus import CondPageBreak
 
 from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._labels import class_values, label_name_map, resolve_pos_label
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
 from evalplots.report._figures import (
     confusion_figure,
@@ -55,45 +56,13 @@ def _check_scores(scores, n_samples):
 
 
 def _resolve_pos_label(y_true, pos_label):
-    classes = np.unique(y_true)
+    classes = class_values(y_true)
     if classes.size != 2:
         raise ValueError(
             f"y_true has {classes.size} distinct label(s) {classes.tolist()[:6]}; the "
             f"evaluation report needs exactly two (positive and negative samples)."
         )
-    if pos_label is None:
-        if set(classes.tolist()) in ({0, 1}, {-1, 1}):
-            return 1
-        raise ValueError(
-            f"y_true takes values {classes.tolist()}, so the positive class is "
-            f"ambiguous; pass pos_label= one of them."
-        )
-    if pos_label not in classes.tolist():
-        raise ValueError(
-            f"pos_label={pos_label!r} is not a label of y_true {classes.tolist()}; "
-            f"pass one of them."
-        )
-    return pos_label
-
-
-def _label_names(label_names, classes):
-    """``{label: name}`` from a mapping or a sequence in class order."""
-    if label_names is None:
-        return {}
-    if isinstance(label_names, Mapping):
-        return dict(label_names)
-    if not isinstance(label_names, (str, bytes)):
-        try:
-            names = list(label_names)
-        except TypeError:
-            names = None
-        if names is not None and len(names) == len(classes):
-            return dict(zip(classes, names))
-    raise ValueError(
-        f"label_names must be a dict {{label: name}} or a sequence of "
-        f"{len(classes)} names in class order {classes} (e.g. "
-        f"{['name of ' + str(c) for c in classes]!r}), got {label_names!r}."
-    )
+    return resolve_pos_label(classes, pos_label)
 
 
 def _font_for(texts):
@@ -206,7 +175,7 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
     pos_label = _resolve_pos_label(y_true, pos_label)
     classes = np.unique(y_true).tolist()
     neg_label = next(c for c in classes if c != pos_label)
-    names = _label_names(label_names, classes)
+    names = label_name_map(label_names, classes)
     pos_name, neg_name = (str(names.get(c, c)) for c in (pos_label, neg_label))
     y_named = np.where(y_true == pos_label, pos_name, neg_name)
     kinds = {**{n: "class name" for n in (pos_name, neg_name)},

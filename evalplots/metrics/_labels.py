@@ -1,0 +1,439 @@
+"""Class labels, resolved in one place: discovery, encoding and the positive class.
+
+Every layer (metrics, displays, the evaluation objects, the report and the CLI)
+asks this module which classes the labels hold, which one is positive and how a
+label is named; none keeps a copy of these rules.
+
+What counts as a class label (the rule of :func:`check_label_arrays`): strings, bools,
+integers, and floats that hold whole numbers (``1.0``, ``-3.0``). A float array with a
+fractional value (``0.1``, ``2.5``) is refused with a ``ValueError`` naming the
+argument: it is almost always a score or probability passed where a predicted label
+was wanted (``accuracy_score(y, y_prob)``), which would otherwise be silently counted
+as dozens of one-sample "classes". scikit-learn refuses it too ("continuous"
+targets). Threshold scores first (``y_score >= 0.5``) or use a ranking metric. The
+same rule applies to ``labels=`` and to ``y_true``.
+
+The positive class of a binary problem (:func:`resolve_pos_label`): ``pos_label``
+when given (it must be one of the classes); otherwise 1 when the classes are a
+subset of {0, 1} or {-1, 1}, True for bool labels, and an error naming
+``pos_label`` for anything else (e.g. ``{'ham', 'spam'}``): guessing "the larger
+label" silently picks a class.
+"""
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from evalplots.metrics._validation import as_1d, check_consistent_length
+
+__all__ = [
+    "binary_positive_mask",
+    "check_finite_labels",
+    "check_label_arrays",
+    "class_values",
+    "discover_classes",
+    "encode_labels",
+    "label_name_map",
+    "match_label_text",
+    "resolve_pos_label",
+    "validated_labels",
+]
+
+# Integer labels spanning at most this many values are discovered with np.bincount
+# (one O(n) pass) instead of np.unique (a sort).
+_BINCOUNT_SPAN = 1 << 16
+
+
+def _kind(arr):
+    return "str" if arr.dtype.kind in "USO" else "number"
+
+
+def check_label_arrays(arrays):
+    """Refuse NaN/inf labels, fractional float labels, and mixed string/number labels.
+
+    Parameters
+    ----------
+    arrays : dict of str to ndarray
+        Argument name -> 1-D label array (the names appear in the errors).
+
+    Raises
+    ------
+    ValueError
+        If the arrays mix strings and numbers, or a float array holds NaN, inf or a
+        non-integer value (see the module docstring for why scores are refused).
+    """
+    kinds = {name: _kind(a) for name, a in arrays.items()}
+    if len(set(kinds.values())) > 1:
+        desc = ", ".join(f"{k} holds {v}s" for k, v in kinds.items())
+        raise ValueError(
+            f"Labels of different types: {desc}; pass labels of one type "
+            f"(all strings or all numbers)."
+        )
+    for name, a in arrays.items():
+        if a.dtype.kind == "f" and not np.isfinite(a).all():
+            raise ValueError(
+                f"{name} contains NaN or inf; class labels must be finite values."
+            )
+        if a.dtype.kind == "f" and not (a == np.floor(a)).all():
+            example = a[a != np.floor(a)][0]
+            raise ValueError(
+                f"{name} holds non-integer values such as {example:.6g} — these look "
+                f"like scores or probabilities, not class labels; threshold them "
+                f"first (y_score >= 0.5) or use a ranking metric (roc_auc_score, "
+                f"average_precision_score)."
+            )
+
+
+def _as_small_ints(arrays):
+    """Return (int arrays, lo, span) when all labels are whole numbers in a small range.
+
+    Returns None when a sort-based discovery is needed instead.
+    """
+    first = next(iter(arrays))
+    if first.dtype.kind not in "biuf":
+        return None
+    ints = []
+    for a in arrays:
+        if a.dtype.kind == "b":
+            a = a.view(np.uint8)
+        elif a.dtype.kind == "f" and not np.abs(a).max() < 2.0**53:
+            # whole numbers (check_label_arrays has run), too large for int64 exactly
+            return None
+        elif a.dtype.kind == "u" and a.max() >= 2**63:
+            return None
+        ints.append(a.astype(np.int64, copy=False))
+    lo = min(int(a.min()) for a in ints)
+    hi = max(int(a.max()) for a in ints)
+    span = hi - lo + 1
+    if span > max(4096, 2 * sum(a.shape[0] for a in ints)):
+        return None
+    return ints, lo, span
+
+
+def _present(ints, lo, span):
+    present = np.zeros(span, dtype=bool)
+    for a in ints:
+        present |= np.bincount(a - lo if lo else a, minlength=span).astype(bool)
+    return present
+
+
+def discover_classes(arrays):
+    """Sorted distinct values of validated label ``arrays`` (no per-sample codes)."""
+    small = _as_small_ints(arrays)
+    if small is None:
+        return np.unique(np.concatenate(arrays))
+    ints, lo, span = small
+    return (np.flatnonzero(_present(ints, lo, span)) + lo).astype(
+        np.result_type(*arrays)
+    )
+
+
+def _discover(arrays):
+    """Sorted classes present in any of ``arrays`` and each array's codes."""
+    small = _as_small_ints(arrays)
+    if small is not None:
+        ints, lo, span = small
+        present = _present(ints, lo, span)
+        classes = (np.flatnonzero(present) + lo).astype(np.result_type(*arrays))
+        if present.all():  # classes lo, lo+1, ...: the code is the offset
+            return classes, [a - lo if lo else a for a in ints]
+        lut = np.cumsum(present) - 1
+        return classes, [lut[a - lo if lo else a] for a in ints]
+    sizes = np.cumsum([a.shape[0] for a in arrays])[:-1]
+    classes, inverse = np.unique(np.concatenate(arrays), return_inverse=True)
+    return classes, np.split(inverse.ravel(), sizes)
+
+
+def _lookup(arrays, labels):
+    """Codes of each array's values in ``labels``; unlisted values get ``len(labels)``."""
+    k = labels.shape[0]
+    order = np.argsort(labels, kind="stable")
+    ordered = labels[order]
+    codes = []
+    for a in arrays.values():
+        pos = np.minimum(np.searchsorted(ordered, a), k - 1)
+        codes.append(np.where(ordered[pos] == a, order[pos], k))
+    return codes
+
+
+def _check_listed(arrays, codes, classes, allow_unlisted):
+    k = classes.shape[0]
+    unlisted = [c == k for c in codes]
+    if all(u.all() for u in unlisted):
+        raise ValueError(
+            f"None of labels {classes[:5].tolist()} occurs in "
+            f"{' or '.join(arrays)}; pass the label values used in the data."
+        )
+    if allow_unlisted:
+        return
+    for (name, a), u in zip(arrays.items(), unlisted):
+        if u.any():
+            missing = np.unique(a[u])
+            raise ValueError(
+                f"{name} contains {missing.size} value(s) not in labels, e.g. "
+                f"{missing[:5].tolist()}; add them to labels (or pass labels=None)."
+            )
+
+
+def check_labels(labels):
+    """Validate a ``labels`` argument: 1-D, non-empty, finite, no duplicates."""
+    labels = as_1d(labels, "labels")
+    check_label_arrays({"labels": labels})
+    if np.unique(labels).shape[0] != labels.shape[0]:
+        raise ValueError("labels contains duplicate values; list each class once.")
+    return labels
+
+
+def encode_labels(y_true, y_pred=None, *, labels=None, allow_unlisted=False):
+    """Validate label arrays and map them to integer codes (one discovery per call).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (any hashable numbers, bools or strings).
+    y_pred : array-like of shape (n_samples,) or None
+        Predicted labels, encoded on the same class list.
+    labels : array-like of shape (n_classes,) or None
+        The class list, in the order wanted. None: the sorted union of the values
+        in ``y_true`` and ``y_pred``.
+    allow_unlisted : bool
+        With ``labels`` given: if True, values not in ``labels`` get the extra code
+        ``n_classes`` ("other"); if False they raise ``ValueError``.
+
+    Returns
+    -------
+    classes : ndarray of shape (n_classes,)
+    codes : list of ndarray of int, each of shape (n_samples,)
+        One array per input (``y_true`` first).
+
+    Raises
+    ------
+    ValueError
+        Empty, 2-D, mismatched lengths, NaN or non-integer float labels (scores),
+        mixed string/number labels, duplicated ``labels``, or ``labels`` none of
+        which occurs in the data.
+    """
+    return _encode(validated_labels(y_true, y_pred), labels, allow_unlisted)
+
+
+def validated_labels(y_true, y_pred=None):
+    """``{'y_true': array[, 'y_pred': array]}``: 1-D, same length, one type, no NaN."""
+    arrays = {"y_true": as_1d(y_true, "y_true")}
+    if y_pred is not None:
+        arrays["y_pred"] = as_1d(y_pred, "y_pred")
+        check_consistent_length(**arrays)
+    check_label_arrays(arrays)
+    return arrays
+
+
+def _encode(arrays, labels, allow_unlisted):
+    if labels is None:
+        return _discover(list(arrays.values()))
+    classes = check_labels(labels)
+    if _kind(classes) != _kind(arrays["y_true"]):
+        raise ValueError(
+            f"labels holds {_kind(classes)}s but y_true holds "
+            f"{_kind(arrays['y_true'])}s; pass labels of the same type as the data."
+        )
+    codes = _lookup(arrays, classes)
+    _check_listed(arrays, codes, classes, allow_unlisted)
+    return classes, codes
+
+
+def binary_positive_mask(y_true, pos_label, *, name="y_true"):
+    """Return a boolean mask of the positive class for binary ``y_true``.
+
+    Parameters
+    ----------
+    y_true : ndarray of shape (n_samples,)
+        Labels; at most two distinct values.
+    pos_label : int, float, bool, str or None
+        The positive label. None is allowed only when the labels are a subset
+        of {0, 1}, {-1, 1} or {False, True}; then 1 (True) is positive.
+
+    Returns
+    -------
+    mask : ndarray of bool, shape (n_samples,)
+    """
+    if y_true.dtype == bool and pos_label is None:
+        return y_true
+    check_finite_labels(y_true, name)
+    classes = class_values(y_true)
+    if classes.size > 2:
+        raise ValueError(
+            f"{name} has {classes.size} classes {_show(classes)} but a binary metric "
+            f"was asked for; pass binary labels (or use a multi-class metric)."
+        )
+    pos_label = resolve_pos_label(classes, pos_label, name=name)
+    return y_true == pos_label
+
+
+def check_finite_labels(y, name):
+    """Raise if float labels hold NaN or inf (a missing label is not a class)."""
+    if y.dtype.kind == "f" and not np.isfinite(y).all():
+        first = int(np.flatnonzero(~np.isfinite(y))[0])
+        raise ValueError(
+            f"{name} contains NaN or inf (first at index {first}); labels must be finite: "
+            f"drop or fill the samples with missing labels."
+        )
+
+
+def class_values(y):
+    """Sorted distinct values of a 1-D label array (like ``np.unique``, faster for ints).
+
+    Small-range integer and boolean labels are found by ``np.bincount`` in O(n);
+    anything else falls back to ``np.unique``.
+    """
+    if y.dtype == bool:
+        n_true = int(np.count_nonzero(y))
+        return np.array([False, True])[[n_true < y.size, n_true > 0]]
+    if y.dtype.kind in "iu" and y.size:
+        lo, hi = int(y.min()), int(y.max())
+        if hi - lo < _BINCOUNT_SPAN:
+            present = np.flatnonzero(np.bincount(y - lo if lo else y))
+            return (present + lo).astype(y.dtype)
+    return np.unique(y)
+
+
+def _show(values, limit=6):
+    vals = list(values.tolist()) if hasattr(values, "tolist") else list(values)
+    text = ", ".join(repr(v) for v in vals[:limit])
+    if len(vals) > limit:
+        text += ", ..."
+    return "{" + text + "}"
+
+
+def default_pos_label(classes):
+    """The implicit positive label of ``classes``, or None when it is ambiguous.
+
+    1 for classes within {0, 1} or {-1, 1} (numbers), True for bools; None otherwise.
+    """
+    values = set(np.asarray(classes).tolist())
+    if np.asarray(classes).dtype == bool:
+        return True
+    if np.asarray(classes).dtype.kind in "iuf" and values <= {0, 1, -1} and not (
+        {0, -1} <= values
+    ):
+        return 1
+    return None
+
+
+def resolve_pos_label(classes, pos_label=None, *, name="y_true", arg="pos_label"):
+    """Return the positive label, typed as an element of ``classes``.
+
+    Parameters
+    ----------
+    classes : ndarray of shape (n_classes,)
+        The distinct labels (at most two; one is allowed).
+    pos_label : object or None
+        The requested positive label; None applies :func:`default_pos_label`.
+    name, arg : str
+        Names used in the error messages (the label array and the argument).
+
+    Raises
+    ------
+    ValueError
+        If ``pos_label`` is None and the positive class is ambiguous, or if it
+        is not one of two classes.
+    """
+    classes = np.asarray(classes)
+    if pos_label is None:
+        implicit = default_pos_label(classes)
+        if implicit is None:
+            hint = f"{arg} with" if arg.startswith("-") else f"{arg}="
+            raise ValueError(
+                f"{name} takes values {_show(classes)}, so the positive class is "
+                f"ambiguous; pass {hint} one of them."
+            )
+        return implicit
+    listed = classes.tolist()
+    if pos_label in listed:
+        return listed[listed.index(pos_label)]
+    if classes.size == 2:
+        raise ValueError(
+            f"{arg}={pos_label!r} is not a value of {name}, which takes "
+            f"{_show(classes)}; pass one of these."
+        )
+    return pos_label  # one class present: pos_label absent just means no positives
+
+
+def match_label_text(text, classes, *, arg="--pos-label"):
+    """Return the element of ``classes`` written as ``text`` (command-line input).
+
+    A class matches when its ``str()`` equals ``text``, a number when it equals
+    the number ``text`` denotes (``"1.0"`` matches 1), a bool when ``text`` is
+    true/false in any case.
+
+    Raises
+    ------
+    ValueError
+        If no class matches ``text``.
+    """
+    lowered = text.strip().lower()
+    for label in np.asarray(classes).tolist():
+        if str(label) == text:
+            return label
+        if isinstance(label, bool):
+            if lowered == str(label).lower():
+                return label
+            continue
+        if isinstance(label, (int, float)):
+            try:
+                if float(text) == float(label):
+                    return label
+            except ValueError:
+                pass
+    raise ValueError(
+        f"{arg} {text!r} is not among the labels {_show(classes)}; pass one of them"
+    )
+
+
+def label_name_map(label_names, classes, *, arg="label_names"):
+    """``{label: display name}`` for every class, from a mapping or a sequence.
+
+    Parameters
+    ----------
+    label_names : mapping, sequence of str or None
+        A mapping ``{label: name}`` (labels it omits are shown as themselves) or
+        a sequence of one name per class, in the order of ``classes``.
+    classes : ndarray of shape (n_classes,)
+        The labels, in display order.
+
+    Returns
+    -------
+    names : dict
+        ``{label: str name}`` for each class, in the order of ``classes``.
+
+    Raises
+    ------
+    ValueError
+        If ``label_names`` is neither, has the wrong length, or gives two classes
+        the same name (the figures could not tell them apart).
+    """
+    labels = np.asarray(classes).tolist()
+    if label_names is None:
+        names = {c: str(c) for c in labels}
+    elif isinstance(label_names, Mapping):
+        names = {c: str(label_names.get(c, c)) for c in labels}
+    else:
+        seq = None
+        if not isinstance(label_names, (str, bytes)):
+            try:
+                seq = [str(v) for v in label_names]
+            except TypeError:
+                seq = None
+        if seq is None or len(seq) != len(labels):
+            raise ValueError(
+                f"{arg} must be a dict {{label: name}} or a sequence of "
+                f"{len(labels)} names in class order {labels} (e.g. "
+                f"{['name of ' + str(c) for c in labels]!r}), got {label_names!r}."
+            )
+        names = dict(zip(labels, seq))
+    shown = list(names.values())
+    dupes = sorted({n for n in shown if shown.count(n) > 1})
+    if dupes:
+        raise ValueError(
+            f"{arg} gives several classes the same name {dupes[0]!r}; give each "
+            f"class a distinct name."
+        )
+    return names
