@@ -8,6 +8,7 @@ import numbers
 
 import numpy as np
 
+from evalplots._docstrings import REGRESSION_PARAMS, fill_doc
 from evalplots.display._base import check_option, get_axes, merge_style_kwargs
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
 
@@ -113,6 +114,7 @@ def _square_limits(lo, hi):
     return lo - pad, hi + pad
 
 
+@fill_doc(regression_params=REGRESSION_PARAMS)
 class PredictionErrorDisplay:
     """Prediction error of a regression model: actual or residual against predicted.
 
@@ -124,10 +126,7 @@ class PredictionErrorDisplay:
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True target values (finite numbers).
-    y_pred : array-like of shape (n_samples,)
-        Predicted values, in the unit of ``y_true``.
+    %(regression_params)s
     name : str, default=None
         Model name, shown as the axes title; None shows none.
 
@@ -401,6 +400,7 @@ class PredictionErrorDisplay:
         self.ax_.margins(y=0.3)  # headroom for the legend (the bars stick to 0)
 
     @classmethod
+    @fill_doc(regression_params=REGRESSION_PARAMS)
     def from_predictions(
         cls,
         y_true,
@@ -417,10 +417,7 @@ class PredictionErrorDisplay:
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-            True target values (finite numbers).
-        y_pred : array-like of shape (n_samples,)
-            Predicted values, in the unit of ``y_true``.
+        %(regression_params)s
         kind : {'residual_vs_predicted', 'actual_vs_predicted', \
 'residual_distribution'}, default='residual_vs_predicted'
             The figure to draw; see :meth:`plot`.
