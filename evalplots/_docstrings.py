@@ -9,7 +9,12 @@ method's docstring.
 
 import re
 
-__all__ = ["BINARY_SCORE_PARAMS", "DISPLAY_NAME_AX_PARAMS", "fill_doc"]
+__all__ = [
+    "BINARY_SCORE_PARAMS",
+    "DISPLAY_NAME_AX_PARAMS",
+    "REGRESSION_PARAMS",
+    "fill_doc",
+]
 
 _FUNCTION_INDENT = 4
 
@@ -25,6 +30,12 @@ BINARY_SCORE_PARAMS = """y_true : array-like of shape (n_samples,)
         above.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. Samples of weight 0 create no threshold."""
+
+#: ``y_true`` and ``y_pred`` of every regression metric and Display.
+REGRESSION_PARAMS = """y_true : array-like of shape (n_samples,)
+        True target values (finite numbers).
+    y_pred : array-like of shape (n_samples,)
+        Predicted values, in the unit of ``y_true``."""
 
 #: ``name`` and ``ax`` of every Display.from_predictions.
 DISPLAY_NAME_AX_PARAMS = """name : str, default=None

@@ -11,6 +11,7 @@ from evalplots import metrics
 from evalplots.display import (
     ConfusionMatrixDisplay,
     PrecisionRecallDisplay,
+    PredictionErrorDisplay,
     RocCurveDisplay,
 )
 
@@ -41,11 +42,16 @@ def _manual_cm(y_true, y_pred):
     )
 
 
+def _manual_pe(y_true, y_pred):
+    return PredictionErrorDisplay(y_true=y_true, y_pred=y_pred, name="m")
+
+
 # name -> (class, from_predictions kwargs, manual compute + construct, a style dict arg)
 CASES = {
     "roc": (RocCurveDisplay, {"name": "m"}, _manual_roc, "chance_level_kw"),
     "pr": (PrecisionRecallDisplay, {"name": "m"}, _manual_pr, "break_even_kw"),
     "cm": (ConfusionMatrixDisplay, {}, _manual_cm, "text_kw"),
+    "pe": (PredictionErrorDisplay, {"name": "m"}, _manual_pe, "line_kw"),
 }
 
 
@@ -65,12 +71,20 @@ def case(request, watermelon):
 
 
 def _artists(display):
-    """Comparable summary of what a display drew: lines, texts, mesh colours, titles."""
+    """Comparable summary of what a display drew: lines, texts, collections (mesh
+    colours, scatter offsets), titles."""
     ax = display.ax_
     lines = [(ln.get_label(), ln.get_xydata().tolist()) for ln in ax.get_lines()]
     texts = [(t.get_text(), t.get_position()) for t in ax.texts]
-    mesh = [c.get_array().tolist() for c in ax.collections]
-    return lines, texts, mesh, ax.get_xlabel(), ax.get_ylabel()
+    collections = [
+        (
+            None if c.get_array() is None else c.get_array().tolist(),
+            c.get_offsets().tolist(),
+        )
+        for c in ax.collections
+    ]
+    titles = (ax.get_title(), ax.get_xlabel(), ax.get_ylabel())
+    return lines, texts, collections, titles
 
 
 def test_plot_returns_self_and_sets_axes(case):
@@ -139,6 +153,7 @@ def test_displays_are_reexported_lazily_from_the_package():
     assert evalplots.RocCurveDisplay is RocCurveDisplay
     assert evalplots.PrecisionRecallDisplay is PrecisionRecallDisplay
     assert evalplots.ConfusionMatrixDisplay is ConfusionMatrixDisplay
+    assert evalplots.PredictionErrorDisplay is PredictionErrorDisplay
     # Lazily: in a fresh interpreter, matplotlib is imported by the first access to a
     # Display, not by ``import evalplots`` (nor by ``import evalplots.metrics``).
     code = (

@@ -98,7 +98,12 @@ def test_public_name_has_numpydoc_sections(obj):
 
 def test_the_walk_covers_the_displays_methods_and_the_metrics():
     ids = {case.id for case in CASES}
-    for cls in ("RocCurveDisplay", "PrecisionRecallDisplay", "ConfusionMatrixDisplay"):
+    for cls in (
+        "RocCurveDisplay",
+        "PrecisionRecallDisplay",
+        "ConfusionMatrixDisplay",
+        "PredictionErrorDisplay",
+    ):
         assert f"evalplots.display.{cls}" in ids
         assert f"evalplots.display.{cls}.plot" in ids
         assert f"evalplots.display.{cls}.from_predictions" in ids

@@ -87,11 +87,33 @@ def _check_report(namespace, figures, seeds):
     assert "logistic_regression 0.9953 0.9942 0.9623" in first
 
 
+def _check_prediction_error(namespace, figures, seeds):
+    displays = namespace["displays"]
+    y_true = namespace["y_true"]
+    for name, y_pred in namespace["predictions"].items():
+        np.testing.assert_allclose(
+            displays[name, "residual_vs_predicted"].scatter_.get_offsets(),
+            np.column_stack([y_pred, y_true - y_pred]),
+        )
+        mean = (y_true - y_pred).mean()
+        assert displays[name, "residual_distribution"].mean_line_.get_label() == (
+            f"Mean residual = {mean:.4g}"
+        )
+        assert displays[name, "actual_vs_predicted"].ax_.get_title() == name
+    titles = [namespace[key].ax_.get_title() for key in ("hexbin", "subsampled")]
+    assert titles == [
+        "shrunk\nhexbin of 200,000 samples",
+        "shrunk\n1,000 of 200,000 samples,\nrandom subsample (random_state=0)",
+    ]
+    assert len(namespace["subsampled"].scatter_.get_offsets()) == 1_000
+
+
 EXPECTED = {
     "plot_report.py": _check_report,
     "plot_roc_curve.py": _check_roc,
     "plot_precision_recall.py": _check_precision_recall,
     "plot_confusion_matrix.py": _check_confusion_matrix,
+    "plot_prediction_error.py": _check_prediction_error,
 }
 
 

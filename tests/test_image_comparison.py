@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from evalplots.display import (
     ConfusionMatrixDisplay,
     PrecisionRecallDisplay,
+    PredictionErrorDisplay,
     RocCurveDisplay,
 )
 
@@ -71,4 +72,42 @@ def test_confusion_matrix(transposed, three_class):
         three_class.confusion_matrix.T if transposed else three_class.confusion_matrix
     )
     np.testing.assert_array_equal(display.im_.get_array().reshape(3, 3), drawn)
+    return figure
+
+
+def _regression(n_samples):
+    """Deterministic regression predictions: a slightly shrunk, noisy fit."""
+    rng = np.random.default_rng(0)
+    y_true = rng.normal(50.0, 10.0, n_samples)
+    y_pred = 0.8 * y_true + 10.0 + rng.normal(0.0, 4.0, n_samples)
+    return y_true, y_pred
+
+
+@pytest.mark.parametrize(
+    "kind", ["actual_vs_predicted", "residual_vs_predicted", "residual_distribution"]
+)
+@compare
+def test_prediction_error(kind):
+    figure, ax = _axes()
+    y_true, y_pred = _regression(200)
+    display = PredictionErrorDisplay.from_predictions(
+        y_true, y_pred, kind=kind, name="ridge", ax=ax
+    )
+    if kind == "residual_distribution":
+        assert sum(bar.get_height() for bar in display.hist_) == 200
+    else:
+        assert len(display.scatter_.get_offsets()) == 200
+    return figure
+
+
+@pytest.mark.parametrize("kind", ["actual_vs_predicted", "residual_vs_predicted"])
+@compare
+def test_prediction_error_large_n_hexbin(kind):
+    figure, ax = _axes(4.8, 4.0)
+    y_true, y_pred = _regression(100_000)
+    display = PredictionErrorDisplay.from_predictions(
+        y_true, y_pred, kind=kind, name="ridge", ax=ax
+    )
+    assert display.hexbin_.get_array().sum() == 100_000
+    assert ax.get_title() == "ridge\nhexbin of 100,000 samples"
     return figure

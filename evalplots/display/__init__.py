@@ -9,6 +9,12 @@ trailing-underscore attributes, ``from_predictions`` computes with
 
 from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
 from evalplots.display.precision_recall import PrecisionRecallDisplay
+from evalplots.display.prediction_error import PredictionErrorDisplay
 from evalplots.display.roc import RocCurveDisplay
 
-__all__ = ["ConfusionMatrixDisplay", "PrecisionRecallDisplay", "RocCurveDisplay"]
+__all__ = [
+    "ConfusionMatrixDisplay",
+    "PrecisionRecallDisplay",
+    "PredictionErrorDisplay",
+    "RocCurveDisplay",
+]

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from evalplots._docstrings import fill_doc
+from evalplots._docstrings import REGRESSION_PARAMS, fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._validation import (
     as_1d,
@@ -28,10 +28,7 @@ __all__ = [
     "root_mean_squared_log_error",
 ]
 
-_PARAMS = """y_true : array-like of shape (n_samples,)
-        True target values (finite numbers).
-    y_pred : array-like of shape (n_samples,)
-        Predicted values, in the unit of ``y_true``.
+_PARAMS = REGRESSION_PARAMS + """
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weight of each sample; the mean becomes a weighted mean."""
 
