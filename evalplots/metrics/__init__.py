@@ -92,3 +92,12 @@ __all__ += [
     "root_mean_squared_log_error",
     "specificity_score",
 ]
+
+# Multi-class classification (issue 6).
+from evalplots.metrics._rates import balanced_accuracy_score
+from evalplots.metrics._report import classification_report
+
+__all__ += [
+    "balanced_accuracy_score",
+    "classification_report",
+]

@@ -218,6 +218,25 @@ def precision_recall_fscore_support(
     if not (np.isscalar(beta) and beta >= 0):
         raise ValueError(f"beta must be a number >= 0, got {beta!r}.")
     c = class_counts(y_true, y_pred, labels, average, pos_label, sample_weight)
+    precision, recall, fbeta = scores_from_counts(c, average, beta, warn_for, zero_division)
+    if average is None:
+        return precision, recall, fbeta, class_support(c, sample_weight)
+    return (*(_average(v, average, c.true) for v in (precision, recall, fbeta)), None)
+
+
+def class_support(c, sample_weight):
+    """Per-class support of a ``Counts``: int64 counts, or float sums of weights."""
+    return c.true.astype(np.int64) if sample_weight is None else c.true
+
+
+def scores_from_counts(c, average, beta=1.0, warn_for=("precision", "recall", "f-score"),
+                       zero_division="warn"):  # fmt: skip
+    """Precision, recall and F-beta of a ``Counts``: per class, or pooled for 'micro'.
+
+    ``zero_division`` must be validated already. The 'macro'/'weighted' means are
+    not taken here (see ``_average``): the arrays are per class for any other
+    ``average``, so a caller can take several means of one division.
+    """
     tp, pred, true = _pooled(c, average)
 
     def divide(num, den, name):
@@ -233,10 +252,7 @@ def precision_recall_fscore_support(
     else:
         b2 = float(beta) ** 2
         fbeta = divide((1 + b2) * tp, b2 * true + pred, "f-score")
-    if average is None:
-        support = true.astype(np.int64) if sample_weight is None else true
-        return precision, recall, fbeta, support
-    return (*(_average(v, average, c.true) for v in (precision, recall, fbeta)), None)
+    return precision, recall, fbeta
 
 
 def _one_score(index, warn_for, **kwargs):

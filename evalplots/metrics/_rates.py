@@ -1,8 +1,11 @@
-"""Accuracy, error rate, specificity and the four binary rates TPR/FNR/FPR/TNR."""
+"""Accuracy, balanced accuracy, error rate, specificity and the binary rates TPR/FNR/FPR/TNR."""
+
+import warnings
 
 import numpy as np
 
 from evalplots._docstrings import fill_doc
+from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._classification import _average, class_counts, score_doc
 from evalplots.metrics._confusion import PAIR_DOC
 from evalplots.metrics._labels import check_label_arrays
@@ -14,7 +17,13 @@ from evalplots.metrics._validation import (
     safe_divide,
 )
 
-__all__ = ["accuracy_score", "binary_rates", "error_rate", "specificity_score"]
+__all__ = [
+    "accuracy_score",
+    "balanced_accuracy_score",
+    "binary_rates",
+    "error_rate",
+    "specificity_score",
+]
 
 _WEIGHT_DOC = """sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weight of each sample."""
@@ -114,6 +123,96 @@ def error_rate(y_true, y_pred, *, normalize=True, sample_weight=None):
     if w.sum() == 0:
         raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
     return errors / float(w.sum())
+
+
+@fill_doc(pair=PAIR_DOC, weight=_WEIGHT_DOC)
+def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
+    """Balanced accuracy: the mean recall over the classes that occur in ``y_true``.
+
+    Parameters
+    ----------
+    %(pair)s
+    %(weight)s
+    adjusted : bool, default=False
+        True: rescale so that chance scores 0 and a perfect prediction 1.
+
+    Returns
+    -------
+    balanced_accuracy : float
+        In [0, 1]; adjusted, in [-1/(K-1), 1] for K classes in ``y_true``
+        (NaN when K = 1, see Notes).
+
+    Raises
+    ------
+    ValueError
+        If the inputs are empty, not 1-D, of different lengths, or hold NaN,
+        non-integer floats (scores, not labels) or mixed string/number labels; if
+        ``sample_weight`` is invalid or sums to 0; if ``adjusted`` is not a bool.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When ``y_pred`` holds a class that never occurs in ``y_true`` (or whose
+        samples all have weight 0): its recall is 0/0, and it is left out of the
+        mean (scikit-learn warns too, with a plain UserWarning — this warning is
+        one). Also when ``adjusted=True`` and ``y_true`` holds one class.
+
+    Notes
+    -----
+    With :math:`C` the confusion matrix (rows = true class) and :math:`K` the
+    classes with :math:`\\sum_j C_{cj} > 0`:
+
+    .. math::
+        \\mathrm{BA} = \\frac{1}{K}\\sum_{c} \\frac{C_{cc}}{\\sum_j C_{cj}}, \\qquad
+        \\mathrm{BA}_{adj} = \\frac{\\mathrm{BA} - 1/K}{1 - 1/K}
+
+    the macro-averaged recall (Brodersen et al., "The balanced accuracy and its
+    posterior distribution", ICPR 2010; Kelleher et al., *Fundamentals of Machine
+    Learning for Predictive Data Analytics*, 2015); the adjusted form follows
+    Guyon et al., "Design of the 2015 ChaLearn AutoML challenge", IJCNN 2015. A
+    prediction of a class absent from ``y_true`` still counts as a miss of the
+    sample's true class. For two classes BA = (TPR + TNR) / 2, the rates of Zhou
+    Zhihua, *Machine Learning*, §2.3.3, eq. 2.18, and the adjusted score is
+    Youden's J = TPR + TNR - 1. With K = 1 the adjusted score divides
+    by 1 - 1/K = 0: it is NaN with an UndefinedMetricWarning (scikit-learn gives
+    NaN or -inf with a RuntimeWarning).
+
+    Examples
+    --------
+    >>> from evalplots.metrics import balanced_accuracy_score
+    >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
+    0.625
+    >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1], adjusted=True)
+    0.25
+    """
+    if not isinstance(adjusted, (bool, np.bool_)):
+        raise ValueError(f"adjusted must be True or False, got {adjusted!r}.")
+    c = class_counts(y_true, y_pred, None, None, None, sample_weight)
+    present = c.true > 0
+    if not present.any():
+        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    if not present.all():
+        warnings.warn(
+            f"y_pred contains class(es) {c.classes[~present][:6].tolist()} that never "
+            f"occur in y_true (or only with weight 0): their recall is undefined (0/0) "
+            f"and they are left out of the mean recall.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+    recall = c.tp[present] / c.true[present]
+    score = float(recall.mean())
+    if not adjusted:
+        return score
+    if recall.size == 1:
+        warnings.warn(
+            "y_true holds a single class, so chance-level balanced accuracy is 1 and "
+            "the adjusted score (BA - 1) / 0 is undefined; returning NaN.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return float("nan")
+    chance = 1.0 / recall.size
+    return (score - chance) / (1.0 - chance)
 
 
 @score_doc("specificity")
