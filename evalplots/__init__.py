@@ -17,10 +17,14 @@ _DISPLAYS = (
     "PredictionErrorDisplay",
 )
 
-__all__ = ["__version__", *_DISPLAYS]
+__all__ = ["__version__", "evaluate", *_DISPLAYS]
 
 
 def __getattr__(name):
+    if name == "evaluate":
+        from evalplots.evaluation import evaluate
+
+        return evaluate
     if name in _DISPLAYS:
         from evalplots import display
 
@@ -29,4 +33,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_DISPLAYS))
+    return sorted(set(globals()) | {"evaluate", *_DISPLAYS})

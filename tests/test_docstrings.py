@@ -16,6 +16,7 @@ import pytest
 import evalplots.datasets
 import evalplots.display
 import evalplots.display.style
+import evalplots.evaluation
 import evalplots.metrics
 import evalplots.report
 
@@ -23,6 +24,7 @@ PACKAGES = [
     evalplots.metrics,
     evalplots.display,
     evalplots.display.style,
+    evalplots.evaluation,
     evalplots.report,
     evalplots.datasets,
 ]

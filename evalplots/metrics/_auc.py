@@ -32,9 +32,24 @@ def _binary_auc(data):
         n_correct, n_tied = data.pair_counts()
         return (2.0 * n_correct + n_tied) / (2.0 * data.n_pos * data.n_neg)
     fps, tps, _ = data.counts()
-    fpr = np.concatenate(([0.0], fps / fps[-1]))
-    tpr = np.concatenate(([0.0], tps / tps[-1]))
-    return float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1])) / 2.0)
+    return auc_from_counts(fps, tps)
+
+
+def auc_from_counts(fps, tps):
+    """ROC AUC from cumulative counts (highest threshold first), ties counting 1/2.
+
+    ``sum_i (fps[i] - fps[i-1]) * (tps[i] + tps[i-1]) / (2 * P * N)`` with
+    ``fps[-1] = 0, tps[-1] = 0`` before the first point: for integer counts each
+    term is an integer, so the sum is exactly ``2 * n_correct + n_tied`` (as long
+    as it stays below 2**53), the Mann-Whitney count of ``BinaryScores.pair_counts``.
+    Returns NaN when a class is absent (the caller decides whether to raise).
+    """
+    if fps.size == 0 or fps[-1] <= 0 or tps[-1] <= 0:
+        return float("nan")
+    dfps = np.diff(fps, prepend=0.0)
+    tps_sum = tps.copy()
+    tps_sum[1:] += tps[:-1]
+    return float(np.dot(dfps, tps_sum) / (2.0 * fps[-1] * tps[-1]))
 
 
 def roc_auc_score(

@@ -43,6 +43,21 @@ def _check_prob(y_prob, n_samples):
     return prob, tol
 
 
+def is_probability_matrix(prob):
+    """True when ``prob`` (2-D, float) is in [0, 1] with rows summing to 1.
+
+    The tolerance is log_loss's (√ε of the float type), so that every matrix
+    called "probabilities" here is accepted by :func:`log_loss`.
+    """
+    prob = np.asarray(prob)
+    if prob.ndim != 2 or prob.dtype.kind != "f" or not prob.size:
+        return False
+    tol = np.sqrt(np.finfo(prob.dtype).eps)
+    if not (prob.min() >= 0 and prob.max() <= 1):
+        return False
+    return bool(np.abs(np.einsum("ij->i", prob) - 1.0).max() <= tol)
+
+
 def _check_rows_sum_to_one(prob, tol):
     sums = np.einsum("ij->i", prob)  # ~3x faster than prob.sum(axis=1)
     deviation = np.abs(sums - 1.0)

@@ -15,7 +15,14 @@ from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._thresholds import binary_scores
 from evalplots.metrics._validation import as_1d, check_finite
 
-__all__ = ["auc", "confusion_matrix_at_thresholds", "precision_recall_curve", "roc_curve"]
+__all__ = [
+    "auc",
+    "confusion_matrix_at_thresholds",
+    "pr_from_counts",
+    "precision_recall_curve",
+    "roc_curve",
+    "roc_from_counts",
+]
 
 
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)
@@ -123,14 +130,21 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     fps, tps, thresholds = binary_scores(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
     ).counts()
+    return roc_from_counts(fps, tps, thresholds, drop_intermediate=drop_intermediate)
+
+
+def roc_from_counts(fps, tps, thresholds, *, drop_intermediate=True):
+    """The :func:`roc_curve` arrays from cumulative counts (no new sort).
+
+    ``fps``, ``tps`` and ``thresholds`` are as returned by
+    ``BinaryScores.counts()`` (highest threshold first); they are not modified.
+    """
     if drop_intermediate and fps.size > 2:
         # keep a point unless both counts change at the same rate on either side
         keep = _changes_slope(fps, tps)
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
     fpr = _rate(fps, "negative", "false positive rate", origin=True)
-    del fps
     tpr = _rate(tps, "positive", "true positive rate", origin=True)
-    del tps
     return fpr, tpr, np.concatenate(([np.inf], thresholds))
 
 
@@ -224,10 +238,23 @@ def precision_recall_curve(
     fps, tps, thresholds = binary_scores(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
     ).counts()
+    return pr_from_counts(fps, tps, thresholds, drop_intermediate=drop_intermediate,
+                          overwrite=True)
+
+
+def pr_from_counts(fps, tps, thresholds, *, drop_intermediate=False, overwrite=False):
+    """The :func:`precision_recall_curve` arrays from cumulative counts (no new sort).
+
+    ``fps``, ``tps`` and ``thresholds`` are as returned by
+    ``BinaryScores.counts()`` (highest threshold first). ``fps`` is used as
+    scratch space when ``overwrite`` is True, and left untouched otherwise.
+    """
     if drop_intermediate and fps.size > 2:
         changes = np.logical_or(np.diff(tps[:-1]), np.diff(tps[1:]))
         keep = np.flatnonzero(np.concatenate(([True], changes, [True])))
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    elif not overwrite:
+        fps = fps.copy()
     precision, recall = pr_arrays(fps, tps)
     return precision, recall, thresholds[::-1].copy()
 

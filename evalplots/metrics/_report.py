@@ -16,7 +16,8 @@ from evalplots.metrics._classification import (
     class_support,
     scores_from_counts,
 )
-from evalplots.metrics._confusion import PAIR_DOC, discover_classes, validated_labels
+from evalplots.metrics._confusion import PAIR_DOC
+from evalplots.metrics._labels import discover_classes, validated_labels
 from evalplots.metrics._validation import as_1d, check_zero_division
 
 __all__ = ["classification_report"]

@@ -1,0 +1,28 @@
+"""Evaluation objects: one per task, computing each curve, count and table once.
+
+:func:`evaluate` reads the task from the arrays (or takes ``task=``) and returns a
+:class:`BinaryEvaluation`, :class:`MulticlassEvaluation` or
+:class:`RegressionEvaluation`. The Displays are built from their stored arrays
+through the Display constructors; the report and the CLI only read them.
+This package imports evalplots.metrics, and evalplots.display only inside the
+``*_display`` methods (so importing it does not import matplotlib).
+"""
+
+from evalplots.evaluation._binary import BinaryEvaluation, BinaryModel
+from evalplots.evaluation._evaluate import AmbiguousTaskError, detect_task, evaluate
+from evalplots.evaluation._multiclass import MulticlassEvaluation, MulticlassModel
+from evalplots.evaluation._regression import RegressionEvaluation, RegressionModel
+from evalplots.evaluation._table import MetricsTable
+
+__all__ = [
+    "AmbiguousTaskError",
+    "BinaryEvaluation",
+    "BinaryModel",
+    "MetricsTable",
+    "MulticlassEvaluation",
+    "MulticlassModel",
+    "RegressionEvaluation",
+    "RegressionModel",
+    "detect_task",
+    "evaluate",
+]

@@ -1,0 +1,162 @@
+"""What every evaluation shares: the models, the metrics table and its views."""
+
+import contextlib
+import functools
+import warnings
+from collections.abc import Mapping
+
+__all__ = ["Evaluation", "check_model_names", "named_warnings"]
+
+
+@contextlib.contextmanager
+def named_warnings(name):
+    """Re-issue the warnings raised inside the block prefixed with the model's name.
+
+    A note such as "the break-even point is undefined" is useless in a report of
+    five models unless it says which one.
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    for w in caught:
+        warnings.warn(f"{name}: {w.message}", w.category, stacklevel=3)
+
+
+def check_model_names(predictions):
+    """Return ``predictions`` as a dict after checking it maps names to arrays."""
+    if not isinstance(predictions, Mapping) or not predictions:
+        raise ValueError(
+            "predictions must be a non-empty dict {model name: array}; wrap a single "
+            "model's predictions as {'model': y_score}."
+        )
+    for name in predictions:
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(
+                f"model names (the keys of predictions) must be non-empty strings, got "
+                f"{name!r}."
+            )
+    return dict(predictions)
+
+
+class Evaluation:
+    """Shared behaviour of the binary, multi-class and regression evaluations.
+
+    Subclasses set ``task``, fill ``models`` (name -> per-model result) and
+    implement ``_table()`` returning a :class:`~evalplots.evaluation._table.MetricsTable`.
+    """
+
+    task = None
+
+    @property
+    def model_names(self):
+        """Model names, in the order given.
+
+        Returns
+        -------
+        names : list of str
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        The order of ``predictions`` is the order of the table rows and legends.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> evaluate([0, 1, 1], {"b": [.2, .6, .9], "a": [.1, .8, .7]}).model_names
+        ['b', 'a']
+        """
+        return list(self.models)
+
+    @property
+    def n_samples(self):
+        """Number of samples (rows of ``y_true``), weight-0 samples included.
+
+        Returns
+        -------
+        n : int
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        ``len(y_true)``.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> evaluate([0, 1, 1], {"m": [.2, .7, .4]}).n_samples
+        3
+        """
+        return int(self.y_true.shape[0])
+
+    def __getitem__(self, name):
+        try:
+            return self.models[name]
+        except KeyError:
+            raise KeyError(
+                f"no model {name!r}; the models are {self.model_names}"
+            ) from None
+
+    @functools.cached_property
+    def metrics_table(self):
+        """The metrics table (computed once; see ``columns``).
+
+        Returns
+        -------
+        table : MetricsTable
+            One row per model.
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        Undefined values (0/0) are NaN, shown 'n/a', with the reason in
+        ``table.notes``; the warning that said so names the model.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 1, 1, 0], {"m": [.2, .6, .9, .4]})
+        >>> ev.metrics_table.rows["m"]["ROC AUC"]
+        1.0
+        """
+        return self._table()
+
+    def to_frame(self):
+        """The metrics table as a pandas DataFrame, one row per model.
+
+        Returns
+        -------
+        frame : pandas.DataFrame of shape (n_models, n_metrics)
+
+        Raises
+        ------
+        ImportError
+            If pandas is not installed.
+
+        Notes
+        -----
+        The same numbers as the report's summary table and ``_repr_html_``.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> evaluate([0, 1, 1, 0], {"m": [.2, .6, .9, .4]}).to_frame()["ROC AUC"].tolist()
+        [1.0]
+        """
+        return self.metrics_table.to_frame()
+
+    def _repr_html_(self):
+        return (f"<p><b>{self._description()}</b></p>"
+                + self.metrics_table.to_html())
+
+    def __repr__(self):
+        return f"<{type(self).__name__}: {self._description()}>"

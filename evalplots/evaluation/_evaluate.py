@@ -1,0 +1,183 @@
+"""``evaluate``: read the task from the arrays, build the matching evaluation."""
+
+import numpy as np
+
+from evalplots.evaluation._binary import BinaryEvaluation
+from evalplots.evaluation._common import check_model_names
+from evalplots.evaluation._multiclass import MulticlassEvaluation
+from evalplots.evaluation._regression import RegressionEvaluation, is_regression_target
+from evalplots.metrics._labels import class_values
+from evalplots.metrics._validation import as_1d
+
+__all__ = ["TASKS", "detect_task", "evaluate"]
+
+TASKS = ("auto", "binary", "multiclass", "regression")
+
+
+class AmbiguousTaskError(ValueError):
+    """Two tasks fit the arrays; the caller must name one (``task=`` / ``--task``).
+
+    Parameters
+    ----------
+    message : str
+        Names the two readings and the argument to pass.
+
+    Raises
+    ------
+    None
+
+    Notes
+    -----
+    A subclass of ValueError, so ``except ValueError`` catches it; the CLI turns
+    it into one line asking for ``--task``.
+
+    Examples
+    --------
+    >>> from evalplots import evaluate
+    >>> evaluate([1, 2, 3], {"m": [1, 2, 2]})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    evalplots.evaluation._evaluate.AmbiguousTaskError: ... pass task='multiclass' or task='regression'.
+    """
+
+
+def _as_array(values):
+    return values.to_numpy() if hasattr(values, "to_numpy") else np.asarray(values)
+
+
+def _is_whole(a):
+    return a.dtype.kind in "biu" or (
+        a.dtype.kind == "f" and bool(np.all(np.isfinite(a) & (a == np.floor(a)))))
+
+
+def detect_task(y_true, predictions):
+    """The task the arrays describe: 'binary', 'multiclass' or 'regression'.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels or target values.
+    predictions : dict of str to array-like
+        Model name -> scores (1-D or 2-D), probabilities or predicted values.
+
+    Returns
+    -------
+    task : str
+        The only reading that fits.
+
+    Raises
+    ------
+    ValueError
+        If no reading fits (e.g. 1-D scores for more than two classes), or two
+        do (an :class:`AmbiguousTaskError` that asks for ``task=``).
+
+    Notes
+    -----
+    The rules (DESIGN, "Input layouts"): any 2-D prediction -> multiclass (one
+    column per class); a target with a non-integer value -> regression; a target
+    with two classes and numeric 1-D predictions -> binary; more than two classes
+    and predicted labels -> multiclass. A numeric target of whole numbers with more
+    than two values and whole-number predictions reads both as labels and as
+    regression: that is ambiguous. With non-integer predictions only regression fits.
+
+    Examples
+    --------
+    >>> detect_task([0, 1, 1], {"m": [0.2, 0.9, 0.6]})
+    'binary'
+    >>> detect_task([1.5, 2.25, 3.0], {"m": [1.4, 2.0, 3.1]})
+    'regression'
+    >>> detect_task(["a", "b", "c"], {"m": ["a", "c", "c"]})
+    'multiclass'
+    """
+    y = as_1d(y_true, "y_true")
+    preds = {name: _as_array(v) for name, v in check_model_names(predictions).items()}
+    if any(p.ndim == 2 for p in preds.values()):
+        return "multiclass"
+    if is_regression_target(y):
+        return "regression"
+    numeric = {name: p.dtype.kind in "biuf" for name, p in preds.items()}
+    n_classes = class_values(y).size if y.dtype.kind in "biufUSO" else 0
+    if n_classes <= 2 and all(numeric.values()):
+        return "binary"
+    if y.dtype.kind in "bUSO" or y.dtype.kind not in "iuf":
+        # text or bool labels: the predictions must be labels too
+        return "multiclass"
+    whole = [name for name, p in preds.items() if numeric[name] and _is_whole(p)]
+    if len(whole) == len(preds):
+        raise AmbiguousTaskError(
+            f"y_true holds {n_classes} whole-number values and the predictions are whole "
+            f"numbers too: this reads as multi-class labels and as regression; pass "
+            f"task='multiclass' or task='regression'.")
+    return "regression"
+
+
+def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
+             labels=None, sample_weight=None, label_names=None, ordinal=False):
+    """Evaluate one or more models on the same samples, computing each thing once.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (classification) or target values (regression).
+    predictions : dict of str to array-like
+        Model name -> its predictions: scores of the positive class, shape
+        (n_samples,) (binary); scores or probabilities of shape (n_samples,
+        n_classes), or predicted labels of shape (n_samples,) (multi-class);
+        predicted values of shape (n_samples,) (regression).
+    task : {'auto', 'binary', 'multiclass', 'regression'}, default='auto'
+        'auto' reads it from the arrays (see :func:`detect_task`).
+    pos_label : int, float, bool, str or None, default=None
+        Binary: the positive class (None: 1 for {0, 1}/{-1, 1}, True for bools).
+    threshold : float, default=0.5
+        Binary: ``score >= threshold`` is predicted positive.
+    labels : array-like of shape (n_classes,), default=None
+        Multi-class: the classes in the column order of the score matrices.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    label_names : dict, sequence of str or None, default=None
+        Readable class names (classification).
+    ordinal : bool, default=False
+        Multi-class: the classes are ordered; adds quadratic weighted kappa.
+
+    Returns
+    -------
+    evaluation : BinaryEvaluation, MulticlassEvaluation or RegressionEvaluation
+        Holds every curve, count and table (computed on first use, then kept);
+        ``.metrics_table``, ``.to_frame()``, the ``*_display(name)`` methods and
+        the report read from it.
+
+    Raises
+    ------
+    ValueError
+        If ``task`` is unknown, the arrays fit no task or two (then the message
+        asks for ``task=``), or the inputs are invalid for the task (see the
+        evaluation classes).
+
+    Notes
+    -----
+    One evaluation object per task is the seam of evalplots (DESIGN.md): Displays
+    are built from its stored arrays through their constructors, the report and
+    the CLI only read it, and nothing downstream recomputes a curve or
+    re-resolves a label.
+
+    Examples
+    --------
+    >>> from evalplots import evaluate
+    >>> ev = evaluate([1, 0, 0, 1, 0, 1], {"m": [.45, .53, .24, .88, .57, .76]})
+    >>> type(ev).__name__, round(ev.metrics_table.rows["m"]["ROC AUC"], 4)
+    ('BinaryEvaluation', 0.7778)
+    >>> evaluate([2.5, 0.5, 2.0], {"m": [3.0, -0.5, 2.0]}).task
+    'regression'
+    """
+    if not isinstance(task, str) or task not in TASKS:
+        raise ValueError(f"task must be one of {', '.join(map(repr, TASKS))}; got {task!r}.")
+    if task == "auto":
+        task = detect_task(y_true, predictions)
+    if task == "binary":
+        return BinaryEvaluation(y_true, predictions, pos_label=pos_label,
+                                threshold=threshold, sample_weight=sample_weight,
+                                label_names=label_names)
+    if task == "multiclass":
+        return MulticlassEvaluation(y_true, predictions, labels=labels,
+                                    sample_weight=sample_weight, label_names=label_names,
+                                    ordinal=ordinal)
+    return RegressionEvaluation(y_true, predictions, sample_weight=sample_weight)

@@ -1,0 +1,356 @@
+"""The evaluation of multi-class classifiers: scores, probabilities or labels."""
+
+import functools
+import math
+
+import numpy as np
+
+from evalplots import metrics
+from evalplots.evaluation._binary import cell_samples
+from evalplots.evaluation._common import Evaluation, check_model_names, named_warnings
+from evalplots.evaluation._table import MetricsTable
+from evalplots.metrics._classification import _average
+from evalplots.metrics._labels import (
+    _show,
+    check_label_arrays,
+    discover_classes,
+    encode_labels,
+    label_name_map,
+)
+from evalplots.metrics._logloss import is_probability_matrix
+from evalplots.metrics._validation import (
+    as_1d,
+    check_consistent_length,
+    check_finite,
+    check_sample_weight,
+)
+
+__all__ = ["MulticlassEvaluation", "MulticlassModel"]
+
+_UNDEFINED = {
+    "Macro OvR AUC": "the model gives predicted labels, not scores",
+    "Log loss": "the model's scores are not probabilities (rows summing to 1)",
+    "MCC": "all samples fall in one row or one column of the confusion matrix (0/0)",
+    "QWK": "the chance agreement is 1 (0/0)",
+}
+
+
+class MulticlassModel:
+    """One multi-class model: its predicted labels, confusion matrix and scores.
+
+    Built by :func:`evalplots.evaluate`; read its attributes.
+
+    Parameters
+    ----------
+    name : str
+        The model's name.
+    y_score : ndarray of shape (n_samples, n_classes) or None
+        Scores or probabilities, one column per class; None for a model that
+        gives predicted labels.
+    pred_codes : ndarray of int of shape (n_samples,)
+        Predicted class indices (``argmax`` of ``y_score``, first maximum on ties).
+    evaluation : MulticlassEvaluation
+        The evaluation it belongs to (classes, true codes, weights).
+
+    Attributes
+    ----------
+    kind : {'probabilities', 'scores', 'labels'}
+        What the model gave.
+    confusion_matrix : ndarray of shape (n_classes, n_classes)
+        Rows = true class, columns = predicted class, in class order.
+    per_class : dict of str to ndarray of shape (n_classes,)
+        'precision', 'recall', 'f1', 'support' per class (NaN where 0/0).
+    roc_auc : ndarray of shape (n_classes,) or None
+        One-vs-rest AUC of each class (None for labels).
+
+    Raises
+    ------
+    None
+
+    Notes
+    -----
+    The count metrics are read off the confusion matrix, computed once (Zhou
+    Zhihua, *Machine Learning* §2.3.2: macro-P/R/F1 average per-class values;
+    micro-P/R/F1 pool the counts). Thakur, *Approaching (Almost) Any ML Problem*,
+    ch. "Evaluation metrics", for weighted F1, log loss, MCC and QWK.
+
+    Examples
+    --------
+    >>> from evalplots import evaluate
+    >>> ev = evaluate(["a", "b", "c", "a"], {"m": ["a", "b", "b", "a"]})
+    >>> ev["m"].confusion_matrix.tolist()
+    [[2, 0, 0], [0, 1, 0], [0, 1, 0]]
+    """
+
+    def __init__(self, name, y_score, pred_codes, evaluation):
+        self.name = name
+        self.y_score = y_score
+        self.pred_codes = pred_codes
+        self._ev = evaluation
+        if y_score is None:
+            self.kind = "labels"
+        elif is_probability_matrix(y_score):
+            self.kind = "probabilities"
+        else:
+            self.kind = "scores"
+
+    @functools.cached_property
+    def y_pred(self):
+        return self._ev.classes_[self.pred_codes]
+
+    @functools.cached_property
+    def confusion_matrix(self):
+        k = self._ev.classes_.size
+        return metrics.confusion_matrix(self._ev.true_codes, self.pred_codes,
+                                        labels=np.arange(k),
+                                        sample_weight=self._ev.sample_weight)
+
+    @functools.cached_property
+    def per_class(self):
+        t, p, w = cell_samples(self.confusion_matrix)
+        k = self._ev.classes_.size
+        with named_warnings(self.name):
+            precision, recall, f1, support = metrics.precision_recall_fscore_support(
+                t, p, labels=np.arange(k), average=None, sample_weight=w,
+                zero_division=math.nan)
+        return {"precision": precision, "recall": recall, "f1": f1, "support": support}
+
+    @functools.cached_property
+    def roc_auc(self):
+        if self.y_score is None:
+            return None
+        codes, w = self._ev.true_codes, self._ev.sample_weight
+        return np.array([
+            metrics.roc_auc_score(codes == c, self.y_score[:, c], sample_weight=w)
+            for c in range(self._ev.classes_.size)])
+
+    @functools.cached_property
+    def summary(self):
+        """The row of the metrics table."""
+        t, p, w = cell_samples(self.confusion_matrix)
+        k = self._ev.classes_.size
+        nan = math.nan
+        pc = self.per_class
+        with named_warnings(self.name):
+            row = {
+                "Accuracy": metrics.accuracy_score(t, p, sample_weight=w),
+                "Balanced accuracy": metrics.balanced_accuracy_score(t, p, sample_weight=w),
+                "Macro F1": _average(pc["f1"], "macro", pc["support"]),
+                "Weighted F1": _average(pc["f1"], "weighted", pc["support"]),
+                "Macro OvR AUC": nan if self.roc_auc is None else float(self.roc_auc.mean()),
+                "Log loss": (metrics.log_loss(self._ev.true_codes, self.y_score,
+                                              labels=np.arange(k),
+                                              sample_weight=self._ev.sample_weight)
+                             if self.kind == "probabilities" else nan),
+                "MCC": metrics.matthews_corrcoef(t, p, sample_weight=w, zero_division=nan),
+            }
+            if self._ev.ordinal:
+                row["QWK"] = metrics.cohen_kappa_score(
+                    t, p, labels=np.arange(k), weights="quadratic", sample_weight=w,
+                    zero_division=nan)
+        return row
+
+
+class MulticlassEvaluation(Evaluation):
+    """The evaluation of one or more multi-class classifiers on the same samples.
+
+    Made by :func:`evalplots.evaluate`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (integers, strings or bools).
+    predictions : dict of str to array-like
+        Model name -> either scores/probabilities of shape (n_samples, n_classes),
+        one column per class in the order of ``labels``, or predicted labels of
+        shape (n_samples,).
+    labels : array-like of shape (n_classes,), default=None
+        The classes, in the column order of the score matrices and the display
+        order. None: the sorted classes of ``y_true`` and any predicted labels.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+    label_names : dict, sequence of str or None, default=None
+        Readable class names.
+    ordinal : bool, default=False
+        The classes are ordered (in ``labels`` order): adds quadratic weighted
+        kappa (QWK) to the table.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        The classes, in order.
+    true_codes : ndarray of int of shape (n_samples,)
+        Index of each sample's true class in ``classes_``.
+    models : dict of str to MulticlassModel
+        Per-model results.
+
+    Raises
+    ------
+    ValueError
+        If a score matrix has the wrong number of columns, holds NaN/inf, a
+        predicted label is not one of ``labels``, lengths differ, or fewer than
+        two classes are given.
+
+    Notes
+    -----
+    Rows of a score matrix that are in [0, 1] and sum to 1 (within √ε) are
+    probabilities: log loss is then reported. The predicted class of a score
+    matrix is the column of the highest score (the first one on ties).
+
+    Examples
+    --------
+    >>> from evalplots import evaluate
+    >>> ev = evaluate([0, 1, 2, 2], {"m": [[.6, .2, .2], [.3, .4, .3], [.2, .5, .3],
+    ...                                  [.1, .3, .6]]})
+    >>> ev.task, ev["m"].kind, ev["m"].y_pred.tolist()
+    ('multiclass', 'probabilities', [0, 1, 1, 2])
+    """
+
+    task = "multiclass"
+
+    def __init__(self, y_true, predictions, *, labels=None, sample_weight=None,
+                 label_names=None, ordinal=False):
+        predictions = check_model_names(predictions)
+        y = as_1d(y_true, "y_true")
+        arrays = {}
+        for name, values in predictions.items():
+            arr = values.to_numpy() if hasattr(values, "to_numpy") else np.asarray(values)
+            arrays[name] = arr if arr.ndim == 2 else as_1d(arr, f"predictions[{name!r}]")
+        label_preds = {f"predictions[{n!r}]": a for n, a in arrays.items() if a.ndim == 1}
+        if labels is None:
+            check_label_arrays({"y_true": y, **label_preds})
+            labels = discover_classes([y, *label_preds.values()])
+        classes, (codes,) = encode_labels(y, labels=labels)
+        if classes.size < 2:
+            raise ValueError(f"y_true holds one class {_show(classes)}; a multi-class "
+                             f"evaluation needs at least two.")
+        self.classes_ = classes
+        self.true_codes = codes
+        self.y_true = y
+        self.ordinal = bool(ordinal)
+        self.label_names = label_name_map(label_names, classes)
+        self.sample_weight = check_sample_weight(sample_weight, y.shape[0])
+        self.models = {}
+        for name, arr in arrays.items():
+            arg = f"predictions[{name!r}]"
+            check_consistent_length(y_true=y, **{arg: arr})
+            if arr.ndim == 2:
+                if arr.shape[1] != classes.size:
+                    raise ValueError(
+                        f"{arg} has {arr.shape[1]} columns but there are {classes.size} "
+                        f"classes {_show(classes)}; pass one score column per class, "
+                        f"in the order of labels.")
+                score = check_finite(arr, arg)
+                pred = np.argmax(score, axis=1)
+                self.models[name] = MulticlassModel(name, score, pred, self)
+            else:
+                _, (pred,) = _encode_prediction(arr, classes, arg)
+                self.models[name] = MulticlassModel(name, None, pred, self)
+
+    @property
+    def class_counts(self):
+        """(Weighted) number of true samples of each class, in class order.
+
+        Returns
+        -------
+        counts : ndarray of shape (n_classes,)
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        ``bincount`` of the true class codes.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> evaluate(["a", "b", "c", "a"], {"m": ["a", "b", "b", "a"]}).class_counts.tolist()
+        [2, 1, 1]
+        """
+        k = self.classes_.size
+        if self.sample_weight is None:
+            return np.bincount(self.true_codes, minlength=k)
+        return np.bincount(self.true_codes, weights=self.sample_weight, minlength=k)
+
+    @property
+    def display_labels(self):
+        """Class names in class order (for axes and tables).
+
+        Returns
+        -------
+        names : list of str
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        From ``label_names``.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 1, 2], {"m": [0, 1, 1]}, task="multiclass",
+        ...               label_names=["x", "y", "z"])
+        >>> ev.display_labels
+        ['x', 'y', 'z']
+        """
+        return list(self.label_names.values())
+
+    def _description(self):
+        return (f"multi-class evaluation of {len(self.models)} model(s) on "
+                f"{self.n_samples:,} samples, {self.classes_.size} classes")
+
+    def _table(self):
+        columns = ["Accuracy", "Balanced accuracy", "Macro F1", "Weighted F1",
+                   "Macro OvR AUC", "Log loss", "MCC"] + (["QWK"] if self.ordinal else [])
+        rows = {name: m.summary for name, m in self.models.items()}
+        return MetricsTable(columns, rows, notes=_UNDEFINED)
+
+    def confusion_matrix_display(self, name):
+        """The model's :class:`~evalplots.display.ConfusionMatrixDisplay`, not yet drawn.
+
+        Parameters
+        ----------
+        name : str
+            A model name.
+
+        Returns
+        -------
+        display : ConfusionMatrixDisplay
+            Rows = true class, in class order.
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+
+        Notes
+        -----
+        Built from the stored matrix (no recount).
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate(["a", "b", "c", "a"], {"m": ["a", "b", "b", "a"]})
+        >>> ev.confusion_matrix_display("m").confusion_matrix.shape
+        (3, 3)
+        """
+        from evalplots.display import ConfusionMatrixDisplay
+
+        return ConfusionMatrixDisplay(self[name].confusion_matrix,
+                                      display_labels=self.display_labels)
+
+
+def _encode_prediction(values, classes, arg):
+    """Codes of predicted labels in ``classes``; an unknown label is an error."""
+    check_label_arrays({arg: values})
+    try:
+        return encode_labels(values, labels=classes)
+    except ValueError as exc:
+        raise ValueError(
+            f"{arg} holds labels that are not classes {_show(classes)} ({exc}); pass "
+            f"labels= with every class, or fix the predictions.") from None

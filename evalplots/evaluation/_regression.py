@@ -1,0 +1,205 @@
+"""The evaluation of regression models: every error metric of the seeds, once."""
+
+import functools
+import math
+
+import numpy as np
+
+from evalplots import metrics
+from evalplots.evaluation._common import Evaluation, check_model_names, named_warnings
+from evalplots.evaluation._table import MetricsTable
+from evalplots.metrics._validation import (
+    as_1d,
+    check_consistent_length,
+    check_finite,
+    check_sample_weight,
+)
+
+__all__ = ["RegressionEvaluation", "RegressionModel"]
+
+#: Columns of the regression table and the metric each one reads.
+REGRESSION_METRICS = {
+    "MAE": metrics.mean_absolute_error,
+    "MSE": metrics.mean_squared_error,
+    "RMSE": metrics.root_mean_squared_error,
+    "MSLE": metrics.mean_squared_log_error,
+    "RMSLE": metrics.root_mean_squared_log_error,
+    "MPE": metrics.mean_percentage_error,
+    "MAPE": metrics.mean_absolute_percentage_error,
+    "R²": metrics.r2_score,
+}
+
+_UNDEFINED = {
+    "MSLE": "log(1 + y) needs every true and predicted value above -1",
+    "RMSLE": "log(1 + y) needs every true and predicted value above -1",
+    "MPE": "a percentage error divides by y_true, which holds a 0",
+    "MAPE": "a percentage error divides by y_true, which holds a 0",
+    "R²": "y_true is constant (0/0)",
+}
+
+
+class RegressionModel:
+    """One regression model's predictions, residuals and errors (computed once).
+
+    Built by :func:`evalplots.evaluate`; read its attributes.
+
+    Parameters
+    ----------
+    name : str
+        The model's name.
+    y_true, y_pred : ndarray of shape (n_samples,)
+        Validated targets and predictions (float64).
+    sample_weight : ndarray of shape (n_samples,) or None
+        Validated weights.
+
+    Attributes
+    ----------
+    residuals : ndarray of shape (n_samples,)
+        ``y_true - y_pred`` (scikit-learn's sign).
+    errors : dict of str to float
+        Every column of the table; NaN where the metric is undefined.
+
+    Raises
+    ------
+    None
+
+    Notes
+    -----
+    The metrics are those of Thakur, *Approaching (Almost) Any Machine Learning
+    Problem*, ch. "Evaluation metrics" (MAE, MSE, RMSE, MSLE, RMSLE, MPE, MAPE,
+    R²). MSLE/RMSLE are defined only when every value exceeds −1; MPE/MAPE only
+    without a zero target.
+
+    Examples
+    --------
+    >>> from evalplots import evaluate
+    >>> m = evaluate([1.5, 2.0, 3.5], {"m": [1.0, 2.5, 3.5]})["m"]
+    >>> m.residuals.tolist(), round(m.errors["MAE"], 4)
+    ([0.5, -0.5, 0.0], 0.3333)
+    """
+
+    def __init__(self, name, y_true, y_pred, sample_weight):
+        self.name = name
+        self.y_true = y_true
+        self.y_pred = y_pred
+        self.sample_weight = sample_weight
+
+    @functools.cached_property
+    def residuals(self):
+        return self.y_true - self.y_pred
+
+    @functools.cached_property
+    def errors(self):
+        out = {}
+        for column, metric in REGRESSION_METRICS.items():
+            if column in ("MSLE", "RMSLE") and (
+                    self.y_true.min() <= -1 or self.y_pred.min() <= -1):
+                out[column] = math.nan
+            elif column in ("MPE", "MAPE") and not self.y_true.all():
+                out[column] = math.nan
+            else:
+                with named_warnings(self.name):
+                    out[column] = float(metric(self.y_true, self.y_pred,
+                                               sample_weight=self.sample_weight))
+        return out
+
+
+class RegressionEvaluation(Evaluation):
+    """The evaluation of one or more regression models on the same samples.
+
+    Made by :func:`evalplots.evaluate`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True target values (finite numbers).
+    predictions : dict of str to array-like of shape (n_samples,)
+        Model name -> predicted values, in the unit of ``y_true``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Attributes
+    ----------
+    models : dict of str to RegressionModel
+        Per-model results.
+
+    Raises
+    ------
+    ValueError
+        If a value is not a finite number, lengths differ or the weights are
+        invalid.
+
+    Notes
+    -----
+    A metric undefined for the data (MSLE with a value ≤ −1, MAPE with a zero
+    target) shows as 'n/a' with the reason under the table, never as a clipped
+    or imputed number.
+
+    Examples
+    --------
+    >>> from evalplots import evaluate
+    >>> ev = evaluate([0.5, 1.5, 2.5, 3.5], {"m": [0.4, 1.7, 2.5, 3.1]})
+    >>> ev.task, round(ev.metrics_table.rows["m"]["R²"], 4)
+    ('regression', 0.958)
+    """
+
+    task = "regression"
+
+    def __init__(self, y_true, predictions, *, sample_weight=None):
+        self.y_true = check_finite(as_1d(y_true, "y_true"), "y_true")
+        self.sample_weight = check_sample_weight(sample_weight, self.y_true.shape[0])
+        self.models = {}
+        for name, values in check_model_names(predictions).items():
+            arg = f"predictions[{name!r}]"
+            y_pred = check_finite(as_1d(values, arg), arg)
+            check_consistent_length(y_true=self.y_true, **{arg: y_pred})
+            self.models[name] = RegressionModel(name, self.y_true, y_pred,
+                                                self.sample_weight)
+
+    def _description(self):
+        return (f"regression evaluation of {len(self.models)} model(s) on "
+                f"{self.n_samples:,} samples")
+
+    def _table(self):
+        rows = {name: dict(m.errors) for name, m in self.models.items()}
+        return MetricsTable(list(REGRESSION_METRICS), rows, notes=_UNDEFINED)
+
+    def prediction_error_display(self, name):
+        """The model's :class:`~evalplots.display.PredictionErrorDisplay`, not yet drawn.
+
+        Parameters
+        ----------
+        name : str
+            A model name.
+
+        Returns
+        -------
+        display : PredictionErrorDisplay
+            Call ``.plot(kind=...)`` for actual vs predicted, residuals vs
+            predicted, or the residual distribution.
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+
+        Notes
+        -----
+        Built from the stored arrays through the constructor.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0.5, 1.5, 2.5], {"m": [0.4, 1.7, 2.5]})
+        >>> ev.prediction_error_display("m").y_pred.tolist()
+        [0.4, 1.7, 2.5]
+        """
+        from evalplots.display import PredictionErrorDisplay
+
+        m = self[name]
+        return PredictionErrorDisplay(y_true=m.y_true, y_pred=m.y_pred, name=name)
+
+
+def is_regression_target(y):
+    """True when ``y`` is numeric (not bool) and holds a non-integer value."""
+    return y.dtype.kind == "f" and bool((np.isfinite(y) & (y != np.floor(y))).any())

@@ -1,0 +1,213 @@
+"""The evaluation objects (issue 6): values against scikit-learn, one sort per model."""
+
+import warnings
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+
+from evalplots import evaluate
+from evalplots.datasets import load_breast_cancer_predictions
+from evalplots.evaluation import (
+    AmbiguousTaskError,
+    BinaryEvaluation,
+    MulticlassEvaluation,
+    RegressionEvaluation,
+    detect_task,
+)
+from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics import break_even_point
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return load_breast_cancer_predictions()
+
+
+def test_binary_table_matches_scikit_learn(sample):
+    ev = evaluate(sample.y_true, sample.scores, threshold=0.5)
+    assert isinstance(ev, BinaryEvaluation) and ev.pos_label == 1
+    for name, s in sample.scores.items():
+        row = ev.metrics_table.rows[name]
+        pred = (s >= 0.5).astype(int)
+        assert row["ROC AUC"] == pytest.approx(skm.roc_auc_score(sample.y_true, s), abs=1e-12)
+        assert row["AP"] == pytest.approx(
+            skm.average_precision_score(sample.y_true, s), abs=1e-12)
+        assert row["BEP"] == pytest.approx(break_even_point(sample.y_true, s), abs=1e-12)
+        assert row["Accuracy"] == pytest.approx(skm.accuracy_score(sample.y_true, pred))
+        assert row["Precision"] == pytest.approx(skm.precision_score(sample.y_true, pred))
+        assert row["Recall"] == pytest.approx(skm.recall_score(sample.y_true, pred))
+        assert row["F1"] == pytest.approx(skm.f1_score(sample.y_true, pred))
+        np.testing.assert_array_equal(
+            ev[name].confusion_matrix, skm.confusion_matrix(sample.y_true, pred))
+    # the README's numbers
+    assert round(ev.metrics_table.rows["logistic_regression"]["ROC AUC"], 4) == 0.9953
+
+
+@pytest.mark.parametrize("threshold", [0.35, 0.4, 0.45, 0.9, -1.0, 2.0])
+def test_threshold_equal_to_a_score_counts_as_positive(threshold):
+    y = [1, 0, 0, 1, 0, 1, 1]
+    s = np.array([0.45, 0.4, 0.35, 0.9, 0.45, 0.4, 0.1])
+    ev = evaluate(y, {"m": s}, threshold=threshold)
+    expected = skm.confusion_matrix(y, (s >= threshold).astype(int), labels=[0, 1])
+    np.testing.assert_array_equal(ev["m"].confusion_matrix, expected)
+
+
+def test_weighted_binary_matches_scikit_learn():
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 300)
+    s = np.round(rng.random(300), 1)  # many ties
+    w = rng.integers(0, 4, 300).astype(float)  # zero weights included
+    ev = evaluate(y, {"m": s}, sample_weight=w, threshold=0.5)
+    row = ev.metrics_table.rows["m"]
+    assert row["ROC AUC"] == pytest.approx(skm.roc_auc_score(y, s, sample_weight=w), abs=1e-12)
+    assert row["AP"] == pytest.approx(
+        skm.average_precision_score(y, s, sample_weight=w), abs=1e-12)
+    assert row["F1"] == pytest.approx(skm.f1_score(y, s >= 0.5, sample_weight=w))
+    np.testing.assert_allclose(
+        ev["m"].confusion_matrix, skm.confusion_matrix(y, s >= 0.5, sample_weight=w))
+
+
+def test_integer_scores_above_2_53_stay_distinct():
+    big = 2**53
+    ev = evaluate([0, 1, 0, 1], {"m": np.array([big, big + 1, big + 2, big + 3])})
+    assert ev["m"].roc_auc == 0.75  # (b+1 > b), (b+3 > b), (b+3 > b+2): 3 of 4 pairs
+
+
+def test_string_labels_need_pos_label():
+    with pytest.raises(ValueError, match="ambiguous; pass pos_label="):
+        evaluate(["spam", "ham", "spam", "ham"], {"m": [0.9, 0.2, 0.6, 0.7]})
+    ev = evaluate(["spam", "ham", "spam", "ham"], {"m": [0.9, 0.2, 0.6, 0.7]},
+                  pos_label="spam")
+    assert ev.pos_name == "spam" and ev.neg_name == "ham" and ev["m"].roc_auc == 0.75
+
+
+def _count_sorts(monkeypatch):
+    sizes = []
+    for fn in ("sort", "argsort"):
+        original = getattr(np, fn)
+
+        def wrapper(a, *args, _original=original, **kwargs):
+            sizes.append(np.size(a))
+            return _original(a, *args, **kwargs)
+
+        monkeypatch.setattr(np, fn, wrapper)
+    return sizes
+
+
+@pytest.mark.parametrize("n", [500, 20_000])  # the argsort and the half-sort kernels
+def test_each_model_is_sorted_once(monkeypatch, n):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, n)
+    scores = {f"m{i}": rng.random(n) for i in range(3)}
+    sizes = _count_sorts(monkeypatch)
+    ev = evaluate(y, scores)
+    ev.metrics_table  # noqa: B018  (every number of the table)
+    for name in scores:
+        ev.roc_display(name), ev.precision_recall_display(name)
+        ev.confusion_matrix_display(name)
+    n_pos = int(y.sum())
+    per_model = [n] if n < 4096 else sorted([n_pos, n - n_pos])
+    big = sorted(s for s in sizes if s >= min(n_pos, n - n_pos))
+    assert big == sorted(per_model * len(scores))
+
+
+def test_multiclass_matches_scikit_learn():
+    rng = np.random.default_rng(1)
+    names = np.array(["setosa", "versicolor", "virginica"])
+    y = names[rng.integers(0, 3, 200)]
+    raw = rng.random((200, 3)) + (y[:, None] == names[None, :]) * 0.6
+    proba = raw / raw.sum(axis=1, keepdims=True)
+    labels = names[rng.integers(0, 3, 200)]
+    ev = evaluate(y, {"forest": proba, "rules": labels, "raw": raw}, ordinal=True)
+    assert isinstance(ev, MulticlassEvaluation)
+    assert [ev[m].kind for m in ev.model_names] == ["probabilities", "labels", "scores"]
+    for name, pred in (("forest", names[proba.argmax(1)]), ("rules", labels)):
+        row = ev.metrics_table.rows[name]
+        assert row["Accuracy"] == pytest.approx(skm.accuracy_score(y, pred))
+        assert row["Balanced accuracy"] == pytest.approx(skm.balanced_accuracy_score(y, pred))
+        assert row["Macro F1"] == pytest.approx(skm.f1_score(y, pred, average="macro"))
+        assert row["Weighted F1"] == pytest.approx(skm.f1_score(y, pred, average="weighted"))
+        assert row["MCC"] == pytest.approx(skm.matthews_corrcoef(y, pred))
+        assert row["QWK"] == pytest.approx(
+            skm.cohen_kappa_score(y, pred, labels=names, weights="quadratic"))
+    forest = ev.metrics_table.rows["forest"]
+    assert forest["Macro OvR AUC"] == pytest.approx(
+        skm.roc_auc_score(y, proba, multi_class="ovr"), abs=1e-12)
+    assert forest["Log loss"] == pytest.approx(skm.log_loss(y, proba), abs=1e-12)
+    assert np.isnan(ev.metrics_table.rows["rules"]["Macro OvR AUC"])
+    assert np.isnan(ev.metrics_table.rows["raw"]["Log loss"])  # scores, not probabilities
+    assert "not probabilities" in ev.metrics_table.undefined_note()
+    np.testing.assert_array_equal(ev.class_counts, [np.sum(y == c) for c in names])
+    np.testing.assert_array_equal(
+        ev["rules"].confusion_matrix, skm.confusion_matrix(y, labels, labels=names))
+
+
+def test_multiclass_errors_name_the_argument():
+    with pytest.raises(ValueError, match=r"predictions\['m'\] has 2 columns but there are 3"):
+        evaluate([0, 1, 2], {"m": [[0.5, 0.5]] * 3})
+    with pytest.raises(ValueError, match=r"predictions\['m'\] holds labels that are not"):
+        evaluate(["a", "b", "c"], {"m": ["a", "b", "z"]}, labels=["a", "b", "c"])
+
+
+def test_regression_matches_scikit_learn_and_marks_undefined():
+    rng = np.random.default_rng(2)
+    y = rng.normal(50, 10, 100)
+    pred = y + rng.normal(0, 3, 100)
+    ev = evaluate(y, {"m": pred})
+    assert isinstance(ev, RegressionEvaluation)
+    row = ev.metrics_table.rows["m"]
+    assert row["MAE"] == pytest.approx(skm.mean_absolute_error(y, pred))
+    assert row["RMSE"] == pytest.approx(skm.root_mean_squared_error(y, pred))
+    assert row["RMSLE"] == pytest.approx(skm.root_mean_squared_log_error(y, pred))
+    assert row["MAPE"] == pytest.approx(skm.mean_absolute_percentage_error(y, pred))
+    assert row["R²"] == pytest.approx(skm.r2_score(y, pred))
+    np.testing.assert_allclose(ev["m"].residuals, y - pred)
+    ev = evaluate([0.0, -2.5, 1.5], {"m": [0.5, -2.0, 1.0]})
+    row = ev.metrics_table.rows["m"]
+    assert np.isnan(row["MSLE"]) and np.isnan(row["MAPE"]) and row["MAE"] == 0.5
+    note = ev.metrics_table.undefined_note()
+    assert "for MSLE, RMSLE: log(1 + y)" in note and "for MPE, MAPE" in note
+
+
+@pytest.mark.parametrize(
+    ("y", "preds", "task"),
+    [
+        ([0, 1, 1], {"m": [0.2, 0.9, 0.6]}, "binary"),
+        ([True, False], {"m": [0.2, 0.9]}, "binary"),
+        (["a", "b"], {"m": [0.2, 0.9]}, "binary"),
+        ([0, 1, 2], {"m": [[0.2, 0.3, 0.5]] * 3}, "multiclass"),
+        (["a", "b", "c"], {"m": ["a", "b", "b"]}, "multiclass"),
+        ([1.5, 2.0, 3.0], {"m": [1.0, 2.0, 3.0]}, "regression"),
+        ([10, 20, 30, 40], {"m": [11.5, 19.0, 33.2, 38.0]}, "regression"),
+    ],
+)
+def test_detect_task(y, preds, task):
+    assert detect_task(y, preds) == task
+
+
+def test_ambiguous_task_asks_for_task():
+    with pytest.raises(AmbiguousTaskError, match="task='multiclass' or task='regression'"):
+        evaluate([1, 2, 3, 4], {"m": [1, 2, 2, 4]})
+    assert evaluate([1, 2, 3, 4], {"m": [1, 2, 2, 4]}, task="multiclass").task == "multiclass"
+    with pytest.raises(ValueError, match="task must be one of"):
+        evaluate([0, 1], {"m": [0.1, 0.2]}, task="ranking")
+
+
+def test_undefined_metric_warns_with_the_model_name():
+    with pytest.warns(UndefinedMetricWarning, match="^tied: "):
+        ev = evaluate([1, 0, 1, 0], {"tied": [0.5, 0.5, 0.5, 0.5]})
+        table = ev.metrics_table
+    assert np.isnan(table.rows["tied"]["BEP"])
+
+
+def test_frame_and_html_show_the_table():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ev = evaluate([1, 0, 0, 1], {"<b>m</b>": [0.9, 0.1, 0.6, 0.7]})
+    frame = ev.to_frame()
+    assert list(frame.columns) == ["ROC AUC", "AP", "BEP", "Accuracy", "Precision",
+                                   "Recall", "F1"]
+    assert frame.loc["<b>m</b>", "ROC AUC"] == 1.0
+    html = ev._repr_html_()
+    assert "&lt;b&gt;m&lt;/b&gt;" in html and "<td>1.0000</td>" in html
