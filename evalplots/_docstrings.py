@@ -9,7 +9,13 @@ method's docstring.
 
 import re
 
-__all__ = ["BINARY_SCORE_PARAMS", "DISPLAY_NAME_AX_PARAMS", "fill_doc"]
+__all__ = [
+    "BINARY_SCORE_PARAMS",
+    "DISPLAY_NAME_AX_PARAMS",
+    "OVR_NAME_AX_PARAMS",
+    "OVR_SCORE_PARAMS",
+    "fill_doc",
+]
 
 _FUNCTION_INDENT = 4
 
@@ -25,6 +31,34 @@ BINARY_SCORE_PARAMS = """y_true : array-like of shape (n_samples,)
         above.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights. Samples of weight 0 create no threshold."""
+
+#: Parameters of the curve Displays' from_predictions: binary or one-vs-rest.
+OVR_SCORE_PARAMS = """y_true : array-like of shape (n_samples,)
+        True labels: binary for a 1-D ``y_score`` (with labels other than {0, 1},
+        {-1, 1} or {False, True}, ``pos_label`` must be given), any classes for a
+        2-D ``y_score``.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        1-D: scores of the positive class (probabilities, confidence values or any
+        finite real number; higher means more likely positive). 2-D: one score
+        column per class, in the order of ``labels``; this draws the one-vs-rest
+        curves.
+    labels : array-like of shape (n_classes,), default=None
+        2-D ``y_score`` only: the classes in its column order; None means the
+        sorted distinct values of ``y_true`` (as ``roc_auc_score``).
+    pos_label : int, float, bool or str, default=None
+        1-D ``y_score`` only: the label of the positive class; None means 1
+        (True) for the label sets above.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. Samples of weight 0 create no threshold."""
+
+#: ``name`` and ``ax`` of the curve Displays' from_predictions (binary or OvR).
+OVR_NAME_AX_PARAMS = """name : str, default=None
+        Model name. Binary: the legend entry. One-vs-rest: the curves are named
+        by class (``str`` of each label), ``"micro-average"`` and
+        ``"macro-average"``, and the legend is titled ``"name (one-vs-rest)"``
+        (``"One-vs-rest"`` without a name).
+    ax : matplotlib.axes.Axes, default=None
+        Axes to draw on; None creates a new figure and axes."""
 
 #: ``name`` and ``ax`` of every Display.from_predictions.
 DISPLAY_NAME_AX_PARAMS = """name : str, default=None
