@@ -72,3 +72,26 @@ def test_confusion_matrix(transposed, three_class):
     )
     np.testing.assert_array_equal(display.im_.get_array().reshape(3, 3), drawn)
     return figure
+
+
+# One-vs-rest: a curve per class, the micro and the macro average, in one axes.
+@compare
+def test_roc_one_vs_rest(iris30):
+    figure, ax = _axes()
+    display = RocCurveDisplay.from_predictions(
+        iris30.y_true, iris30.y_score, name="forest", ax=ax
+    )
+    assert len(display.line_) == 5
+    return figure
+
+
+@compare
+def test_precision_recall_one_vs_rest(iris30):
+    # 5 in: the legend entries name two numbers each ("step-wise AP = .., BEP = ..")
+    figure, ax = _axes(5.0, 5.0)
+    display = PrecisionRecallDisplay.from_predictions(
+        iris30.y_true, iris30.y_score, name="forest", ax=ax, drawstyle="sawtooth"
+    )
+    assert display.line_[-1].get_drawstyle() == "steps-post"  # the macro average
+    ax.set_title("drawstyle='sawtooth'")
+    return figure
