@@ -11,6 +11,7 @@ import re
 
 __all__ = [
     "BINARY_SCORE_PARAMS",
+    "CURVE_PLOT_PARAMS",
     "DISPLAY_NAME_AX_PARAMS",
     "OVR_NAME_AX_PARAMS",
     "OVR_SCORE_PARAMS",
@@ -59,6 +60,14 @@ OVR_NAME_AX_PARAMS = """name : str, default=None
         (``"One-vs-rest"`` without a name).
     ax : matplotlib.axes.Axes, default=None
         Axes to draw on; None creates a new figure and axes."""
+
+#: Options of the curve Displays' plot for one or several curves.
+CURVE_PLOT_PARAMS = """curve_kwargs : dict or list of dict, default=None
+        Line2D properties of the curves: one dict for every curve, or a list of
+        one dict (or None) per curve; applied after ``kwargs``.
+    legend_title : str, default=None
+        Title of the legend; None keeps the title of the axes' legend (none on
+        new axes)."""
 
 #: ``name`` and ``ax`` of every Display.from_predictions.
 DISPLAY_NAME_AX_PARAMS = """name : str, default=None

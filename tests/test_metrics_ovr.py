@@ -5,7 +5,24 @@ import numpy as np
 import pytest
 import sklearn.metrics as skm
 
-from evalplots.metrics import average_precision_score, roc_auc_score
+from evalplots.metrics import (
+    auc,
+    average_precision_from_curve,
+    average_precision_score,
+    break_even_point,
+    precision_recall_curve,
+    roc_auc_score,
+    roc_curve,
+)
+from evalplots.metrics._macro_curves import (
+    macro_precision_recall_curve,
+    macro_roc_curve,
+)
+from evalplots.metrics._ovr_curves import (
+    ovr_counts,
+    ovr_precision_recall_curves,
+    ovr_roc_curves,
+)
 
 AVERAGES = ["macro", "weighted", "micro", None]
 
@@ -113,22 +130,6 @@ def test_roc_auc_keeps_its_multiclass_checks_after_sharing_the_class_rule():
 
 
 # ------------------------------------------------------------ OvR counts and curves
-from evalplots.metrics import (  # noqa: E402
-    auc,
-    average_precision_from_curve,
-    break_even_point,
-    precision_recall_curve,
-    roc_curve,
-)
-from evalplots.metrics._ovr_curves import (  # noqa: E402
-    macro_precision_recall_curve,
-    macro_roc_curve,
-    ovr_counts,
-    ovr_precision_recall_curves,
-    ovr_roc_curves,
-)
-
-
 def _curves(seed, *, k=3, weighted=False, drop=False, n=60, decimals=1):
     y, proba, w = _multiclass(seed, n=n, k=k, weighted=weighted, decimals=decimals)
     counts = ovr_counts(y, proba, sample_weight=w)

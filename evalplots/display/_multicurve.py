@@ -26,8 +26,8 @@ __all__ = [
     "is_multi_curve",
     "legend_title",
     "line_kwargs",
-    "ovr_counts_from_predictions",
     "ovr_names",
+    "plot_one_vs_rest",
 ]
 
 #: what a curve can be: a class (or binary) curve, or an average over classes
@@ -183,11 +183,14 @@ def check_binary_labels_arg(labels):
         )
 
 
-def ovr_counts_from_predictions(y_true, y_score, *, labels, pos_label, sample_weight):
-    """Resolve the classes of a 2-D ``y_score`` and count each OvR problem once.
+def plot_one_vs_rest(build, y_true, y_score, *, labels, pos_label, sample_weight,
+                     name, ax, plot_kwargs):
+    """``from_predictions`` for a 2-D ``y_score``: resolve the classes, count each
+    one-vs-rest problem once, build the Display and plot it.
 
-    Returns ``(counts, classes)``: the :class:`~evalplots.metrics._ovr_curves.OvrCounts`
-    and the class labels in column order.
+    ``build(counts, names)`` turns the :class:`~evalplots.metrics._ovr_curves.OvrCounts`
+    and the curve names (:func:`ovr_names`) into a Display; the legend is titled
+    :func:`legend_title` of ``name`` unless ``plot_kwargs`` sets ``legend_title``.
     """
     from evalplots.metrics._ovr import check_class_weights, resolve_ovr_classes
     from evalplots.metrics._ovr_curves import ovr_counts
@@ -201,4 +204,6 @@ def ovr_counts_from_predictions(y_true, y_score, *, labels, pos_label, sample_we
     codes, classes, scores = resolve_ovr_classes(y_true, y_score, labels)
     weight = check_sample_weight(sample_weight, codes.size)
     check_class_weights(codes, weight, classes)
-    return ovr_counts(codes, scores, sample_weight=weight), classes
+    display = build(ovr_counts(codes, scores, sample_weight=weight), ovr_names(classes))
+    plot_kwargs.setdefault("legend_title", legend_title(name))
+    return display.plot(ax=ax, **plot_kwargs)

@@ -2,7 +2,12 @@
 
 import numpy as np
 
-from evalplots._docstrings import OVR_NAME_AX_PARAMS, OVR_SCORE_PARAMS, fill_doc
+from evalplots._docstrings import (
+    CURVE_PLOT_PARAMS,
+    OVR_NAME_AX_PARAMS,
+    OVR_SCORE_PARAMS,
+    fill_doc,
+)
 from evalplots.display._base import CurveDisplayMixin, check_option, check_score
 from evalplots.display._multicurve import (
     check_averages,
@@ -12,9 +17,7 @@ from evalplots.display._multicurve import (
     check_scores,
     expand,
     is_multi_curve,
-    legend_title,
-    ovr_counts_from_predictions,
-    ovr_names,
+    plot_one_vs_rest,
 )
 from evalplots.display._pr_curve import (
     DRAWSTYLES,
@@ -215,6 +218,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         self.name = name
         self.average = check_averages(average)
 
+    @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
         self,
         ax=None,
@@ -260,12 +264,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             Line2D properties of the chance line(s).
         despine : bool, default=False
             Whether to hide the top and right spines.
-        curve_kwargs : dict or list of dict, default=None
-            Line2D properties of the curves: one dict for every curve, or a list
-            of one dict (or None) per curve; applied after ``kwargs``.
-        legend_title : str, default=None
-            Title of the legend; None keeps the title of the axes' legend (none on
-            new axes).
+        %(curve_params)s
         **kwargs : dict
             Line2D properties of every curve; set the drawing with ``drawstyle``,
             not with a Line2D ``drawstyle``/``ds`` property.
@@ -452,27 +451,22 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "drawing needs; pass drop_intermediate=False with drawstyle='sawtooth'."
             )
         if as_score_array(y_score).ndim == 2:
-            counts, classes = ovr_counts_from_predictions(
-                y_true,
-                y_score,
-                labels=labels,
-                pos_label=pos_label,
-                sample_weight=sample_weight,
+
+            def build(counts, names):
+                pr = ovr_precision_recall_curves(
+                    counts, drop_intermediate=drop_intermediate
+                )
+                return cls(
+                    pr.precision, pr.recall,
+                    average_precision=list(pr.average_precision),
+                    break_even=pr.break_even, prevalence_pos_label=list(pr.prevalence),
+                    name=names, average=pr.average,
+                )
+
+            return plot_one_vs_rest(
+                build, y_true, y_score, labels=labels, pos_label=pos_label,
+                sample_weight=sample_weight, name=name, ax=ax, plot_kwargs=plot_kwargs,
             )
-            curves = ovr_precision_recall_curves(
-                counts, drop_intermediate=drop_intermediate
-            )
-            display = cls(
-                curves.precision,
-                curves.recall,
-                average_precision=list(curves.average_precision),
-                break_even=curves.break_even,
-                prevalence_pos_label=list(curves.prevalence),
-                name=ovr_names(classes),
-                average=curves.average,
-            )
-            plot_kwargs.setdefault("legend_title", legend_title(name))
-            return display.plot(ax=ax, **plot_kwargs)
         check_binary_labels_arg(labels)
         shown_pos_label, positive, weights = cls._check_classes(
             y_true,

@@ -1,6 +1,11 @@
 """ROC curve Display: one binary curve, or one-vs-rest curves in one axes."""
 
-from evalplots._docstrings import OVR_NAME_AX_PARAMS, OVR_SCORE_PARAMS, fill_doc
+from evalplots._docstrings import (
+    CURVE_PLOT_PARAMS,
+    OVR_NAME_AX_PARAMS,
+    OVR_SCORE_PARAMS,
+    fill_doc,
+)
 from evalplots.display._base import (
     CurveDisplayMixin,
     chance_line,
@@ -11,16 +16,14 @@ from evalplots.display._base import (
 )
 from evalplots.display._multicurve import (
     check_averages,
+    check_binary_labels_arg,
     check_curve_lists,
     check_names,
     check_scores,
     curve_styles,
     is_multi_curve,
-    legend_title,
-    check_binary_labels_arg,
     line_kwargs,
-    ovr_counts_from_predictions,
-    ovr_names,
+    plot_one_vs_rest,
 )
 
 __all__ = ["RocCurveDisplay"]
@@ -152,6 +155,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         self.name = name
         self.average = check_averages(average)
 
+    @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
         self,
         ax=None,
@@ -182,12 +186,7 @@ class RocCurveDisplay(CurveDisplayMixin):
             labelled ``"Chance level (AUC = 0.5)"``).
         despine : bool, default=False
             Whether to hide the top and right spines.
-        curve_kwargs : dict or list of dict, default=None
-            Line2D properties of the curves: one dict for every curve, or a list
-            of one dict (or None) per curve; applied after ``kwargs``.
-        legend_title : str, default=None
-            Title of the legend; None keeps the title of the axes' legend (none on
-            new axes).
+        %(curve_params)s
         **kwargs : dict
             Line2D properties of every curve (e.g. ``color``, ``linestyle``).
 
@@ -357,23 +356,18 @@ class RocCurveDisplay(CurveDisplayMixin):
         from evalplots.metrics._ovr_curves import ovr_roc_curves
 
         if as_score_array(y_score).ndim == 2:
-            counts, classes = ovr_counts_from_predictions(
-                y_true,
-                y_score,
-                labels=labels,
-                pos_label=pos_label,
-                sample_weight=sample_weight,
+
+            def build(counts, names):
+                roc = ovr_roc_curves(counts, drop_intermediate=drop_intermediate)
+                return cls(
+                    roc.fpr, roc.tpr, roc_auc=list(roc.roc_auc), name=names,
+                    average=roc.average,
+                )
+
+            return plot_one_vs_rest(
+                build, y_true, y_score, labels=labels, pos_label=pos_label,
+                sample_weight=sample_weight, name=name, ax=ax, plot_kwargs=plot_kwargs,
             )
-            curves = ovr_roc_curves(counts, drop_intermediate=drop_intermediate)
-            display = cls(
-                curves.fpr,
-                curves.tpr,
-                roc_auc=list(curves.roc_auc),
-                name=ovr_names(classes),
-                average=curves.average,
-            )
-            plot_kwargs.setdefault("legend_title", legend_title(name))
-            return display.plot(ax=ax, **plot_kwargs)
         check_binary_labels_arg(labels)
         shown_pos_label, _, _ = cls._check_classes(
             y_true, pos_label, sample_weight, curve="ROC curve", need_negatives=True
