@@ -11,7 +11,10 @@ import re
 
 __all__ = [
     "BINARY_SCORE_PARAMS",
+    "CURVE_PLOT_PARAMS",
     "DISPLAY_NAME_AX_PARAMS",
+    "OVR_NAME_AX_PARAMS",
+    "OVR_SCORE_PARAMS",
     "REGRESSION_PARAMS",
     "fill_doc",
 ]
@@ -36,6 +39,42 @@ REGRESSION_PARAMS = """y_true : array-like of shape (n_samples,)
         True target values (finite numbers).
     y_pred : array-like of shape (n_samples,)
         Predicted values, in the unit of ``y_true``."""
+
+#: Parameters of the curve Displays' from_predictions: binary or one-vs-rest.
+OVR_SCORE_PARAMS = """y_true : array-like of shape (n_samples,)
+        True labels: binary for a 1-D ``y_score`` (with labels other than {0, 1},
+        {-1, 1} or {False, True}, ``pos_label`` must be given), any classes for a
+        2-D ``y_score``.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        1-D: scores of the positive class (probabilities, confidence values or any
+        finite real number; higher means more likely positive). 2-D: one score
+        column per class, in the order of ``labels``; this draws the one-vs-rest
+        curves.
+    labels : array-like of shape (n_classes,), default=None
+        2-D ``y_score`` only: the classes in its column order; None means the
+        sorted distinct values of ``y_true`` (as ``roc_auc_score``).
+    pos_label : int, float, bool or str, default=None
+        1-D ``y_score`` only: the label of the positive class; None means 1
+        (True) for the label sets above.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. Samples of weight 0 create no threshold."""
+
+#: ``name`` and ``ax`` of the curve Displays' from_predictions (binary or OvR).
+OVR_NAME_AX_PARAMS = """name : str, default=None
+        Model name. Binary: the legend entry. One-vs-rest: the curves are named
+        by class (``str`` of each label), ``"micro-average"`` and
+        ``"macro-average"``, and the legend is titled ``"name (one-vs-rest)"``
+        (``"One-vs-rest"`` without a name).
+    ax : matplotlib.axes.Axes, default=None
+        Axes to draw on; None creates a new figure and axes."""
+
+#: Options of the curve Displays' plot for one or several curves.
+CURVE_PLOT_PARAMS = """curve_kwargs : dict or list of dict, default=None
+        Line2D properties of the curves: one dict for every curve, or a list of
+        one dict (or None) per curve; applied after ``kwargs``.
+    legend_title : str, default=None
+        Title of the legend; None keeps the title of the axes' legend (none on
+        new axes)."""
 
 #: ``name`` and ``ax`` of every Display.from_predictions.
 DISPLAY_NAME_AX_PARAMS = """name : str, default=None

@@ -77,3 +77,25 @@ def three_class():
         y_pred=[0, 2, 1, 0, 2, 1, 0, 0, 2],
         confusion_matrix=np.array([[3, 0, 0], [0, 0, 2], [1, 2, 1]]),
     )
+
+
+@pytest.fixture
+def iris30():
+    """A fixed 3-class example (the issue's OvR figures): 30 samples, 10 per class,
+    probabilities in tenths (many tied scores), columns in the order of ``classes``."""
+    # fmt: off
+    codes = [2, 2, 2, 0, 2, 1, 1, 2, 1, 1, 0, 2, 1, 1, 0,
+             1, 0, 0, 0, 0, 2, 1, 1, 0, 0, 2, 0, 2, 1, 2]
+    tenths = [[0, 2, 8], [2, 1, 7], [0, 7, 3], [9, 1, 0], [2, 6, 2], [2, 4, 4],
+              [0, 5, 5], [4, 3, 3], [3, 1, 6], [1, 3, 6], [7, 3, 0], [1, 3, 6],
+              [1, 3, 6], [3, 6, 1], [5, 1, 4], [1, 8, 1], [7, 2, 1], [6, 3, 1],
+              [4, 3, 3], [8, 1, 1], [0, 3, 7], [2, 7, 1], [1, 7, 2], [9, 1, 0],
+              [7, 3, 0], [0, 3, 7], [8, 1, 1], [1, 1, 8], [0, 6, 4], [1, 4, 5]]
+    # fmt: on
+    classes = np.array(["setosa", "versicolor", "virginica"])
+    return SimpleNamespace(
+        classes=classes,
+        codes=np.array(codes),
+        y_true=classes[codes],
+        y_score=np.array(tenths) / 10,
+    )

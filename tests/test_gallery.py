@@ -108,7 +108,33 @@ def _check_prediction_error(namespace, figures, seeds):
     assert len(namespace["subsampled"].scatter_.get_offsets()) == 1_000
 
 
+def _check_multiclass(namespace, figures, seeds):
+    import sklearn.metrics as skm
+
+    y, proba = namespace["y_true"], namespace["proba"]
+    legend = _legend_texts(figures)
+    assert {
+        "setosa (AUC = 0.997)",
+        "macro-average (AUC = 0.89)",
+        "setosa (step-wise AP = 0.99, BEP = 0.95)",
+        "macro-average (AP = 0.81)",
+    } <= legend
+    np.testing.assert_allclose(
+        namespace["roc"].roc_auc[-1],
+        skm.roc_auc_score(y, proba, multi_class="ovr"),
+        rtol=1e-12,
+    )
+    np.testing.assert_allclose(
+        namespace["pr"].average_precision[-1],
+        skm.average_precision_score(y, proba),
+        rtol=1e-12,
+    )
+    assert abs(namespace["exact_error"]) < 1e-12 < abs(namespace["interp_error"])
+    assert abs(namespace["ap_error"]) < 1e-12
+
+
 EXPECTED = {
+    "plot_multiclass_curves.py": _check_multiclass,
     "plot_report.py": _check_report,
     "plot_roc_curve.py": _check_roc,
     "plot_precision_recall.py": _check_precision_recall,

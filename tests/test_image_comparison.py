@@ -110,4 +110,26 @@ def test_prediction_error_large_n_hexbin(kind):
     )
     assert display.hexbin_.get_array().sum() == 100_000
     assert ax.get_title() == "ridge\nhexbin of 100,000 samples"
+
+
+# One-vs-rest: a curve per class, the micro and the macro average, in one axes.
+@compare
+def test_roc_one_vs_rest(iris30):
+    figure, ax = _axes()
+    display = RocCurveDisplay.from_predictions(
+        iris30.y_true, iris30.y_score, name="forest", ax=ax
+    )
+    assert len(display.line_) == 5
+    return figure
+
+
+@compare
+def test_precision_recall_one_vs_rest(iris30):
+    # 5 in: the legend entries name two numbers each ("step-wise AP = .., BEP = ..")
+    figure, ax = _axes(5.0, 5.0)
+    display = PrecisionRecallDisplay.from_predictions(
+        iris30.y_true, iris30.y_score, name="forest", ax=ax, drawstyle="sawtooth"
+    )
+    assert display.line_[-1].get_drawstyle() == "steps-post"  # the macro average
+    ax.set_title("drawstyle='sawtooth'")
     return figure

@@ -39,6 +39,10 @@ _ALIASES = {
 #: the line instead of drawing (and labelling) it twice.
 CHANCE_GID = "evalplots:chance_level"
 
+#: a legend with more entries than this goes outside the axes (right side): inside,
+#: it would hide the curves (10 classes + 2 averages + chance level fit inside)
+LEGEND_INSIDE_MAX = 13
+
 
 def merge_style_kwargs(defaults, user, *, argname):
     """Return ``defaults`` updated with the user's style dict, aliases resolved.
@@ -88,14 +92,22 @@ def merge_style_kwargs(defaults, user, *, argname):
     return merged
 
 
-def legend_label(name, metric_name=None, value=None):
+def legend_label(name, metric_name=None, value=None, *more):
     """Build a legend entry: ``"name (AUC = 0.87)"``, ``"AUC = 0.87"``, ``"name"``.
 
-    Returns None when there is neither a name nor a value (no legend entry).
+    More ``metric_name, value`` pairs may follow: ``"name (AP = 0.87, BEP = 0.67)"``;
+    a pair whose value is None or NaN is left out. Returns None when there is
+    neither a name nor a value (no legend entry).
     """
-    if value is not None and metric_name is not None:
-        metric = f"{metric_name} = {format_score(value)}"
-        return f"{name} ({metric})" if name is not None else metric
+    pairs = zip((metric_name, *more[::2]), (value, *more[1::2]))
+    shown = [
+        f"{metric} = {format_score(v)}"
+        for metric, v in pairs
+        if metric is not None and v is not None and v == v  # (v != v: NaN)
+    ]
+    if shown:
+        metrics = ", ".join(shown)
+        return f"{name} ({metrics})" if name is not None else metrics
     return name
 
 
@@ -230,8 +242,17 @@ class CurveDisplayMixin:
         self.ax_, self.figure_ = get_axes(ax)
         return self.name if name is None else name
 
-    def _finish_axes(self, *, xlabel, ylabel, despine_axes, legend_loc):
-        """Axis titles with the positive label, square [-0.01, 1.01] limits, legend."""
+    def _finish_axes(
+        self, *, xlabel, ylabel, despine_axes, legend_loc, legend_title=None
+    ):
+        """Axis titles with the positive label, square [-0.01, 1.01] limits, legend.
+
+        The legend keeps the title of the axes' previous legend unless
+        ``legend_title`` is given. A Display holding several curves (a list in
+        ``line_``) gets a legend in a smaller font; with more than
+        ``LEGEND_INSIDE_MAX`` entries the legend is placed outside the axes, to
+        their right.
+        """
         suffix = pos_label_suffix(self.pos_label)
         self.ax_.set(
             xlabel=xlabel + suffix,
@@ -248,8 +269,21 @@ class CurveDisplayMixin:
             order = sorted(
                 range(len(handles)), key=lambda i: handles[i].get_gid() == CHANCE_GID
             )
+            previous = self.ax_.get_legend()
+            if legend_title is None and previous is not None:
+                legend_title = previous.get_title().get_text() or None
+            placement = {"loc": legend_loc}
+            if isinstance(self.line_, list):
+                placement.update(fontsize="small", title_fontsize="small")
+            if len(handles) > LEGEND_INSIDE_MAX:
+                placement.update(
+                    loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0
+                )
             self.ax_.legend(
-                [handles[i] for i in order], [labels[i] for i in order], loc=legend_loc
+                [handles[i] for i in order],
+                [labels[i] for i in order],
+                title=legend_title,
+                **placement,
             )
 
     @staticmethod

@@ -1,75 +1,98 @@
 """Precision-recall curve Display: scikit-learn's step drawing and the textbook sawtooth."""
 
-import math
-
 import numpy as np
 
-from evalplots._docstrings import BINARY_SCORE_PARAMS, DISPLAY_NAME_AX_PARAMS, fill_doc
-from evalplots.display._base import (
-    CurveDisplayMixin,
-    chance_line,
-    check_curve,
-    check_option,
-    check_score,
-    legend_label,
-    merge_style_kwargs,
+from evalplots._docstrings import (
+    CURVE_PLOT_PARAMS,
+    OVR_NAME_AX_PARAMS,
+    OVR_SCORE_PARAMS,
+    fill_doc,
+)
+from evalplots.display._base import CurveDisplayMixin, check_option, check_score
+from evalplots.display._multicurve import (
+    check_averages,
+    check_binary_labels_arg,
+    check_curve_lists,
+    check_names,
+    check_scores,
+    expand,
+    is_multi_curve,
+    plot_one_vs_rest,
+)
+from evalplots.display._pr_curve import (
+    DRAWSTYLES,
+    PRCurve,
+    check_break_even,
+    check_pr_curve,
+    draw_pr_curves,
 )
 from evalplots.metrics import (
     average_precision_from_curve,
     break_even_point_from_curve,
     precision_recall_curve,
 )
+from evalplots.metrics._ovr import as_score_array
+from evalplots.metrics._ovr_curves import ovr_precision_recall_curves
 
 __all__ = ["PrecisionRecallDisplay"]
-
-DRAWSTYLES = ("steps-post", "sawtooth")
-
-#: legend name of the AP for each drawing: AP is the area under the step curve only.
-_AP_NAME = {"steps-post": "AP", "sawtooth": "step-wise AP"}
-
-
-def _sawtooth(precision, recall):
-    """Return the sawtooth vertices ``(recall, precision)``, highest threshold first.
-
-    The stored arrays run from the lowest threshold (recall 1) to the highest, then
-    the sentinel (R=0, P=1), which is not an operating point: it is dropped and the
-    rest reversed.
-    """
-    return recall[-2::-1], precision[-2::-1]
 
 
 class PrecisionRecallDisplay(CurveDisplayMixin):
     """Precision-recall curve visualization, step-wise or textbook sawtooth.
 
     Prefer :meth:`from_predictions`, which computes everything with
-    :mod:`evalplots.metrics`. All parameters are stored as attributes.
+    :mod:`evalplots.metrics`: the binary curve for a 1-D ``y_score``, the
+    one-vs-rest curve of every class with the micro and macro averages for a 2-D
+    ``y_score``. All parameters are stored as attributes.
+
+    The Display holds one curve (arrays) or several (lists of two or more arrays,
+    one entry per curve, as scikit-learn >= 1.7 allows); every other argument is
+    then None or a list with one entry per curve::
+
+        PrecisionRecallDisplay(
+            precision=[p0, p1, p2, p_micro, p_macro],
+            recall=[r0, r1, r2, r_micro, r_macro],
+            average_precision=[ap0, ap1, ap2, ap_micro, ap_macro],
+            break_even=[b0, b1, b2, b_micro, None],
+            prevalence_pos_label=[pi0, pi1, pi2, 1 / 3, 1 / 3],
+            name=["setosa", "versicolor", "virginica",
+                  "micro-average", "macro-average"],
+            average=[None, None, None, "micro", "macro"])
 
     Parameters
     ----------
-    precision : array-like of shape (n_thresholds + 1,)
+    precision : array-like of shape (n_thresholds + 1,) or list of such arrays
         Precision values as returned by :func:`evalplots.metrics.precision_recall_curve`
         (lowest threshold first, sentinel P = 1 last).
-    recall : array-like of shape (n_thresholds + 1,)
+    recall : array-like of shape (n_thresholds + 1,) or list of such arrays
         Recall values in the same layout: non-increasing, sentinel R = 0 last.
-    average_precision : float, default=None
+    average_precision : float or list of float, default=None
         Step-wise average precision, shown in the legend; None shows none.
-    break_even : float, default=None
-        Break-even point; None computes it from the curve when it is drawn.
-    prevalence_pos_label : float, default=None
+    break_even : float or list of float, default=None
+        Break-even point (NaN: undefined, no marker); None computes it from the
+        curve when it is drawn.
+    prevalence_pos_label : float or list of float, default=None
         Share of positives, the precision of a random classifier; needed for
         ``plot_chance_level=True``.
-    name : str, default=None
-        Model name for the legend; None shows no name.
+    name : str or list of str, default=None
+        Model name for the legend; None shows no name. With several curves: None
+        or a list of one name per curve (e.g. the class names).
     pos_label : int, float, bool or str, default=None
-        The positive class, shown in the axis titles; None shows none.
+        The positive class, shown in the axis titles; None shows none (as for
+        one-vs-rest curves, where each class is positive in turn).
+    average : {None, 'micro', 'macro'} or list of these, default=None
+        What each curve is: None a class (or binary) curve, 'micro' or 'macro' an
+        average over classes. A 'macro' curve is always drawn 'steps-post' and
+        has no BEP (see Notes). With several curves it also sets the default
+        style: class colours, 'micro' black dotted, 'macro' grey dash-dotted.
 
     Attributes
     ----------
-    line_ : matplotlib.lines.Line2D
-        The precision-recall curve.
-    break_even_ : matplotlib.lines.Line2D or None
+    line_ : matplotlib.lines.Line2D or list of Line2D
+        The precision-recall curve (a list, one per curve, with several curves).
+    break_even_ : matplotlib.lines.Line2D or None, or a list of these
         The BEP marker, or None when not drawn.
-    chance_level_ : matplotlib.lines.Line2D or None
+    chance_level_ : matplotlib.lines.Line2D or None, or a list of these
         The chance line at the prevalence, or None when not drawn.
     ax_ : matplotlib.axes.Axes
         The axes drawn on.
@@ -80,7 +103,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     ------
     ValueError
         If the arrays differ in length, are not finite, leave [0, 1], or ``recall``
-        is not non-increasing (the layout of ``precision_recall_curve``).
+        is not non-increasing (the layout of ``precision_recall_curve``); if a
+        score is outside [0, 1] or ``average`` not one of the options; with
+        several curves, if a list argument has another number of entries than
+        ``precision``, or ``name`` is a single string.
 
     See Also
     --------
@@ -122,6 +148,22 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     Legend numbers have two decimals, more when two would round a score to a perfect
     1.00 or a null 0.00 (0.99528 shows as 0.995).
 
+    One-vs-rest (several curves): each class curve and the micro average (the
+    pooled problem of all (sample, class) pairs) are binary P-R curves, drawn in
+    either drawing with their BEP marker; the BEP goes into the curve's legend
+    entry, ``"setosa (AP = 0.99, BEP = 0.95)"``, and the chance lines (one per
+    curve, in its colour) have none. The macro average is the mean of the class
+    step functions, p(r) = (1/k) Σ_c p_c(r), where p_c(r) = P_n on (R_{n−1}, R_n]
+    is the function AP integrates; its step-wise area is exactly the macro AP
+    (``average_precision_score(..., average='macro')``). It has no thresholds
+    behind it, hence no operating points: no sawtooth (straight segments between
+    its corners would be an invented curve) and no BEP. It is therefore always
+    drawn 'steps-post', labelled ``"macro-average (AP = 0.81)"`` — its number is
+    the area of what is drawn — even when the other curves are sawtooth (labelled
+    "step-wise AP"). Colours and legend placement are those of
+    :class:`RocCurveDisplay`: tab10 classes (tab20 beyond 10, 'turbo' beyond 20),
+    a small-font legend that moves outside the axes beyond 13 entries.
+
     Examples
     --------
     >>> from evalplots.display import PrecisionRecallDisplay
@@ -142,35 +184,41 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         prevalence_pos_label=None,
         name=None,
         pos_label=None,
+        average=None,
     ):
-        self.recall, self.precision = check_curve(
-            recall, precision, "recall", "precision"
+        self.pos_label = pos_label
+        if is_multi_curve(precision):
+            curves = check_curve_lists(
+                precision, recall, "precision", "recall", check_pr_curve
+            )
+            n_curves = len(curves)
+            self.recall = [c[0] for c in curves]
+            self.precision = [c[1] for c in curves]
+            self.average_precision = check_scores(
+                average_precision, n_curves, "average_precision"
+            )
+            self.break_even = [
+                check_break_even(v, f"break_even[{i}]")
+                for i, v in enumerate(expand(break_even, n_curves, "break_even"))
+            ]
+            self.prevalence_pos_label = check_scores(
+                prevalence_pos_label, n_curves, "prevalence_pos_label"
+            )
+            self.name = check_names(name, n_curves)
+            self.average = check_averages(average, n_curves)
+            return
+        self.recall, self.precision = check_pr_curve(
+            precision, recall, "precision", "recall"
         )
-        if np.any(np.diff(self.recall) > 0):
-            raise ValueError(
-                "recall must be non-increasing (the layout of "
-                "evalplots.metrics.precision_recall_curve: recall 1 first, the sentinel "
-                "R=0, P=1 last); if your arrays run the other way, pass recall[::-1] and "
-                "precision[::-1]."
-            )
-        if self.recall[-1] != 0.0 or self.precision[-1] != 1.0:
-            raise ValueError(
-                "recall and precision must end with the sentinel R=0, P=1, as returned "
-                "by evalplots.metrics.precision_recall_curve; append it (np.r_[x, 0] and "
-                "np.r_[p, 1])."
-            )
         self.average_precision = check_score(average_precision, "average_precision")
-        self.break_even = (
-            math.nan
-            if break_even is not None and math.isnan(break_even)
-            else check_score(break_even, "break_even")
-        )
+        self.break_even = check_break_even(break_even, "break_even")
         self.prevalence_pos_label = check_score(
             prevalence_pos_label, "prevalence_pos_label"
         )
         self.name = name
-        self.pos_label = pos_label
+        self.average = check_averages(average)
 
+    @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
         self,
         ax=None,
@@ -182,9 +230,11 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         plot_chance_level=False,
         chance_level_kw=None,
         despine=False,
+        curve_kwargs=None,
+        legend_title=None,
         **kwargs,
     ):
-        """Draw the precision-recall curve, its BEP marker and the chance line.
+        """Draw the precision-recall curve(s), BEP marker(s) and chance line(s).
 
         Call again with the same ``ax`` to add more models to one axes.
 
@@ -192,43 +242,53 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ----------
         ax : matplotlib.axes.Axes, default=None
             Axes to draw on; None creates a new figure and axes.
-        name : str, default=None
+        name : str or list of str, default=None
             Name for the legend; None uses the ``name`` given at construction.
+            With several curves: a list of one name per curve.
         drawstyle : {'steps-post', 'sawtooth'}, default='steps-post'
             'steps-post': scikit-learn's step curve, whose area is the AP.
             'sawtooth': the textbook curve through every operating point (see Notes).
+            A 'macro' curve is always drawn 'steps-post'.
         plot_break_even : bool, default=True
-            Whether to mark the break-even point on the curve.
+            Whether to mark the break-even point on each curve (not on a 'macro'
+            curve, which has none).
         break_even_kw : dict, default=None
-            Line2D properties of the BEP marker (default: a circle in the curve's
-            colour, labelled ``"BEP = 0.67"``).
+            Line2D properties of the BEP markers (default: a circle in the curve's
+            colour, labelled ``"BEP = 0.67"``; with several curves the BEP is in
+            the curve's legend entry instead).
         plot_chance_level : bool, default=False
-            Whether to draw the horizontal chance line P = prevalence.
+            Whether to draw the horizontal chance line P = prevalence (one per
+            curve, in the curve's colour and without legend entry, when there are
+            several curves).
         chance_level_kw : dict, default=None
-            Line2D properties of the chance line.
+            Line2D properties of the chance line(s).
         despine : bool, default=False
             Whether to hide the top and right spines.
+        %(curve_params)s
         **kwargs : dict
-            Line2D properties of the curve; set the drawing with ``drawstyle``, not
-            with a Line2D ``drawstyle``/``ds`` property.
+            Line2D properties of every curve; set the drawing with ``drawstyle``,
+            not with a Line2D ``drawstyle``/``ds`` property.
 
         Returns
         -------
         display : PrecisionRecallDisplay
             ``self``, with ``line_``, ``break_even_``, ``chance_level_``, ``ax_`` and
-            ``figure_`` set.
+            ``figure_`` set (``line_``, ``break_even_`` and ``chance_level_`` are
+            lists, one entry per curve, when the Display holds several curves).
 
         Raises
         ------
         ValueError
-            If ``drawstyle`` is unknown, ``kwargs`` holds ``drawstyle``/``ds``, a style
-            dict sets one property under two names, ``plot_chance_level=True``
-            without ``prevalence_pos_label``, or ``ax`` is a polar or 3-D (non-rectilinear) Axes.
+            If ``drawstyle`` is unknown, ``kwargs`` or ``curve_kwargs`` holds
+            ``drawstyle``/``ds``, a style dict sets one property under two names,
+            ``plot_chance_level=True`` without ``prevalence_pos_label`` (for every
+            curve), ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with
+            several curves, ``name`` or ``curve_kwargs`` is a list of another length.
 
         Notes
         -----
-        See the class Notes for which number matches which drawing and where the
-        BEP marker sits.
+        See the class Notes for which number matches which drawing, where the
+        BEP marker sits and what is drawn for a 'macro' curve.
 
         Examples
         --------
@@ -240,83 +300,61 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         [[0.6667, 0.6667]]
         """
         check_option(drawstyle, DRAWSTYLES, "drawstyle")
-        if "drawstyle" in kwargs or "ds" in kwargs:
+        own = curve_kwargs if isinstance(curve_kwargs, list) else [curve_kwargs]
+        if any("drawstyle" in kw or "ds" in kw for kw in [kwargs, *own] if kw):
             raise ValueError(
                 "kwargs sets the Line2D drawstyle; choose the drawing with "
                 "plot(drawstyle='steps-post' or 'sawtooth') instead."
             )
-        if plot_chance_level and self.prevalence_pos_label is None:
+        multi = isinstance(self.precision, list)
+        stored = (
+            self.precision,
+            self.recall,
+            self.average_precision,
+            self.break_even,
+            self.prevalence_pos_label,
+            self.average,
+        )
+        curves = [PRCurve(*c) for c in zip(*(s if multi else [s] for s in stored))]
+        if plot_chance_level and any(c.prevalence is None for c in curves):
             raise ValueError(
                 "plot_chance_level=True needs prevalence_pos_label; pass it to "
                 "PrecisionRecallDisplay(...) or use from_predictions, which computes it."
             )
         name = self._prepare_axes(ax, name)
-        if drawstyle == "sawtooth":
-            x, y = _sawtooth(self.precision, self.recall)
-            mpl_drawstyle = "default"
-        else:
-            x, y, mpl_drawstyle = self.recall, self.precision, "steps-post"
-        label = legend_label(name, _AP_NAME[drawstyle], self.average_precision)
-        line_kw = merge_style_kwargs(
-            {"label": label, "drawstyle": mpl_drawstyle}, kwargs, argname="kwargs"
+        drawn = draw_pr_curves(
+            self.ax_,
+            curves,
+            check_names(name, len(curves)) if multi else [name],
+            multi=multi,
+            drawstyle=drawstyle,
+            plot_break_even=plot_break_even,
+            break_even_kw=break_even_kw,
+            plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kw,
+            kwargs=kwargs,
+            curve_kwargs=curve_kwargs,
         )
-        (self.line_,) = self.ax_.plot(x, y, **line_kw)
-
-        self.break_even_ = (
-            self._plot_break_even(name, break_even_kw) if plot_break_even else None
+        self.line_, self.break_even_, self.chance_level_ = (
+            drawn if multi else (artists[0] for artists in drawn)
         )
-        self.chance_level_ = None
-        if plot_chance_level:
-            prevalence = self.prevalence_pos_label
-            chance_kw = merge_style_kwargs(
-                {
-                    "label": f"Chance level (prevalence = {prevalence:0.2f})",
-                    "color": "k",
-                    "linestyle": "--",
-                },
-                chance_level_kw,
-                argname="chance_level_kw",
-            )
-            self.chance_level_ = chance_line(
-                self.ax_, (0, 1), (prevalence, prevalence), chance_kw
-            )
         self._finish_axes(
             xlabel="Recall",
             ylabel="Precision",
             despine_axes=despine,
             legend_loc="lower left",
+            legend_title=legend_title,
         )
         return self
 
-    def _plot_break_even(self, name, break_even_kw):
-        """Mark (b, b) on the curve; None when the BEP is undefined (NaN)."""
-        bep = self.break_even
-        if bep is None:
-            bep = break_even_point_from_curve(self.precision, self.recall)
-        if math.isnan(bep):  # the metric has already warned why
-            return None
-        marker_kw = merge_style_kwargs(
-            {
-                "label": legend_label(name, "BEP", bep),
-                "marker": "o",
-                "linestyle": "none",
-                "color": self.line_.get_color(),
-                "markeredgecolor": "k",
-                "zorder": self.line_.get_zorder() + 0.1,
-            },
-            break_even_kw,
-            argname="break_even_kw",
-        )
-        (marker,) = self.ax_.plot([bep], [bep], **marker_kw)
-        return marker
-
     @classmethod
-    @fill_doc(binary_params=BINARY_SCORE_PARAMS, name_ax=DISPLAY_NAME_AX_PARAMS)
+    @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS)
     def from_predictions(
         cls,
         y_true,
         y_score,
         *,
+        labels=None,
         pos_label=None,
         sample_weight=None,
         drop_intermediate=False,
@@ -324,11 +362,15 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ax=None,
         **plot_kwargs,
     ):
-        """Compute the P-R curve, AP, BEP and prevalence from predictions, then plot.
+        """Compute the P-R curve(s), AP, BEP and prevalence from predictions, then plot.
+
+        A 1-D ``y_score`` gives the binary curve; a 2-D ``y_score`` of shape
+        (n_samples, n_classes) the one-vs-rest curve of every class plus the micro-
+        and macro-average curves, in one axes.
 
         Parameters
         ----------
-        %(binary_params)s
+        %(ovr_params)s
         drop_intermediate : bool, default=False
             Drop thresholds that do not change the step drawing. Must stay False for
             ``drawstyle='sawtooth'``, which needs every operating point.
@@ -336,20 +378,25 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         **plot_kwargs : dict
             Any option of :meth:`plot` (``drawstyle``, ``plot_break_even``,
             ``break_even_kw``, ``plot_chance_level``, ``chance_level_kw``, ``despine``,
-            Line2D properties).
+            ``curve_kwargs``, ``legend_title``, Line2D properties).
 
         Returns
         -------
         display : PrecisionRecallDisplay
-            The plotted display.
+            The plotted display. One-vs-rest: its lists hold the n_classes class
+            curves in column order, then the micro and the macro average.
 
         Raises
         ------
         ValueError
-            If the labels are not binary, ``pos_label`` is needed or absent, lengths
-            differ, scores are not finite, or ``drop_intermediate=True`` is combined
-            with ``drawstyle='sawtooth'``; if ``y_true`` has no positive sample (of
-            non-zero weight), so that recall = TP/m⁺ is undefined; or as :meth:`plot`.
+            If the labels are not binary (1-D ``y_score``), ``pos_label`` is needed
+            or absent, lengths differ, scores are not finite, or
+            ``drop_intermediate=True`` is combined with ``drawstyle='sawtooth'``; if
+            ``y_true`` has no positive sample (of non-zero weight), so that recall =
+            TP/m⁺ is undefined; one-vs-rest, if the columns of ``y_score`` are not
+            one per class of ``labels``, ``y_true`` holds a label outside
+            ``labels``, a class of ``labels`` has no sample (of positive weight) —
+            its recall would be 0/0 — or ``pos_label`` is given; or as :meth:`plot`.
 
         Notes
         -----
@@ -368,6 +415,16 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ``PrecisionRecallDisplay.from_predictions`` (Display API: compute, construct,
         ``plot``).
 
+        One-vs-rest (a 2-D ``y_score``): each class's curve is the binary curve of
+        (y_true == class, its column); the micro average that of all n·k
+        (sample, class) pairs, one-hot labels against the raveled scores; the macro
+        average the mean of the class step curves (class Notes). Each class and the
+        micro average are counted once (one sort each) and the curve, AP and BEP
+        are read off those counts. The legend values are
+        ``average_precision_score(y_true, y_score, average=a)`` with a = None
+        (classes), 'micro' and 'macro' (for the default ``labels``; with
+        ``labels`` the same scores in that column order).
+
         Examples
         --------
         >>> from evalplots.display import PrecisionRecallDisplay
@@ -376,12 +433,41 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ...     plot_chance_level=True)
         >>> display.line_.get_label(), display.chance_level_.get_label()
         ('toy (AP = 0.87)', 'Chance level (prevalence = 0.50)')
+
+        One-vs-rest, from a 2-D score matrix:
+
+        >>> y_true = ["cat", "dog", "bird", "dog", "cat", "bird"]
+        >>> proba = [[.1, .7, .2], [.2, .2, .6], [.7, .2, .1],
+        ...          [.3, .3, .4], [.2, .5, .3], [.5, .1, .4]]
+        >>> display = PrecisionRecallDisplay.from_predictions(y_true, proba)
+        >>> [line.get_label() for line in display.line_]  # doctest: +NORMALIZE_WHITESPACE
+        ['bird (AP = 1.00, BEP = 1.00)', 'cat (AP = 1.00, BEP = 1.00)',
+         'dog (AP = 0.83, BEP = 0.80)', 'micro-average (AP = 0.98, BEP = 0.92)',
+         'macro-average (AP = 0.94)']
         """
         if drop_intermediate and plot_kwargs.get("drawstyle") == "sawtooth":
             raise ValueError(
                 "drop_intermediate=True removes operating points that the sawtooth "
                 "drawing needs; pass drop_intermediate=False with drawstyle='sawtooth'."
             )
+        if as_score_array(y_score).ndim == 2:
+
+            def build(counts, names):
+                pr = ovr_precision_recall_curves(
+                    counts, drop_intermediate=drop_intermediate
+                )
+                return cls(
+                    pr.precision, pr.recall,
+                    average_precision=list(pr.average_precision),
+                    break_even=pr.break_even, prevalence_pos_label=list(pr.prevalence),
+                    name=names, average=pr.average,
+                )
+
+            return plot_one_vs_rest(
+                build, y_true, y_score, labels=labels, pos_label=pos_label,
+                sample_weight=sample_weight, name=name, ax=ax, plot_kwargs=plot_kwargs,
+            )
+        check_binary_labels_arg(labels)
         shown_pos_label, positive, weights = cls._check_classes(
             y_true,
             pos_label,

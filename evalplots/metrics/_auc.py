@@ -15,12 +15,13 @@ from evalplots.metrics._thresholds import (
     require_both_classes,
 )
 from evalplots.metrics._labels import _show, check_finite_labels, class_values
-from evalplots.metrics._validation import (
-    as_1d,
-    check_consistent_length,
-    check_finite,
-    check_sample_weight,
+from evalplots.metrics._ovr import (
+    as_score_array,
+    check_class_weights,
+    ovr_average,
+    resolve_ovr_classes,
 )
+from evalplots.metrics._validation import as_1d, check_sample_weight
 
 __all__ = ["rank_loss", "roc_auc_score"]
 
@@ -121,12 +122,7 @@ def roc_auc_score(
     >>> roc_auc_score([0, 1, 2, 2], proba, multi_class='ovo')
     0.875
     """
-    y_score_arr = y_score.to_numpy() if hasattr(y_score, "to_numpy") else np.asarray(y_score)
-    if y_score_arr.ndim == 2 and y_score_arr.shape[1] == 1:
-        raise ValueError(
-            f"y_score has shape {y_score_arr.shape}: one column is a binary problem; pass "
-            f"y_score.ravel() (the score of the positive class)."
-        )
+    y_score_arr = as_score_array(y_score)
     if y_score_arr.ndim == 2:
         return _multiclass_auc(y_true, y_score_arr, average, sample_weight, multi_class, labels)
     y_true = as_1d(y_true, "y_true")
@@ -157,23 +153,10 @@ def _multiclass_auc(y_true, y_score, average, sample_weight, multi_class, labels
     allowed = ("macro", "weighted", "micro", None) if multi_class == "ovr" else ("macro", "weighted")
     if average not in allowed:
         raise ValueError(f"average must be one of {allowed} for multi_class={multi_class!r}, got {average!r}.")
-    y_true = as_1d(y_true, "y_true")
-    y_score = check_finite(y_score.reshape(y_score.shape[0], -1), "y_score")
-    check_consistent_length(y_true=y_true, y_score=y_score)
-    weight = check_sample_weight(sample_weight, y_true.shape[0])
+    codes, classes, y_score = resolve_ovr_classes(y_true, y_score, labels)
+    weight = check_sample_weight(sample_weight, codes.size)
     if weight is not None and multi_class == "ovo":
         raise ValueError("sample_weight is not supported with multi_class='ovo'; use 'ovr'.")
-    classes = np.unique(y_true) if labels is None else as_1d(labels, "labels")
-    if labels is not None and np.unique(classes).size != classes.size:
-        raise ValueError(f"labels must be unique, got {_show(classes)}.")
-    if classes.size != y_score.shape[1]:
-        raise ValueError(
-            f"y_score has {y_score.shape[1]} columns but there are {classes.size} classes "
-            f"{_show(classes)}; pass one probability column per class (set labels= to "
-            f"name the columns)."
-        )
-    if classes.size < 2:
-        raise ValueError("At least two classes are needed for a multi-class ROC AUC.")
     sums = y_score.sum(axis=1)
     if not np.allclose(sums, 1.0, rtol=_PROBA_RTOL, atol=_PROBA_ATOL):
         bad = int(np.argmax(np.abs(sums - 1.0)))
@@ -181,43 +164,10 @@ def _multiclass_auc(y_true, y_score, average, sample_weight, multi_class, labels
             f"Rows of y_score must be probabilities summing to 1 for a multi-class AUC; row "
             f"{bad} sums to {sums[bad]:.6g}. Pass predict_proba output (softmax scores)."
         )
-    onehot = y_true[:, None] == classes[None, :]
-    missing = ~onehot.any(axis=0)
-    if (~onehot.any(axis=1)).any():
-        raise ValueError(f"y_true holds labels not in labels={_show(classes)}; add them to labels.")
-    if missing.any():
-        raise ValueError(
-            f"Class(es) {_show(classes[missing])} of labels never occur in y_true, so their "
-            f"one-vs-rest AUC is undefined; drop them from labels and y_score."
-        )
-    if weight is not None and average != "micro":
-        weightless = (weight @ onehot) == 0
-        if weightless.any():
-            raise ValueError(
-                f"Class(es) {_show(classes[weightless])} have total sample_weight 0, so "
-                f"their one-vs-rest AUC is undefined; give them weight, or drop them from "
-                f"labels and y_score."
-            )
+    check_class_weights(codes, weight, classes, per_class=average != "micro")
     if multi_class == "ovr":
-        return _ovr(onehot, y_score, weight, average)
-    return _ovo(onehot, y_score, average)
-
-
-def _ovr(onehot, y_score, weight, average):
-    if average == "micro":
-        w = None if weight is None else np.repeat(weight, onehot.shape[1])
-        return float(_binary_auc(BinaryScores(y_score.ravel(), onehot.ravel(), w)))
-    scores = np.array([
-        _binary_auc(BinaryScores(y_score[:, c], onehot[:, c], weight))
-        for c in range(onehot.shape[1])
-    ])
-    if average is None:
-        return scores
-    if average == "macro":
-        return float(scores.mean())
-    w = np.ones(onehot.shape[0]) if weight is None else weight
-    prevalence = w @ onehot
-    return float(np.average(scores, weights=prevalence))
+        return ovr_average(_binary_auc, codes, y_score, weight, average)
+    return _ovo(codes[:, None] == np.arange(classes.size), y_score, average)
 
 
 def _ovo(onehot, y_score, average):

@@ -11,9 +11,21 @@ import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._ovr import (
+    OVR_AVERAGES,
+    as_score_array,
+    check_class_weights,
+    ovr_average,
+    resolve_ovr_classes,
+)
 from evalplots.metrics._ranking import pr_arrays
 from evalplots.metrics._thresholds import binary_scores, require_both_classes
-from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
+from evalplots.metrics._validation import (
+    as_1d,
+    check_consistent_length,
+    check_finite,
+    check_sample_weight,
+)
 
 __all__ = [
     "average_precision_from_curve",
@@ -23,22 +35,46 @@ __all__ = [
 ]
 
 
-@fill_doc(binary_params=BINARY_SCORE_PARAMS)
-def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+def average_precision_score(
+    y_true, y_score, *, average="macro", pos_label=None, sample_weight=None
+):
     """Average precision (AP): the step-wise area under the P-R curve.
 
     Parameters
     ----------
-    %(binary_params)s
+    y_true : array-like of shape (n_samples,)
+        True labels: binary (with a 1-D ``y_score``), or multi-class (with a 2-D
+        ``y_score``). With binary labels other than {0, 1}, {-1, 1} or
+        {False, True}, ``pos_label`` must be given.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Binary: score of the positive class (any finite real; higher means more
+        likely positive). Multi-class: one score column per class, in the order of
+        the sorted distinct values of ``y_true`` (scores need not be probabilities).
+    average : {'macro', 'weighted', 'micro'} or None, default='macro'
+        Multi-class only (ignored for binary ``y_true``, as in scikit-learn).
+        'macro': unweighted mean of the per-class (one-vs-rest) APs; 'weighted':
+        their mean weighted by class support (summed ``sample_weight`` of the
+        class); 'micro': the AP of the pooled binary problem of all
+        (sample, class) pairs; None: the per-class APs.
+    pos_label : int, float, bool or str, default=None
+        Binary only: the label of the positive class; None means 1 (True) for
+        the label sets above. Must stay None for a 2-D ``y_score``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights. Samples of weight 0 create no threshold.
 
     Returns
     -------
-    average_precision : float
+    average_precision : float or ndarray of shape (n_classes,)
+        ndarray only for a 2-D ``y_score`` with ``average=None``.
 
     Raises
     ------
     ValueError
-        On invalid input, or if ``y_true`` has no positive sample (AP is 0/0).
+        On invalid input; if ``y_true`` has no positive sample (AP is 0/0); if
+        ``average`` is not one of the options (scikit-learn's 'samples', a
+        multi-label average, is not supported); for a 2-D ``y_score``, if its
+        columns are not one per class of ``y_true``, if ``pos_label`` is given, or
+        (except for 'micro') if a class has total ``sample_weight`` 0.
 
     Notes
     -----
@@ -47,14 +83,42 @@ def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=No
     scikit-learn: a step function, never the trapezoid, which is optimistic.
     It matches the 'steps-post' drawing of :class:`evalplots.PrecisionRecallDisplay`.
 
+    Multi-class (one-vs-rest, as scikit-learn's ``label_binarize`` of the present
+    classes): class c is positive and every other class negative, scored by
+    column c. 'macro' is ``(1/k) sum_c AP_c``, 'weighted' ``sum_c s_c AP_c / sum_c
+    s_c`` with s_c the support of class c, 'micro' the AP of the one-hot matrix
+    raveled against the raveled scores (each sample's weight repeated k times).
+
     Examples
     --------
     >>> from evalplots.metrics import average_precision_score
     >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 6)
     0.833333
+    >>> y_true = [0, 0, 1, 1, 2, 2]
+    >>> y_score = [[0.7, 0.2, 0.1], [0.4, 0.3, 0.3], [0.1, 0.8, 0.1],
+    ...            [0.2, 0.3, 0.5], [0.4, 0.4, 0.2], [0.1, 0.2, 0.7]]
+    >>> round(average_precision_score(y_true, y_score), 4)
+    0.7778
+    >>> average_precision_score(y_true, y_score, average=None).round(4)
+    array([0.8333, 0.75  , 0.75  ])
     """
-    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    if average not in OVR_AVERAGES:
+        raise ValueError(
+            f"average must be one of {OVR_AVERAGES}, got {average!r} ('samples', a "
+            f"multi-label average, is not supported)."
+        )
+    scores = as_score_array(y_score)
+    if scores.ndim == 2:
+        return _multiclass_average_precision(
+            y_true, scores, average, pos_label, sample_weight
+        )
+    data = binary_scores(y_true, scores, pos_label=pos_label, sample_weight=sample_weight)
     require_both_classes(data, need_neg=False, metric="average precision")
+    return _average_precision(data)
+
+
+def _average_precision(data):
+    """AP of validated binary scores (a :class:`BinaryScores` with positives)."""
     if data.weight is None:
         # Only thresholds where recall moves contribute: the distinct positive scores.
         ps, ns = data.pos_sorted, data.neg_sorted
@@ -65,6 +129,18 @@ def average_precision_score(y_true, y_score, *, pos_label=None, sample_weight=No
         return float(np.sum(group * (tp / (tp + fp))) / ps.size)
     precision, recall = _curve_from(data)
     return average_precision_from_curve(precision, recall)
+
+
+def _multiclass_average_precision(y_true, scores, average, pos_label, sample_weight):
+    if pos_label is not None:
+        raise ValueError(
+            f"pos_label={pos_label!r} applies to binary y_true only; with a 2-D y_score "
+            f"every class is in turn the positive one, so leave pos_label=None."
+        )
+    codes, classes, scores = resolve_ovr_classes(y_true, scores)
+    weight = check_sample_weight(sample_weight, codes.size)
+    check_class_weights(codes, weight, classes, per_class=average != "micro")
+    return ovr_average(_average_precision, codes, scores, weight, average)
 
 
 def average_precision_from_curve(precision, recall):

@@ -139,13 +139,23 @@ def roc_from_counts(fps, tps, thresholds, *, drop_intermediate=True):
     ``fps``, ``tps`` and ``thresholds`` are as returned by
     ``BinaryScores.counts()`` (highest threshold first); they are not modified.
     """
-    if drop_intermediate and fps.size > 2:
-        # keep a point unless both counts change at the same rate on either side
-        keep = _changes_slope(fps, tps)
-        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    if drop_intermediate:
+        fps, tps, thresholds = drop_collinear(fps, tps, thresholds)
     fpr = _rate(fps, "negative", "false positive rate", origin=True)
     tpr = _rate(tps, "positive", "true positive rate", origin=True)
     return fpr, tpr, np.concatenate(([np.inf], thresholds))
+
+
+def drop_collinear(fps, tps, thresholds):
+    """Counts without the points that lie on a straight segment of the ROC curve.
+
+    A point is kept unless both counts change at the same rate on either side; the
+    ends are kept. New arrays are returned (the inputs are not modified).
+    """
+    if fps.size <= 2:
+        return fps, tps, thresholds
+    keep = _changes_slope(fps, tps)
+    return fps[keep], tps[keep], thresholds[keep]
 
 
 def _changes_slope(fps, tps):
@@ -249,14 +259,26 @@ def pr_from_counts(fps, tps, thresholds, *, drop_intermediate=False, overwrite=F
     ``BinaryScores.counts()`` (highest threshold first). ``fps`` is used as
     scratch space when ``overwrite`` is True, and left untouched otherwise.
     """
-    if drop_intermediate and fps.size > 2:
-        changes = np.logical_or(np.diff(tps[:-1]), np.diff(tps[1:]))
-        keep = np.flatnonzero(np.concatenate(([True], changes, [True])))
-        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
-    elif not overwrite:
+    if drop_intermediate:
+        fps, tps, thresholds = drop_flat_recall(fps, tps, thresholds)
+    if not overwrite:
         fps = fps.copy()
     precision, recall = pr_arrays(fps, tps)
     return precision, recall, thresholds[::-1].copy()
+
+
+def drop_flat_recall(fps, tps, thresholds):
+    """Counts with only the first and last point of each run of equal recall.
+
+    The dropped points are the inner points of a vertical drop of the P-R curve:
+    the step and sawtooth drawings, AP and BEP are unchanged. New arrays are
+    returned when points are dropped (the inputs are not modified).
+    """
+    if fps.size <= 2:
+        return fps, tps, thresholds
+    changes = np.logical_or(np.diff(tps[:-1]), np.diff(tps[1:]))
+    keep = np.flatnonzero(np.concatenate(([True], changes, [True])))
+    return fps[keep], tps[keep], thresholds[keep]
 
 
 def pr_arrays(fps, tps):

@@ -1,0 +1,128 @@
+"""Exact macro-average curves: the mean of k per-class ROC or P-R curves.
+
+Averaging curves with ``np.interp`` on a fixed grid (the usual recipe) cuts the
+corners between grid points and takes one value per x where a curve has a vertical
+run, so the averaged curve's area is not the mean of the areas. These functions
+average the curves as functions, exactly:
+
+- ROC (:func:`macro_roc_curve`): vertical averaging (Fawcett, "An introduction to
+  ROC analysis", Pattern Recognition Letters 27, 2006, §10.1) of the per-class
+  TPR(FPR) over the union of all FPR breakpoints, with both the left and the right
+  limit at each breakpoint; its trapezoidal area is the macro AUC;
+- P-R (:func:`macro_precision_recall_curve`): the mean of the per-class step
+  functions precision(recall) that average precision integrates; its step-wise
+  area is the macro AP.
+"""
+
+import numpy as np
+
+__all__ = ["macro_precision_recall_curve", "macro_roc_curve"]
+
+
+def macro_roc_curve(fpr, tpr):
+    """Exact macro-average ROC curve: the mean TPR(FPR) of the per-class curves.
+
+    Parameters
+    ----------
+    fpr, tpr : list of ndarray of shape (n_points_c,)
+        The per-class ROC curves in :func:`~evalplots.metrics.roc_curve` layout
+        (both non-decreasing, from (0, 0) to (1, 1); vertical runs allowed).
+
+    Returns
+    -------
+    fpr, tpr : ndarray of shape (n_points,)
+        The vertices of the averaged curve, FPR non-decreasing.
+
+    Raises
+    ------
+    ValueError
+        If a curve does not start at FPR 0 and end at FPR 1.
+
+    Notes
+    -----
+    Vertical averaging (Fawcett 2006, §10.1): as a function of FPR each curve is
+    piecewise linear, with a jump at the FPR of a vertical run. On the union
+    ``x_1 < ... < x_J`` of all FPR breakpoints, take each curve's left limit
+    ``TPR_c(x_j-)`` (its lowest TPR at x_j) and right limit ``TPR_c(x_j+)`` (its
+    highest); the averaged curve has the vertices ``(x_j, (1/k) sum_c TPR_c(x_j-))``
+    and ``(x_j, (1/k) sum_c TPR_c(x_j+))`` (one when they coincide). Between two
+    breakpoints every curve is linear, so the averaged polyline *is* the mean
+    function, and its trapezoidal area is exactly ``(1/k) sum_c AUC_c`` — the
+    macro AUC — where an ``np.interp`` average on a fixed grid, taking one value
+    per FPR, is not.
+    """
+    grid = np.unique(np.concatenate(fpr))
+    left = np.zeros(grid.size)
+    right = np.zeros(grid.size)
+    for x, y in zip(fpr, tpr):
+        if x[0] != 0 or x[-1] != 1:
+            raise ValueError(
+                "Each per-class ROC curve must run from FPR 0 to FPR 1; pass the "
+                "curves returned by evalplots.metrics.roc_curve."
+            )
+        lo = np.searchsorted(x, grid, side="left")  # first point at or after x_j
+        hi = np.searchsorted(x, grid, side="right")  # first point after x_j
+        on = lo < hi  # x_j is one of this curve's FPR values
+        # elsewhere x_j lies inside the segment (lo - 1, lo): linear interpolation
+        a, b = np.maximum(lo - 1, 0), np.minimum(lo, x.size - 1)
+        span = np.where(on, 1.0, x[b] - x[a])
+        inside = y[a] + (y[b] - y[a]) * (grid - x[a]) / span
+        left += np.where(on, y[np.minimum(lo, x.size - 1)], inside)
+        right += np.where(on, y[hi - 1], inside)
+    k = len(fpr)
+    xs = np.repeat(grid, 2)
+    ys = np.column_stack((left / k, right / k)).ravel()
+    keep = np.ones(xs.size, dtype=bool)
+    keep[1::2] = left != right  # one vertex where the two limits coincide
+    return xs[keep], ys[keep]
+
+
+def macro_precision_recall_curve(precision, recall):
+    """Exact macro-average P-R curve: the mean of the per-class step functions.
+
+    Parameters
+    ----------
+    precision, recall : list of ndarray of shape (n_thresholds_c + 1,)
+        The per-class curves in :func:`~evalplots.metrics.precision_recall_curve`
+        layout (lowest threshold first, sentinel R = 0, P = 1 last).
+
+    Returns
+    -------
+    precision, recall : ndarray of shape (n_points + 1,)
+        The averaged step curve in the same layout (recall decreasing to the
+        sentinel R = 0, P = 1), to be drawn 'steps-post'.
+
+    Raises
+    ------
+    ValueError
+        If a curve does not end with the sentinel or does not reach recall 1.
+
+    Notes
+    -----
+    Average precision integrates the step function ``p_c(r) = P_n`` for
+    ``r in (R_{n-1}, R_n]`` (operating points n from the highest threshold; R_0 =
+    0): the precision of the first operating point whose recall reaches r. On the
+    union ``0 < g_1 < ... < g_J = 1`` of all recall values, every p_c is constant on
+    ``(g_{j-1}, g_j]``, so the macro curve ``p(r) = (1/k) sum_c p_c(r)`` is the step
+    function with value ``(1/k) sum_c p_c(g_j)`` there, and its step-wise area
+    ``sum_j (g_j - g_{j-1}) p(g_j)`` is exactly ``(1/k) sum_c AP_c`` — the macro
+    AP. The average of step functions is a step function of recall with no
+    thresholds behind it: it has no operating points, so no sawtooth and no
+    break-even point.
+    """
+    for p, r in zip(precision, recall):
+        if r[-1] != 0 or p[-1] != 1 or r.max() != 1:
+            raise ValueError(
+                "Each per-class P-R curve must reach recall 1 and end with the "
+                "sentinel R=0, P=1; pass the curves returned by "
+                "evalplots.metrics.precision_recall_curve."
+            )
+    grid = np.unique(np.concatenate(recall))
+    grid = grid[grid > 0]
+    mean = np.zeros(grid.size)
+    for p, r in zip(precision, recall):
+        # operating points from the highest threshold: recall non-decreasing
+        first = np.searchsorted(r[-2::-1], grid, side="left")
+        mean += p[-2::-1][first]
+    mean /= len(precision)
+    return np.r_[mean[::-1], 1.0], np.r_[grid[::-1], 0.0]
