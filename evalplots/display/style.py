@@ -43,6 +43,20 @@ STYLES = {
         "legend.fontsize": 9.0,
         "lines.linewidth": 1.5,
     },
+    # Figures of the PDF report, printed ~17 cm wide: small fonts, thin lines. The
+    # figure size is set by each figure; text stays text (TrueType) in vector output.
+    "report": {
+        "font.size": 8.0,
+        "axes.titlesize": 9.0,
+        "axes.labelsize": 8.0,
+        "legend.fontsize": 7.0,
+        "xtick.labelsize": 7.0,
+        "ytick.labelsize": 7.0,
+        "lines.linewidth": 1.3,
+        "lines.markersize": 6.0,
+        "axes.unicode_minus": False,
+        "pdf.fonttype": 42,
+    },
     "talk": {
         **_COMMON,
         "figure.figsize": (6.4, 6.4),
@@ -62,9 +76,11 @@ def context(style="paper", rc=None):
 
     Parameters
     ----------
-    style : {'paper', 'notebook', 'talk'}, default='paper'
+    style : {'paper', 'notebook', 'report', 'talk'}, default='paper'
         'paper': one journal column (3.5 × 3.5 in, 8 pt text, 300 dpi, TrueType
-        fonts in PDF); 'notebook': 5 × 5 in, 10 pt; 'talk': 6.4 × 6.4 in, 14 pt.
+        fonts in PDF); 'notebook': 5 × 5 in, 10 pt; 'report': the figures of the
+        PDF report (8 pt text, thin lines; each figure sets its size); 'talk':
+        6.4 × 6.4 in, 14 pt.
     rc : dict, default=None
         Extra rcParams applied on top of the style.
 

@@ -9,6 +9,7 @@ This package imports evalplots.metrics, and evalplots.display only inside the
 """
 
 from evalplots.evaluation._binary import BinaryEvaluation, BinaryModel
+from evalplots.evaluation._common import Evaluation
 from evalplots.evaluation._evaluate import AmbiguousTaskError, detect_task, evaluate
 from evalplots.evaluation._multiclass import MulticlassEvaluation, MulticlassModel
 from evalplots.evaluation._regression import RegressionEvaluation, RegressionModel
@@ -18,6 +19,7 @@ __all__ = [
     "AmbiguousTaskError",
     "BinaryEvaluation",
     "BinaryModel",
+    "Evaluation",
     "MetricsTable",
     "MulticlassEvaluation",
     "MulticlassModel",

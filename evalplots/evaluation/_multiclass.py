@@ -18,6 +18,11 @@ from evalplots.metrics._labels import (
     label_name_map,
 )
 from evalplots.metrics._logloss import is_probability_matrix
+from evalplots.metrics._ovr_curves import (
+    ovr_counts,
+    ovr_precision_recall_curves,
+    ovr_roc_curves,
+)
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
@@ -116,13 +121,31 @@ class MulticlassModel:
         return {"precision": precision, "recall": recall, "f1": f1, "support": support}
 
     @functools.cached_property
+    def ovr_counts(self):
+        """Counts of each one-vs-rest problem and the pooled one (one sort each)."""
+        if self.y_score is None:
+            return None
+        return ovr_counts(self._ev.true_codes, self.y_score,
+                          sample_weight=self._ev.sample_weight)
+
+    @functools.cached_property
+    def ovr_roc(self):
+        """One-vs-rest ROC curves: each class, then micro and macro (exact) averages."""
+        return None if self.y_score is None else ovr_roc_curves(self.ovr_counts)
+
+    @functools.cached_property
+    def ovr_precision_recall(self):
+        """One-vs-rest P-R curves (classes, micro, macro) with AP and BEP."""
+        if self.y_score is None:
+            return None
+        with named_warnings(self.name):
+            return ovr_precision_recall_curves(self.ovr_counts)
+
+    @functools.cached_property
     def roc_auc(self):
         if self.y_score is None:
             return None
-        codes, w = self._ev.true_codes, self._ev.sample_weight
-        return np.array([
-            metrics.roc_auc_score(codes == c, self.y_score[:, c], sample_weight=w)
-            for c in range(self._ev.classes_.size)])
+        return np.asarray(self.ovr_roc.roc_auc[: self._ev.classes_.size])
 
     @functools.cached_property
     def summary(self):
@@ -137,7 +160,7 @@ class MulticlassModel:
                 "Balanced accuracy": metrics.balanced_accuracy_score(t, p, sample_weight=w),
                 "Macro F1": _average(pc["f1"], "macro", pc["support"]),
                 "Weighted F1": _average(pc["f1"], "weighted", pc["support"]),
-                "Macro OvR AUC": nan if self.roc_auc is None else float(self.roc_auc.mean()),
+                "Macro OvR AUC": nan if self.roc_auc is None else float(self.ovr_roc.roc_auc[-1]),
                 "Log loss": (metrics.log_loss(self._ev.true_codes, self.y_score,
                                               labels=np.arange(k),
                                               sample_weight=self._ev.sample_weight)
@@ -309,6 +332,98 @@ class MulticlassEvaluation(Evaluation):
                    "Macro OvR AUC", "Log loss", "MCC"] + (["QWK"] if self.ordinal else [])
         rows = {name: m.summary for name, m in self.models.items()}
         return MetricsTable(columns, rows, notes=_UNDEFINED)
+
+    def _curve_names(self):
+        from evalplots.display._multicurve import AVERAGE_NAMES
+
+        return [*self.display_labels, AVERAGE_NAMES["micro"], AVERAGE_NAMES["macro"]]
+
+    def _scored(self, name):
+        m = self[name]
+        if m.y_score is None:
+            raise ValueError(f"model {name!r} gives predicted labels, not scores: it has "
+                             f"no one-vs-rest curves.")
+        return m
+
+    def roc_display(self, name):
+        """The model's one-vs-rest :class:`~evalplots.display.RocCurveDisplay`.
+
+        Parameters
+        ----------
+        name : str
+            A model that gives scores or probabilities.
+
+        Returns
+        -------
+        display : RocCurveDisplay
+            One curve per class, then the micro- and macro-average curves; not
+            yet drawn.
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+        ValueError
+            If the model gives predicted labels.
+
+        Notes
+        -----
+        The macro curve is the exact vertical average whose area is the macro AUC.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 1, 2, 2], {"m": [[.6, .2, .2], [.3, .4, .3],
+        ...                                  [.2, .5, .3], [.1, .3, .6]]})
+        >>> [round(a, 4) for a in ev.roc_display("m").roc_auc]
+        [1.0, 0.6667, 0.875, 0.8906, 0.8472]
+        """
+        from evalplots.display import RocCurveDisplay
+
+        roc = self._scored(name).ovr_roc
+        return RocCurveDisplay(roc.fpr, roc.tpr, roc_auc=list(roc.roc_auc),
+                               name=self._curve_names(), average=roc.average)
+
+    def precision_recall_display(self, name):
+        """The model's one-vs-rest :class:`~evalplots.display.PrecisionRecallDisplay`.
+
+        Parameters
+        ----------
+        name : str
+            A model that gives scores or probabilities.
+
+        Returns
+        -------
+        display : PrecisionRecallDisplay
+            One curve per class with its AP and BEP, then the micro- and
+            macro-average curves; not yet drawn.
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+        ValueError
+            If the model gives predicted labels.
+
+        Notes
+        -----
+        The macro curve is the mean of the per-class step functions (area = macro AP).
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 1, 2, 2], {"m": [[.6, .2, .2], [.3, .4, .3],
+        ...                                  [.2, .5, .3], [.1, .3, .6]]})
+        >>> round(ev.precision_recall_display("m").average_precision[-1], 4)
+        0.7778
+        """
+        from evalplots.display import PrecisionRecallDisplay
+
+        pr = self._scored(name).ovr_precision_recall
+        return PrecisionRecallDisplay(
+            pr.precision, pr.recall, average_precision=list(pr.average_precision),
+            break_even=pr.break_even, prevalence_pos_label=list(pr.prevalence),
+            name=self._curve_names(), average=pr.average)
 
     def confusion_matrix_display(self, name):
         """The model's :class:`~evalplots.display.ConfusionMatrixDisplay`, not yet drawn.

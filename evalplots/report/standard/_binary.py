@@ -1,0 +1,189 @@
+"""The standard report of binary classifiers: summary, ROC, P-R, confusion pages.
+
+Every number and curve comes from a :class:`~evalplots.evaluation.BinaryEvaluation`;
+the Displays are built from its stored arrays, so nothing here sorts a score.
+"""
+
+from matplotlib.figure import Figure
+from reportlab.platypus import CondPageBreak
+
+from evalplots.evaluation._table import format_value
+from evalplots.report.standard._common import (
+    Steps,
+    metrics_table_section,
+    new_report,
+    quiet_figures,
+)
+from evalplots.report.standard._figures import (
+    legend_below,
+    legend_height,
+    model_style,
+    report_style,
+    zoom_limits,
+)
+
+__all__ = ["binary_report"]
+
+# height in points of one model's confusion section (heading, text, figure, caption)
+_CONFUSION_HEIGHT = 320
+
+
+def binary_report(ev, *, title, description, author, invariant, progress):
+    """Assemble the standard report of a BinaryEvaluation (see evaluation_report)."""
+    names = ev.model_names
+    tick = Steps(["computing metrics", "drawing ROC curves", "drawing P-R curves",
+                  *(f"confusion matrix: {name}" for name in names)], progress)
+    tick()
+    table = ev.metrics_table
+    report, family = new_report(
+        ev, title=title, author=author, invariant=invariant,
+        subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
+                 f"{ev.n_samples:,} samples, positive class: {ev.pos_name}, "
+                 f"decision threshold {ev.threshold:g}")
+    _summary(report, ev, description)
+    with quiet_figures():
+        tick()
+        report.add_page_break().add_heading("ROC curves")
+        report.add_figure(_roc_figure(ev, family), caption=(
+            "Receiver operating characteristic of every model on the same samples; the "
+            "legend gives each ROC AUC. The dashed diagonal is a random ranking. Right: "
+            "the top-left corner enlarged."))
+        tick()
+        report.add_page_break().add_heading("Precision-recall curves")
+        report.add_figure(_precision_recall_figure(ev, family), caption=(
+            "Left: the step-wise curve (scikit-learn's drawing), whose area is the "
+            "average precision (AP, as in the legend). Right: the textbook sawtooth "
+            "through every operating point, joined by straight segments. Dots: "
+            "break-even points (BEP, where precision = recall). Dashed black line, in "
+            "both upper panels: chance level (the positive rate). Lower row: the same "
+            "curves, enlarged around the break-even points."))
+        for i, name in enumerate(names):
+            tick()
+            if i == 0:
+                report.add_page_break()
+            else:  # two models per page: start a new one only when this one won't fit
+                report.add_flowable(CondPageBreak(_CONFUSION_HEIGHT))
+            _confusion_section(report, ev, name, family)
+    return report
+
+
+def _describe(name, label):
+    """"class 'malignant' (label 1)", or "label 1" when there is no name."""
+    return f"label {label!r}" if name == str(label) else f"class '{name}' (label {label!r})"
+
+
+def _summary(report, ev, description):
+    n, n_pos = ev.n_samples, int(ev.positive.sum())
+    report.add_table_of_contents()
+    report.add_heading("Summary")
+    report.add_heading("Data", level=1)
+    report.add_paragraph(
+        f"{n:,} samples: {n_pos:,} positive ({100 * n_pos / n:.1f} %), "
+        f"{_describe(ev.pos_name, ev.pos_label)}, and {n - n_pos:,} negative, "
+        f"{_describe(ev.neg_name, ev.neg_label)}. Scores are of the positive class.")
+    if description:
+        report.add_paragraph(f"Source: {description}")
+    report.add_heading("Metrics", level=1)
+    t = ev.threshold
+    metrics_table_section(report, ev.metrics_table, caption=(
+        f"Decision threshold {t:g}: a sample is predicted '{ev.pos_name}' when its "
+        f"score is >= {t:g}. Accuracy, precision, recall and F1 are taken at "
+        f"this threshold; ROC AUC, AP and BEP do not depend on it."), explanation=(
+        "ROC AUC: area under the ROC curve (ties count one half). AP: average "
+        "precision, the step-wise area under the precision-recall curve. BEP: the "
+        "break-even point, the value where precision equals recall on the sawtooth "
+        "precision-recall curve."))
+
+
+def _roc_figure(ev, family):
+    """All models' ROC curves on one axes (left) and the top-left corner (right)."""
+    names = ev.model_names
+    with report_style(family):
+        fig = Figure(figsize=(7.6, 3.7 + legend_height(len(names) + 1)),
+                     layout="constrained")
+        full, detail = fig.subplots(1, 2)
+        handles, labels = [], []
+        for ax in (full, detail):
+            for i, name in enumerate(names):
+                display = ev.roc_display(name).plot(
+                    ax=ax, plot_chance_level=ax is full, **model_style(i))
+                if ax is full:
+                    handles.append(display.line_)
+                    labels.append(display.line_.get_label())
+                    chance = display.chance_level_  # one shared diagonal
+            ax.grid(alpha=0.25, linewidth=0.5)
+        handles.append(chance)
+        labels.append(chance.get_label())
+        tpr_low = zoom_limits([ev[n].break_even_point for n in names])[0]
+        detail.set(title="detail: top-left corner", xlim=(-0.005, 1.005 - tpr_low),
+                   ylim=(tpr_low, 1.005))
+        full.set_title("ROC curves")
+        for ax in (full, detail):  # two square boxes of one size, whatever the limits
+            ax.set_aspect("auto")
+            ax.set_box_aspect(1)
+        legend_below(fig, (full, detail), handles, labels)
+    return fig
+
+
+def _pr_legend_entry(display):
+    """One legend entry per model: its line (with the BEP dot) and both values."""
+    if display.break_even_ is None:  # BEP undefined
+        return display.line_, display.line_.get_label()
+    return ((display.line_, display.break_even_),
+            f"{display.line_.get_label()[:-1]}, {display.break_even_.get_label()})")
+
+
+def _precision_recall_figure(ev, family):
+    """Steps-post (left) and sawtooth (right), full range above, detail below."""
+    columns = [
+        ("steps-post", "steps-post (area = AP)"),
+        ("sawtooth", "sawtooth (textbook; BEP where P = R)"),
+    ]
+    names = ev.model_names
+    with report_style(family):
+        fig = Figure(figsize=(7.6, 7.6 + legend_height(len(names) + 1)),
+                     layout="constrained")
+        axes = fig.subplots(2, 2)
+        displays = [ev.precision_recall_display(name) for name in names]
+        entries = []
+        for row in (0, 1):
+            for col, (drawstyle, _) in enumerate(columns):
+                for i, display in enumerate(displays):
+                    display.plot(ax=axes[row, col], drawstyle=drawstyle,
+                                 plot_chance_level=row == 0 and i == 0, **model_style(i))
+                    if (row, col) == (0, 0):
+                        entries.append(_pr_legend_entry(display))
+                        if i == 0:
+                            chance = display.chance_level_
+        entries.append((chance, chance.get_label()))
+        limits = zoom_limits([ev[n].break_even_point for n in names])
+        for col, (_, title) in enumerate(columns):
+            axes[0, col].set_title(title)
+            axes[1, col].set(title=f"{title.split(' ')[0]}, detail", xlim=limits,
+                             ylim=limits)
+            for ax in axes[:, col]:
+                ax.grid(alpha=0.25, linewidth=0.5)
+        legend_below(fig, axes, *zip(*entries))
+    return fig
+
+
+def _confusion_section(report, ev, name, family):
+    (tn, fp), (fn, tp) = ev[name].confusion_matrix.tolist()
+    row = ev.metrics_table.rows[name]
+    report.add_heading(f"Confusion matrix: {name}")
+    report.add_paragraph(
+        f"At threshold {ev.threshold:g}: {format_value(tp)} true positives, "
+        f"{format_value(fp)} false positives, {format_value(fn)} false negatives, "
+        f"{format_value(tn)} true negatives (precision "
+        f"{format_value(row['Precision'])}, recall {format_value(row['Recall'])}).")
+    with report_style(family):
+        fig = Figure(figsize=(7.6, 3.3), layout="constrained")
+        left, right = fig.subplots(1, 2)
+        display = ev.confusion_matrix_display(name)
+        display.plot(ax=left, colorbar=False)
+        display.plot(ax=right, transposed=True, colorbar=False)
+        left.set_title("rows = true class")
+        right.set_title("transposed: rows = predicted class")
+    report.add_figure(fig, caption="Left: rows are the true class, columns the predicted "
+                                   "class. Right: the same counts transposed, predicted "
+                                   "class on the rows.")

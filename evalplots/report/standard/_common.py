@@ -1,0 +1,76 @@
+"""What the standard report of every task shares: fonts, the shell, the table."""
+
+import contextlib
+import warnings
+
+from evalplots.report._fonts import (
+    MissingGlyphWarning,
+    find_fallback_font,
+    missing_chars,
+)
+from evalplots.report.builder import Report
+
+__all__ = ["Steps", "metrics_table_section", "new_report", "quiet_figures"]
+
+
+def _font_for(texts):
+    """(font path or None, family or None, {text: its missing chars}).
+
+    The report font is DejaVu Sans unless some text needs characters it lacks
+    and a font covering all of them is installed.
+    """
+    missing = {t: missing_chars(t) for t in texts}
+    need = "".join(sorted(set("".join(missing.values()))))
+    found = find_fallback_font(need)
+    if found is not None:
+        return found[0], found[1], {}
+    return None, None, {t: m for t, m in missing.items() if m}
+
+
+def new_report(evaluation, *, title, subtitle, author, invariant):
+    """The :class:`Report` shell and the figures' fallback font family.
+
+    Warns (:class:`MissingGlyphWarning`) once per model name, class name or title
+    with characters no available font can show.
+    """
+    kinds = {**{str(n): "class name" for n in getattr(evaluation, "label_names", {}).values()},
+             **{n: "model name" for n in evaluation.model_names}}
+    if title:
+        kinds[title] = "title"
+    font_path, family, boxes = _font_for(kinds)
+    for text in boxes:
+        warnings.warn(f"{kinds[text]} {text!r} has characters the report font cannot "
+                      f"show; they appear as boxes.", MissingGlyphWarning, stacklevel=3)
+    report = Report(title or "Evaluation report", author=author, invariant=invariant,
+                    font=font_path, subtitle=subtitle)
+    return report, family
+
+
+@contextlib.contextmanager
+def quiet_figures():
+    """Drawing the figures repeats no warning: the names and metrics warned once."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MissingGlyphWarning)
+        yield
+
+
+class Steps:
+    """Calls ``progress(step, done, total)`` before each named step."""
+
+    def __init__(self, steps, progress):
+        self.steps = list(steps)
+        self._progress = progress
+        self._done = 0
+
+    def __call__(self):
+        if self._progress is not None and self._done < len(self.steps):
+            self._progress(self.steps[self._done], self._done, len(self.steps))
+        self._done += 1
+
+
+def metrics_table_section(report, table, *, caption, explanation):
+    """The summary's metrics table, its caption, and the 'n/a' reasons under it."""
+    report.add_table(table.text_rows(), header=["Model", *table.columns],
+                     align=["left", *["right"] * len(table.columns)], caption=caption)
+    note = table.undefined_note()
+    report.add_paragraph(explanation + (" " + note if note else ""))

@@ -1,0 +1,151 @@
+"""The standard report of multi-class classifiers: classes, metrics, per-class
+tables, one-vs-rest curves and confusion matrices, all read off the evaluation."""
+
+from matplotlib.figure import Figure
+from reportlab.platypus import CondPageBreak
+
+from evalplots.evaluation._table import format_value
+from evalplots.report.standard._common import (
+    Steps,
+    metrics_table_section,
+    new_report,
+    quiet_figures,
+)
+from evalplots.report.standard._figures import legend_below, legend_height, report_style
+
+__all__ = ["multiclass_report"]
+
+# Above this many classes a confusion-matrix cell is too small for "count (row %)".
+_BOTH_VALUES_MAX = 12
+
+
+def multiclass_report(ev, *, title, description, author, invariant, progress,
+                      transposed=False):
+    """Assemble the standard report of a MulticlassEvaluation (see evaluation_report)."""
+    names = ev.model_names
+    scored = [n for n in names if ev[n].y_score is not None]
+    tick = Steps(["computing metrics",
+                  *(f"one-vs-rest curves: {n}" for n in scored),
+                  *(f"confusion matrix: {n}" for n in names)], progress)
+    tick()
+    k = ev.classes_.size
+    report, family = new_report(
+        ev, title=title, author=author, invariant=invariant,
+        subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
+                 f"{ev.n_samples:,} samples, {k} classes")
+    _summary(report, ev, description)
+    _per_class_tables(report, ev)
+    with quiet_figures():
+        for name in scored:
+            tick()
+            report.add_page_break().add_heading(f"One-vs-rest curves: {name}")
+            report.add_figure(_ovr_figure(ev, name, family), caption=(
+                "Each class against the rest: left the ROC curves (legend: AUC), right "
+                "the step-wise precision-recall curves (legend: AP and the break-even "
+                "point BEP). Micro-average: all (sample, class) decisions pooled. "
+                "Macro-average: the exact mean of the class curves, whose area is the "
+                "mean of the class AUCs / APs."))
+        for i, name in enumerate(names):
+            tick()
+            if i == 0:
+                report.add_page_break()
+            else:
+                report.add_flowable(CondPageBreak(360))
+            _confusion_section(report, ev, name, family, transposed)
+    return report
+
+
+def _summary(report, ev, description):
+    report.add_table_of_contents()
+    report.add_heading("Summary")
+    report.add_heading("Data", level=1)
+    counts = ev.class_counts
+    report.add_paragraph(f"{ev.n_samples:,} samples in {ev.classes_.size} classes.")
+    rows = [[str(label), ev.label_names[label], format_value(c),
+             f"{100 * c / counts.sum():.1f} %"]
+            for label, c in zip(ev.classes_.tolist(), counts.tolist())]
+    report.add_table(rows, header=["Label", "Class", "Samples", "Share"],
+                     align=["left", "left", "right", "right"],
+                     caption="The classes of y_true and their counts.")
+    if description:
+        report.add_paragraph(f"Source: {description}")
+    report.add_heading("Metrics", level=1)
+    kinds = ", ".join(f"{n}: {ev[n].kind}" for n in ev.model_names)
+    metrics_table_section(report, ev.metrics_table, caption=(
+        f"The predicted class is the one with the highest score ({kinds})."),
+        explanation=(
+        "Balanced accuracy: the mean recall of the classes. Macro F1: the mean of the "
+        "class F1 scores; weighted F1 weights them by class size. Macro OvR AUC: the "
+        "mean one-vs-rest ROC AUC. Log loss: mean -log p(true class), for "
+        "probabilities only. MCC: Matthews correlation coefficient"
+        + (". QWK: quadratic weighted kappa, for ordered classes" if ev.ordinal else "")
+        + " (Thakur, Approaching (Almost) Any Machine Learning Problem, 'Evaluation "
+        "metrics'; Zhou Zhihua, Machine Learning §2.3)."))
+
+
+def _per_class_tables(report, ev):
+    report.add_heading("Per-class metrics", level=1)
+    for name in ev.model_names:
+        m = ev[name]
+        pc = m.per_class
+        auc = m.roc_auc
+        rows = [[ev.label_names[label], *(format_value(float(pc[key][i]))
+                                           for key in ("precision", "recall", "f1")),
+                 format_value(_whole(pc["support"][i])),
+                 *([format_value(float(auc[i]))] if auc is not None else [])]
+                for i, label in enumerate(ev.classes_.tolist())]
+        header = ["Class", "Precision", "Recall", "F1", "Support",
+                  *(["OvR AUC"] if auc is not None else [])]
+        report.add_table(rows, header=header, align=["left", *["right"] * (len(header) - 1)],
+                         caption=f"{name}: precision, recall and F1 of each class "
+                                 f"(one-vs-rest), and its number of true samples.")
+
+
+def _whole(x):
+    """An int when ``x`` is a whole number (unweighted counts), else the float."""
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def _ovr_figure(ev, name, family):
+    k = ev.classes_.size
+    with report_style(family):
+        fig = Figure(figsize=(7.6, 3.7 + legend_height(min(k, 12) + 2)),
+                     layout="constrained")
+        left, right = fig.subplots(1, 2)
+        roc = ev.roc_display(name).plot(ax=left, plot_chance_level=True)
+        pr = ev.precision_recall_display(name).plot(ax=right)
+        left.set_title("ROC, one-vs-rest")
+        right.set_title("precision-recall, one-vs-rest")
+        for ax in (left, right):
+            ax.grid(alpha=0.25, linewidth=0.5)
+        handles, labels = left.get_legend_handles_labels()
+        pr_handles, pr_labels = right.get_legend_handles_labels()
+        legend_below(fig, (left, right), handles + pr_handles, labels + pr_labels)
+        del roc, pr
+    return fig
+
+
+def _confusion_section(report, ev, name, family, transposed):
+    m = ev[name]
+    row = ev.metrics_table.rows[name]
+    k = ev.classes_.size
+    report.add_heading(f"Confusion matrix: {name}")
+    report.add_paragraph(
+        f"Accuracy {format_value(row['Accuracy'])}, macro F1 "
+        f"{format_value(row['Macro F1'])}. "
+        + ("Rows are the predicted class, columns the true class (Thakur's layout); "
+           if transposed else "Rows are the true class, columns the predicted class; ")
+        + ("each cell shows the count and, in parentheses, its share of the true class."
+           if k <= _BOTH_VALUES_MAX else
+           "each cell's colour is its share of the true class and its text the count."))
+    size = min(7.0, 2.2 + 0.35 * k)
+    with report_style(family):
+        fig = Figure(figsize=(size + 1.0, size), layout="constrained")
+        ax = fig.add_subplot()
+        ev.confusion_matrix_display(name).plot(
+            ax=ax, normalize="true", transposed=transposed,
+            values="both" if k <= _BOTH_VALUES_MAX else "counts",
+            values_format=".0%" if k <= _BOTH_VALUES_MAX else None)
+    report.add_figure(fig, caption=f"{name}: confusion matrix, colour = share of the "
+                                   f"true class.", width=min(1.0, (size + 1.0) / 7.6))
+    del m

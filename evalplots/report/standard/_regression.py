@@ -1,0 +1,77 @@
+"""The standard report of regression models: the error table, then each model's figures."""
+
+import numpy as np
+from matplotlib.figure import Figure
+from reportlab.platypus import CondPageBreak
+
+from evalplots.report.standard._common import (
+    Steps,
+    metrics_table_section,
+    new_report,
+    quiet_figures,
+)
+from evalplots.report.standard._figures import report_style
+
+__all__ = ["regression_report"]
+
+
+def regression_report(ev, *, title, description, author, invariant, progress):
+    """Assemble the standard report of a RegressionEvaluation (see evaluation_report)."""
+    names = ev.model_names
+    tick = Steps(["computing metrics", *(f"prediction errors: {n}" for n in names)],
+                 progress)
+    tick()
+    y = ev.y_true
+    report, family = new_report(
+        ev, title=title, author=author, invariant=invariant,
+        subtitle=f"{len(names)} regression model{'s' if len(names) > 1 else ''}, "
+                 f"{ev.n_samples:,} samples")
+    report.add_table_of_contents()
+    report.add_heading("Summary")
+    report.add_heading("Data", level=1)
+    report.add_paragraph(
+        f"{ev.n_samples:,} samples; the target ranges from {y.min():.4g} to "
+        f"{y.max():.4g} (mean {y.mean():.4g}, standard deviation {y.std():.4g}).")
+    if description:
+        report.add_paragraph(f"Source: {description}")
+    report.add_heading("Metrics", level=1)
+    metrics_table_section(report, ev.metrics_table, caption=(
+        "Errors of each model, in the unit of the target (MAE, RMSE), its square "
+        "(MSE), on log(1 + y) (MSLE, RMSLE), as a fraction of the target (MPE, MAPE), "
+        "and the coefficient of determination R²."), explanation=(
+        "MAE: mean |y - ŷ|. MSE: mean (y - ŷ)². RMSE: √MSE. MSLE: mean (log(1 + y) - "
+        "log(1 + ŷ))². MPE: mean (y - ŷ)/y (signed). MAPE: mean |y - ŷ|/|y|. R²: 1 - "
+        "Σ(y - ŷ)² / Σ(y - ȳ)² (Thakur, Approaching (Almost) Any Machine Learning "
+        "Problem, 'Evaluation metrics')."))
+    with quiet_figures():
+        for i, name in enumerate(names):
+            tick()
+            if i == 0:
+                report.add_page_break()
+            else:  # two models per page when they fit
+                report.add_flowable(CondPageBreak(300))
+            report.add_heading(f"Prediction errors: {name}")
+            residuals = ev[name].residuals
+            report.add_paragraph(
+                f"Residuals y - ŷ: mean {residuals.mean():.4g}, median "
+                f"{np.median(residuals):.4g}, 5th to 95th percentile "
+                f"{np.percentile(residuals, 5):.4g} to {np.percentile(residuals, 95):.4g}.")
+            report.add_figure(_figure(ev, name, family), caption=(
+                "Left: true against predicted values; the diagonal is a perfect "
+                "prediction. Middle: residuals (true - predicted) against the "
+                "predictions; points above zero are under-predicted. Right: the "
+                "distribution of the residuals."))
+    return report
+
+
+def _figure(ev, name, family):
+    display = ev.prediction_error_display(name)
+    with report_style(family):
+        fig = Figure(figsize=(7.6, 2.9), layout="constrained")
+        axes = fig.subplots(1, 3)
+        for ax, kind in zip(axes, ("actual_vs_predicted", "residual_vs_predicted",
+                                   "residual_distribution")):
+            display.plot(ax=ax, kind=kind)
+            ax.set_title(ax.get_title().replace(f"{name}\n", "").replace(name, ""),
+                         fontsize="small")
+    return fig
