@@ -81,10 +81,8 @@ def is_text(series):
 def strip_text_columns(frame):
     """Strip surrounding blanks from every text column of ``frame``, in place."""
     for name in frame.columns:
-        if pd.api.types.is_object_dtype(frame[name]) or pd.api.types.is_string_dtype(
-                frame[name]):
-            if is_text(frame[name]):
-                frame[name] = frame[name].str.strip()
+        if is_text(frame[name]):  # decided by the dtype alone for numeric columns
+            frame[name] = frame[name].str.strip()
     return frame
 
 
@@ -115,15 +113,17 @@ def _finite_floats(series, name, source, role, fix, non_finite):
     return x
 
 
-def _label_fix():
-    return "give every row a label."
+_LABEL_FIX = "give every row a label."
+_SCORE_FIX = ("every score must be a number (remove or impute missing scores first, "
+              "or drop the column).")
+_PREDICTED_LABEL_FIX = "give every row a predicted label (or drop the column)."
 
 
 def _label_non_finite(name):
     def message(text, where):
-        if parse_number(text) is not None and np.isnan(parse_number(text)):
+        if text.strip("+-").lower() == "nan":
             return (f"label column {name!r} is missing on {where} ({text!r}); "
-                    f"give every row a label.")
+                    f"{_LABEL_FIX}")
         return (f"label column {name!r} has a non-finite value {text!r} on {where}; "
                 f"labels must be finite.")
     return message
@@ -155,26 +155,21 @@ def read_labels(series, name, source):
     """
     kind = column_kind(series)
     if kind in ("bool", "int"):
-        _without_missing(series, name, source, "label column", _label_fix())
+        _without_missing(series, name, source, "label column", _LABEL_FIX)
         return series.to_numpy(dtype=bool if kind == "bool" else np.int64)
     if kind == "float":
-        x = _finite_floats(series, name, source, "label column", _label_fix(),
+        x = _finite_floats(series, name, source, "label column", _LABEL_FIX,
                            _label_non_finite(name))
         if np.all(np.abs(x) < _EXACT_INT) and np.array_equal(x, np.trunc(x)):
             return x.astype(np.int64)
         return x
     text = _text(series, name, source)
-    _without_missing(text, name, source, "label column", _label_fix())
+    _without_missing(text, name, source, "label column", _LABEL_FIX)
     special = _matches(text, NON_FINITE_PATTERN)
     if special.any():
         i = _first(special)
         raise ValueError(_label_non_finite(name)(text.iloc[i], source.where(i)))
     return text.to_numpy(dtype=str)
-
-
-def _score_fix():
-    return ("every score must be a number (remove or impute missing scores first, "
-            "or drop the column).")
 
 
 def _score_non_finite(name):
@@ -218,10 +213,10 @@ def read_numbers(series, name, source):
     """
     kind = column_kind(series)
     if kind == "int":
-        _without_missing(series, name, source, "score column", _score_fix())
+        _without_missing(series, name, source, "score column", _SCORE_FIX)
         return series.to_numpy(dtype=np.int64)
     if kind == "float":
-        return _finite_floats(series, name, source, "score column", _score_fix(),
+        return _finite_floats(series, name, source, "score column", _SCORE_FIX,
                               _score_non_finite(name))
     text = _text(series, name, source)  # pandas found a cell that is no number
     number = _matches(text, NUMBER_PATTERN) & ~_matches(text, NON_FINITE_PATTERN)
@@ -229,7 +224,7 @@ def read_numbers(series, name, source):
         i = _first(~number)
         cell = text.iloc[i]
         if not isinstance(cell, str):
-            raise _empty("score column", name, source, i, _score_fix())
+            raise _empty("score column", name, source, i, _SCORE_FIX)
         if parse_number(cell) is None:
             raise ValueError(_non_numeric(name, cell, source.where(i)))
         raise ValueError(_score_non_finite(name)(cell, source.where(i)))
@@ -282,8 +277,7 @@ def read_model_column(series, name, source, *, target, y_true, classes):
     if kind == "bool":
         if y_true.dtype != bool:
             return "text", None
-        _without_missing(series, name, source, "column",
-                         "give every row a predicted label (or drop the column).")
+        _without_missing(series, name, source, "column", _PREDICTED_LABEL_FIX)
         return "labels", series.to_numpy(dtype=bool)
     text = _text(series, name, source)
     if _matches(text, NUMBER_PATTERN).any():
@@ -295,8 +289,7 @@ def read_model_column(series, name, source, *, target, y_true, classes):
         if inside.mean() >= 0.5:
             i = _first(~inside)
             if not isinstance(text.iloc[i], str):
-                raise _empty("column", name, source, i,
-                             "give every row a predicted label (or drop the column).")
+                raise _empty("column", name, source, i, _PREDICTED_LABEL_FIX)
             raise ValueError(
                 f"column {name!r} looks like predicted labels (most cells are values "
                 f"of {target!r}) but {source.where(i)} holds {text.iloc[i]!r}, which "

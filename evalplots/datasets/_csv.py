@@ -11,6 +11,7 @@ for CSV and Parquet alike.
 
 import codecs
 import csv
+import itertools
 import os
 import re
 import warnings
@@ -60,14 +61,20 @@ def _rows(fh):
         start = lines.count + 1
 
 
+def _data_rows(path):
+    """Yield ``(first_line, row)`` for each data row (after the header) of ``path``."""
+    with open(path, "rb") as fh:
+        rows = _rows(fh)
+        next(rows)  # the header
+        yield from rows
+
+
 class CsvSource:
     """Where a cell of a CSV is (its line) and what it said, for error messages.
 
     Only used once something is wrong, so it re-reads the file with :mod:`csv`
     rather than keeping the raw text of every cell.
     """
-
-    unit = "line"
 
     def __init__(self, path, header):
         self.path = path
@@ -76,13 +83,7 @@ class CsvSource:
 
     def _data_row(self, i):
         if i not in self._found:
-            with open(self.path, "rb") as fh:
-                rows = _rows(fh)
-                next(rows)  # the header
-                for k, found in enumerate(rows):
-                    if k == i:
-                        self._found[i] = found
-                        break
+            self._found[i] = next(itertools.islice(_data_rows(self.path), i, None))
         return self._found[i]
 
     def where(self, i):
@@ -155,12 +156,9 @@ def _pandas_read(fh, **kwargs):
 
 
 def _first_ragged(path, header):
-    with open(path, "rb") as fh:
-        rows = _rows(fh)
-        next(rows)
-        for line, row in rows:
-            if len(row) != len(header):
-                return _ragged_message(line, row, header)
+    for line, row in _data_rows(path):
+        if len(row) != len(header):
+            return _ragged_message(line, row, header)
     return None
 
 
@@ -236,11 +234,13 @@ def _read_body(fh, path, header):
     except pd.errors.EmptyDataError:
         raise ValueError(f"{path!r} has a header but no data rows.") from None
     except pd.errors.ParserError as exc:
-        message = _first_ragged(path, header)
-        raise ValueError(message or f"{path!r} is not a well-formed CSV file "
-                                    f"({' '.join(str(exc).split())}).") from None
-    if frame.shape[1] != len(header):
-        raise ValueError(_first_ragged(path, header))
+        raise ValueError(_first_ragged(path, header) or (
+            f"{path!r} is not a well-formed CSV file ({' '.join(str(exc).split())})."
+        )) from None
+    if frame.shape[1] != len(header):  # the first data row is longer or shorter
+        raise ValueError(_first_ragged(path, header) or (
+            f"{path!r} has {frame.shape[1]} columns of data but {len(header)} in its "
+            f"header; make every row as long as the header."))
     frame.columns = header
     return strip_text_columns(frame)
 

@@ -17,8 +17,6 @@ __all__ = ["ParquetSource", "read_parquet_frame"]
 class ParquetSource:
     """Where a cell of a Parquet file is (its row) and what it holds, for messages."""
 
-    unit = "row"
-
     def __init__(self, frame):
         self.frame = frame
 

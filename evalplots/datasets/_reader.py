@@ -134,8 +134,12 @@ def _select(available, models, exclude):
         both = [n for n in models if n in exclude]
         raise ValueError(f"{', '.join(map(repr, both))} is both in models= and "
                          f"exclude=; name each model in one of them.")
-    chosen = models if models is not None else available
-    return [m for m in chosen if m not in (exclude or ())]
+    chosen = [m for m in (available if models is None else models)
+              if m not in (exclude or ())]
+    if not chosen:
+        raise ValueError(f"no model left after models={models!r}, exclude={exclude!r}; "
+                         f"select at least one model.")
+    return chosen
 
 
 def _class_matrix(model, entries, frame, source, classes, target, strays):
@@ -198,9 +202,9 @@ def read_predictions(path, *, target="y_true", models=None, exclude=None):
         (n_samples, n_classes) (float64, one column per class in the order of
         ``classes``). ``classes``: sorted distinct ``y_true`` values, or None
         when ``y_true`` is float (not all integers). ``task`` is None (the
-        columns alone do not decide it). ``notes``: one line per column not
-        read (non-numeric, or looking like a row identifier);
-        ``ignored_columns`` and ``id_columns`` name them.
+        columns alone do not decide it). ``notes``: one line per column left
+        out as a row identifier, one naming the non-numeric columns skipped;
+        ``id_columns`` and ``ignored_columns`` list them.
 
     Raises
     ------
@@ -290,12 +294,8 @@ def read_predictions(path, *, target="y_true", models=None, exclude=None):
             model, k, colon = _split_header(name, lookup)
             layout.setdefault(model, []).append((name, k, colon))
 
-    chosen = _select(list(layout), models, exclude)
-    if not chosen:
-        raise ValueError(f"no model left after exclude={list(exclude)!r}; exclude "
-                         f"fewer models.")
     predictions, ignored, id_columns, id_notes = {}, [], [], []
-    for model in chosen:
+    for model in _select(list(layout), models, exclude):
         entries = layout[model]
         if len(entries) > 1 or entries[0][1] is not None:
             strays = [name for group in layout.values() for name, _, colon in group
