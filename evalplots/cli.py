@@ -104,13 +104,25 @@ def _load(args, notes):
                          f"(or omit INPUT to use the bundled sample)") from None
     except IsADirectoryError:
         raise UsageError(f"INPUT {args.input!r} is a directory; pass a CSV file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"INPUT {args.input!r} is not UTF-8 text; pass a CSV "
-                         f"file") from None
-    if data.ignored_columns:
-        notes.append(f"ignoring non-numeric column(s) "
-                     f"{', '.join(map(repr, data.ignored_columns))}.")
-    return data
+    notes.extend(data.notes)  # ignored and id-like columns, one line each
+    return _scores_only(data, notes)
+
+
+def _scores_only(data, notes):
+    """Drop text or True/False predicted-label columns: the report reads scores."""
+    import dataclasses
+
+    labels = [m for m, v in data.predictions.items() if v.dtype.kind in "bU"]
+    if not labels:
+        return data
+    if len(labels) == len(data.predictions):
+        raise UsageError(f"no numeric score column: {', '.join(map(repr, labels))} "
+                         f"hold(s) predicted labels, but the report needs one column "
+                         f"of scores per model")
+    notes.append(f"ignoring predicted-label column(s) {', '.join(map(repr, labels))}; "
+                 f"the report reads scores.")
+    return dataclasses.replace(data, predictions={
+        m: v for m, v in data.predictions.items() if m not in labels})
 
 
 def _pos_label(data, text):

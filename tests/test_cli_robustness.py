@@ -196,3 +196,67 @@ def test_every_error_line_ends_with_one_period(tmp_path):
                      cwd=tmp_path)
         line = result.stderr.strip()
         assert line.endswith(".") and not line.endswith(".."), line
+
+
+# -- issue 6: the pandas reader through the command -----------------------------------
+
+def test_non_utf8_input_asks_to_resave(tmp_path):
+    path = tmp_path / "latin1.csv"
+    path.write_bytes("y_true,m\n1,0.5\n0,caf\xe9\n".encode("latin-1"))
+    out = tmp_path / "out.pdf"
+    result = run("report", path, "-o", out, cwd=tmp_path)
+    assert_usage_error(result, out, "is not UTF-8 text (byte 0xe9 on line 3 is not "
+                                    "valid UTF-8); re-save it as UTF-8")
+
+
+def test_decimal_comma_hint(tmp_path):
+    out = tmp_path / "out.pdf"
+    result = run("report", write_csv(tmp_path, 'y_true,m\n1,"0,97"\n0,"0,12"\n'),
+                 "-o", out, cwd=tmp_path)
+    assert_usage_error(result, out, "score column 'm' has '0,97' on line 2, a number "
+                                    "with a decimal comma")
+
+
+def test_true_false_labels_with_pos_label_true(tmp_path):
+    csv_path = write_csv(tmp_path, "y_true,m\nTrue,0.9\nFalse,0.2\nTrue,0.4\nFalse,0.5\n")
+    result = run("report", csv_path, "-o", "b.pdf", "--pos-label", "true", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    summary = " ".join(PdfReader(tmp_path / "b.pdf").pages[0].extract_text().split())
+    assert "2 positive (50.0 %), label True, and 2 negative, label False" in summary
+    # positives 0.9, 0.4 vs negatives 0.2, 0.5: 3 of 4 pairs ranked right
+    assert "m 0.7500" in summary
+
+
+def test_numeric_id_column_is_not_a_model(tmp_path):
+    """A new user's file: an `id` column 1..8 used to become the model "id"."""
+    text = "id,y_true,model_a\n" + "".join(
+        f"{i + 1},{line.split(',')[1]},{line.split(',')[2]}\n"
+        for i, line in enumerate(GOOD_CSV.splitlines()[1:]))
+    result = run("report", write_csv(tmp_path, text), "-o", "i.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert _lines(result.stderr) == [
+        "evalplots: excluding column 'id' (its name marks a row identifier); name it "
+        "in models= to read it as a model."]
+    summary = " ".join(PdfReader(tmp_path / "i.pdf").pages[0].extract_text().split())
+    assert "1 model, 8 samples" in summary and "model_a 0.9375" in summary
+
+
+def test_parquet_input(tmp_path):
+    import pandas as pd
+
+    frame = pd.read_csv(write_csv(tmp_path, GOOD_CSV))
+    frame.to_parquet(tmp_path / "p.parquet", index=False)
+    result = run("report", tmp_path / "p.parquet", "-o", "q.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert _lines(result.stderr) == ["evalplots: ignoring non-numeric column(s) 'id'."]
+    summary = " ".join(PdfReader(tmp_path / "q.pdf").pages[0].extract_text().split())
+    assert "model_a 0.9375" in summary
+
+
+def test_text_predicted_labels_are_left_out_of_the_score_report(tmp_path):
+    csv_path = write_csv(tmp_path, "y,score,pred\nM,0.9,M\nB,0.2,B\nM,0.4,B\nB,0.5,M\n")
+    result = run("report", csv_path, "-o", "l.pdf", "--target", "y", "--pos-label", "M",
+                 cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert _lines(result.stderr) == [
+        "evalplots: ignoring predicted-label column(s) 'pred'; the report reads scores."]

@@ -1,275 +1,246 @@
-"""Read a predictions CSV (a label column and one score column per model).
+"""Read a predictions CSV into a pandas DataFrame, with messages that name the line.
 
-The standard library's :mod:`csv` and numpy are enough here; pandas is not a
-runtime dependency of evalplots.
+pandas' C parser reads the cells; this module adds what it does not check:
+the header (read with :mod:`csv`, so that repeated or empty names are seen
+before pandas renames them), rows with too many or too few cells, another
+delimiter, text that is not UTF-8 — each as a ValueError naming the line.
+The meaning of the columns (label, scores, ids) is decided in
+:mod:`evalplots.datasets._columns` and :mod:`evalplots.datasets._reader`,
+for CSV and Parquet alike.
 """
 
+import codecs
 import csv
-import dataclasses
-import math
+import itertools
 import os
 import re
+import warnings
 
-import numpy as np
+import pandas as pd
 
-__all__ = ["Predictions", "read_predictions_csv"]
+from evalplots.datasets._cells import parse_number
+from evalplots.datasets._columns import check_header, strip_text_columns
+
+__all__ = ["CsvSource", "parse_number", "read_csv_frame"]
+
+_PARQUET_MAGIC = b"PAR1"
 
 
-@dataclasses.dataclass(frozen=True)
-class Predictions:
-    """Binary labels and the scores of one or more models for the same samples.
+def _is_blank(row):
+    """pandas skips empty and whitespace-only lines; so does the line counter."""
+    return not row or (len(row) == 1 and not row[0].strip())
 
-    Parameters
-    ----------
-    y_true : ndarray of shape (n_samples,)
-        True labels (ints, floats or strings).
-    scores : dict of str to ndarray of shape (n_samples,)
-        Model name -> float64 scores (higher means more likely positive), in
-        column order.
-    pos_label : int, float, str or None, default=None
-        The positive label, when known (the bundled sample sets it).
-    label_names : dict or None, default=None
-        Optional readable names of the labels, e.g. ``{1: "malignant"}``.
-    description : str, default=""
-        One-sentence description of where the data come from.
-    ignored_columns : tuple of str, default=()
-        Columns of the CSV that held no numbers and were therefore not read
-        as models.
 
-    Raises
-    ------
-    None
-        A plain frozen record: nothing is checked on construction;
-        :func:`read_predictions_csv` and :func:`evalplots.report.evaluation_report`
-        validate the arrays.
+class _Lines:
+    """Decoded lines of a binary file, counted, the UTF-8 byte-order mark dropped."""
 
-    Notes
-    -----
-    Frozen (attributes cannot be reassigned). ``scores`` keeps the CSV's
-    column order, which is the order of models in the report.
+    def __init__(self, fh):
+        self._fh = fh
+        self.count = 0
 
-    Examples
-    --------
-    >>> import numpy as np
-    >>> p = Predictions(np.array([0, 1]), {"m": np.array([0.2, 0.7])}, pos_label=1)
-    >>> p.n_samples, list(p.scores)
-    (2, ['m'])
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        raw = self._fh.readline()
+        if not raw:
+            raise StopIteration
+        self.count += 1
+        text = raw.decode("utf-8")
+        return text.removeprefix("\ufeff") if self.count == 1 else text
+
+
+def _rows(fh):
+    """Yield ``(first_line, row)`` for each non-blank CSV row of ``fh``."""
+    lines = _Lines(fh)
+    reader = csv.reader(lines)
+    start = 1
+    for row in reader:
+        if not _is_blank(row):
+            yield start, row
+        start = lines.count + 1
+
+
+def _data_rows(path):
+    """Yield ``(first_line, row)`` for each data row (after the header) of ``path``."""
+    with open(path, "rb") as fh:
+        rows = _rows(fh)
+        next(rows)  # the header
+        yield from rows
+
+
+class CsvSource:
+    """Where a cell of a CSV is (its line) and what it said, for error messages.
+
+    Only used once something is wrong, so it re-reads the file with :mod:`csv`
+    rather than keeping the raw text of every cell.
     """
 
-    y_true: np.ndarray
-    scores: dict
-    pos_label: object = None
-    label_names: dict = None
-    description: str = ""
-    ignored_columns: tuple = ()
+    def __init__(self, path, header):
+        self.path = path
+        self.header = header
+        self._found = {}
 
-    @property
-    def n_samples(self):
-        """Number of samples (rows).
+    def _data_row(self, i):
+        if i not in self._found:
+            self._found[i] = next(itertools.islice(_data_rows(self.path), i, None))
+        return self._found[i]
 
-        Returns
-        -------
-        n_samples : int
-            ``len(y_true)``.
+    def where(self, i):
+        """``'line N'`` for data row ``i`` (0-based)."""
+        return f"line {self._data_row(i)[0]}"
 
-        Raises
-        ------
-        None
+    def text(self, column, i):
+        """The cell as written (stripped) in data row ``i``, after checking its length."""
+        self.check_row(i)
+        return self._data_row(i)[1][self.header.index(column)].strip()
 
-        Notes
-        -----
-        Every score array has this length too.
+    def check_row(self, i):
+        """Raise the ragged-row message if data row ``i`` has the wrong length."""
+        line, row = self._data_row(i)
+        if len(row) != len(self.header):
+            raise ValueError(_ragged_message(line, row, self.header))
 
-        Examples
-        --------
-        >>> import numpy as np
-        >>> Predictions(np.array([0, 1, 1]), {"m": np.zeros(3)}).n_samples
-        3
-        """
-        return int(self.y_true.shape[0])
-
-
-# Plain ASCII decimal or scientific notation, or nan/inf spelled out (so that
-# they can be rejected with a clear message). float() alone would also take
-# '1_0' (10.0), non-ASCII digits ('١') and surrounding whitespace.
-_NUMBER = re.compile(
-    r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|nan|inf|infinity)",
-    re.IGNORECASE | re.ASCII,
-)
+    def column_text(self, column):
+        """The column re-read as text (str cells, NaN where empty), stripped."""
+        with open(self.path, "rb") as fh:
+            _read_header(fh, self.path)
+            frame = _pandas_read(fh, usecols=[self.header.index(column)], dtype=str)
+        return frame.iloc[:, 0].str.strip()
 
 
-def parse_number(text):
-    """``float(text)`` for a plain ASCII number, else None.
-
-    Parameters
-    ----------
-    text : str
-        One CSV cell or command-line value, already stripped.
-
-    Returns
-    -------
-    value : float or None
-        None unless ``text`` is a decimal or scientific number in ASCII digits
-        or ``nan``/``inf``/``infinity`` (any case, optional sign).
-
-    Examples
-    --------
-    >>> parse_number("1e-3"), parse_number("-.5"), parse_number("1_0"), parse_number("\u0661")
-    (0.001, -0.5, None, None)
-    """
-    if _NUMBER.fullmatch(text) is None:
-        return None
-    return float(text)
+def _ragged_message(line, row, header):
+    message = (f"line {line} has {len(row)} cells but the header has {len(header)}; "
+               f"make every row as long as the header")
+    pairs = zip(row, row[1:])
+    if len(row) > len(header) and any(a.strip().lstrip("+-").isdigit()
+                                      and b.strip().isdigit() for a, b in pairs):
+        message += (" (numbers with a decimal comma, such as 0,97? write them with "
+                     "a '.' decimal point)")
+    return message + "."
 
 
-_parse_number = parse_number
+def _read_header(fh, path):
+    """Read the header row of the open binary file ``fh``; return the raw names."""
+    for _, row in _rows(fh):
+        return row
+    raise ValueError(f"{os.fspath(path)!r} is empty; pass a CSV with a header row.")
 
 
-def _parse_labels(values, target):
-    if any(v == "" for v in values):
-        row = values.index("") + 2
-        raise ValueError(
-            f"label column {target!r} is empty on line {row}; give every row a label."
-        )
-    numbers = [_parse_number(v) for v in values]
-    for line, number in enumerate(numbers, start=2):
-        if number is not None and math.isnan(number):
-            raise ValueError(
-                f"label column {target!r} is missing on line {line} "
-                f"({values[line - 2]!r}); give every row a label."
-            )
-    if any(n is None for n in numbers):
-        return np.array(values)
-    if all(math.isfinite(n) and n == int(n) for n in numbers):
-        return np.array([int(n) for n in numbers], dtype=np.int64)
-    return np.array(numbers, dtype=np.float64)
-
-
-def _parse_scores(values, name):
-    out = np.empty(len(values), dtype=np.float64)
-    for i, text in enumerate(values):
-        number = _parse_number(text)
-        if number is None:
-            raise ValueError(
-                f"score column {name!r} has a non-numeric value {text!r} on line "
-                f"{i + 2}; every score must be a number (or drop the column)."
-            )
-        if not math.isfinite(number):
-            raise ValueError(
-                f"score column {name!r} has a non-finite value {text!r} on line "
-                f"{i + 2}; remove or impute NaN/inf scores first."
-            )
-        out[i] = number
-    return out
-
-
-def _check_header(header):
-    for j, name in enumerate(header, start=1):
-        if not name:
-            raise ValueError(f"column {j} of the header is empty; give every column "
-                             f"a name (the model name for score columns).")
-    duplicates = sorted({h for h in header if header.count(h) > 1})
-    if duplicates:
-        raise ValueError(f"the header repeats column name(s) {', '.join(duplicates)}; "
-                         f"give every column a distinct name.")
-    return header
-
-
-def _check_delimiter(header):
+def _check_delimiter(header, fh):
     """A one-column header that holds ';', tab or '|' means another delimiter."""
     if len(header) != 1:
         return
     for delimiter, name in ((";", "';'"), ("\t", "tab"), ("|", "'|'")):
         if delimiter in header[0]:
+            comma = re.search(r"[0-9],[0-9]", fh.readline().decode("utf-8", "replace"))
+            decimal = " and '.' as the decimal point" if comma else ""
             raise ValueError(
                 f"the header has one column {header[0]!r}; the file looks "
                 f"{name}-separated, but evalplots reads comma-separated CSV: "
-                f"convert it (e.g. save it again as CSV with ',' between cells)."
+                f"convert it (e.g. save it again as CSV with ',' between "
+                f"cells{decimal})."
             )
 
 
-def read_predictions_csv(path, *, target="y_true"):
-    """Read labels and per-model scores from a CSV file with a header row.
+def _pandas_read(fh, **kwargs):
+    """pandas' C parser on the rest of ``fh``: every cell as written, '' as missing.
+
+    ``keep_default_na=False`` keeps 'NA', 'nan', 'null' ... as text, so they
+    are reported as written instead of silently becoming NaN.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pd.errors.DtypeWarning)
+        return pd.read_csv(fh, header=None, keep_default_na=False, na_values=[""],
+                           encoding="utf-8", **kwargs)
+
+
+def _first_ragged(path, header):
+    for line, row in _data_rows(path):
+        if len(row) != len(header):
+            return _ragged_message(line, row, header)
+    return None
+
+
+def _not_utf8_message(path):
+    with open(path, "rb") as fh:
+        data = fh.read()
+    try:
+        codecs.decode(data, "utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        byte = f"byte 0x{data[exc.start]:02x} on line {line}"
+    else:  # pragma: no cover - only called after a decoding error
+        byte = "a byte"
+    return (f"{os.fspath(path)!r} is not UTF-8 text ({byte} is not valid UTF-8); "
+            f"re-save it as UTF-8 (e.g. 'CSV UTF-8' in a spreadsheet's Save As).")
+
+
+def read_csv_frame(path):
+    """Read a CSV with a header row into a DataFrame of typed columns.
 
     Parameters
     ----------
     path : str or path-like
-        The CSV file: a header row, then one row per sample.
-    target : str, default="y_true"
-        Header of the label column. Every other column that holds numbers is a
-        model's score column, named by its header; columns without a single
-        number (e.g. an id or a comment column) are skipped and listed in
-        ``ignored_columns``.
+        The CSV file: a header row, then one row per sample, ',' between cells.
 
     Returns
     -------
-    predictions : Predictions
-        ``y_true`` (ints when every label is an integer, else floats or
-        strings) and ``scores`` (float64, in column order).
+    frame : pandas.DataFrame
+        One column per header name (stripped), dtypes as pandas infers them
+        (int64, float64, bool, str or object); empty cells are NaN, every
+        other cell is kept as written (``'NA'`` stays text).
+    source : CsvSource
+        Locates a data row's line and cell text for messages.
 
     Raises
     ------
-    FileNotFoundError
-        If ``path`` does not exist.
+    FileNotFoundError, IsADirectoryError
+        If ``path`` is not a readable file.
     ValueError
-        If the file is empty, a header name is empty or repeated, the header
-        looks ';'-, tab- or '|'-separated, ``target`` is not a column, no score
-        column is left, a row has the wrong number of cells, a label is empty
-        or NaN, or a score is non-numeric or non-finite. The message names the
-        column, line and fix.
-    UnicodeDecodeError
-        If the file is not UTF-8 (a UTF-8 byte-order mark is allowed).
-
-    Notes
-    -----
-    A column counts as a score column as soon as one of its cells is a number;
-    then every cell must be a finite number, so a typo is reported rather than
-    the column silently dropped. Numbers are plain ASCII decimals or
-    scientific notation: ``1_0`` and non-ASCII digits, which :func:`float`
-    would accept, are not numbers here.
+        If the file is empty, not UTF-8, a Parquet file, looks ';'-, tab- or
+        '|'-separated, a header name is empty or repeated, a row has the wrong
+        number of cells, or there are no data rows. The message names the line.
 
     Examples
     --------
     >>> import os, tempfile
-    >>> d = tempfile.mkdtemp()
-    >>> path = os.path.join(d, "p.csv")
+    >>> path = os.path.join(tempfile.mkdtemp(), "p.csv")
     >>> with open(path, "w") as fh:
-    ...     _ = fh.write("id,y_true,model_a\\nx1,1,0.9\\nx2,0,0.3\\n")
-    >>> p = read_predictions_csv(path)
-    >>> p.y_true, p.scores["model_a"], p.ignored_columns
-    (array([1, 0]), array([0.9, 0.3]), ('id',))
+    ...     _ = fh.write("y_true,m\\n1,0.9\\n0,0.2\\n")
+    >>> frame, source = read_csv_frame(path)
+    >>> frame.dtypes.tolist(), source.where(1)
+    ([dtype('int64'), dtype('float64')], 'line 3')
     """
-    with open(os.fspath(path), newline="", encoding="utf-8-sig") as fh:
-        rows = [row for row in csv.reader(fh) if row]
-    if not rows:
-        raise ValueError(f"{os.fspath(path)!r} is empty; pass a CSV with a header row.")
-    _check_delimiter(rows[0])
-    header = _check_header([h.strip() for h in rows[0]])
-    body = rows[1:]
-    if not body:
-        raise ValueError(f"{os.fspath(path)!r} has a header but no data rows.")
-    for line, row in enumerate(body, start=2):
-        if len(row) != len(header):
-            raise ValueError(
-                f"line {line} has {len(row)} cells but the header has {len(header)}; "
-                f"make every row as long as the header."
-            )
-    if target not in header:
-        raise ValueError(
-            f"no label column {target!r}; the columns are {', '.join(header)} "
-            f"(choose one with --target / target=)."
-        )
-    columns = {h: [row[j].strip() for row in body] for j, h in enumerate(header)}
-    y_true = _parse_labels(columns.pop(target), target)
-    scores, ignored = {}, []
-    for name, values in columns.items():
-        if all(_parse_number(v) is None for v in values):
-            ignored.append(name)
-        else:
-            scores[name] = _parse_scores(values, name)
-    if not scores:
-        raise ValueError(
-            f"no numeric score column besides {target!r}; add one column of scores "
-            f"per model."
-        )
-    return Predictions(y_true, scores, ignored_columns=tuple(ignored))
+    path = os.fspath(path)
+    try:
+        with open(path, "rb") as fh:
+            if fh.read(4) == _PARQUET_MAGIC:
+                raise ValueError(f"{path!r} is a Parquet file, not CSV text; give it "
+                                 f"a .parquet suffix.")
+            fh.seek(0)
+            raw = _read_header(fh, path)
+            _check_delimiter(raw, fh)
+            header = check_header([name.strip() for name in raw])
+            frame = _read_body(fh, path, header)
+    except UnicodeDecodeError:
+        raise ValueError(_not_utf8_message(path)) from None
+    return frame, CsvSource(path, header)
+
+
+def _read_body(fh, path, header):
+    try:
+        frame = _pandas_read(fh)
+    except pd.errors.EmptyDataError:
+        raise ValueError(f"{path!r} has a header but no data rows.") from None
+    except pd.errors.ParserError as exc:
+        raise ValueError(_first_ragged(path, header) or (
+            f"{path!r} is not a well-formed CSV file ({' '.join(str(exc).split())})."
+        )) from None
+    if frame.shape[1] != len(header):  # the first data row is longer or shorter
+        raise ValueError(_first_ragged(path, header) or (
+            f"{path!r} has {frame.shape[1]} columns of data but {len(header)} in its "
+            f"header; make every row as long as the header."))
+    frame.columns = header
+    return strip_text_columns(frame)
+
