@@ -74,11 +74,27 @@ def build_parser():
                      help="decision threshold: score >= T predicts positive "
                           "(default: %(default)s)")
     rep.add_argument("--title", default=None, metavar="TEXT", help="report title")
+    rep.add_argument("--task", default="auto",
+                     choices=["auto", "binary", "multiclass", "regression"],
+                     help="what the predictions are (default: read from the columns)")
+    rep.add_argument("--models", default=None, metavar="A,B",
+                     help="report only these models (comma-separated)")
+    rep.add_argument("--exclude", default=None, metavar="C,D",
+                     help="leave these models (or id columns) out (comma-separated)")
+    rep.add_argument("--sample", default=None, metavar="NAME",
+                     help="use a bundled sample instead of INPUT: breast_cancer, "
+                          "digits or diabetes")
+    rep.add_argument("--ordinal", action="store_true",
+                     help="multi-class: the classes are ordered (adds quadratic "
+                          "weighted kappa)")
+    rep.add_argument("--transposed", action="store_true",
+                     help="multi-class: confusion matrices with the predicted class on "
+                          "the rows (Thakur's layout)")
     return parser
 
 
 def _threshold(text):
-    from evalplots.datasets._csv import parse_number
+    from evalplots.datasets._cells import parse_number
 
     value = parse_number(text)
     if value is None or not math.isfinite(value):
@@ -87,42 +103,54 @@ def _threshold(text):
     return value
 
 
+def _names(text):
+    return None if text is None else [n.strip() for n in text.split(",") if n.strip()]
+
+
 def _load(args, notes):
     """Return the predictions to report on; notices for stderr go to ``notes``."""
-    from evalplots.datasets import load_breast_cancer_predictions, read_predictions_csv
+    from evalplots.datasets import SAMPLES, load_sample, read_predictions
 
-    if args.input is None:
-        data = load_breast_cancer_predictions()
-        notes.append(f"no INPUT given; using the bundled sample (Wisconsin "
-                     f"breast-cancer, {data.n_samples} samples, {len(data.scores)} "
-                     f"models).")
-        return data
+    if args.sample is not None or args.input is None:
+        if args.sample is not None and args.input is not None:
+            raise UsageError("give INPUT or --sample, not both")
+        name = args.sample or "breast_cancer"
+        if name not in SAMPLES:
+            raise UsageError(f"--sample {name!r} is not a bundled sample; choose one of "
+                             f"{', '.join(SAMPLES)}")
+        data = load_sample(name)
+        if args.sample is None:
+            notes.append(f"no INPUT given; using the bundled sample (Wisconsin "
+                         f"breast-cancer, {data.n_samples} samples, "
+                         f"{len(data.predictions)} models).")
+        return _selected(data, args)
     try:
-        data = read_predictions_csv(args.input, target=args.target)
+        data = read_predictions(args.input, target=args.target,
+                                models=_names(args.models), exclude=_names(args.exclude))
     except FileNotFoundError:
         raise UsageError(f"INPUT {args.input!r} does not exist; check the path "
                          f"(or omit INPUT to use the bundled sample)") from None
     except IsADirectoryError:
-        raise UsageError(f"INPUT {args.input!r} is a directory; pass a CSV file") from None
+        raise UsageError(f"INPUT {args.input!r} is a directory; pass a CSV or Parquet "
+                         f"file") from None
     notes.extend(data.notes)  # ignored and id-like columns, one line each
-    return _scores_only(data, notes)
+    return data
 
 
-def _scores_only(data, notes):
-    """Drop text or True/False predicted-label columns: the report reads scores."""
+def _selected(data, args):
+    """A bundled sample with --models / --exclude applied."""
     import dataclasses
 
-    labels = [m for m, v in data.predictions.items() if v.dtype.kind in "bU"]
-    if not labels:
-        return data
-    if len(labels) == len(data.predictions):
-        raise UsageError(f"no numeric score column: {', '.join(map(repr, labels))} "
-                         f"hold(s) predicted labels, but the report needs one column "
-                         f"of scores per model")
-    notes.append(f"ignoring predicted-label column(s) {', '.join(map(repr, labels))}; "
-                 f"the report reads scores.")
-    return dataclasses.replace(data, predictions={
-        m: v for m, v in data.predictions.items() if m not in labels})
+    keep, drop = _names(args.models), _names(args.exclude) or []
+    unknown = [n for n in (keep or []) + drop if n not in data.predictions]
+    if unknown:
+        raise UsageError(f"no model {unknown[0]!r} in the sample; its models are "
+                         f"{', '.join(data.predictions)}")
+    chosen = {n: v for n, v in data.predictions.items()
+              if (keep is None or n in keep) and n not in drop}
+    if not chosen:
+        raise UsageError("--models/--exclude leave no model to report on")
+    return dataclasses.replace(data, predictions=chosen)
 
 
 def _pos_label(data, text):
@@ -139,9 +167,6 @@ def _pos_label(data, text):
     if classes.size < 2:
         raise UsageError(f"the label column has a single class {shown}; a report "
                          f"needs both positive and negative samples")
-    if classes.size > 2:
-        raise UsageError(f"the label column has {classes.size} classes {shown}; "
-                         f"the report is binary: recode the labels to two classes")
     if text is not None:
         return match_label_text(text, classes)
     if data.pos_label is not None:
@@ -183,13 +208,32 @@ def _check_output(path, notes):
 
 def _threshold_note(data, threshold):
     """A note when every score is on one side of the threshold (all one class)."""
-    low = min(float(s.min()) for s in data.scores.values())
-    high = max(float(s.max()) for s in data.scores.values())
+    low = min(float(s.min()) for s in data.predictions.values())
+    high = max(float(s.max()) for s in data.predictions.values())
     if threshold > high or threshold < low:
         side = "negative" if threshold > high else "positive"
         return (f"--threshold {threshold:g} is outside the scores' range "
                 f"[{low:g}, {high:g}]: every sample is predicted {side}.")
     return None
+
+
+def _task(data, args):
+    """The task: --task, else the sample's, else read from the arrays."""
+    from evalplots.evaluation import AmbiguousTaskError, detect_task
+
+    if args.task != "auto":
+        return args.task
+    if data.task is not None:
+        return data.task
+    try:
+        return detect_task(data.y_true, data.predictions)
+    except AmbiguousTaskError as exc:
+        raise UsageError(str(exc).replace("pass task='multiclass' or task='regression'",
+                                          "pass --task multiclass or --task regression")
+                         ) from None
+    except ValueError as exc:
+        raise UsageError(str(exc).replace("task='regression'", "--task regression")
+                         ) from None
 
 
 def _warning_notes(caught):
@@ -207,32 +251,41 @@ def _report(args):
     notes = []
     _check_output(args.output, notes)
     data = _load(args, notes)
-    pos_label = _pos_label(data, args.pos_label)
-    notes.append(_threshold_note(data, threshold))
+    task = _task(data, args)
+    pos_label = None
+    if task == "binary":
+        pos_label = _pos_label(data, args.pos_label)
+        notes.append(_threshold_note(data, threshold))
+    elif args.pos_label is not None:
+        notes.append(f"--pos-label is ignored: the task is {task}.")
     for note in filter(None, notes):  # only once the input is known to be usable
         print(f"{PROG}: {note}", file=sys.stderr)
+    from evalplots.evaluation import evaluate
     from evalplots.report import evaluation_report
 
     start = time.perf_counter()
     with _progress_bar() as bar:
-        task = bar.add_task("starting", total=None)
+        task_bar = bar.add_task("starting", total=None)
 
         def progress(step, done, total):
-            bar.update(task, description=step, completed=done, total=total + 1)
+            bar.update(task_bar, description=step, completed=done, total=total + 1)
 
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
+            evaluation = evaluate(data.y_true, data.predictions, task=task,
+                                  pos_label=pos_label, threshold=threshold,
+                                  labels=data.classes if task == "multiclass" else None,
+                                  label_names=data.label_names, ordinal=args.ordinal)
             report = evaluation_report(
-                data.y_true, data.scores, threshold=threshold, pos_label=pos_label,
-                title=args.title, description=data.description or None,
-                label_names=data.label_names, progress=progress,
+                evaluation, title=args.title, description=data.description or None,
+                progress=progress, transposed=args.transposed,
             )
         for note in _warning_notes(caught):
             print(f"{PROG}: note: {note}", file=sys.stderr)
-        bar.update(task, description="writing the PDF",
+        bar.update(task_bar, description="writing the PDF",
                    completed=bar.tasks[0].total - 1)
         path = report.save(args.output)
-        bar.update(task, completed=bar.tasks[0].total)
+        bar.update(task_bar, completed=bar.tasks[0].total)
     try:
         print(f"{path} ({report.page_count_} pages, "
               f"{time.perf_counter() - start:.1f} s)", flush=True)

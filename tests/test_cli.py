@@ -57,7 +57,7 @@ def assert_usage_error(result, out, *needles):
         ("y_true,m\n1,0.2\n0,nan\n", [], ["non-finite value 'nan' on line 3", "impute"]),
         ("y_true,m\n1,inf\n0,0.3\n", [], ["non-finite value 'inf' on line 2"]),
         ("y_true,m\n1,0.2\n1,0.3\n", [], ["single class {1}", "both positive"]),
-        ("y_true,m\n0,0.2\n1,0.3\n2,0.4\n", [], ["3 classes", "recode"]),
+        ("y_true,m\n0,0.2\n1,0.3\n2,0.4\n", [], ["3 classes", "fits no task", "--task regression"]),
         ("y_true,m\nB,0.2\nM,0.3\n", [], ["{'B', 'M'}, so the positive class is ambiguous", "pass --pos-label with"]),
         (GOOD_CSV, ["--pos-label", "7"], ["--pos-label '7' is not among the labels {0, 1}"]),
         (GOOD_CSV, ["--threshold", "abc"], ["--threshold must be a finite number, got 'abc'"]),

@@ -179,7 +179,6 @@ def test_regression_matches_scikit_learn_and_marks_undefined():
         ([0, 1, 2], {"m": [[0.2, 0.3, 0.5]] * 3}, "multiclass"),
         (["a", "b", "c"], {"m": ["a", "b", "b"]}, "multiclass"),
         ([1.5, 2.0, 3.0], {"m": [1.0, 2.0, 3.0]}, "regression"),
-        ([10, 20, 30, 40], {"m": [11.5, 19.0, 33.2, 38.0]}, "regression"),
     ],
 )
 def test_detect_task(y, preds, task):
@@ -190,6 +189,10 @@ def test_ambiguous_task_asks_for_task():
     with pytest.raises(AmbiguousTaskError, match="task='multiclass' or task='regression'"):
         evaluate([1, 2, 3, 4], {"m": [1, 2, 2, 4]})
     assert evaluate([1, 2, 3, 4], {"m": [1, 2, 2, 4]}, task="multiclass").task == "multiclass"
+    with pytest.raises(ValueError, match="fits no task.*task='regression'"):
+        evaluate([10, 20, 30, 40], {"m": [11.5, 19.0, 33.2, 38.0]})
+    assert evaluate([10, 20, 30, 40], {"m": [11.5, 19.0, 33.2, 38.0]},
+                    task="regression").task == "regression"
     with pytest.raises(ValueError, match="task must be one of"):
         evaluate([0, 1], {"m": [0.1, 0.2]}, task="ranking")
 

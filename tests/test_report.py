@@ -290,8 +290,8 @@ def test_string_labels_and_escaped_model_names(tmp_path):
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        ({"scores": {}}, "scores must be a non-empty dict"),
-        ({"scores": [0.1, 0.2]}, "scores must be a non-empty dict"),
+        ({"scores": {}}, "predictions must be a non-empty dict"),
+        ({"scores": [0.1, 0.2]}, "predictions must be a non-empty dict"),
         ({"scores": {"": [0.1, 0.9]}}, "model names"),
         ({"scores": {"m": [0.1]}}, "Inconsistent numbers of samples"),
         ({"scores": {"m": [0.1, float("nan")]}}, "non-finite"),

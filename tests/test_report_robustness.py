@@ -16,11 +16,9 @@ from pypdf import PdfReader
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.report import Report, evaluation_report
 from evalplots.report._atomic import write_atomically
-from evalplots.report._figures import (
-    model_style,
-    precision_recall_figure,
-    roc_figure,
-)
+from evalplots import evaluate
+from evalplots.report.standard._binary import _precision_recall_figure, _roc_figure
+from evalplots.report.standard._figures import model_style
 from evalplots.report._fonts import MissingGlyphWarning, missing_chars
 
 
@@ -195,9 +193,8 @@ def test_twelve_models_never_share_colour_and_linestyle():
     rng = np.random.default_rng(0)
     y = np.array(["neg", "pos"] * 20)
     scores = {f"model_{i:02d}": rng.random(40) for i in range(12)}
-    table = {n: {"ROC AUC": 0.5, "AP": 0.5, "BEP": 0.5} for n in scores}
-    for fig in (roc_figure(y, scores, "pos", table),
-                precision_recall_figure(y, scores, "pos", table)):
+    ev = evaluate(y, scores, pos_label="pos")
+    for fig in (_roc_figure(ev, None), _precision_recall_figure(ev, None)):
         for ax in fig.axes:
             curves = [ln for ln in ax.get_lines() if isinstance(ln, Line2D)
                       and len(ln.get_xdata()) > 2]
@@ -238,13 +235,13 @@ def test_large_sample_counts_have_thousands_separators(tmp_path):
 def test_roc_panels_have_equal_size_and_pr_chance_lines_on_both_panels():
     y = np.array([0, 1, 0, 1, 1, 0])
     scores = {"m": np.array([0.1, 0.8, 0.3, 0.6, 0.4, 0.5])}
-    table = {"m": {"ROC AUC": 0.8, "AP": 0.8, "BEP": 0.6}}
-    fig = roc_figure(y, scores, 1, table)
+    ev = evaluate(y, scores)
+    fig = _roc_figure(ev, None)
     fig.canvas.draw()
     full, detail = (ax.get_position() for ax in fig.axes)
     assert full.height == pytest.approx(detail.height, rel=1e-3)
     assert full.width == pytest.approx(detail.width, rel=1e-3)
-    pr = precision_recall_figure(y, scores, 1, table)
+    pr = _precision_recall_figure(ev, None)
     chance = [[ln for ln in ax.get_lines() if ln.get_label().startswith("Chance")]
               for ax in pr.axes]
     assert [len(c) for c in chance] == [1, 1, 0, 0]  # both upper panels, no detail
@@ -268,7 +265,7 @@ def test_a_covering_font_is_used_when_one_is_found(tmp_path, monkeypatch):
 
     import matplotlib
 
-    from evalplots.report import _sections
+    from evalplots.report.standard import _common as _sections
 
     serif = pathlib.Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSerif.ttf"
     monkeypatch.setattr(_sections, "find_fallback_font",

@@ -22,7 +22,7 @@ from evalplots.datasets._columns import (
     show_values,
 )
 from evalplots.datasets._record import Predictions
-from evalplots.metrics._validation import class_values
+from evalplots.metrics._labels import class_values
 
 __all__ = ["ID_COLUMN_NAMES", "PARQUET_SUFFIXES", "read_predictions"]
 

@@ -77,7 +77,8 @@ def detect_task(y_true, predictions):
     with two classes and numeric 1-D predictions -> binary; more than two classes
     and predicted labels -> multiclass. A numeric target of whole numbers with more
     than two values and whole-number predictions reads both as labels and as
-    regression: that is ambiguous. With non-integer predictions only regression fits.
+    regression: that is ambiguous; with non-integer 1-D predictions nothing fits
+    (a regression target of whole numbers needs ``task='regression'``).
 
     Examples
     --------
@@ -98,16 +99,25 @@ def detect_task(y_true, predictions):
     n_classes = class_values(y).size if y.dtype.kind in "biufUSO" else 0
     if n_classes <= 2 and all(numeric.values()):
         return "binary"
-    if y.dtype.kind in "bUSO" or y.dtype.kind not in "iuf":
-        # text or bool labels: the predictions must be labels too
-        return "multiclass"
+    scored = [name for name, p in preds.items() if numeric[name] and not _is_whole(p)]
+    if y.dtype.kind not in "iuf":
+        if scored and n_classes > 2:
+            raise ValueError(
+                f"y_true holds {n_classes} classes but model {scored[0]!r} gives one "
+                f"score per sample, which fits no task: for multi-class scores pass one "
+                f"column per class (shape (n_samples, n_classes)).")
+        return "multiclass"  # text or bool labels: the predictions are labels too
     whole = [name for name, p in preds.items() if numeric[name] and _is_whole(p)]
     if len(whole) == len(preds):
         raise AmbiguousTaskError(
             f"y_true holds {n_classes} whole-number values and the predictions are whole "
             f"numbers too: this reads as multi-class labels and as regression; pass "
             f"task='multiclass' or task='regression'.")
-    return "regression"
+    raise ValueError(
+        f"y_true holds {n_classes} classes (whole numbers) but model {scored[0]!r} gives "
+        f"one non-integer score per sample, which fits no task: for multi-class scores "
+        f"pass one column per class (shape (n_samples, n_classes)); if the target is "
+        f"a quantity, pass task='regression'.")
 
 
 def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,

@@ -138,6 +138,9 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
                "invariant": invariant, "progress": progress}
     if ev.task == "multiclass":
         options["transposed"] = transposed
+    elif transposed:
+        raise ValueError(f"transposed=True applies to multi-class reports; this one is "
+                         f"{ev.task} (its confusion matrices show both layouts).")
     return _BUILDERS[ev.task](ev, **options)
 
 
