@@ -23,7 +23,7 @@ def test_rc_overrides_the_style():
 
 
 def test_every_style_is_usable():
-    assert style.available == ("paper", "notebook", "talk")
+    assert style.available == ("paper", "notebook", "report", "talk")
     for name in style.available:
         with style.context(name):
             assert mpl.rcParams["figure.figsize"] == list(
@@ -37,7 +37,7 @@ def test_every_style_is_usable():
         (
             ("poster",),
             {},
-            "style must be one of 'paper', 'notebook', 'talk'; got 'poster'",
+            "style must be one of 'paper', 'notebook', 'report', 'talk'; got 'poster'",
         ),
         (
             ("paper",),

@@ -110,6 +110,7 @@ def test_prediction_error_large_n_hexbin(kind):
     )
     assert display.hexbin_.get_array().sum() == 100_000
     assert ax.get_title() == "ridge\nhexbin of 100,000 samples"
+    return figure
 
 
 # One-vs-rest: a curve per class, the micro and the macro average, in one axes.

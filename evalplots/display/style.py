@@ -46,6 +46,7 @@ STYLES = {
     # Figures of the PDF report, printed ~17 cm wide: small fonts, thin lines. The
     # figure size is set by each figure; text stays text (TrueType) in vector output.
     "report": {
+        "figure.figsize": (7.6, 3.7),
         "font.size": 8.0,
         "axes.titlesize": 9.0,
         "axes.labelsize": 8.0,

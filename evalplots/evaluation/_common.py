@@ -41,8 +41,30 @@ def check_model_names(predictions):
 class Evaluation:
     """Shared behaviour of the binary, multi-class and regression evaluations.
 
-    Subclasses set ``task``, fill ``models`` (name -> per-model result) and
-    implement ``_table()`` returning a :class:`~evalplots.evaluation._table.MetricsTable`.
+    Not made directly: :func:`evalplots.evaluate` returns a subclass. Subclasses
+    set ``task``, fill ``models`` (name -> per-model result) and implement
+    ``_table()`` returning a :class:`~evalplots.evaluation._table.MetricsTable`.
+
+    Parameters
+    ----------
+    None
+        Each subclass documents its own.
+
+    Raises
+    ------
+    None
+
+    Notes
+    -----
+    Everything is computed on first use and kept (``functools.cached_property``),
+    so the table, the Displays and the report share one computation.
+
+    Examples
+    --------
+    >>> from evalplots import evaluate
+    >>> from evalplots.evaluation import Evaluation
+    >>> isinstance(evaluate([0, 1], {"m": [0.3, 0.6]}), Evaluation)
+    True
     """
 
     task = None
