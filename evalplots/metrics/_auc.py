@@ -160,23 +160,28 @@ def _multiclass_auc(y_true, y_score, average, sample_weight, multi_class, labels
     if classes.size < 2:
         raise ValueError("At least two classes are needed for a multi-class ROC AUC.")
     sums = y_score.sum(axis=1)
-    if not np.allclose(sums, 1.0, rtol=_PROBA_RTOL, atol=_PROBA_ATOL):
-        bad = int(np.argmax(np.abs(sums - 1.0)))
+    off = np.abs(sums - 1.0)
+    bad = int(np.argmax(off))
+    # np.allclose(sums, 1.0, rtol, atol), checked on the worst row only
+    if not off[bad] <= _PROBA_ATOL + _PROBA_RTOL:
         raise ValueError(
             f"Rows of y_score must be probabilities summing to 1 for a multi-class AUC; row "
             f"{bad} sums to {sums[bad]:.6g}. Pass predict_proba output (softmax scores)."
         )
     onehot = y_true[:, None] == classes[None, :]
-    missing = ~onehot.any(axis=0)
-    if (~onehot.any(axis=1)).any():
+    # classes are unique, so a row matches at most one: the counts say it all
+    prevalence = onehot.sum(axis=0)
+    if prevalence.sum() != y_true.shape[0]:
         raise ValueError(f"y_true holds labels not in labels={_show(classes)}; add them to labels.")
+    missing = prevalence == 0
     if missing.any():
         raise ValueError(
             f"Class(es) {_show(classes[missing])} of labels never occur in y_true, so their "
             f"one-vs-rest AUC is undefined; drop them from labels and y_score."
         )
     if weight is not None and average != "micro":
-        weightless = (weight @ onehot) == 0
+        prevalence = weight @ onehot
+        weightless = prevalence == 0
         if weightless.any():
             raise ValueError(
                 f"Class(es) {_show(classes[weightless])} have total sample_weight 0, so "
@@ -184,11 +189,12 @@ def _multiclass_auc(y_true, y_score, average, sample_weight, multi_class, labels
                 f"labels and y_score."
             )
     if multi_class == "ovr":
-        return _ovr(onehot, y_score, weight, average)
-    return _ovo(onehot, y_score, average)
+        return _ovr(onehot, y_score, weight, average, prevalence)
+    return _ovo(onehot, y_score, average, prevalence)
 
 
-def _ovr(onehot, y_score, weight, average):
+def _ovr(onehot, y_score, weight, average, prevalence):
+    """One-vs-rest AUCs; ``prevalence`` is the (weighted) count of each class."""
     if average == "micro":
         w = None if weight is None else np.repeat(weight, onehot.shape[1])
         return float(_binary_auc(BinaryScores(y_score.ravel(), onehot.ravel(), w)))
@@ -200,21 +206,47 @@ def _ovr(onehot, y_score, weight, average):
         return scores
     if average == "macro":
         return float(scores.mean())
-    w = np.ones(onehot.shape[0]) if weight is None else weight
-    prevalence = w @ onehot
     return float(np.average(scores, weights=prevalence))
 
 
-def _ovo(onehot, y_score, average):
+class _SortedScores(BinaryScores):
+    """Unweighted positive and negative scores that are sorted already."""
+
+    __slots__ = ()
+
+    def __init__(self, pos_sorted, neg_sorted):
+        super().__init__(None, None, None)
+        self._pos, self._neg = pos_sorted, neg_sorted
+
+    @property
+    def n_pos(self):
+        return self._pos.size
+
+    @property
+    def n_neg(self):
+        return self._neg.size
+
+
+def _ovo(onehot, y_score, average, counts):
+    """Hand & Till's M over all class pairs; ``counts`` holds each class's size.
+
+    Each class's rows are sorted once, column by column (``blocks[g][c]``: the
+    ascending scores for class c of the samples of class g), so a pair (i, j) needs
+    no mask and no sort: A(i|j) ranks ``blocks[i][i]`` against ``blocks[j][i]``.
+    """
     n_classes = onehot.shape[1]
+    blocks = []
+    for g in range(n_classes):
+        block = np.ascontiguousarray(y_score[onehot[:, g]].T)
+        block.sort(axis=1)
+        blocks.append(block)
     pair_scores, prevalence = [], []
     for i in range(n_classes):
         for j in range(i + 1, n_classes):
-            mask = onehot[:, i] | onehot[:, j]
-            a_ij = _binary_auc(BinaryScores(y_score[mask, i], onehot[mask, i], None))
-            a_ji = _binary_auc(BinaryScores(y_score[mask, j], onehot[mask, j], None))
+            a_ij = _binary_auc(_SortedScores(blocks[i][i], blocks[j][i]))
+            a_ji = _binary_auc(_SortedScores(blocks[j][j], blocks[i][j]))
             pair_scores.append((a_ij + a_ji) / 2.0)
-            prevalence.append(mask.mean())
+            prevalence.append((counts[i] + counts[j]) / onehot.shape[0])
     weights = None if average == "macro" else prevalence
     return float(np.average(pair_scores, weights=weights))
 
