@@ -4,6 +4,7 @@ Run by hand (not a test)::
 
     python bench/bench_multiclass.py                 # n = 1e5 and 1e6, 10 classes
     python bench/bench_multiclass.py --max-n 100000 --repeat 3
+    python bench/bench_multiclass.py --only "ovr macro"   # the lines whose name has it
 
 Data: 10 classes; the true class gets a score bonus, so the predicted class (argmax
 of the probabilities) is right about 70 % of the time; probabilities are rows that
@@ -61,7 +62,7 @@ def cases(y_true, y_pred, prob):
     ]  # fmt: skip
 
 
-def bench_speed(sizes, repeat):
+def bench_speed(sizes, repeat, only=""):
     print(f"numpy {np.__version__}, scikit-learn {sklearn.__version__}, "
           f"{N_CLASSES} classes")  # fmt: skip
     header = f"{'n':>9} {'function':<30} {'evalplots':>11} {'sklearn':>11} {'sk/ours':>8}"
@@ -71,6 +72,8 @@ def bench_speed(sizes, repeat):
         reps = repeat if n < 10**6 else max(3, repeat // 2)
         data = make_data(n)
         for name, call in cases(*data):
+            if only not in name:
+                continue
             t_ours = median_time(lambda: call(epm), repeat=reps)
             t_theirs = median_time(lambda: call(skm), repeat=reps)
             print(
@@ -84,9 +87,10 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-n", type=float, default=1e6)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", default="", help="time only the functions named so")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")  # neither library's notes are under test here
-    bench_speed([n for n in (10**5, 10**6) if n <= args.max_n], args.repeat)
+    bench_speed([n for n in (10**5, 10**6) if n <= args.max_n], args.repeat, args.only)
 
 
 if __name__ == "__main__":
