@@ -44,8 +44,8 @@ def _check_output(output, output_dict):
 
 
 def _check_digits(digits):
-    if isinstance(digits, (bool, np.bool_)) or not isinstance(digits, numbers.Integral) \
-            or digits < 0:  # fmt: skip
+    integral = isinstance(digits, numbers.Integral) and not isinstance(digits, (bool, np.bool_))
+    if not integral or digits < 0:
         raise ValueError(
             f"digits must be an integer >= 0 (decimal places shown), got {digits!r}."
         )
