@@ -341,3 +341,27 @@ def test_bad_multi_curve_pr_input():
         display.plot(ax=_ax(), curve_kwargs=[None, {"ds": "steps"}])
     with pytest.raises(ValueError, match="curve_kwargs has 1 entries"):
         display.plot(ax=_ax(), curve_kwargs=[{}])
+
+
+def test_legend_title_is_kept_when_more_curves_are_added(iris30, watermelon):
+    ax = _ax()
+    RocCurveDisplay.from_predictions(iris30.y_true, iris30.y_score, name="forest", ax=ax)
+    RocCurveDisplay.from_predictions(watermelon.y_true, watermelon.y_score, name="toy", ax=ax)
+    legend = ax.get_legend()
+    assert legend.get_title().get_text() == "forest (one-vs-rest)"
+    assert legend.get_texts()[5].get_text() == "toy (AUC = 0.78)"
+    RocCurveDisplay([0, 1], [0, 1]).plot(ax=ax, legend_title="two models")
+    assert ax.get_legend().get_title().get_text() == "two models"
+
+
+def test_a_single_macro_curve_is_steps_without_break_even(iris30):
+    full = PrecisionRecallDisplay.from_predictions(iris30.y_true, iris30.y_score, ax=_ax())
+    macro = PrecisionRecallDisplay(
+        full.precision[-1], full.recall[-1], average_precision=full.average_precision[-1],
+        name="forest", average="macro",
+    ).plot(ax=_ax(), drawstyle="sawtooth")
+    assert macro.line_.get_drawstyle() == "steps-post"
+    assert macro.break_even_ is None
+    assert macro.line_.get_label() == "forest (AP = 0.81)"
+    with pytest.raises(ValueError, match="average must be one of None, 'micro', 'macro'"):
+        RocCurveDisplay([0, 1], [0, 1], average="weighted")
