@@ -123,6 +123,17 @@ def discover_classes(arrays):
     )
 
 
+def resolve_classes(y_true, y_pred, labels=None):
+    """The classes of a count metric, in order: ``labels`` if given, else discovered.
+
+    The same class list :func:`confusion_matrix` uses for its rows and columns
+    (validated ``labels``, or the sorted union of the values of both arrays).
+    """
+    if labels is not None:
+        return check_labels(labels)
+    return discover_classes(list(validated_labels(y_true, y_pred).values()))
+
+
 def _discover(arrays):
     """Sorted classes present in any of ``arrays`` and each array's codes."""
     small = _as_small_ints(arrays)

@@ -8,6 +8,7 @@ of times on small inputs.
 
 import numbers
 import warnings
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -23,6 +24,7 @@ __all__ = [
     "check_scores",
     "check_zero_division",
     "class_values",
+    "label_names",
     "safe_divide",
 ]
 
@@ -242,6 +244,59 @@ def class_values(y):
             present = np.flatnonzero(np.bincount(y - lo if lo else y))
             return (present + lo).astype(y.dtype)
     return np.unique(y)
+
+
+def label_names(names, classes, *, argname="label_names"):
+    """Display name of each class, from a mapping or a sequence in class order.
+
+    The one rule for naming classes, shared by the Displays (``display_labels``) and
+    the report (``label_names``).
+
+    Parameters
+    ----------
+    names : dict, sequence of str or None
+        ``{label: name}`` (classes missing from it are shown as the label itself, and
+        keys that are not classes are ignored), or one name per class in the order
+        of ``classes``, or None (every class shown as itself).
+    classes : array-like of shape (n_classes,)
+        The class labels, in display order.
+    argname : str, default='label_names'
+        Name of the caller's argument, used in the error.
+
+    Returns
+    -------
+    names : list of str of length n_classes
+
+    Raises
+    ------
+    ValueError
+        If ``names`` is a string, not iterable, or a sequence of the wrong length.
+
+    Examples
+    --------
+    >>> from evalplots.metrics._validation import label_names
+    >>> label_names({0: "benign", 1: "malignant"}, [0, 1])
+    ['benign', 'malignant']
+    >>> label_names({"b": "bird"}, ["b", "c"]), label_names(None, [1, 2])
+    (['bird', 'c'], ['1', '2'])
+    """
+    classes = classes.tolist() if hasattr(classes, "tolist") else list(classes)
+    if names is None:
+        return [str(c) for c in classes]
+    if isinstance(names, Mapping):
+        return [str(names.get(c, c)) for c in classes]
+    if not isinstance(names, (str, bytes)):
+        try:
+            listed = list(names)
+        except TypeError:
+            listed = None
+        if listed is not None and len(listed) == len(classes):
+            return [str(name) for name in listed]
+    raise ValueError(
+        f"{argname} must be a dict {{label: name}} or a sequence of "
+        f"{len(classes)} names in class order {classes} (e.g. "
+        f"{['name of ' + str(c) for c in classes]!r}), got {names!r}."
+    )
 
 
 def _show(values, limit=6):

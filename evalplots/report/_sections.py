@@ -13,7 +13,12 @@ import numpy as np
 from reportlab.platypus import CondPageBreak
 
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
+from evalplots.metrics._validation import (
+    as_1d,
+    check_consistent_length,
+    check_finite,
+)
+from evalplots.metrics._validation import label_names as label_names_of
 from evalplots.report._figures import (
     confusion_figure,
     precision_recall_figure,
@@ -74,26 +79,6 @@ def _resolve_pos_label(y_true, pos_label):
             f"pass one of them."
         )
     return pos_label
-
-
-def _label_names(label_names, classes):
-    """``{label: name}`` from a mapping or a sequence in class order."""
-    if label_names is None:
-        return {}
-    if isinstance(label_names, Mapping):
-        return dict(label_names)
-    if not isinstance(label_names, (str, bytes)):
-        try:
-            names = list(label_names)
-        except TypeError:
-            names = None
-        if names is not None and len(names) == len(classes):
-            return dict(zip(classes, names))
-    raise ValueError(
-        f"label_names must be a dict {{label: name}} or a sequence of "
-        f"{len(classes)} names in class order {classes} (e.g. "
-        f"{['name of ' + str(c) for c in classes]!r}), got {label_names!r}."
-    )
 
 
 def _font_for(texts):
@@ -206,8 +191,8 @@ def evaluation_report(y_true, scores, *, threshold=0.5, pos_label=None, title=No
     pos_label = _resolve_pos_label(y_true, pos_label)
     classes = np.unique(y_true).tolist()
     neg_label = next(c for c in classes if c != pos_label)
-    names = _label_names(label_names, classes)
-    pos_name, neg_name = (str(names.get(c, c)) for c in (pos_label, neg_label))
+    names = dict(zip(classes, label_names_of(label_names, classes)))
+    pos_name, neg_name = names[pos_label], names[neg_label]
     y_named = np.where(y_true == pos_label, pos_name, neg_name)
     kinds = {**{n: "class name" for n in (pos_name, neg_name)},
              **{n: "model name" for n in scores}}
