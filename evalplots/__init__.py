@@ -10,7 +10,12 @@ The Display classes are re-exported here lazily, so that ``import evalplots`` (a
 
 __version__ = "0.1.0"
 
-_DISPLAYS = ("RocCurveDisplay", "PrecisionRecallDisplay", "ConfusionMatrixDisplay")
+_DISPLAYS = (
+    "RocCurveDisplay",
+    "PrecisionRecallDisplay",
+    "ConfusionMatrixDisplay",
+    "ClassificationReportDisplay",
+)
 
 __all__ = ["__version__", *_DISPLAYS]
 
