@@ -33,18 +33,22 @@ from 2 to 100+ rows and columns by the same rules (each one measured, not guesse
 """
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.font_manager import FontProperties
 from matplotlib.text import Text
 
+from evalplots.display._base import merge_style_kwargs
 from evalplots.display._cells import (
     DARK_TEXT,
     LIGHT_TEXT,
     LUMINANCE_THRESHOLD,
     relative_luminance,
 )
+from evalplots.metrics._confusion import resolve_classes
+from evalplots.metrics._validation import label_names
 
 __all__ = []
 
@@ -66,6 +70,53 @@ class TickFit:
     rotation: float
     fontsize: float
     step: int
+
+
+def check_display_labels(display_labels, n_classes, display):
+    """``display_labels`` as an array of one name per class, or None.
+
+    A dict is refused: the constructor has no class labels to map it with;
+    ``display`` names the class whose from_predictions takes one.
+    """
+    if isinstance(display_labels, Mapping):
+        raise ValueError(
+            f"display_labels is a dict {{label: name}}, but the {display} constructor "
+            f"does not know the class labels; pass the names as a sequence in class "
+            f"order, or pass the dict to {display}.from_predictions."
+        )
+    if display_labels is None:
+        return None
+    display_labels = np.asarray(display_labels)
+    if display_labels.shape != (n_classes,):
+        raise ValueError(
+            f"display_labels must have one entry per class ({n_classes}), got shape "
+            f"{display_labels.shape}."
+        )
+    return display_labels
+
+
+def class_names(y_true, y_pred, labels, display_labels):
+    """``(classes, names)``: the classes a count metric uses and their display names.
+
+    ``display_labels`` follows :func:`evalplots.metrics._validation.label_names`
+    (a dict {label: name} or a sequence in class order; None: the classes).
+    """
+    classes = resolve_classes(y_true, y_pred, labels)
+    return classes, label_names(display_labels, classes, argname="display_labels")
+
+
+def heatmap_kwargs(im_kw, defaults, own, hint):
+    """``defaults`` merged with the user's ``im_kw`` (seaborn.heatmap arguments).
+
+    Raises a ValueError naming the keys of ``own`` that ``im_kw`` sets (arguments
+    plot() sets itself); ``hint`` says which plot() arguments to use instead.
+    """
+    given = [key for key in own if im_kw and key in im_kw]
+    if given:
+        raise ValueError(
+            f"im_kw sets {given}, which plot() sets itself; {hint}"
+        )
+    return merge_style_kwargs(defaults, im_kw, argname="im_kw")
 
 
 def draw_heatmap(ax, data, *, cmap, colorbar, heatmap_kw):

@@ -10,15 +10,17 @@ from evalplots.display._base import get_axes, merge_style_kwargs
 from evalplots.display._cells import DARK_TEXT, format_cells
 from evalplots.display._heatmap import (
     cell_text_colors,
+    check_display_labels,
+    class_names,
     draw_cell_texts,
     draw_heatmap,
     fit_cell_fontsize,
     fit_tick_labels,
+    heatmap_kwargs,
 )
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import accuracy_score, precision_recall_fscore_support
 from evalplots.metrics._confusion import resolve_classes
-from evalplots.metrics._validation import label_names
 
 __all__ = ["ClassificationReportDisplay"]
 
@@ -136,19 +138,9 @@ class ClassificationReportDisplay:
                 f"precision, recall, f1 and support must have one entry per class "
                 f"(the same length, at least 1), got lengths {lengths}."
             )
-        if isinstance(display_labels, Mapping):
-            raise ValueError(
-                "display_labels is a dict {label: name}, but the arrays do not know "
-                "their class labels; pass the names as a sequence in class order, or "
-                "pass the dict to ClassificationReportDisplay.from_predictions."
-            )
-        if display_labels is not None:
-            display_labels = np.asarray(display_labels)
-            if display_labels.shape != (support.shape[0],):
-                raise ValueError(
-                    f"display_labels must have one entry per class "
-                    f"({support.shape[0]}), got shape {display_labels.shape}."
-                )
+        display_labels = check_display_labels(
+            display_labels, support.shape[0], "ClassificationReportDisplay"
+        )
         self.precision = scores["precision"]
         self.recall = scores["recall"]
         self.f1 = scores["f1"]
@@ -358,8 +350,7 @@ class ClassificationReportDisplay:
         precision, recall, f1, support = precision_recall_fscore_support(
             y_true, y_pred, average=None, **common
         )
-        classes = resolve_classes(y_true, y_pred, labels)
-        names = label_names(display_labels, classes, argname="display_labels")
+        classes, names = class_names(y_true, y_pred, labels, display_labels)
         present = resolve_classes(y_true, y_pred) if labels is not None else classes
         averages = {}
         with warnings.catch_warnings():
@@ -449,12 +440,10 @@ def _format(scores, values_format):
 
 def _heatmap_kwargs(im_kw):
     """Default seaborn.heatmap arguments merged with the user's ``im_kw``."""
-    own = [key for key in _OWN_HEATMAP_ARGS if im_kw and key in im_kw]
-    if own:
-        raise ValueError(
-            f"im_kw sets {own}, which plot() sets itself (the colour scale is fixed "
-            f"to [0, 1]); use the plot() arguments (cmap=, colorbar=) instead."
-        )
-    return merge_style_kwargs(
-        {"vmin": 0.0, "vmax": 1.0, "square": False}, im_kw, argname="im_kw"
+    return heatmap_kwargs(
+        im_kw,
+        {"vmin": 0.0, "vmax": 1.0, "square": False},
+        _OWN_HEATMAP_ARGS,
+        "the colour scale is fixed to [0, 1]; use the plot() arguments (cmap=, "
+        "colorbar=) instead.",
     )

@@ -1,7 +1,6 @@
 """Confusion-matrix Display, drawn with seaborn's heatmap; optionally transposed."""
 
 import numbers
-from collections.abc import Mapping
 
 import numpy as np
 from matplotlib.ticker import MaxNLocator
@@ -15,14 +14,15 @@ from evalplots.display._cells import (
 )
 from evalplots.display._heatmap import (
     cell_text_colors,
+    check_display_labels,
+    class_names,
     draw_cell_texts,
     draw_heatmap,
     fit_cell_fontsize,
     fit_tick_labels,
+    heatmap_kwargs,
 )
 from evalplots.metrics import confusion_matrix as _confusion_matrix
-from evalplots.metrics._confusion import resolve_classes
-from evalplots.metrics._validation import label_names
 
 __all__ = ["ConfusionMatrixDisplay"]
 
@@ -117,19 +117,9 @@ class ConfusionMatrixDisplay:
             raise ValueError(
                 "confusion_matrix must hold finite, non-negative numbers (counts)."
             )
-        if isinstance(display_labels, Mapping):
-            raise ValueError(
-                "display_labels is a dict {label: name}, but the matrix does not "
-                "know its class labels; pass the names as a sequence in row order, "
-                "or pass the dict to ConfusionMatrixDisplay.from_predictions."
-            )
-        if display_labels is not None:
-            display_labels = np.asarray(display_labels)
-            if display_labels.shape != (cm.shape[0],):
-                raise ValueError(
-                    f"display_labels must have one entry per class ({cm.shape[0]}), got "
-                    f"shape {display_labels.shape}."
-                )
+        display_labels = check_display_labels(
+            display_labels, cm.shape[0], "ConfusionMatrixDisplay"
+        )
         self.confusion_matrix = cm
         self.display_labels = display_labels
 
@@ -299,18 +289,17 @@ class ConfusionMatrixDisplay:
     @staticmethod
     def _heatmap_kwargs(im_kw, normalize):
         """Default seaborn.heatmap arguments merged with the user's ``im_kw``."""
-        own = [key for key in _OWN_HEATMAP_ARGS if im_kw and key in im_kw]
-        if own:
-            raise ValueError(
-                f"im_kw sets {own}, which plot() sets itself; use the plot() arguments "
-                f"(cmap=, colorbar=, display_labels=) instead."
-            )
         defaults = {"vmin": 0.0, "square": True}
         if normalize in ("true", "pred"):
             # rates share the scale [0, 1]; shares of the total ('all') are
             # small, and a fixed 1 would make every cell pale
             defaults["vmax"] = 1.0
-        return merge_style_kwargs(defaults, im_kw, argname="im_kw")
+        return heatmap_kwargs(
+            im_kw,
+            defaults,
+            _OWN_HEATMAP_ARGS,
+            "use the plot() arguments (cmap=, colorbar=, display_labels=) instead.",
+        )
 
     @staticmethod
     def _cell_texts(counts, shares, values, values_format, normalize):
@@ -400,8 +389,7 @@ class ConfusionMatrixDisplay:
         cm = _confusion_matrix(
             y_true, y_pred, labels=labels, sample_weight=sample_weight
         )
-        classes = resolve_classes(y_true, y_pred, labels)
-        names = label_names(display_labels, classes, argname="display_labels")
+        _, names = class_names(y_true, y_pred, labels, display_labels)
         display = cls(cm, display_labels=names)
         return display.plot(ax=ax, normalize=normalize, **plot_kwargs)
 
