@@ -33,6 +33,7 @@ from 2 to 100+ rows and columns by the same rules (each one measured, not guesse
 """
 
 import math
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -378,13 +379,13 @@ def fit_tick_labels(ax, xlabels, ylabels, *, xrotation="auto", ykeep=()):
         return cell
     saved = _positions(figure)
     try:
-        engine.execute(figure)
+        _run_layout(engine, figure)
         cell = cell_size(ax)
         refits = fit(cell)
         if refits != fits:
             apply(refits)
             if any(_grew(new, old) for new, old in zip(refits, fits)):
-                engine.execute(figure)
+                _run_layout(engine, figure)
                 again = cell_size(ax)
                 cell = (min(cell[0], again[0]), min(cell[1], again[1]))
                 fits, refits = refits, fit(cell)
@@ -397,6 +398,13 @@ def fit_tick_labels(ax, xlabels, ylabels, *, xrotation="auto", ykeep=()):
             target._set_position(original, which="original")
             target._set_position(active, which="active")
     return cell
+
+
+def _run_layout(engine, figure):
+    """Run the layout engine; its complaints are left to the drawing, which repeats them."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
+        engine.execute(figure)
 
 
 def _grew(new, old):
