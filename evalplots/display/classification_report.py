@@ -20,7 +20,6 @@ from evalplots.display._heatmap import (
 )
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import accuracy_score, precision_recall_fscore_support
-from evalplots.metrics._confusion import resolve_classes
 
 __all__ = ["ClassificationReportDisplay"]
 
@@ -351,7 +350,9 @@ class ClassificationReportDisplay:
             y_true, y_pred, average=None, **common
         )
         classes, names = class_names(y_true, y_pred, labels, display_labels)
-        present = resolve_classes(y_true, y_pred) if labels is not None else classes
+        present = classes
+        if labels is not None:  # the classes that occur, listed or not
+            present = class_names(y_true, y_pred, None, None)[0]
         averages = {}
         with warnings.catch_warnings():
             # the per-class call above has already warned of each undefined score
