@@ -15,6 +15,7 @@ _DISPLAYS = (
     "PrecisionRecallDisplay",
     "ConfusionMatrixDisplay",
     "PredictionErrorDisplay",
+    "ClassificationReportDisplay",
 )
 
 __all__ = ["__version__", "evaluate", *_DISPLAYS]

@@ -10,13 +10,15 @@ the columns — the layout of Thakur's *Approaching (Almost) Any Machine Learnin
 Problem* — and the axis titles, tick labels and cell texts follow.
 
 Cell texts are dark or white according to the luminance of the cell colour,
-so they stay readable with any colormap.
+so they stay readable with any colormap. Tick labels and cell texts are fitted
+to the cells, so the same call stays readable from 2 to 100 classes.
 """
 
 # %%
 # A 3-class example, both layouts
 # -------------------------------
 import matplotlib.pyplot as plt
+import numpy as np
 
 from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.display import ConfusionMatrixDisplay
@@ -49,4 +51,38 @@ display = ConfusionMatrixDisplay.from_predictions(
     cmap="viridis",
 )
 display.ax_.set_title("Gaussian naive Bayes, threshold 0.5")
+
+# %%
+# Counts coloured, with the share of the true class
+# -------------------------------------------------
+# Without ``normalize``, ``values='both'`` keeps the colours on the counts and
+# writes below each count its share of the row's true class. The bundled
+# sample's ``label_names`` dict names the classes.
+display = ConfusionMatrixDisplay.from_predictions(
+    data.y_true,
+    (data.scores["logistic_regression"] >= 0.5).astype(int),
+    values="both",
+    display_labels=data.label_names,
+)
+display.ax_.set_title("Logistic regression: counts (row %)")
+
+# %%
+# Forty classes
+# -------------
+# Tick labels turn vertical and shrink (down to 5 pt, then every k-th class is
+# labelled); cell texts shrink to fit their cells and are left out below 5 pt.
+# On the default figure 3-digit counts fit up to 25 classes; this figure is
+# large enough (about 0.2 in per class) to show all 1600 counts.
+rng = np.random.default_rng(0)
+n_classes = 40
+y_true_40 = rng.integers(0, n_classes, 20_000)
+y_pred_40 = np.where(
+    rng.random(20_000) < 0.8, y_true_40, rng.integers(0, n_classes, 20_000)
+)
+names_40 = [f"class_{i:02d}" for i in range(n_classes)]
+fig, ax = plt.subplots(figsize=(9, 8.4), layout="constrained")
+display = ConfusionMatrixDisplay.from_predictions(
+    y_true_40, y_pred_40, display_labels=names_40, ax=ax
+)
+ax.set_title(f"{n_classes} classes")
 plt.show()

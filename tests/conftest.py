@@ -99,3 +99,59 @@ def iris30():
         y_true=classes[codes],
         y_score=np.array(tenths) / 10,
     )
+
+
+def _measure_readability(display):
+    """Draw ``display``'s figure with Agg; check labels and cell texts by extent.
+
+    Asserts that no two tick labels of an axis overlap and that every cell text lies
+    within its cell (width and height); returns the numbers of x labels, y labels
+    and cell texts drawn, so that a test can also check what is shown.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = display.ax_.get_figure(root=True)
+    canvas = figure.canvas
+    if not isinstance(canvas, FigureCanvasAgg):
+        canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    ax = display.ax_
+    counts = []
+    for labels, along in ((ax.get_xticklabels(), "x0"), (ax.get_yticklabels(), "y0")):
+        boxes = sorted(
+            (t.get_window_extent(renderer) for t in labels if t.get_text()),
+            key=lambda box: getattr(box, along),
+        )
+        for first, second in zip(boxes, boxes[1:]):
+            assert not first.overlaps(second), (first, second)
+        counts.append(len(boxes))
+    (x0, y0), (x1, y1) = ax.transData.transform([(0, 0), (1, 1)])
+    cell_w, cell_h = abs(x1 - x0), abs(y1 - y0)
+    texts = [] if display.text_ is None else [t for t in display.text_.flat if t]
+    for text in texts:
+        box = text.get_window_extent(renderer)
+        assert box.width <= cell_w and box.height <= cell_h, (text.get_text(), box)
+        x, y = text.get_position()
+        center = ax.transData.transform([(x, y)])[0]
+        assert abs(box.x0 + box.width / 2 - center[0]) < 1  # centred in its cell
+    counts.append(len(texts))
+    return tuple(counts)
+
+
+@pytest.fixture
+def measure_readability():
+    """A function: draw a heatmap Display, assert it is readable, return counts."""
+    return _measure_readability
+
+
+@pytest.fixture
+def forty_classes():
+    """40 classes class_00 … class_39: counts 900 … 999 on the diagonal (999 once,
+    for class_27), 0 … 99 elsewhere; deterministic, rows = true class."""
+    i = np.arange(40)
+    cm = (np.arange(1600).reshape(40, 40) * 7919) % 100
+    cm[i, i] = 900 + (i * 37) % 100
+    return SimpleNamespace(
+        confusion_matrix=cm, labels=[f"class_{k:02d}" for k in range(40)]
+    )

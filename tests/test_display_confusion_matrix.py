@@ -202,7 +202,12 @@ def test_colorbar_rotation_and_text_kw(three_class):
             "values_format='d' is not a format",
         ),
         ({"values_format": 3}, "values_format=3 is not a format spec"),
-        ({"values": "both"}, "values='both' shows normalized values; pass normalize="),
+        (
+            {"values": "normalized"},
+            "values='normalized' shows normalized values; pass normalize=",
+        ),
+        ({"xticks_rotation": "diagonal"}, "xticks_rotation must be 'auto'"),
+        ({"xticks_rotation": float("nan")}, "xticks_rotation must be 'auto'"),
         (
             {"im_kw": {"cmap": "Reds"}},
             r"im_kw sets \['cmap'\], which plot\(\) sets itself",
@@ -263,3 +268,181 @@ def test_from_predictions_refuses_scores_as_y_pred():
         ConfusionMatrixDisplay.from_predictions(
             [0, 1, 1, 0, 1], [0.1, 0.9, 0.4, 0.3, 0.8]
         )
+
+
+# -- readability from 2 to 100 classes (issue 6) -------------------------------------
+
+
+def _many(n):
+    i = np.arange(n)
+    cm = (np.arange(n * n).reshape(n, n) * 7919) % 1000
+    cm[i, i] = 999
+    return cm, [f"class_{k:02d}" for k in range(n)]
+
+
+def test_forty_classes_on_the_default_figure_are_readable(
+    forty_classes, measure_readability
+):
+    display = ConfusionMatrixDisplay(
+        forty_classes.confusion_matrix, display_labels=forty_classes.labels
+    ).plot()
+    # every class labelled on both axes, vertical on x; 3-digit counts do not fit
+    # 40 cells across a 6.4 x 4.8 in figure at 5 pt or more, so no texts
+    assert measure_readability(display) == (40, 40, 0)
+    assert display.text_ is None and not display.ax_.texts
+    label = display.ax_.get_xticklabels()[0]
+    assert label.get_rotation() == 90 and label.get_rotation_mode() == "anchor"
+    assert 5 <= label.get_fontsize() < 10
+
+
+@pytest.mark.parametrize("transposed", [False, True])
+@pytest.mark.parametrize("values", ["counts", "both"])
+def test_forty_classes_on_a_large_figure_show_every_count_inside_its_cell(
+    forty_classes, measure_readability, transposed, values
+):
+    # two lines per cell ("999\n(91%)") need taller cells
+    figure = Figure(figsize=(10, 9) if values == "counts" else (13, 12),
+                    layout="constrained")  # fmt: skip
+    display = ConfusionMatrixDisplay(
+        forty_classes.confusion_matrix, display_labels=forty_classes.labels
+    ).plot(ax=figure.add_subplot(), transposed=transposed, values=values)
+    assert measure_readability(display) == (40, 40, 1600)
+    drawn = forty_classes.confusion_matrix.T if transposed else forty_classes.confusion_matrix
+    texts = np.array([[t.get_text().split("\n")[0] for t in row] for row in display.text_])
+    np.testing.assert_array_equal(texts, drawn.astype(str))
+    assert 5 <= display.text_[0, 0].get_fontsize() < 10
+
+
+@pytest.mark.parametrize("n_classes", [2, 5, 10, 20, 60, 100])
+def test_tick_labels_and_texts_fit_from_2_to_100_classes(n_classes, measure_readability):
+    cm, labels = _many(n_classes)
+    display = ConfusionMatrixDisplay(cm, display_labels=labels).plot()
+    n_x, n_y, n_texts = measure_readability(display)
+    assert n_x == n_y
+    if n_classes <= 40:
+        assert n_x == n_classes  # every class labelled
+    else:
+        # labels thinned to every k-th class at 5 pt, the first one always shown
+        assert 20 <= n_x < n_classes
+        shown = [labels.index(t.get_text()) for t in display.ax_.get_yticklabels()]
+        assert shown[0] == 0 and len(set(np.diff(shown))) == 1  # every k-th class
+        assert display.ax_.get_yticklabels()[0].get_fontsize() == 5.0
+    # 3-digit counts fit at >= 5 pt up to 20 classes on this figure, then no texts
+    assert n_texts == (n_classes**2 if n_classes <= 20 else 0)
+
+
+def test_fit_without_a_layout_engine(measure_readability):
+    figure = Figure(figsize=(5, 5))
+    figure.subplots_adjust(left=0.2, bottom=0.2)
+    cm, labels = _many(30)
+    display = ConfusionMatrixDisplay(cm, display_labels=labels).plot(
+        ax=figure.add_subplot(), colorbar=False
+    )
+    assert measure_readability(display)[:2] == (30, 30)
+
+
+def test_short_labels_stay_horizontal_long_ones_turn_vertical():
+    short = ConfusionMatrixDisplay(np.eye(3, dtype=int)).plot()
+    assert short.ax_.get_xticklabels()[0].get_rotation() == 0
+    long = ConfusionMatrixDisplay(
+        np.eye(3, dtype=int), display_labels=["a long class name"] * 3
+    ).plot()
+    assert long.ax_.get_xticklabels()[0].get_rotation() == 90
+    fixed = ConfusionMatrixDisplay(
+        np.eye(3, dtype=int), display_labels=["a long class name"] * 3
+    ).plot(xticks_rotation="horizontal")
+    label = fixed.ax_.get_xticklabels()[0]
+    assert label.get_rotation() == 0 and label.get_fontsize() < 10  # shrunk to fit
+
+
+def test_explicit_fontsize_is_not_fitted(forty_classes):
+    display = ConfusionMatrixDisplay(forty_classes.confusion_matrix).plot(
+        text_kw={"fontsize": 4}
+    )
+    assert display.text_.shape == (40, 40)
+    assert display.text_[3, 3].get_fontsize() == 4
+
+
+def test_large_meshes_are_rasterized_unless_asked_not_to():
+    cm, _ = _many(51)
+    assert ConfusionMatrixDisplay(cm).plot().im_.get_rasterized()
+    assert not ConfusionMatrixDisplay(cm[:50, :50]).plot().im_.get_rasterized()
+    vector = ConfusionMatrixDisplay(cm).plot(im_kw={"rasterized": False})
+    assert not vector.im_.get_rasterized()
+
+
+# -- counts with the share of their true class in one cell ----------------------------
+
+
+def test_both_without_normalize_writes_counts_and_row_shares(three_class):
+    sk_metrics = pytest.importorskip("sklearn.metrics")
+    cm = np.array([[12, 23, 0], [5, 30, 1], [0, 0, 0]])
+    display = ConfusionMatrixDisplay(cm).plot(values="both")
+    rows = sk_metrics.confusion_matrix(
+        np.repeat([0, 0, 1, 1, 1], [12, 23, 5, 30, 1]),
+        np.repeat([0, 1, 0, 1, 2], [12, 23, 5, 30, 1]),
+        labels=[0, 1, 2],
+        normalize="true",
+    )
+    expected = [
+        [f"{c}\n({r:.0%})" for c, r in zip(crow, rrow)] for crow, rrow in zip(cm, rows)
+    ]
+    assert _texts(display) == expected
+    assert display.text_[0, 0].get_text() == "12\n(34%)"
+    assert display.text_[2, 2].get_text() == "0\n(0%)"  # empty class: 0, not NaN
+    # the colours stay counts
+    np.testing.assert_array_equal(display.im_.get_array().reshape(3, 3), cm)
+    transposed = ConfusionMatrixDisplay(cm).plot(values="both", transposed=True)
+    assert transposed.text_[1, 0].get_text() == "23\n(66%)"  # share of true class 0
+    fine = ConfusionMatrixDisplay(cm).plot(values="both", values_format=".1%")
+    assert fine.text_[0, 1].get_text() == "23\n(65.7%)"
+
+
+# -- display_labels as the report accepts them ----------------------------------------
+
+
+def test_display_labels_dict_of_the_bundled_sample():
+    from evalplots.datasets import load_breast_cancer_predictions
+
+    data = load_breast_cancer_predictions()
+    y_pred = (data.scores["gaussian_naive_bayes"] >= 0.5).astype(int)
+    display = ConfusionMatrixDisplay.from_predictions(
+        data.y_true, y_pred, display_labels=data.label_names
+    )
+    assert [t.get_text() for t in display.ax_.get_xticklabels()] == [
+        "benign",
+        "malignant",
+    ]
+    np.testing.assert_array_equal(display.display_labels, ["benign", "malignant"])
+    assert _texts(display) == [["346", "11"], ["24", "188"]]
+
+
+def test_display_labels_dict_may_name_some_classes_only(three_class):
+    display = ConfusionMatrixDisplay.from_predictions(
+        three_class.y_true,
+        three_class.y_pred,
+        labels=[2, 0, 1],
+        display_labels={0: "zero", 2: "two", 7: "unused"},
+    )
+    assert [t.get_text() for t in display.ax_.get_yticklabels()] == [
+        "two",
+        "zero",
+        "1",
+    ]
+
+
+@pytest.mark.parametrize("names", ["ab", ["a", "b"], 3])
+def test_bad_display_labels_say_what_to_pass(names, three_class):
+    with pytest.raises(
+        ValueError,
+        match=r"display_labels must be a dict \{label: name\} or a sequence of 3 "
+        r"names in class order \[0, 1, 2\]",
+    ):
+        ConfusionMatrixDisplay.from_predictions(
+            three_class.y_true, three_class.y_pred, display_labels=names
+        )
+
+
+def test_constructor_refuses_a_dict_it_cannot_map():
+    with pytest.raises(ValueError, match="pass the dict to ConfusionMatrixDisplay"):
+        ConfusionMatrixDisplay([[1, 0], [0, 1]], display_labels={0: "a", 1: "b"})

@@ -69,6 +69,29 @@ def _check_confusion_matrix(namespace, figures, seeds):
     assert texts[0] == cm.ravel().astype(str).tolist()  # rows = true
     assert texts[1] == cm.T.ravel().astype(str).tolist()  # transposed
     assert texts[2] == ["346\n(96.9%)", "11\n(3.1%)", "24\n(11.3%)", "188\n(88.7%)"]
+    logistic = namespace["data"].scores["logistic_regression"] >= 0.5
+    tn = int(np.sum(~logistic[namespace["data"].y_true == 0]))
+    assert texts[3][0] == f"{tn}\n({tn / 357:.0%})"  # count (share of benign)
+    forty = namespace["display"]
+    assert forty.text_.shape == (40, 40) and len(texts[4]) == 1600
+    assert [t.get_text() for t in forty.ax_.get_xticklabels()][:2] == [
+        "class_00",
+        "class_01",
+    ]
+
+
+def _check_classification_report(namespace, figures, seeds):
+    texts = [cells for cells in _cell_texts(figures) if cells]
+    # cat: 5 of 8 predicted cats are cats, 5 of 6 cats found
+    assert texts[0][:4] == ["0.62", "0.83", "0.71", "6"]
+    assert namespace["display"].averages["accuracy"] == pytest.approx(12 / 18)
+    labels = [
+        [t.get_text() for t in ax.get_yticklabels()]
+        for ax in figures[1].axes
+        if ax.get_label() != "<colorbar>"
+    ]
+    assert [row[:2] for row in labels] == [["benign", "malignant"]] * 2
+    assert texts[-1][:3] == ["62%", "83%", "71%"]
 
 
 def _check_report(namespace, figures, seeds):
@@ -140,6 +163,7 @@ EXPECTED = {
     "plot_precision_recall.py": _check_precision_recall,
     "plot_confusion_matrix.py": _check_confusion_matrix,
     "plot_prediction_error.py": _check_prediction_error,
+    "plot_classification_report.py": _check_classification_report,
 }
 
 

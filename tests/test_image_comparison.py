@@ -12,6 +12,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from evalplots.display import (
+    ClassificationReportDisplay,
     ConfusionMatrixDisplay,
     PrecisionRecallDisplay,
     PredictionErrorDisplay,
@@ -133,4 +134,34 @@ def test_precision_recall_one_vs_rest(iris30):
     )
     assert display.line_[-1].get_drawstyle() == "steps-post"  # the macro average
     ax.set_title("drawstyle='sawtooth'")
+    return figure
+
+
+@compare
+@compare
+def test_confusion_matrix_forty_classes(forty_classes):
+    # issue 6: 40 classes stay readable — vertical labels, counts fitted to cells
+    figure, ax = _axes(9.0, 8.4)
+    display = ConfusionMatrixDisplay(
+        forty_classes.confusion_matrix, display_labels=forty_classes.labels
+    ).plot(ax=ax)
+    assert display.text_.shape == (40, 40)
+    ax.set_title("40 classes")
+    return figure
+
+
+@compare
+def test_classification_report_named_classes():
+    # named classes; fish and ant are never predicted (precision 0/0, drawn as 0 by
+    # zero_division=0), so both ends of the fixed [0, 1] colour scale show
+    y_true = ["cat"] * 6 + ["dog"] * 5 + ["bird"] * 4 + ["fish"] * 2 + ["ant"]
+    y_pred = (["cat"] * 5 + ["dog"] + ["dog"] * 4 + ["cat"] + ["bird"] * 3 + ["cat"]
+              + ["bird"] * 2 + ["cat"])  # fmt: skip
+    figure, ax = _axes(5.0, 3.6)
+    display = ClassificationReportDisplay.from_predictions(
+        y_true, y_pred, labels=["cat", "dog", "bird", "fish", "ant"], ax=ax,
+        zero_division=0,
+    )
+    np.testing.assert_allclose(display.recall, [5 / 6, 4 / 5, 3 / 4, 0, 0])
+    ax.set_title("classification report")
     return figure

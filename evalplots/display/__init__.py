@@ -7,12 +7,14 @@ trailing-underscore attributes, ``from_predictions`` computes with
 :mod:`evalplots.display.style`; nothing here changes ``rcParams``.
 """
 
+from evalplots.display.classification_report import ClassificationReportDisplay
 from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
 from evalplots.display.precision_recall import PrecisionRecallDisplay
 from evalplots.display.prediction_error import PredictionErrorDisplay
 from evalplots.display.roc import RocCurveDisplay
 
 __all__ = [
+    "ClassificationReportDisplay",
     "ConfusionMatrixDisplay",
     "PrecisionRecallDisplay",
     "PredictionErrorDisplay",

@@ -1,25 +1,34 @@
 """Confusion-matrix Display, drawn with seaborn's heatmap; optionally transposed."""
 
+import numbers
+
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
 from evalplots.display._base import check_option, get_axes, merge_style_kwargs
 from evalplots.display._cells import (
-    DARK_TEXT,
-    LIGHT_TEXT,
-    LUMINANCE_THRESHOLD,
     format_cells,
     is_integral,
     normalize_matrix,
-    relative_luminance,
+    relative_luminance,  # noqa: F401  (documented import path of the helper)
+)
+from evalplots.display._heatmap import (
+    cell_text_colors,
+    check_display_labels,
+    class_names,
+    draw_cell_texts,
+    draw_heatmap,
+    fit_cell_fontsize,
+    fit_tick_labels,
+    heatmap_kwargs,
 )
 from evalplots.metrics import confusion_matrix as _confusion_matrix
-from evalplots.metrics._validation import as_1d
 
 __all__ = ["ConfusionMatrixDisplay"]
 
 NORMALIZE = (None, "true", "pred", "all")
 VALUES = ("auto", "counts", "normalized", "both", "none")
+ROTATIONS = ("auto", "horizontal", "vertical")
 #: heatmap arguments that plot() sets itself, so im_kw must not.
 _OWN_HEATMAP_ARGS = (
     "data",
@@ -43,7 +52,9 @@ class ConfusionMatrixDisplay:
         Rows = true class, columns = predicted class (the layout of
         :func:`evalplots.metrics.confusion_matrix`); counts or weighted counts.
     display_labels : array-like of shape (n_classes,), default=None
-        Class names for the ticks; None uses 0 … n_classes − 1.
+        Class names for the ticks, in the order of the rows; None uses
+        0 … n_classes − 1. (A dict {label: name} needs the class labels: pass it to
+        :meth:`from_predictions`.)
 
     Attributes
     ----------
@@ -53,7 +64,7 @@ class ConfusionMatrixDisplay:
     text_ : ndarray of shape (n_classes, n_classes), dtype=object, or None
         The cell texts as DRAWN: ``text_[i, j]`` is in drawn row i, column j (so it
         shows entry [j, i] of the stored matrix when ``transposed=True``). None when
-        ``values='none'``.
+        ``values='none'`` or when the texts do not fit the cells (see :meth:`plot`).
     ax_ : matplotlib.axes.Axes
         The axes drawn on.
     figure_ : matplotlib.figure.Figure
@@ -63,11 +74,12 @@ class ConfusionMatrixDisplay:
     ------
     ValueError
         If the matrix is not square 2-D, holds negative or non-finite values, or
-        ``display_labels`` does not have one entry per class.
+        ``display_labels`` is a dict or does not have one entry per class.
 
     See Also
     --------
     evalplots.metrics.confusion_matrix : Compute the matrix.
+    ClassificationReportDisplay : Per-class precision, recall and F1 as a heatmap.
 
     Notes
     -----
@@ -77,7 +89,8 @@ class ConfusionMatrixDisplay:
     rows, actual on the columns; ``plot(transposed=True)`` draws that layout without
     changing the stored matrix. Text colour is chosen per cell from the relative
     luminance of its colour (dark text when L > 0.408, as seaborn does), so it stays
-    readable with any colormap.
+    readable with any colormap. Tick labels and cell texts are fitted to the cell
+    size, so that 2 to 100+ classes stay readable (rules in :meth:`plot`).
 
     Examples
     --------
@@ -104,13 +117,9 @@ class ConfusionMatrixDisplay:
             raise ValueError(
                 "confusion_matrix must hold finite, non-negative numbers (counts)."
             )
-        if display_labels is not None:
-            display_labels = np.asarray(display_labels)
-            if display_labels.shape != (cm.shape[0],):
-                raise ValueError(
-                    f"display_labels must have one entry per class ({cm.shape[0]}), got "
-                    f"shape {display_labels.shape}."
-                )
+        display_labels = check_display_labels(
+            display_labels, cm.shape[0], "ConfusionMatrixDisplay"
+        )
         self.confusion_matrix = cm
         self.display_labels = display_labels
 
@@ -124,7 +133,7 @@ class ConfusionMatrixDisplay:
         values_format=None,
         cmap="Blues",
         colorbar=True,
-        xticks_rotation="horizontal",
+        xticks_rotation="auto",
         text_kw=None,
         im_kw=None,
     ):
@@ -143,27 +152,33 @@ class ConfusionMatrixDisplay:
             sums, predicted-class sums or total; sums of 0 give 0. The stored matrix
             is not changed. 'true'/'pred' keep their meaning when transposed.
         values : {'auto', 'counts', 'normalized', 'both', 'none'}, default='auto'
-            Cell text: 'counts' the stored matrix; 'normalized' the normalized one;
-            'both' the count with the normalized value below it in parentheses;
-            'none' no text; 'auto' is 'normalized' when ``normalize`` is set, else
-            'counts'. 'normalized' and 'both' need ``normalize``.
+            Cell text: 'counts' the stored matrix; 'normalized' the normalized one
+            (needs ``normalize``); 'both' the count with, below it in parentheses,
+            the normalized value — with ``normalize=None`` the share of the count's
+            true class (the row share of the stored matrix, e.g. ``'12\\n(34%)'``)
+            while the colours stay counts; 'none' no text; 'auto' is 'normalized'
+            when ``normalize`` is set, else 'counts'.
         values_format : str, default=None
             Format spec (e.g. '.1%') of the normalized values — of the counts when
-            they are the only text. None: integers as such, other values with '.2f'.
+            they are the only text. None: integers as such, normalized values with
+            '.2f', the true-class share of ``values='both'`` without ``normalize``
+            with '.0%'.
         cmap : str or matplotlib.colors.Colormap, default='Blues'
             Colormap of the cells.
         colorbar : bool, default=True
             Whether to draw a colorbar.
-        xticks_rotation : {'horizontal', 'vertical'} or float, default='horizontal'
-            Rotation of the column tick labels.
+        xticks_rotation : {'auto', 'horizontal', 'vertical'} or float, default='auto'
+            Angle of the column tick labels (degrees for a float). 'auto':
+            horizontal when the labels fit side by side, else vertical.
         text_kw : dict, default=None
             Text properties of the cell texts; a given ``color`` overrides the
-            luminance rule.
+            luminance rule, a given ``fontsize`` the fitting rule (Notes).
         im_kw : dict, default=None
             Further arguments of :func:`seaborn.heatmap` (e.g. ``vmin``, ``vmax``,
-            ``linewidths``, ``cbar_kws``, ``square``). Defaults: ``vmin=0``, ``vmax=1``
-            for ``normalize='true'|'pred'`` (rates), the largest cell otherwise,
-            ``square=True``.
+            ``linewidths``, ``cbar_kws``, ``square``, ``rasterized``). Defaults:
+            ``vmin=0``, ``vmax=1`` for ``normalize='true'|'pred'`` (rates), the
+            largest cell otherwise, ``square=True``, ``rasterized`` when the matrix
+            has more than 2500 cells.
 
         Returns
         -------
@@ -173,9 +188,10 @@ class ConfusionMatrixDisplay:
         Raises
         ------
         ValueError
-            If ``normalize`` or ``values`` is unknown, ``values`` needs ``normalize``,
-            ``im_kw`` sets an argument plot() sets itself (e.g. ``cmap``), a style
-            dict sets one property under two names, or ``ax`` is a polar or 3-D (non-rectilinear) Axes.
+            If ``normalize``, ``values`` or ``xticks_rotation`` is unknown,
+            ``values='normalized'`` lacks ``normalize``, ``im_kw`` sets an argument
+            plot() sets itself (e.g. ``cmap``), a style dict sets one property under
+            two names, or ``ax`` is a polar or 3-D (non-rectilinear) Axes.
 
         Notes
         -----
@@ -192,6 +208,28 @@ class ConfusionMatrixDisplay:
         ``ax_``, ``figure_``) follows scikit-learn's Display API
         (``sklearn.metrics.ConfusionMatrixDisplay.plot``).
 
+        **Readability rules** (measured with matplotlib's text layout against the
+        cell size, once the figure's layout engine has placed the axes; shared with
+        :class:`ClassificationReportDisplay`):
+
+        - Tick labels never overlap. They keep the default size when they fit in
+          90 % of the tick spacing (with ``xticks_rotation='auto'``: horizontal,
+          else vertical, anchored at the tick); otherwise the font shrinks down to
+          5 pt, and below that only every k-th class is labelled (k the smallest
+          step that fits).
+        - Every cell text fits its cell: the default font size, or the largest
+          smaller one at which the widest text fits in 90 % of the cell's width and
+          its lines in 90 % of its height. If that is below 5 pt no text is drawn
+          and ``text_`` is None. On the default 6.4 × 4.8 in figure (with a
+          colorbar) 3-digit counts are written up to 25 classes (19 with
+          ``values='both'``) and every class is labelled up to 44 classes; for
+          more, make the figure larger (about 0.2 in per class, 0.3 in with
+          ``values='both'``) or pass ``text_kw={'fontsize': ...}``.
+        - The fit is for the figure as it is when plot() runs; resize it or add
+          titles first, or call plot() again afterwards.
+        - Above 2500 cells (50 classes) the colour mesh is rasterized inside vector
+          output, so a 100-class PDF stays fast to write and to open.
+
         Examples
         --------
         >>> from evalplots.display import ConfusionMatrixDisplay
@@ -199,23 +237,28 @@ class ConfusionMatrixDisplay:
         ...     normalize="true", values="both", values_format=".0%")
         >>> display.text_[0, 1].get_text()
         '2\\n(67%)'
+        >>> display = ConfusionMatrixDisplay([[12, 23], [5, 30]]).plot(values="both")
+        >>> display.text_[0, 0].get_text()
+        '12\\n(34%)'
         """
-        import seaborn as sns
-
         check_option(normalize, NORMALIZE, "normalize")
         check_option(values, VALUES, "values")
+        rotation = _check_rotation(xticks_rotation)
         if values == "auto":
             values = "normalized" if normalize else "counts"
-        if values in ("normalized", "both") and normalize is None:
+        if values == "normalized" and normalize is None:
             raise ValueError(
-                f"values={values!r} shows normalized values; pass normalize='true', "
-                f"'pred' or 'all' as well."
+                "values='normalized' shows normalized values; pass normalize='true', "
+                "'pred' or 'all' as well (or values='both' for counts with the share "
+                "of their true class)."
             )
+        text_kw = merge_style_kwargs({}, text_kw, argname="text_kw")
         heatmap_kw = self._heatmap_kwargs(im_kw, normalize)
         counts = self.confusion_matrix
         shown = counts if normalize is None else normalize_matrix(counts, normalize)
+        shares = shown if normalize is not None else normalize_matrix(counts, "true")
         if transposed:
-            counts, shown = counts.T, shown.T
+            counts, shown, shares = counts.T, shown.T, shares.T
         n_classes = counts.shape[0]
         labels = (
             np.arange(n_classes) if self.display_labels is None else self.display_labels
@@ -223,83 +266,51 @@ class ConfusionMatrixDisplay:
         tick_labels = [str(label) for label in labels]
 
         self.ax_, self.figure_ = get_axes(ax)
-        before = set(self.ax_.collections)
-        sns.heatmap(
-            shown,
-            ax=self.ax_,
-            cmap=cmap,
-            cbar=colorbar,
-            annot=False,
-            xticklabels=tick_labels,
-            yticklabels=tick_labels,
-            **heatmap_kw,
+        self.im_ = draw_heatmap(
+            self.ax_, shown, cmap=cmap, colorbar=colorbar, heatmap_kw=heatmap_kw
         )
-        self.im_ = next(c for c in self.ax_.collections if c not in before)
         if colorbar and normalize is None and is_integral(counts):
             self.im_.colorbar.locator = MaxNLocator(integer=True)  # counts: 0, 1, 2 …
-        self.text_ = None
-        if values != "none":
-            texts = self._cell_texts(counts, shown, values, values_format)
-            self.text_ = self._draw_texts(texts, text_kw)
-
         true_title, pred_title = "True label", "Predicted label"
         self.ax_.set(
             xlabel=true_title if transposed else pred_title,
             ylabel=pred_title if transposed else true_title,
         )
-        for tick in self.ax_.get_yticklabels():
-            tick.set_rotation("horizontal")
-        for tick in self.ax_.get_xticklabels():
-            tick.set_rotation(xticks_rotation)
+        cell = fit_tick_labels(self.ax_, tick_labels, tick_labels, xrotation=rotation)
+        self.text_ = None
+        if values != "none":
+            texts = self._cell_texts(counts, shares, values, values_format, normalize)
+            size = fit_cell_fontsize(self.ax_.get_figure(root=True), texts, cell, text_kw)
+            if size is not None:
+                colors = cell_text_colors(self.im_, texts.shape)
+                self.text_ = draw_cell_texts(self.ax_, texts, colors, text_kw, size)
         return self
 
     @staticmethod
     def _heatmap_kwargs(im_kw, normalize):
         """Default seaborn.heatmap arguments merged with the user's ``im_kw``."""
-        own = [key for key in _OWN_HEATMAP_ARGS if im_kw and key in im_kw]
-        if own:
-            raise ValueError(
-                f"im_kw sets {own}, which plot() sets itself; use the plot() arguments "
-                f"(cmap=, colorbar=, display_labels=) instead."
-            )
         defaults = {"vmin": 0.0, "square": True}
         if normalize in ("true", "pred"):
             # rates share the scale [0, 1]; shares of the total ('all') are
             # small, and a fixed 1 would make every cell pale
             defaults["vmax"] = 1.0
-        return merge_style_kwargs(defaults, im_kw, argname="im_kw")
+        return heatmap_kwargs(
+            im_kw,
+            defaults,
+            _OWN_HEATMAP_ARGS,
+            "use the plot() arguments (cmap=, colorbar=, display_labels=) instead.",
+        )
 
     @staticmethod
-    def _cell_texts(counts, shown, values, values_format):
+    def _cell_texts(counts, shares, values, values_format, normalize):
         """The text of each drawn cell, shape (n_classes, n_classes), dtype object."""
         if values == "counts":
             return format_cells(counts, values_format)
-        fmt = ".2f" if values_format is None else values_format
-        normalized = format_cells(shown, fmt)
+        default = ".2f" if normalize is not None else ".0%"
+        rates = format_cells(shares, default if values_format is None else values_format)
         if values == "normalized":
-            return normalized
-        return format_cells(counts, None) + "\n(" + normalized + ")"
-
-    def _draw_texts(self, texts, text_kw):
-        """Write ``texts`` at the cell centres, coloured by the cell's luminance."""
-        self.im_.update_scalarmappable()
-        n_rows, n_cols = texts.shape
-        luminance = relative_luminance(self.im_.get_facecolors()).reshape(
-            n_rows, n_cols
-        )
-        drawn = np.empty((n_rows, n_cols), dtype=object)
-        for i in range(n_rows):
-            for j in range(n_cols):
-                color = (
-                    DARK_TEXT if luminance[i, j] > LUMINANCE_THRESHOLD else LIGHT_TEXT
-                )
-                kw = merge_style_kwargs(
-                    {"ha": "center", "va": "center", "color": color},
-                    text_kw,
-                    argname="text_kw",
-                )
-                drawn[i, j] = self.ax_.text(j + 0.5, i + 0.5, texts[i, j], **kw)
-        return drawn
+            return rates
+        return format_cells(counts, None) + "\n(" + rates + ")"
 
     @classmethod
     def from_predictions(
@@ -328,8 +339,10 @@ class ConfusionMatrixDisplay:
             Sample weights.
         normalize : {'true', 'pred', 'all'} or None, default=None
             Passed to :meth:`plot`; the stored matrix keeps the counts.
-        display_labels : array-like of shape (n_classes,), default=None
-            Tick labels; None uses the classes.
+        display_labels : dict or array-like of shape (n_classes,), default=None
+            Tick labels: a dict {label: name} (classes missing from it show the
+            label itself), or one name per class in class order; None uses the
+            classes. The same rule as the report's ``label_names``.
         ax : matplotlib.axes.Axes, default=None
             Axes to draw on; None creates a new figure and axes.
         **plot_kwargs : dict
@@ -345,7 +358,8 @@ class ConfusionMatrixDisplay:
         ValueError
             As :func:`evalplots.metrics.confusion_matrix` (including a ``y_pred``
             of scores such as 0.1, which are not labels: threshold them first) and
-            :meth:`plot`.
+            :meth:`plot`; if ``display_labels`` is a string or a sequence of the
+            wrong length.
 
         Notes
         -----
@@ -367,14 +381,27 @@ class ConfusionMatrixDisplay:
         ...     ["cat", "dog", "dog"], ["cat", "cat", "dog"], normalize="true")
         >>> [t.get_text() for t in display.text_.ravel()]
         ['1.00', '0.00', '0.50', '0.50']
+        >>> display = ConfusionMatrixDisplay.from_predictions(
+        ...     [0, 1, 1], [0, 1, 0], display_labels={0: "benign", 1: "malignant"})
+        >>> [t.get_text() for t in display.ax_.get_yticklabels()]
+        ['benign', 'malignant']
         """
         cm = _confusion_matrix(
             y_true, y_pred, labels=labels, sample_weight=sample_weight
         )
-        if display_labels is None and labels is not None:
-            display_labels = labels
-        elif display_labels is None:
-            both = [as_1d(y_true, "y_true"), as_1d(y_pred, "y_pred")]
-            display_labels = np.unique(np.concatenate(both))
-        display = cls(cm, display_labels=display_labels)
+        _, names = class_names(y_true, y_pred, labels, display_labels)
+        display = cls(cm, display_labels=names)
         return display.plot(ax=ax, normalize=normalize, **plot_kwargs)
+
+
+def _check_rotation(rotation):
+    """'auto', or the tick-label angle in degrees; ValueError naming the argument."""
+    if isinstance(rotation, numbers.Real) and not isinstance(rotation, bool):
+        if np.isfinite(rotation):
+            return float(rotation)
+    elif isinstance(rotation, str) and rotation in ROTATIONS:
+        return {"horizontal": 0.0, "vertical": 90.0}.get(rotation, rotation)
+    raise ValueError(
+        f"xticks_rotation must be 'auto', 'horizontal', 'vertical' or an angle in "
+        f"degrees, got {rotation!r}."
+    )
