@@ -200,7 +200,8 @@ class ReportContent:
             text_styles.insert(0, heads)
             style.append(("BACKGROUND", (0, 0), (-1, 0), TABLE_HEAD))
         if col_widths is None:
-            col_widths = fit_column_widths(texts, text_styles, self.pagesize[0] - 2 * MARGIN)
+            col_widths = fit_column_widths(texts, text_styles, self.pagesize[0] - 2 * MARGIN,
+                                           header_rows=int(header is not None))
         data = [[Paragraph(escape(t), st) for t, st in zip(r, sts)]
                 for r, sts in zip(texts, text_styles)]
         table = Table(data, colWidths=col_widths, repeatRows=1 if header else 0,

@@ -140,12 +140,13 @@ class Heading(Paragraph):
         self.key = key
 
 
-def fit_column_widths(texts, styles, available, *, padding=12.0):
+def fit_column_widths(texts, styles, available, *, padding=12.0, header_rows=0):
     """Column widths for table cells: each column as wide as its longest text.
 
-    When the natural widths add up to more than ``available``, the columns
-    narrower than an equal share of what is left keep their width and the
-    others share the rest equally (their text wraps).
+    When the natural widths add up to more than ``available``, the header cells
+    (the first ``header_rows`` rows) may wrap between words first; if that is not
+    enough, the columns narrower than an equal share of what is left keep their
+    width and the others share the rest equally (their text wraps).
 
     Parameters
     ----------
@@ -157,6 +158,8 @@ def fit_column_widths(texts, styles, available, *, padding=12.0):
         Width of the frame in points.
     padding : float, default=12.0
         Left plus right cell padding (reportlab's default is 6 + 6).
+    header_rows : int, default=0
+        How many leading rows are headers, whose words may go on separate lines.
 
     Returns
     -------
@@ -170,13 +173,13 @@ def fit_column_widths(texts, styles, available, *, padding=12.0):
     [18, 23]
     >>> [round(w) for w in fit_column_widths([["a", "x" * 200]], [[st, st]], 100)]
     [18, 82]
+    >>> rows = [["name", "a long header"], ["model_name", "0.5"]]
+    >>> [round(w) for w in fit_column_widths(rows, [[st, st]] * 2, 100, header_rows=1)]
+    [57, 43]
     """
-    natural = [0.0] * len(texts[0])
-    for row, row_styles in zip(texts, styles):
-        for j, (text, st) in enumerate(zip(row, row_styles)):
-            width = max((stringWidth(line, st.fontName, st.fontSize)
-                         for line in text.split("\n")), default=0.0)
-            natural[j] = max(natural[j], width + padding)
+    natural = _natural_widths(texts, styles, padding, wrap_rows=0)
+    if sum(natural) > available and header_rows:
+        natural = _natural_widths(texts, styles, padding, wrap_rows=header_rows)
     if sum(natural) <= available:
         return natural
     widths, left, open_cols = list(natural), available, set(range(len(natural)))
@@ -190,3 +193,15 @@ def fit_column_widths(texts, styles, available, *, padding=12.0):
         open_cols -= fixed
         left -= sum(natural[j] for j in fixed)
     return widths
+
+
+def _natural_widths(texts, styles, padding, *, wrap_rows):
+    """Widest line of each column; in the first ``wrap_rows`` rows, widest word."""
+    natural = [0.0] * len(texts[0])
+    for i, (row, row_styles) in enumerate(zip(texts, styles)):
+        for j, (text, st) in enumerate(zip(row, row_styles)):
+            parts = text.split() if i < wrap_rows else text.split("\n")
+            width = max((stringWidth(part, st.fontName, st.fontSize) for part in parts),
+                        default=0.0)
+            natural[j] = max(natural[j], width + padding)
+    return natural

@@ -1,0 +1,108 @@
+"""The `evalplots report` command for the three tasks (issue 6), end to end."""
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from pypdf import PdfReader
+
+from test_cli import assert_usage_error, run, write_csv
+
+
+def _pages(path):
+    return [" ".join(p.extract_text().split()) for p in PdfReader(path).pages]
+
+
+def _iris_like_csv(tmp_path):
+    """A 3-class CSV in the documented <model>:<class> layout, string class names."""
+    rng = np.random.default_rng(7)
+    names = np.array(["setosa", "versicolor", "virginica"])
+    y = names[np.arange(60) % 3]
+    raw = np.round(rng.random((60, 3)) + (y[:, None] == names) * 0.7, 2)
+    lines = ["y_true," + ",".join(f"forest:{c}" for c in names) + ",rules"]
+    rules = names[(np.arange(60) + (np.arange(60) % 5 == 0)) % 3]
+    for label, row, rule in zip(y, raw, rules):
+        lines.append(f"{label}," + ",".join(f"{v:.2f}" for v in row) + f",{rule}")
+    return write_csv(tmp_path, "\n".join(lines) + "\n"), y, raw, rules
+
+
+def test_three_class_csv_with_string_classes_writes_a_correct_report(tmp_path):
+    path, y, raw, rules = _iris_like_csv(tmp_path)
+    result = run("report", path, "-o", "m.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    pages = _pages(tmp_path / "m.pdf")
+    assert "1 model" not in pages[0] and "2 models, 60 samples, 3 classes" in pages[0]
+    pred = np.array(["setosa", "versicolor", "virginica"])[raw.argmax(1)]
+    acc = skm.accuracy_score(y, pred)
+    auc = skm.roc_auc_score(y, raw / raw.sum(1, keepdims=True), multi_class="ovr")
+    text = " ".join(pages)
+    assert f"forest {acc:.4f}" in text
+    assert f"rules {skm.accuracy_score(y, rules):.4f}" in text
+    # raw scores (rows do not sum to 1): log loss n/a, with the reason
+    assert "not probabilities" in text
+    assert "One-vs-rest curves: forest" in text and "Confusion matrix: rules" in text
+    assert "One-vs-rest curves: rules" not in text  # labels have no curves
+    del auc
+
+
+def test_bundled_samples_for_each_task(tmp_path):
+    for sample, pages, needle in [("digits", 6, "1,797 samples, 10 classes"),
+                                  ("diabetes", 2, "2 regression models, 442 samples")]:
+        result = run("report", "--sample", sample, "-o", f"{sample}.pdf", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        text = _pages(tmp_path / f"{sample}.pdf")
+        assert len(text) == pages and needle in text[0]
+    digits = " ".join(_pages(tmp_path / "digits.pdf"))
+    assert "logistic_regression 0.9694" in digits  # accuracy of the bundled model
+
+
+def test_regression_csv_needs_task_when_the_target_is_whole_numbers(tmp_path):
+    path = write_csv(tmp_path, "y_true,ridge\n10,11.5\n20,19.0\n30,33.2\n40,38.0\n")
+    out = tmp_path / "r.pdf"
+    assert_usage_error(run("report", path, "-o", out, cwd=tmp_path), out,
+                       "fits no task", "--task regression")
+    result = run("report", path, "-o", out, "--task", "regression", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    text = " ".join(_pages(out))
+    y, p = np.array([10, 20, 30, 40]), np.array([11.5, 19.0, 33.2, 38.0])
+    assert f"ridge {skm.mean_absolute_error(y, p):.4f}" in text
+
+
+def test_ambiguous_task_asks_for_task(tmp_path):
+    path = write_csv(tmp_path, "y_true,m\n1,1\n2,2\n3,2\n4,4\n")
+    out = tmp_path / "a.pdf"
+    assert_usage_error(run("report", path, "-o", out, cwd=tmp_path), out,
+                       "--task multiclass or --task regression")
+
+
+@pytest.mark.parametrize(
+    "args, needles",
+    [
+        (["--sample", "iris"], ["--sample 'iris' is not a bundled sample",
+                                "breast_cancer, digits, diabetes"]),
+        (["--sample", "digits", "--models", "forest"], ["no model 'forest' in the sample"]),
+        (["--sample", "digits", "--exclude", "logistic_regression,gaussian_naive_bayes"],
+         ["leave no model"]),
+    ],
+)
+def test_sample_option_errors(tmp_path, args, needles):
+    out = tmp_path / "x.pdf"
+    assert_usage_error(run("report", *args, "-o", out, cwd=tmp_path), out, *needles)
+
+
+def test_models_and_exclude_select_columns(tmp_path):
+    path, *_ = _iris_like_csv(tmp_path)
+    result = run("report", path, "-o", "s.pdf", "--exclude", "rules", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    text = " ".join(_pages(tmp_path / "s.pdf"))
+    assert "1 model, 60 samples" in text and "rules" not in text
+    out = tmp_path / "u.pdf"
+    assert_usage_error(run("report", path, "-o", out, "--models", "tree", cwd=tmp_path),
+                       out, "tree")
+
+
+def test_transposed_and_ordinal_options(tmp_path):
+    path, *_ = _iris_like_csv(tmp_path)
+    result = run("report", path, "-o", "t.pdf", "--transposed", "--ordinal", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    text = " ".join(_pages(tmp_path / "t.pdf"))
+    assert "Rows are the predicted class" in text and "QWK" in text
