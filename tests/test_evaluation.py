@@ -185,6 +185,15 @@ def test_detect_task(y, preds, task):
     assert detect_task(y, preds) == task
 
 
+def test_scores_and_labels_are_not_mixed_silently():
+    with pytest.raises(ValueError, match=r"mix scores \(model 'score'\) and predicted "
+                                         r"labels \(model 'pred'\)"):
+        evaluate(["M", "B", "M", "B"], {"score": [0.9, 0.2, 0.4, 0.5],
+                                        "pred": ["M", "B", "B", "M"]})
+    ev = evaluate(["M", "B", "M", "B"], {"pred": ["M", "B", "B", "M"]})
+    assert ev.task == "multiclass" and ev.metrics_table.rows["pred"]["Accuracy"] == 0.5
+
+
 def test_ambiguous_task_asks_for_task():
     with pytest.raises(AmbiguousTaskError, match="task='multiclass' or task='regression'"):
         evaluate([1, 2, 3, 4], {"m": [1, 2, 2, 4]})
@@ -214,3 +223,18 @@ def test_frame_and_html_show_the_table():
     assert frame.loc["<b>m</b>", "ROC AUC"] == 1.0
     html = ev._repr_html_()
     assert "&lt;b&gt;m&lt;/b&gt;" in html and "<td>1.0000</td>" in html
+
+
+def test_the_standard_report_sorts_each_model_once(monkeypatch):
+    """Issue 6: ROC, P-R, AUC, AP, BEP, the table and the confusion pages share one sort."""
+    from evalplots.report import evaluation_report
+
+    rng = np.random.default_rng(1)
+    n = 20_000
+    y = rng.integers(0, 2, n)
+    scores = {"a": rng.random(n), "b": np.round(rng.random(n), 2)}
+    sizes = _count_sorts(monkeypatch)
+    evaluation_report(y, scores)
+    n_pos = int(y.sum())
+    big = sorted(s for s in sizes if s >= min(n_pos, n - n_pos))
+    assert big == sorted([n_pos, n - n_pos] * 2)

@@ -99,6 +99,13 @@ def detect_task(y_true, predictions):
     n_classes = class_values(y).size if y.dtype.kind in "biufUSO" else 0
     if n_classes <= 2 and all(numeric.values()):
         return "binary"
+    if any(numeric.values()) and not all(numeric.values()) and y.dtype.kind not in "iuf":
+        scores = next(n for n, is_num in numeric.items() if is_num)
+        labels = next(n for n, is_num in numeric.items() if not is_num)
+        raise ValueError(
+            f"the predictions mix scores (model {scores!r}) and predicted labels (model "
+            f"{labels!r}); one evaluation takes one kind: evaluate them separately "
+            f"(e.g. --models / --exclude).")
     scored = [name for name, p in preds.items() if numeric[name] and not _is_whole(p)]
     if y.dtype.kind not in "iuf":
         if scored and n_classes > 2:

@@ -44,7 +44,8 @@ def multiclass_report(ev, *, title, description, author, invariant, progress,
                 "the step-wise precision-recall curves (legend: AP and the break-even "
                 "point BEP). Micro-average: all (sample, class) decisions pooled. "
                 "Macro-average: the exact mean of the class curves, whose area is the "
-                "mean of the class AUCs / APs."))
+                "mean of the class AUCs / APs. Lower row: the same curves enlarged "
+                "around the best corner."))
         for i, name in enumerate(names):
             tick()
             if i == 0:
@@ -107,21 +108,31 @@ def _whole(x):
 
 
 def _ovr_figure(ev, name, family):
+    """ROC (left) and P-R (right) one-vs-rest curves; below, the same enlarged."""
     k = ev.classes_.size
     with report_style(family):
-        fig = Figure(figsize=(7.6, 3.7 + legend_height(min(k, 12) + 2)),
+        fig = Figure(figsize=(7.6, 7.4 + legend_height(min(k, 12) + 2)),
                      layout="constrained")
-        left, right = fig.subplots(1, 2)
-        roc = ev.roc_display(name).plot(ax=left, plot_chance_level=True)
-        pr = ev.precision_recall_display(name).plot(ax=right)
-        left.set_title("ROC, one-vs-rest")
-        right.set_title("precision-recall, one-vs-rest")
-        for ax in (left, right):
+        axes = fig.subplots(2, 2)
+        roc, pr = ev.roc_display(name), ev.precision_recall_display(name)
+        for row in (0, 1):
+            roc.plot(ax=axes[row, 0], plot_chance_level=row == 0)
+            pr.plot(ax=axes[row, 1])
+        macro_auc, macro_ap = roc.roc_auc[-1], pr.average_precision[-1]
+        low = max(0.0, min(macro_auc, macro_ap) - 0.25)
+        axes[0, 0].set_title("ROC, one-vs-rest")
+        axes[0, 1].set_title("precision-recall, one-vs-rest")
+        axes[1, 0].set(title="ROC, detail: top-left corner", xlim=(-0.005, 1.005 - low),
+                       ylim=(low, 1.005))
+        axes[1, 1].set(title="precision-recall, detail: top-right corner",
+                       xlim=(low, 1.005), ylim=(low, 1.005))
+        for ax in axes.flat:
             ax.grid(alpha=0.25, linewidth=0.5)
-        handles, labels = left.get_legend_handles_labels()
-        pr_handles, pr_labels = right.get_legend_handles_labels()
-        legend_below(fig, (left, right), handles + pr_handles, labels + pr_labels)
-        del roc, pr
+            ax.set_aspect("auto")
+            ax.set_box_aspect(1)
+        handles, labels = axes[0, 0].get_legend_handles_labels()
+        pr_handles, pr_labels = axes[0, 1].get_legend_handles_labels()
+        legend_below(fig, axes, handles + pr_handles, labels + pr_labels)
     return fig
 
 
