@@ -45,7 +45,7 @@ def test_three_class_csv_with_string_classes_writes_a_correct_report(tmp_path):
 
 
 def test_bundled_samples_for_each_task(tmp_path):
-    for sample, pages, needle in [("digits", 6, "1,797 samples, 10 classes"),
+    for sample, pages, needle in [("digits", 8, "1,797 samples, 10 classes"),
                                   ("diabetes", 2, "2 regression models, 442 samples")]:
         result = run("report", "--sample", sample, "-o", f"{sample}.pdf", cwd=tmp_path)
         assert result.returncode == 0, result.stderr

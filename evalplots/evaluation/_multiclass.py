@@ -425,6 +425,51 @@ class MulticlassEvaluation(Evaluation):
             break_even=pr.break_even, prevalence_pos_label=list(pr.prevalence),
             name=self._curve_names(), average=pr.average)
 
+    def classification_report_display(self, name):
+        """The model's :class:`~evalplots.display.ClassificationReportDisplay`.
+
+        Parameters
+        ----------
+        name : str
+            A model name.
+
+        Returns
+        -------
+        display : ClassificationReportDisplay
+            Per-class precision, recall, F1 and support, with the accuracy, macro
+            and weighted averages of the metrics table; not yet drawn.
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+
+        Notes
+        -----
+        Built from the stored per-class arrays (no recount); a 0/0 score is NaN
+        (a blank cell), and the averages leave it out, as the table does.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate(["a", "b", "c", "a"], {"m": ["a", "b", "b", "a"]})
+        >>> d = ev.classification_report_display("m")
+        >>> d.recall.tolist(), d.averages["accuracy"]
+        ([1.0, 1.0, 0.0], 0.75)
+        """
+        from evalplots.display import ClassificationReportDisplay
+
+        m = self[name]
+        pc = m.per_class
+        averages = {"accuracy": m.summary["Accuracy"]}
+        for average in ("macro", "weighted"):
+            averages[f"{average} avg"] = tuple(
+                _average(pc[key], average, pc["support"])
+                for key in ("precision", "recall", "f1"))
+        return ClassificationReportDisplay(
+            pc["precision"], pc["recall"], pc["f1"], pc["support"],
+            display_labels=self.display_labels, averages=averages)
+
     def confusion_matrix_display(self, name):
         """The model's :class:`~evalplots.display.ConfusionMatrixDisplay`, not yet drawn.
 

@@ -34,8 +34,8 @@ def multiclass_report(ev, *, title, description, author, invariant, progress,
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
                  f"{ev.n_samples:,} samples, {k} classes")
     _summary(report, ev, description)
-    _per_class_tables(report, ev)
     with quiet_figures():
+        _per_class_sections(report, ev, family)
         for name in scored:
             tick()
             report.add_page_break().add_heading(f"One-vs-rest curves: {name}")
@@ -81,12 +81,22 @@ def _summary(report, ev, description):
         "probabilities only. MCC: Matthews correlation coefficient"
         + (". QWK: quadratic weighted kappa, for ordered classes" if ev.ordinal else "")
         + " (Thakur, Approaching (Almost) Any Machine Learning Problem, 'Evaluation "
-        "metrics'; Zhou Zhihua, Machine Learning §2.3)."))
+        "metrics'; Zhou Zhihua, Machine Learning §2.3)." + _infinite_note(ev)))
 
 
-def _per_class_tables(report, ev):
-    report.add_heading("Per-class metrics", level=1)
-    for name in ev.model_names:
+def _infinite_note(ev):
+    """Why a log loss is inf: nothing is clipped, so a 0 for the true class counts."""
+    infinite = [n for n, row in ev.metrics_table.rows.items()
+                if row["Log loss"] == float("inf")]
+    if not infinite:
+        return ""
+    return (f" Log loss 'inf' ({', '.join(infinite)}): some sample's true class has "
+            f"probability exactly 0; nothing is clipped.")
+
+
+def _per_class_sections(report, ev, family):
+    """Per model: the per-class table (with OvR AUC for scores) and its heatmap."""
+    for i, name in enumerate(ev.model_names):
         m = ev[name]
         pc = m.per_class
         auc = m.roc_auc
@@ -97,9 +107,21 @@ def _per_class_tables(report, ev):
                 for i, label in enumerate(ev.classes_.tolist())]
         header = ["Class", "Precision", "Recall", "F1", "Support",
                   *(["OvR AUC"] if auc is not None else [])]
+        k = ev.classes_.size
+        height = min(8.0, 1.6 + 0.22 * (k + 4))
+        # table and heatmap on one page when they fit one: heading and captions, the
+        # table rows (~16 pt each), the figure scaled to 70 % of the text width
+        report.add_flowable(CondPageBreak(90 + 16 * (k + 1) + 66 * height))
+        report.add_heading(f"Per-class metrics: {name}")
         report.add_table(rows, header=header, align=["left", *["right"] * (len(header) - 1)],
                          caption=f"{name}: precision, recall and F1 of each class "
                                  f"(one-vs-rest), and its number of true samples.")
+        with report_style(family):
+            fig = Figure(figsize=(5.2, height), layout="constrained")
+            ev.classification_report_display(name).plot(ax=fig.add_subplot())
+        report.add_figure(fig, width=0.7, caption=(
+            f"{name}: the same scores as colours (0 white to 1 dark), the support "
+            f"beside them, and the accuracy, macro and weighted averages below."))
 
 
 def _whole(x):
