@@ -156,7 +156,26 @@ def _check_multiclass(namespace, figures, seeds):
     assert abs(namespace["ap_error"]) < 1e-12
 
 
+def _check_evaluate(namespace, figures, seeds):
+    import sklearn.metrics as skm
+
+    data, table = namespace["data"], namespace["table"]
+    proba = data.predictions["logistic_regression"]
+    assert table.loc["logistic_regression", "Macro OvR AUC"] == pytest.approx(
+        skm.roc_auc_score(data.y_true, proba, multi_class="ovr"), abs=1e-12)
+    assert namespace["roc"].roc_auc[-1] == pytest.approx(
+        table.loc["logistic_regression", "Macro OvR AUC"], abs=1e-15)
+    np.testing.assert_allclose(
+        namespace["report"].recall,
+        skm.recall_score(data.y_true, proba.argmax(1), average=None))
+    np.testing.assert_array_equal(
+        namespace["cm"].confusion_matrix,
+        skm.confusion_matrix(data.y_true,
+                             data.predictions["gaussian_naive_bayes"].argmax(1)))
+
+
 EXPECTED = {
+    "plot_evaluate.py": _check_evaluate,
     "plot_multiclass_curves.py": _check_multiclass,
     "plot_report.py": _check_report,
     "plot_roc_curve.py": _check_roc,
