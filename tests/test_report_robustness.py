@@ -279,3 +279,18 @@ def test_a_covering_font_is_used_when_one_is_found(tmp_path, monkeypatch):
     fonts = {f.get_object()["/BaseFont"] for p in reader.pages
              for f in p["/Resources"]["/Font"].values()}
     assert any("DejaVuSerif" in f for f in fonts), fonts
+
+
+def test_pr_legend_joins_ap_and_bep_of_each_model_once():
+    """The legend entry reads "m (AP = 0.81, BEP = 0.67)", not the name twice."""
+    import sklearn.metrics as skm
+
+    from evalplots.display._base import format_score
+
+    y = np.array([0, 1, 0, 1, 1, 0])
+    s = np.array([0.1, 0.8, 0.3, 0.6, 0.4, 0.5])
+    fig = _precision_recall_figure(evaluate(y, {"m": s}), None)
+    texts = [t.get_text() for t in fig.legends[0].get_texts()]
+    ap = format_score(skm.average_precision_score(y, s))
+    # ranked labels 1,1,0,1,0,0: P = R first at k = 3 (2 of 3), so BEP = 2/3
+    assert texts[0] == f"m (AP = {ap}, BEP = 0.67)"

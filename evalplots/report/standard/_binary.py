@@ -126,11 +126,18 @@ def _roc_figure(ev, family):
 
 
 def _pr_legend_entry(display):
-    """One legend entry per model: its line (with the BEP dot) and both values."""
+    """One legend entry per model: its line with the BEP dot, and both labels.
+
+    The Display labels its line "name (AP = 0.99)" and its dot "name (BEP = 0.96)";
+    the entry joins them as "name (AP = 0.99, BEP = 0.96)".
+    """
+    line = display.line_.get_label()
     if display.break_even_ is None:  # BEP undefined
-        return display.line_, display.line_.get_label()
-    return ((display.line_, display.break_even_),
-            f"{display.line_.get_label()[:-1]}, {display.break_even_.get_label()})")
+        return display.line_, line
+    bep = display.break_even_.get_label()
+    bep = bep[bep.rfind("(") + 1:-1] if bep.endswith(")") else bep
+    joined = f"{line[:-1]}, {bep})" if line.endswith(")") else f"{line} ({bep})"
+    return (display.line_, display.break_even_), joined
 
 
 def _precision_recall_figure(ev, family):
