@@ -238,3 +238,17 @@ def test_the_standard_report_sorts_each_model_once(monkeypatch):
     n_pos = int(y.sum())
     big = sorted(s for s in sizes if s >= min(n_pos, n - n_pos))
     assert big == sorted([n_pos, n - n_pos] * 2)
+
+
+def test_probabilities_rounded_to_six_decimals_are_probabilities():
+    """Rows of 6-decimal probabilities sum to 1 only within ~k * 5e-7: still log loss."""
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 3, 300)
+    raw = rng.random((300, 3)) + np.eye(3)[y]
+    proba = np.round(raw / raw.sum(1, keepdims=True), 6)
+    assert np.abs(proba.sum(1) - 1).max() > 1e-8  # not exactly normalised
+    ev = evaluate(y, {"m": proba})
+    assert ev["m"].kind == "probabilities"
+    expected = -np.mean(np.log(proba[np.arange(300), y]))  # as given, not renormalised
+    assert ev.metrics_table.rows["m"]["Log loss"] == pytest.approx(expected, rel=1e-12)
+    assert evaluate(y, {"m": proba * 1.01})["m"].kind == "scores"

@@ -17,7 +17,11 @@ from evalplots.metrics._labels import (
     encode_labels,
     label_name_map,
 )
-from evalplots.metrics._logloss import is_probability_matrix
+from evalplots.metrics._logloss import (
+    ROUNDED_PROBA_TOL,
+    _log_loss,
+    is_probability_matrix,
+)
 from evalplots.metrics._ovr_curves import (
     ovr_counts,
     ovr_precision_recall_curves,
@@ -161,9 +165,10 @@ class MulticlassModel:
                 "Macro F1": _average(pc["f1"], "macro", pc["support"]),
                 "Weighted F1": _average(pc["f1"], "weighted", pc["support"]),
                 "Macro OvR AUC": nan if self.roc_auc is None else float(self.ovr_roc.roc_auc[-1]),
-                "Log loss": (metrics.log_loss(self._ev.true_codes, self.y_score,
-                                              labels=np.arange(k),
-                                              sample_weight=self._ev.sample_weight)
+                "Log loss": (_log_loss(self._ev.true_codes, self.y_score,
+                                       labels=np.arange(k),
+                                       sample_weight=self._ev.sample_weight,
+                                       row_tol=ROUNDED_PROBA_TOL)
                              if self.kind == "probabilities" else nan),
                 "MCC": metrics.matthews_corrcoef(t, p, sample_weight=w, zero_division=nan),
             }
@@ -216,8 +221,10 @@ class MulticlassEvaluation(Evaluation):
 
     Notes
     -----
-    Rows of a score matrix that are in [0, 1] and sum to 1 (within √ε) are
-    probabilities: log loss is then reported. The predicted class of a score
+    Rows of a score matrix that are in [0, 1] and sum to 1 within 1e-4 (which
+    admits probabilities rounded to 6 decimals, up to 200 classes) are
+    probabilities: log loss is then reported, on the values as given (nothing is
+    renormalised). The predicted class of a score
     matrix is the column of the highest score (the first one on ties).
 
     Examples

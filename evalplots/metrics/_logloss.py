@@ -43,16 +43,21 @@ def _check_prob(y_prob, n_samples):
     return prob, tol
 
 
-def is_probability_matrix(prob):
-    """True when ``prob`` (2-D, float) is in [0, 1] with rows summing to 1.
+#: Row-sum tolerance of probabilities read from files: rounding each of k entries to
+#: d decimals moves the sum by at most k * 0.5e-d, i.e. <= 1e-4 for 6 decimals and
+#: up to 200 classes.
+ROUNDED_PROBA_TOL = 1e-4
 
-    The tolerance is log_loss's (√ε of the float type), so that every matrix
-    called "probabilities" here is accepted by :func:`log_loss`.
+
+def is_probability_matrix(prob, tol=ROUNDED_PROBA_TOL):
+    """True when ``prob`` (2-D, float) is in [0, 1] with rows summing to 1 within ``tol``.
+
+    The default tolerance accepts probabilities written with 6 decimals (see
+    :data:`ROUNDED_PROBA_TOL`); nothing is renormalised.
     """
     prob = np.asarray(prob)
     if prob.ndim != 2 or prob.dtype.kind != "f" or not prob.size:
         return False
-    tol = np.sqrt(np.finfo(prob.dtype).eps)
     if not (prob.min() >= 0 and prob.max() <= 1):
         return False
     return bool(np.abs(np.einsum("ij->i", prob) - 1.0).max() <= tol)
@@ -182,11 +187,18 @@ def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
     >>> round(log_loss([1, 0], [0.9, 0.2]), 6)
     0.164252
     """
+    return _log_loss(y_true, y_prob, labels=labels, sample_weight=sample_weight, eps=eps)
+
+
+def _log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None,
+              row_tol=None):
+    """:func:`log_loss`; ``row_tol`` overrides the row-sum tolerance (√ε)."""
     if eps is not None and not (np.isscalar(eps) and 0 < eps < 0.5):
         raise ValueError(f"eps must be None or a number in (0, 0.5), got {eps!r}.")
     y_arr = y_true.to_numpy() if hasattr(y_true, "to_numpy") else np.asarray(y_true)
     n = y_arr.shape[0] if y_arr.ndim else 0
     prob, tol = _check_prob(y_prob, n)
+    tol = tol if row_tol is None else row_tol
     w = check_sample_weight(sample_weight, n)
     if y_arr.ndim == 2:
         p_true = _multilabel_true_prob(y_arr, prob)
@@ -202,7 +214,7 @@ def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
             f"probabilities are exactly 0; pass eps= to clip them if you want a "
             f"finite number.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
     with np.errstate(divide="ignore"):
         log_p = np.log(p_true, out=p_true)  # p_true is always a fresh array here

@@ -275,7 +275,7 @@ class ReportContent:
         The figure is saved as SVG with text as paths and converted with
         svglib, so it stays vector graphics and needs no font in the PDF. It is
         scaled to ``width`` times the text width (less if ``max_height`` bites)
-        and starts a new page when less than 40 % of a page is left.
+        and starts a new page when the figure and a caption line do not fit on this one.
 
         Examples
         --------
@@ -293,7 +293,10 @@ class ReportContent:
         if max_height is None:
             max_height = 0.75 * (self.pagesize[1] - 2 * 72)
         drawing = figure_to_drawing(fig)
-        self._story.append(CondPageBreak(min(max_height, 0.4 * self.pagesize[1])))
+        # a new page only when the figure (as scaled) and a caption line don't fit
+        frame = self.pagesize[0] - 2 * MARGIN
+        scale = min(frame * width / drawing.width, max_height / drawing.height)
+        self._story.append(CondPageBreak(drawing.height * scale + 24))
         self._story.append(VectorFigure(drawing, width_fraction=width,
                                         max_height=max_height))
         self._caption(caption)

@@ -5,11 +5,11 @@ the Displays are built from its stored arrays, so nothing here sorts a score.
 """
 
 from matplotlib.figure import Figure
-from reportlab.platypus import CondPageBreak
 
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
+    keep_on_one_page,
     metrics_table_section,
     new_report,
     quiet_figures,
@@ -23,10 +23,6 @@ from evalplots.report.standard._figures import (
 )
 
 __all__ = ["binary_report"]
-
-# height in points of one model's confusion section (heading, text, figure, caption)
-_CONFUSION_HEIGHT = 320
-
 
 def binary_report(ev, *, title, description, author, invariant, progress):
     """Assemble the standard report of a BinaryEvaluation (see evaluation_report)."""
@@ -61,9 +57,7 @@ def binary_report(ev, *, title, description, author, invariant, progress):
             tick()
             if i == 0:
                 report.add_page_break()
-            else:  # two models per page: start a new one only when this one won't fit
-                report.add_flowable(CondPageBreak(_CONFUSION_HEIGHT))
-            _confusion_section(report, ev, name, family)
+            _confusion_section(report, ev, name, family)  # two per page when they fit
     return report
 
 
@@ -99,7 +93,8 @@ def _roc_figure(ev, family):
     """All models' ROC curves on one axes (left) and the top-left corner (right)."""
     names = ev.model_names
     with report_style(family):
-        fig = Figure(figsize=(7.6, 3.7 + legend_height(len(names) + 1)),
+        fig = Figure(figsize=(7.6, 3.7 + legend_height(
+                         len(names) + 1, [f"{n} (AUC = 0.000)" for n in names])),
                      layout="constrained")
         full, detail = fig.subplots(1, 2)
         handles, labels = [], []
@@ -148,7 +143,8 @@ def _precision_recall_figure(ev, family):
     ]
     names = ev.model_names
     with report_style(family):
-        fig = Figure(figsize=(7.6, 7.6 + legend_height(len(names) + 1)),
+        fig = Figure(figsize=(7.6, 7.6 + legend_height(
+                         len(names) + 1, [f"{n} (AP = 0.00, BEP = 0.00)" for n in names])),
                      layout="constrained")
         axes = fig.subplots(2, 2)
         displays = [ev.precision_recall_display(name) for name in names]
@@ -177,12 +173,6 @@ def _precision_recall_figure(ev, family):
 def _confusion_section(report, ev, name, family):
     (tn, fp), (fn, tp) = ev[name].confusion_matrix.tolist()
     row = ev.metrics_table.rows[name]
-    report.add_heading(f"Confusion matrix: {name}")
-    report.add_paragraph(
-        f"At threshold {ev.threshold:g}: {format_value(tp)} true positives, "
-        f"{format_value(fp)} false positives, {format_value(fn)} false negatives, "
-        f"{format_value(tn)} true negatives (precision "
-        f"{format_value(row['Precision'])}, recall {format_value(row['Recall'])}).")
     with report_style(family):
         fig = Figure(figsize=(7.6, 3.3), layout="constrained")
         left, right = fig.subplots(1, 2)
@@ -191,6 +181,13 @@ def _confusion_section(report, ev, name, family):
         display.plot(ax=right, transposed=True, colorbar=False)
         left.set_title("rows = true class")
         right.set_title("transposed: rows = predicted class")
+    keep_on_one_page(report, fig, text_lines=5 + len(name) // 60)
+    report.add_heading(f"Confusion matrix: {name}")
+    report.add_paragraph(
+        f"At threshold {ev.threshold:g}: {format_value(tp)} true positives, "
+        f"{format_value(fp)} false positives, {format_value(fn)} false negatives, "
+        f"{format_value(tn)} true negatives (precision "
+        f"{format_value(row['Precision'])}, recall {format_value(row['Recall'])}).")
     report.add_figure(fig, caption="Left: rows are the true class, columns the predicted "
                                    "class. Right: the same counts transposed, predicted "
                                    "class on the rows.")

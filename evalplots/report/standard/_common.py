@@ -3,14 +3,18 @@
 import contextlib
 import warnings
 
+from reportlab.platypus import CondPageBreak
+
 from evalplots.report._fonts import (
     MissingGlyphWarning,
     find_fallback_font,
     missing_chars,
 )
+from evalplots.report._doctemplate import MARGIN
 from evalplots.report.builder import Report
 
-__all__ = ["Steps", "metrics_table_section", "new_report", "quiet_figures"]
+__all__ = ["Steps", "keep_on_one_page", "metrics_table_section", "new_report",
+           "quiet_figures"]
 
 
 def _font_for(texts):
@@ -48,10 +52,28 @@ def new_report(evaluation, *, title, subtitle, author, invariant):
 
 @contextlib.contextmanager
 def quiet_figures():
-    """Drawing the figures repeats no warning: the names and metrics warned once."""
+    """Drawing the figures repeats no warning: the names and metrics warned once.
+
+    matplotlib's own per-glyph warnings ("Glyph 26085 ... missing from font") say
+    again what the one MissingGlyphWarning of :func:`new_report` said.
+    """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingGlyphWarning)
+        warnings.filterwarnings("ignore", r"Glyph \d+ .*missing from font")
         yield
+
+
+def keep_on_one_page(report, fig, *, width=1.0, text_lines=3):
+    """Start a new page unless a heading, some text and ``fig`` fit on this one.
+
+    ``text_lines`` counts the lines of the heading, paragraph and caption that go
+    with the figure; the figure's drawn height is its height scaled to ``width``
+    of the text frame (as :meth:`Report.add_figure` scales it).
+    """
+    frame = report.pagesize[0] - 2 * MARGIN
+    w_in, h_in = fig.get_size_inches()
+    scale = min(1.0, frame * width / (72 * w_in))
+    report.add_flowable(CondPageBreak(72 * h_in * scale + 30 + 13 * text_lines))
 
 
 class Steps:

@@ -56,13 +56,16 @@ def legend_below(fig, axes, handles, labels):
     for ax in np.ravel(axes):
         if ax.get_legend() is not None:
             ax.get_legend().remove()
+    # two columns only while two entries fit side by side (~55 characters each)
+    wide = max((len(label) for label in labels), default=0) > 55
     fig.legend(handles, labels, loc="outside lower center", frameon=False,
-               ncols=1 if len(handles) <= 3 else 2)
+               ncols=1 if len(handles) <= 3 or wide else 2)
 
 
-def legend_height(n_entries):
+def legend_height(n_entries, labels=()):
     """Extra figure height (inches) for a legend of ``n_entries`` under the axes."""
-    rows = n_entries if n_entries <= 3 else -(-n_entries // 2)
+    wide = max((len(label) for label in labels), default=0) > 55
+    rows = n_entries if n_entries <= 3 or wide else -(-n_entries // 2)
     return 0.2 + 0.17 * rows
 
 

@@ -7,6 +7,7 @@ from reportlab.platypus import CondPageBreak
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
+    keep_on_one_page,
     metrics_table_section,
     new_report,
     quiet_figures,
@@ -17,6 +18,10 @@ __all__ = ["multiclass_report"]
 
 # Above this many classes a confusion-matrix cell is too small for "count (row %)".
 _BOTH_VALUES_MAX = 12
+# Above this many classes the one-vs-rest figures draw the class curves in grey,
+# without legend entries or BEP dots (their numbers are in the per-class tables);
+# only the micro and macro averages are named.
+_NAMED_CURVES_MAX = 12
 
 
 def multiclass_report(ev, *, title, description, author, invariant, progress,
@@ -45,13 +50,14 @@ def multiclass_report(ev, *, title, description, author, invariant, progress,
                 "point BEP). Micro-average: all (sample, class) decisions pooled. "
                 "Macro-average: the exact mean of the class curves, whose area is the "
                 "mean of the class AUCs / APs. Lower row: the same curves enlarged "
-                "around the best corner."))
+                "around the best corner."
+                + (f" With {ev.classes_.size} classes the class curves are drawn in grey "
+                   f"without their names; each class's AUC is in its per-class table."
+                   if ev.classes_.size > _NAMED_CURVES_MAX else "")))
         for i, name in enumerate(names):
             tick()
             if i == 0:
                 report.add_page_break()
-            else:
-                report.add_flowable(CondPageBreak(360))
             _confusion_section(report, ev, name, family, transposed)
     return report
 
@@ -133,13 +139,20 @@ def _ovr_figure(ev, name, family):
     """ROC (left) and P-R (right) one-vs-rest curves; below, the same enlarged."""
     k = ev.classes_.size
     with report_style(family):
-        fig = Figure(figsize=(7.6, 7.4 + legend_height(min(k, 12) + 2)),
+        entries = (k if k <= _NAMED_CURVES_MAX else 0) + 3
+        fig = Figure(figsize=(7.6, 7.4 + legend_height(entries)),
                      layout="constrained")
         axes = fig.subplots(2, 2)
         roc, pr = ev.roc_display(name), ev.precision_recall_display(name)
+        curve_kwargs = None
+        if k > _NAMED_CURVES_MAX:  # grey class curves, named averages only
+            grey = {"color": "0.72", "linewidth": 0.6, "label": "_nolegend_"}
+            curve_kwargs = [grey] * k + [{}, {}]
         for row in (0, 1):
-            roc.plot(ax=axes[row, 0], plot_chance_level=row == 0)
-            pr.plot(ax=axes[row, 1])
+            roc.plot(ax=axes[row, 0], plot_chance_level=row == 0,
+                     curve_kwargs=curve_kwargs)
+            pr.plot(ax=axes[row, 1], plot_break_even=k <= _NAMED_CURVES_MAX,
+                    curve_kwargs=curve_kwargs)
         macro_auc, macro_ap = roc.roc_auc[-1], pr.average_precision[-1]
         low = max(0.0, min(macro_auc, macro_ap) - 0.25)
         axes[0, 0].set_title("ROC, one-vs-rest")
@@ -159,26 +172,31 @@ def _ovr_figure(ev, name, family):
 
 
 def _confusion_section(report, ev, name, family, transposed):
-    m = ev[name]
     row = ev.metrics_table.rows[name]
     k = ev.classes_.size
+    size = min(7.0, 2.2 + 0.35 * k)
+    width = min(1.0, (size + 1.0) / 7.6)
+    with report_style(family):
+        fig = Figure(figsize=(size + 1.0, size), layout="constrained")
+        ax = fig.add_subplot()
+        display = ev.confusion_matrix_display(name).plot(
+            ax=ax, normalize="true", transposed=transposed,
+            values="both" if k <= _BOTH_VALUES_MAX else "counts",
+            values_format=".0%" if k <= _BOTH_VALUES_MAX else None)
+    if display.text_ is None:
+        cells = ("each cell's colour is its share of the true class; the counts are "
+                 "too many to print at this size (see the per-class table).")
+    elif k <= _BOTH_VALUES_MAX:
+        cells = "each cell shows the count and, in parentheses, its share of the true class."
+    else:
+        cells = "each cell's colour is its share of the true class and its text the count."
+    keep_on_one_page(report, fig, width=width, text_lines=5)
     report.add_heading(f"Confusion matrix: {name}")
     report.add_paragraph(
         f"Accuracy {format_value(row['Accuracy'])}, macro F1 "
         f"{format_value(row['Macro F1'])}. "
         + ("Rows are the predicted class, columns the true class (Thakur's layout); "
            if transposed else "Rows are the true class, columns the predicted class; ")
-        + ("each cell shows the count and, in parentheses, its share of the true class."
-           if k <= _BOTH_VALUES_MAX else
-           "each cell's colour is its share of the true class and its text the count."))
-    size = min(7.0, 2.2 + 0.35 * k)
-    with report_style(family):
-        fig = Figure(figsize=(size + 1.0, size), layout="constrained")
-        ax = fig.add_subplot()
-        ev.confusion_matrix_display(name).plot(
-            ax=ax, normalize="true", transposed=transposed,
-            values="both" if k <= _BOTH_VALUES_MAX else "counts",
-            values_format=".0%" if k <= _BOTH_VALUES_MAX else None)
+        + cells)
     report.add_figure(fig, caption=f"{name}: confusion matrix, colour = share of the "
-                                   f"true class.", width=min(1.0, (size + 1.0) / 7.6))
-    del m
+                                   f"true class.", width=width)

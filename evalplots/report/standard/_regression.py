@@ -2,10 +2,10 @@
 
 import numpy as np
 from matplotlib.figure import Figure
-from reportlab.platypus import CondPageBreak
 
 from evalplots.report.standard._common import (
     Steps,
+    keep_on_one_page,
     metrics_table_section,
     new_report,
     quiet_figures,
@@ -48,15 +48,15 @@ def regression_report(ev, *, title, description, author, invariant, progress):
             tick()
             if i == 0:
                 report.add_page_break()
-            else:  # two models per page when they fit
-                report.add_flowable(CondPageBreak(300))
+            fig = _figure(ev, name, family)
+            keep_on_one_page(report, fig, text_lines=6)  # two models per page
             report.add_heading(f"Prediction errors: {name}")
             residuals = ev[name].residuals
             report.add_paragraph(
                 f"Residuals y - ŷ: mean {residuals.mean():.4g}, median "
                 f"{np.median(residuals):.4g}, 5th to 95th percentile "
                 f"{np.percentile(residuals, 5):.4g} to {np.percentile(residuals, 95):.4g}.")
-            report.add_figure(_figure(ev, name, family), caption=(
+            report.add_figure(fig, caption=(
                 "Left: true against predicted values; the diagonal is a perfect "
                 "prediction. Middle: residuals (true - predicted) against the "
                 "predictions; points above zero are under-predicted. Right: the "
