@@ -10,6 +10,7 @@ no output file.
 import argparse
 import math
 import os
+import re
 import sys
 import time
 import warnings
@@ -167,6 +168,10 @@ def _pos_label(data, text):
     if classes.size < 2:
         raise UsageError(f"the label column has a single class {shown}; a report "
                          f"needs both positive and negative samples")
+    if classes.size > 2:
+        raise UsageError(f"a binary report needs two classes, but the label column has "
+                         f"{classes.size} {shown}; use --task multiclass (one score "
+                         f"column per class) or --task regression")
     if text is not None:
         return match_label_text(text, classes)
     if data.pos_label is not None:
@@ -256,10 +261,17 @@ def _report(args):
     if task == "binary":
         pos_label = _pos_label(data, args.pos_label)
         notes.append(_threshold_note(data, threshold))
-    elif args.pos_label is not None:
-        notes.append(f"--pos-label is ignored: the task is {task}.")
+    ignored = {"--pos-label": args.pos_label is not None and task != "binary",
+               "--threshold": args.threshold != "0.5" and task != "binary",
+               "--ordinal": args.ordinal and task != "multiclass",
+               "--transposed": args.transposed and task != "multiclass"}
+    for option, is_ignored in ignored.items():
+        if is_ignored:
+            notes.append(f"{option} is ignored: it applies to "
+                         f"{'binary' if option in ('--pos-label', '--threshold') else 'multi-class'} "
+                         f"reports, and this one is {task}.")
     for note in filter(None, notes):  # only once the input is known to be usable
-        print(f"{PROG}: {note}", file=sys.stderr)
+        print(f"{PROG}: {_command_line_words(note)}", file=sys.stderr)
     from evalplots.evaluation import evaluate
     from evalplots.report import evaluation_report
 
@@ -278,7 +290,7 @@ def _report(args):
                                   label_names=data.label_names, ordinal=args.ordinal)
             report = evaluation_report(
                 evaluation, title=args.title, description=data.description or None,
-                progress=progress, transposed=args.transposed,
+                progress=progress, transposed=args.transposed and task == "multiclass",
             )
         for note in _warning_notes(caught):
             print(f"{PROG}: note: {note}", file=sys.stderr)
@@ -330,9 +342,23 @@ def main(argv=None):
         message = str(exc)
     except (ValueError, OSError) as exc:
         message = _os_message(exc) if isinstance(exc, OSError) else str(exc)
-    message = " ".join(message.split()).rstrip(".")
+    message = _command_line_words(" ".join(message.split()).rstrip("."))
     print(f"{PROG}: error: {message}.", file=sys.stderr)
     return EXIT_USAGE
+
+
+#: Python argument names in library messages -> the options of this command.
+_OPTION_WORDS = {"--target / target=": "--target", "models=": "--models",
+                 "exclude=": "--exclude", "target=": "--target",
+                 "pos_label=": "--pos-label", "task=": "--task",
+                 "transposed=True": "--transposed"}
+
+
+def _command_line_words(message):
+    """A library message with its argument names (``models=``) as options (``--models``)."""
+    for word, option in _OPTION_WORDS.items():
+        message = re.sub(rf"(?<![\w-]){re.escape(word)}", option, message)
+    return message
 
 
 def _os_message(exc):

@@ -236,7 +236,7 @@ def test_numeric_id_column_is_not_a_model(tmp_path):
     assert result.returncode == 0, result.stderr
     assert _lines(result.stderr) == [
         "evalplots: excluding column 'id' (its name marks a row identifier); name it "
-        "in models= to read it as a model."]
+        "in --models to read it as a model."]
     summary = " ".join(PdfReader(tmp_path / "i.pdf").pages[0].extract_text().split())
     assert "1 model, 8 samples" in summary and "model_a 0.9375" in summary
 

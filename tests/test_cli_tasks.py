@@ -106,3 +106,47 @@ def test_transposed_and_ordinal_options(tmp_path):
     assert result.returncode == 0, result.stderr
     text = " ".join(_pages(tmp_path / "t.pdf"))
     assert "Rows are the predicted class" in text and "QWK" in text
+
+
+@pytest.mark.parametrize(
+    "csv_text, extra, needles",
+    [
+        ("y_true,forest:a,forest:b,forest:c\na,0.7,0.2,0.1\nb,0.1,0.8,0.1\nc,0.2,0.2,0.6\n",
+         ["--task", "binary"], ["a binary report needs two classes", "3 {'a', 'b', 'c'}",
+                                "--task multiclass"]),
+        ("y_true,m\na,0.2\nb,0.7\nc,0.4\n", ["--task", "multiclass"],
+         ["one non-integer score per sample", "one score column per class"]),
+        ("y_true,m,n\n1,0.2,0.3\n0,0.7,0.1\n", ["--models", "m", "--exclude", "m"],
+         ["'m' is both in --models and --exclude"]),
+    ],
+)
+def test_task_errors_give_the_command_line_fix(tmp_path, csv_text, extra, needles):
+    path = write_csv(tmp_path, csv_text)
+    out = tmp_path / "e.pdf"
+    result = run("report", path, "-o", out, *extra, cwd=tmp_path)
+    assert_usage_error(result, out, *needles)
+    assert "models=" not in result.stderr and "exclude=" not in result.stderr
+
+
+def test_options_of_another_task_are_noted_not_fatal(tmp_path):
+    result = run("report", "--sample", "diabetes", "-o", "r.pdf", "--transposed",
+                 "--threshold", "0.3", "--ordinal", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    notes = [line for line in result.stderr.splitlines() if "is ignored" in line]
+    assert notes == [
+        "evalplots: --threshold is ignored: it applies to binary reports, and this one "
+        "is regression.",
+        "evalplots: --ordinal is ignored: it applies to multi-class reports, and this one "
+        "is regression.",
+        "evalplots: --transposed is ignored: it applies to multi-class reports, and this "
+        "one is regression.",
+    ]
+
+
+def test_constant_target_has_no_r2(tmp_path):
+    path = write_csv(tmp_path, "y_true,r\n1.5,1.0\n1.5,2.0\n1.5,3.0\n")
+    result = run("report", path, "-o", "c.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    text = " ".join(_pages(tmp_path / "c.pdf"))
+    assert "r 0.8333 0.9167" in text  # residuals .5, -.5, -1.5: MAE 2.5/3, MSE 2.75/3
+    assert "for R²: y_true is constant (0/0)" in text

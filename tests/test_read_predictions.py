@@ -327,9 +327,10 @@ def test_exclude_skips_without_checking(tmp_path):
         ({"exclude": ["b:0"]}, "exclude= names 'b:0', not in the file"),
         ({"models": ["a"], "exclude": ["a"]}, "'a' is both in models= and exclude="),
         ({"exclude": ["a", "b", "c", "note"]},
-         "no model left after models=None, exclude=['a', 'b', 'c', 'note']; select at "
-         "least one model."),
-        ({"models": []}, "no model left after models=[], exclude=None"),
+         "no model left: models= keeps every model and exclude= drops 'a', 'b', 'c', "
+         "'note'; keep at least one."),
+        ({"models": []}, "no model left: models= keeps no model and exclude= drops "
+                         "nothing;"),
         ({"models": ["note"]}, "column 'note' holds no numbers (nor predicted labels), "
                                "so it cannot be a model"),
         ({"models": [1]}, "models= must be a list of model names (str)"),

@@ -137,8 +137,11 @@ def _select(available, models, exclude):
     chosen = [m for m in (available if models is None else models)
               if m not in (exclude or ())]
     if not chosen:
-        raise ValueError(f"no model left after models={models!r}, exclude={exclude!r}; "
-                         f"select at least one model.")
+        kept = "every model" if models is None else (", ".join(map(repr, models))
+                                                      or "no model")
+        dropped = ", ".join(map(repr, exclude or ())) or "nothing"
+        raise ValueError(f"no model left: models= keeps {kept} and exclude= drops "
+                         f"{dropped}; keep at least one.")
     return chosen
 
 

@@ -514,6 +514,11 @@ class MulticlassEvaluation(Evaluation):
 
 def _encode_prediction(values, classes, arg):
     """Codes of predicted labels in ``classes``; an unknown label is an error."""
+    if values.dtype.kind == "f" and not np.all(values == np.floor(values)):
+        raise ValueError(
+            f"{arg} holds one non-integer score per sample, but a multi-class model "
+            f"gives either one score column per class, shape (n_samples, n_classes) "
+            f"(<model>:<class> columns in a file), or predicted class labels.")
     check_label_arrays({arg: values})
     try:
         return encode_labels(values, labels=classes)

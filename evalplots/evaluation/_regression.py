@@ -97,6 +97,8 @@ class RegressionModel:
                 out[column] = math.nan
             elif column in ("MPE", "MAPE") and not self.y_true.all():
                 out[column] = math.nan
+            elif column == "R²" and np.ptp(self.y_true) == 0:
+                out[column] = math.nan  # 0/0: no variance to explain
             else:
                 with named_warnings(self.name):
                     out[column] = float(metric(self.y_true, self.y_pred,

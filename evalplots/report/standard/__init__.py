@@ -139,8 +139,10 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
     if ev.task == "multiclass":
         options["transposed"] = transposed
     elif transposed:
-        raise ValueError(f"transposed=True applies to multi-class reports; this one is "
-                         f"{ev.task} (its confusion matrices show both layouts).")
+        raise ValueError(
+            f"transposed=True applies to multi-class reports; this one is {ev.task}"
+            + (" (its confusion matrices show both layouts)." if ev.task == "binary"
+               else " (it has no confusion matrices)."))
     return _BUILDERS[ev.task](ev, **options)
 
 
