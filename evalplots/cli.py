@@ -57,18 +57,23 @@ def build_parser():
         "report",
         help="write a PDF evaluation report",
         description=(
-            "Write a multi-page PDF evaluation report (metrics table, ROC, "
-            "precision-recall and confusion-matrix pages). INPUT is a CSV with a "
-            "label column and one numeric score column per model; without INPUT "
-            "the bundled breast-cancer sample is used."
+            "Write a multi-page PDF evaluation report of binary classifiers (metrics "
+            "table, ROC, precision-recall and confusion-matrix pages), multi-class "
+            "classifiers (metrics, per-class tables, one-vs-rest curves, confusion "
+            "matrices) or regression models (error table, prediction-error figures). "
+            "INPUT is a CSV or Parquet file with a target column and, per model, one "
+            "score column (binary), one column per class named MODEL:CLASS or one "
+            "column of predicted labels (multi-class), or one column of predicted "
+            "values (regression); --task says which when the columns don't. Without "
+            "INPUT the bundled breast-cancer sample is used (--sample picks another)."
         ),
     )
     rep.add_argument("input", nargs="?", metavar="INPUT",
-                     help="predictions CSV (default: the bundled sample)")
+                     help="predictions CSV or Parquet file (default: a bundled sample)")
     rep.add_argument("-o", "--output", default="report.pdf", metavar="OUT.pdf",
                      help="where to write the PDF (default: %(default)s)")
     rep.add_argument("--target", default="y_true", metavar="COL",
-                     help="label column of INPUT (default: %(default)s)")
+                     help="target column of INPUT: labels or values (default: %(default)s)")
     rep.add_argument("--pos-label", default=None, metavar="V",
                      help="the positive label (default: 1 for 0/1 or -1/1 labels)")
     rep.add_argument("--threshold", default="0.5", metavar="T",

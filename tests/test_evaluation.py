@@ -252,3 +252,16 @@ def test_probabilities_rounded_to_six_decimals_are_probabilities():
     expected = -np.mean(np.log(proba[np.arange(300), y]))  # as given, not renormalised
     assert ev.metrics_table.rows["m"]["Log loss"] == pytest.approx(expected, rel=1e-12)
     assert evaluate(y, {"m": proba * 1.01})["m"].kind == "scores"
+
+
+def test_score_table_columns_are_matched_by_class_name():
+    pd = pytest.importorskip("pandas")
+    y = ["cat", "dog", "bird", "cat", "dog"]
+    frame = pd.DataFrame({"bird": [.1, .2, .7, .2, .1], "cat": [.8, .1, .2, .6, .3],
+                          "dog": [.1, .7, .1, .2, .6]})
+    shuffled = frame[["dog", "bird", "cat"]]
+    a = evaluate(y, {"m": frame}).metrics_table.rows["m"]
+    b = evaluate(y, {"m": shuffled}).metrics_table.rows["m"]
+    assert a == b and a["Accuracy"] == 1.0
+    with pytest.raises(ValueError, match=r"columns \['a', 'b', 'c'\] are not the classes"):
+        evaluate(y, {"m": frame.set_axis(["a", "b", "c"], axis=1)})

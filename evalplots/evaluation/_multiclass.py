@@ -242,9 +242,11 @@ class MulticlassEvaluation(Evaluation):
                  label_names=None, ordinal=False):
         predictions = check_model_names(predictions)
         y = as_1d(y_true, "y_true")
-        arrays = {}
+        arrays, columns = {}, {}
         for name, values in predictions.items():
             arr = values.to_numpy() if hasattr(values, "to_numpy") else np.asarray(values)
+            if arr.ndim == 2 and hasattr(values, "columns"):
+                columns[name] = list(values.columns)
             arrays[name] = arr if arr.ndim == 2 else as_1d(arr, f"predictions[{name!r}]")
         label_preds = {f"predictions[{n!r}]": a for n, a in arrays.items() if a.ndim == 1}
         if labels is None:
@@ -265,6 +267,8 @@ class MulticlassEvaluation(Evaluation):
             arg = f"predictions[{name!r}]"
             check_consistent_length(y_true=y, **{arg: arr})
             if arr.ndim == 2:
+                if name in columns:
+                    arr = arr[:, _column_order(columns[name], classes, arg)]
                 if arr.shape[1] != classes.size:
                     raise ValueError(
                         f"{arg} has {arr.shape[1]} columns but there are {classes.size} "
@@ -510,6 +514,22 @@ class MulticlassEvaluation(Evaluation):
 
         return ConfusionMatrixDisplay(self[name].confusion_matrix,
                                       display_labels=self.display_labels)
+
+
+def _column_order(names, classes, arg):
+    """Indices putting a DataFrame's class-named columns in the order of ``classes``.
+
+    A score table that names its columns is matched by name, never by position:
+    ``df[['dog', 'bird', 'cat']]`` and ``df`` give the same evaluation.
+    """
+    lookup = {str(c): j for j, c in enumerate(names)}
+    missing = [c for c in classes.tolist() if str(c) not in lookup]
+    if missing or len(names) != classes.size:
+        raise ValueError(
+            f"{arg} is a table whose columns {names[:6]} are not the classes "
+            f"{_show(classes)}; name its columns by class (or pass a numpy array with "
+            f"the columns in the order of labels).")
+    return [lookup[str(c)] for c in classes.tolist()]
 
 
 def _encode_prediction(values, classes, arg):
