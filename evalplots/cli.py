@@ -144,19 +144,14 @@ def _load(args, notes):
 
 
 def _selected(data, args):
-    """A bundled sample with --models / --exclude applied."""
+    """A bundled sample with --models / --exclude applied (the reader's rule)."""
     import dataclasses
 
-    keep, drop = _names(args.models), _names(args.exclude) or []
-    unknown = [n for n in (keep or []) + drop if n not in data.predictions]
-    if unknown:
-        raise UsageError(f"no model {unknown[0]!r} in the sample; its models are "
-                         f"{', '.join(data.predictions)}")
-    chosen = {n: v for n, v in data.predictions.items()
-              if (keep is None or n in keep) and n not in drop}
-    if not chosen:
-        raise UsageError("--models/--exclude leave no model to report on")
-    return dataclasses.replace(data, predictions=chosen)
+    from evalplots.datasets._reader import select_models
+
+    chosen = select_models(list(data.predictions), _names(args.models),
+                           _names(args.exclude))
+    return dataclasses.replace(data, predictions={n: data.predictions[n] for n in chosen})
 
 
 def _pos_label(data, text):

@@ -322,9 +322,9 @@ def test_exclude_skips_without_checking(tmp_path):
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"models": ["a", "zz"]}, "models= names 'zz', not in the file; the models are: "
+        ({"models": ["a", "zz"]}, "models= names 'zz', which is not a model here; the models are: "
                                   "'a', 'b', 'c', 'note'."),
-        ({"exclude": ["b:0"]}, "exclude= names 'b:0', not in the file"),
+        ({"exclude": ["b:0"]}, "exclude= names 'b:0', which is not a model here"),
         ({"models": ["a"], "exclude": ["a"]}, "'a' is both in models= and exclude="),
         ({"exclude": ["a", "b", "c", "note"]},
          "no model left: models= keeps every model and exclude= drops 'a', 'b', 'c', "

@@ -121,15 +121,15 @@ def _names(value, argument):
     return list(dict.fromkeys(names))
 
 
-def _select(available, models, exclude):
+def select_models(available, models, exclude):
     """The model names to read, in order; unknown names raise."""
     models, exclude = _names(models, "models"), _names(exclude, "exclude")
     for argument, names in (("models", models), ("exclude", exclude)):
         unknown = [n for n in names or () if n not in available]
         if unknown:
             raise ValueError(
-                f"{argument}= names {', '.join(map(repr, unknown))}, not in the file; "
-                f"the models are: {', '.join(map(repr, available))}.")
+                f"{argument}= names {', '.join(map(repr, unknown))}, which is not a "
+                f"model here; the models are: {', '.join(map(repr, available))}.")
     if models and exclude and set(models) & set(exclude):
         both = [n for n in models if n in exclude]
         raise ValueError(f"{', '.join(map(repr, both))} is both in models= and "
@@ -298,7 +298,7 @@ def read_predictions(path, *, target="y_true", models=None, exclude=None):
             layout.setdefault(model, []).append((name, k, colon))
 
     predictions, ignored, id_columns, id_notes = {}, [], [], []
-    for model in _select(list(layout), models, exclude):
+    for model in select_models(list(layout), models, exclude):
         entries = layout[model]
         if len(entries) > 1 or entries[0][1] is not None:
             strays = [name for group in layout.values() for name, _, colon in group

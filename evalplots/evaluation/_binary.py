@@ -7,7 +7,12 @@ import numbers
 import numpy as np
 
 from evalplots import metrics
-from evalplots.evaluation._common import Evaluation, check_model_names, named_warnings
+from evalplots.evaluation._common import (
+    Evaluation,
+    cell_samples,
+    check_model_names,
+    named_warnings,
+)
 from evalplots.evaluation._table import MetricsTable
 from evalplots.metrics._auc import auc_from_counts
 from evalplots.metrics._labels import (
@@ -46,18 +51,6 @@ def check_threshold(threshold):
         raise ValueError(f"threshold must be a finite number, got {threshold!r}; "
                          f"e.g. threshold=0.5.")
     return float(threshold)
-
-
-def cell_samples(matrix):
-    """The cells of a confusion matrix as weighted (true, predicted) samples.
-
-    ``(codes_true, codes_pred, weights)`` with one entry per cell: a count metric
-    evaluated on them equals the metric on the samples the matrix counted (it
-    depends on the samples only through the matrix), in O(k²) instead of O(n).
-    """
-    k = matrix.shape[0]
-    codes = np.arange(k)
-    return np.repeat(codes, k), np.tile(codes, k), np.asarray(matrix).ravel()
 
 
 class BinaryModel:

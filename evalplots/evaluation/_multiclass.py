@@ -6,8 +6,12 @@ import math
 import numpy as np
 
 from evalplots import metrics
-from evalplots.evaluation._binary import cell_samples
-from evalplots.evaluation._common import Evaluation, check_model_names, named_warnings
+from evalplots.evaluation._common import (
+    Evaluation,
+    cell_samples,
+    check_model_names,
+    named_warnings,
+)
 from evalplots.evaluation._table import MetricsTable
 from evalplots.metrics._classification import _average
 from evalplots.metrics._labels import (
