@@ -210,6 +210,23 @@ def get_axes(ax):
     return ax, ax.figure
 
 
+def literal_legend(ax, *args, **kwargs):
+    """Draw ``ax.legend(*args, **kwargs)`` with every entry and the title shown literally.
+
+    Labels come from users (model and class names); a name such as ``gain_$`` or
+    ``US$ 10-20`` must show as written, never be parsed as mathtext (which would
+    fail at draw time or change the text). Returns the Legend.
+    """
+    legend = ax.legend(*args, **kwargs)
+    for text in (*legend.get_texts(), legend.get_title()):
+        text.set_parse_math(False)
+    return legend
+
+
+#: Text properties for any text that shows user strings (tick labels, titles).
+LITERAL_TEXT = {"parse_math": False}
+
+
 def despine(ax):
     """Hide the top and right spines and bound the others to [0, 1]."""
     for side in ("top", "right"):
@@ -279,7 +296,8 @@ class CurveDisplayMixin:
                 placement.update(
                     loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0
                 )
-            self.ax_.legend(
+            literal_legend(
+                self.ax_,
                 [handles[i] for i in order],
                 [labels[i] for i in order],
                 title=legend_title,

@@ -101,3 +101,7 @@ __all__ += [
     "balanced_accuracy_score",
     "classification_report",
 ]
+
+from evalplots.metrics._interval import ConfidenceInterval
+
+__all__ += ["ConfidenceInterval"]

@@ -1,0 +1,111 @@
+"""The result object of every confidence interval and paired test in evalplots.
+
+One small frozen record, so that tables, legends and reports read intervals the same
+way whatever computed them (DeLong, bootstrap, Wilson, Clopper-Pearson).
+"""
+
+import math
+from dataclasses import dataclass
+
+__all__ = ["ConfidenceInterval", "check_confidence_level"]
+
+
+def check_confidence_level(confidence_level):
+    """Return ``confidence_level`` as a float in (0, 1) or raise naming it."""
+    try:
+        level = float(confidence_level)
+    except (TypeError, ValueError):
+        level = math.nan
+    if not 0.0 < level < 1.0:
+        raise ValueError(
+            f"confidence_level must be a number strictly between 0 and 1, got "
+            f"{confidence_level!r}; pass e.g. confidence_level=0.95 for a 95% interval."
+        )
+    return level
+
+
+@dataclass(frozen=True)
+class ConfidenceInterval:
+    """A point estimate with a two-sided confidence interval.
+
+    Parameters
+    ----------
+    estimate : float
+        The statistic on the full sample (e.g. the AUC), in the statistic's own units.
+    low, high : float
+        Lower and upper bounds of the interval, ``low <= high``.
+    method : str
+        How the interval was computed, e.g. ``'delong'``, ``'bootstrap-bca'``,
+        ``'bootstrap-percentile'``, ``'wilson'``, ``'clopper-pearson'``.
+    confidence_level : float
+        Nominal coverage in (0, 1), e.g. 0.95.
+
+    Raises
+    ------
+    ValueError
+        Never raised by the record itself; the functions that build it check their
+        inputs (``confidence_level`` in (0, 1), bounds ordered).
+
+    Notes
+    -----
+    ``str()`` gives the form used in legends and reports, ``0.995 [0.989, 0.999]``,
+    with :meth:`format` to choose the number of decimals. The record also unpacks
+    as ``low, high = ci.interval``.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import ConfidenceInterval
+    >>> ci = ConfidenceInterval(0.9953, 0.9891, 0.9990, "delong", 0.95)
+    >>> str(ci)
+    '0.995 [0.989, 0.999]'
+    >>> ci.format(2)
+    '1.00 [0.99, 1.00]'
+    >>> ci.interval
+    (0.9891, 0.999)
+    """
+
+    estimate: float
+    low: float
+    high: float
+    method: str
+    confidence_level: float
+
+    @property
+    def interval(self):
+        """``(low, high)`` as a tuple of floats."""
+        return (self.low, self.high)
+
+    def format(self, decimals=3):
+        """Return ``'estimate [low, high]'`` with ``decimals`` decimals.
+
+        Parameters
+        ----------
+        decimals : int, default=3
+            Number of decimals for all three numbers.
+
+        Returns
+        -------
+        text : str
+            E.g. ``'0.995 [0.989, 0.999]'``.
+
+        Raises
+        ------
+        ValueError
+            If ``decimals`` is not an integer-like number.
+
+        Notes
+        -----
+        Python's round-half-even formatting of each number; the three use one
+        number of decimals so that a table column reads evenly.
+
+        Examples
+        --------
+        >>> from evalplots.metrics import ConfidenceInterval
+        >>> ConfidenceInterval(0.5, 0.25, 0.75, "wilson", 0.95).format(1)
+        '0.5 [0.2, 0.8]'
+        """
+        f = f"{{:.{int(decimals)}f}}"
+        return f"{f.format(self.estimate)} [{f.format(self.low)}, {f.format(self.high)}]"
+
+    def __str__(self):
+        return self.format(3)
