@@ -105,3 +105,16 @@ __all__ += [
 from evalplots.metrics._interval import ConfidenceInterval
 
 __all__ += ["ConfidenceInterval"]
+
+# Calibration (issue 7).
+from evalplots.metrics._calibration import (
+    brier_score_loss,
+    calibration_curve,
+    expected_calibration_error,
+)
+
+__all__ += [
+    "brier_score_loss",
+    "calibration_curve",
+    "expected_calibration_error",
+]
