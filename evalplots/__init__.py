@@ -16,6 +16,7 @@ _DISPLAYS = (
     "ConfusionMatrixDisplay",
     "PredictionErrorDisplay",
     "ClassificationReportDisplay",
+    "CalibrationDisplay",
 )
 
 __all__ = ["__version__", "evaluate", *_DISPLAYS]

@@ -7,6 +7,7 @@ trailing-underscore attributes, ``from_predictions`` computes with
 :mod:`evalplots.display.style`; nothing here changes ``rcParams``.
 """
 
+from evalplots.display.calibration import CalibrationDisplay
 from evalplots.display.classification_report import ClassificationReportDisplay
 from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
 from evalplots.display.precision_recall import PrecisionRecallDisplay
@@ -14,6 +15,7 @@ from evalplots.display.prediction_error import PredictionErrorDisplay
 from evalplots.display.roc import RocCurveDisplay
 
 __all__ = [
+    "CalibrationDisplay",
     "ClassificationReportDisplay",
     "ConfusionMatrixDisplay",
     "PrecisionRecallDisplay",

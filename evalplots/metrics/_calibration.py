@@ -30,6 +30,7 @@ from evalplots.metrics._validation import (
 
 __all__ = [
     "CalibrationBins",
+    "binary_bins",
     "brier_score_loss",
     "calibration_curve",
     "calibration_error",
@@ -162,9 +163,15 @@ def calibration_error(prob_true, prob_pred, counts, *, norm="l1"):
     return float(np.average(gap, weights=counts))
 
 
-def _binary_bins(y_true, y_prob, *, n_bins, strategy, pos_label, sample_weight):
+def binary_bins(y_true, y_prob, *, n_bins, strategy, pos_label, sample_weight):
     """Validate binary labels and 1-D probabilities, then bin them."""
     y = as_1d(y_true, "y_true")
+    if np.ndim(y_prob) == 2:
+        raise ValueError(
+            f"y_prob must be 1-D, the probability of the positive class, got shape "
+            f"{np.shape(y_prob)}; pass that column, e.g. y_prob[:, 1] (the top-label "
+            f"calibration of a multi-class model: expected_calibration_error)."
+        )
     prob = as_1d(y_prob, "y_prob")
     check_consistent_length(y_true=y, y_prob=prob)
     prob, _ = _check_prob(prob, prob.shape[0])
@@ -245,7 +252,7 @@ def calibration_curve(
     >>> prob_true, prob_pred, counts
     (array([0. , 0.5, 1. ]), array([0.2  , 0.525, 0.85 ]), array([3, 2, 4]))
     """
-    bins = _binary_bins(
+    bins = binary_bins(
         y_true, y_prob, n_bins=n_bins, strategy=strategy, pos_label=pos_label,
         sample_weight=sample_weight,
     )
@@ -362,7 +369,7 @@ def expected_calibration_error(
         )
     else:
         _refuse_labels_with_1d(labels)
-        bins = _binary_bins(
+        bins = binary_bins(
             y_true, arr, n_bins=n_bins, strategy=strategy, pos_label=pos_label,
             sample_weight=sample_weight,
         )
