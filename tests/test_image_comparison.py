@@ -165,3 +165,26 @@ def test_classification_report_named_classes():
     np.testing.assert_allclose(display.recall, [5 / 6, 4 / 5, 3 / 4, 0, 0])
     ax.set_title("classification report")
     return figure
+
+
+# issue 7: reliability curves of two models, the bin counts in an axes below
+@compare
+def test_calibration_two_models():
+    from evalplots.display import CalibrationDisplay
+
+    rng = np.random.default_rng(7)
+    p_true = rng.beta(1.2, 2.0, 600)
+    y_true = (rng.random(600) < p_true).astype(int)
+    logit = np.log(p_true / (1 - p_true))
+    models = {
+        "calibrated": p_true,
+        "over-confident": 1 / (1 + np.exp(-2.5 * logit)),
+    }
+    figure, ax = _axes(4.4, 5.2)
+    displays = [
+        CalibrationDisplay.from_predictions(y_true, y_prob, name=name, ax=ax)
+        for name, y_prob in models.items()
+    ]
+    assert displays[1].hist_ax_ is displays[0].hist_ax_
+    assert sum(bar.get_height() for bar in displays[1].hist_) == 600
+    return figure
