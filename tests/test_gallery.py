@@ -174,7 +174,35 @@ def _check_evaluate(namespace, figures, seeds):
                              data.predictions["gaussian_naive_bayes"].argmax(1)))
 
 
+def _check_calibration(namespace, figures, seeds):
+    import sklearn.calibration as skc
+    import sklearn.metrics as skm
+
+    data, displays = namespace["data"], namespace["displays"]
+    legend = _legend_texts(figures)
+    assert {
+        "logistic_regression (Brier = 0.020, ECE = 0.016)",
+        "gaussian_naive_bayes (Brier = 0.057, ECE = 0.059)",
+        "Perfectly calibrated",
+    } <= legend
+    for (strategy, name), display in displays.items():
+        y_prob = data.scores[name]
+        prob_true, prob_pred = skc.calibration_curve(
+            data.y_true, y_prob, n_bins=10, strategy=strategy
+        )
+        np.testing.assert_array_equal(display.prob_pred, prob_pred)
+        np.testing.assert_array_equal(display.prob_true, prob_true)
+        assert display.counts.sum() == data.n_samples
+        assert display.brier_score == pytest.approx(
+            skm.brier_score_loss(data.y_true, y_prob), rel=1e-12
+        )
+    # tied probabilities (0 and 1) leave naive Bayes 3 distinct quantile bins
+    assert displays["quantile", "gaussian_naive_bayes"].counts.size == 3
+    assert len(figures[0].axes) == 4  # two curves, each with its histogram
+
+
 EXPECTED = {
+    "plot_calibration.py": _check_calibration,
     "plot_evaluate.py": _check_evaluate,
     "plot_multiclass_curves.py": _check_multiclass,
     "plot_report.py": _check_report,
