@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from evalplots._docstrings import fill_doc
 from evalplots.display._base import (
     CHANCE_GID,
     chance_line,
@@ -24,6 +25,27 @@ HEIGHT_RATIOS = (3, 1)
 #: decimals of Brier and ECE in the legend: both are losses near 0, where two
 #: decimals would write a good model's 0.004 as 0.00
 LOSS_DECIMALS = 3
+
+
+#: Binning parameters of from_predictions and from_estimator.
+_BINNING_PARAMS = """n_bins : int, default=10
+        Number of bins (>= 1); empty bins are dropped.
+    strategy : {'uniform', 'quantile'}, default='uniform'
+        Equal-width bins on [0, 1], or edges at the quantiles of the
+        probabilities (bins of about equal counts, tied edges kept once); see
+        :func:`evalplots.metrics.calibration_curve`.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights (``strategy='uniform'`` only); the
+        histogram then shows the weight per bin."""
+
+#: Axes parameters of from_predictions and from_estimator.
+_AXES_PARAMS = """ax : matplotlib.axes.Axes, default=None
+        Axes of the curve; None creates a figure with the histogram below.
+    hist_ax : matplotlib.axes.Axes, default=None
+        Axes of the histogram (see :meth:`plot`).
+    **plot_kwargs : dict
+        Any option of :meth:`plot` (``plot_histogram``, ``ref_line``,
+        ``ref_line_kw``, ``hist_kw``, ``legend_title``, Line2D properties)."""
 
 
 def _format_losses(values):
@@ -415,6 +437,7 @@ class CalibrationDisplay:
         )
 
     @classmethod
+    @fill_doc(binning=_BINNING_PARAMS, axes=_AXES_PARAMS)
     def from_predictions(
         cls,
         y_true,
@@ -438,26 +461,13 @@ class CalibrationDisplay:
             {False, True}, ``pos_label`` must be given.
         y_prob : array-like of shape (n_samples,)
             Predicted probability of the positive class, in [0, 1].
-        n_bins : int, default=10
-            Number of bins (>= 1); empty bins are dropped.
-        strategy : {'uniform', 'quantile'}, default='uniform'
-            Equal-width bins on [0, 1], or edges at the quantiles of ``y_prob``
-            (bins of about equal counts).
+        %(binning)s
         pos_label : int, float, bool or str, default=None
             The label of the positive class; None means 1 (True) for the label
             sets above.
-        sample_weight : array-like of shape (n_samples,), default=None
-            Non-negative sample weights (``strategy='uniform'`` only); the
-            histogram then shows the weight per bin.
         name : str, default=None
             Model name for the legend.
-        ax : matplotlib.axes.Axes, default=None
-            Axes of the curve; None creates a figure with the histogram below.
-        hist_ax : matplotlib.axes.Axes, default=None
-            Axes of the histogram (see :meth:`plot`).
-        **plot_kwargs : dict
-            Any option of :meth:`plot` (``plot_histogram``, ``ref_line``,
-            ``ref_line_kw``, ``hist_kw``, ``legend_title``, Line2D properties).
+        %(axes)s
 
         Returns
         -------
@@ -516,6 +526,7 @@ class CalibrationDisplay:
         return display.plot(ax=ax, hist_ax=hist_ax, **plot_kwargs)
 
     @classmethod
+    @fill_doc(binning=_BINNING_PARAMS, axes=_AXES_PARAMS)
     def from_estimator(
         cls,
         estimator,
@@ -542,23 +553,13 @@ class CalibrationDisplay:
             Input passed to ``estimator.predict_proba``.
         y : array-like of shape (n_samples,)
             True binary labels.
-        n_bins : int, default=10
-            Number of bins (>= 1); empty bins are dropped.
-        strategy : {'uniform', 'quantile'}, default='uniform'
-            Equal-width or quantile bins (see :meth:`from_predictions`).
+        %(binning)s
         pos_label : int, float, bool or str, default=None
             The positive class, one of ``estimator.classes_``; None means 1 (True)
             for classes {0, 1}, {-1, 1} or {False, True}.
-        sample_weight : array-like of shape (n_samples,), default=None
-            Non-negative sample weights (``strategy='uniform'`` only).
         name : str, default=None
             Model name for the legend; None uses the estimator's class name.
-        ax : matplotlib.axes.Axes, default=None
-            Axes of the curve; None creates a figure with the histogram below.
-        hist_ax : matplotlib.axes.Axes, default=None
-            Axes of the histogram (see :meth:`plot`).
-        **plot_kwargs : dict
-            Any option of :meth:`plot`.
+        %(axes)s
 
         Returns
         -------
