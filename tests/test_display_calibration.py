@@ -251,7 +251,15 @@ def test_from_estimator_errors():
         def predict_proba(self, X):
             return np.full((len(X), 2), 0.5)
 
+    class OneColumn:
+        classes_ = [0, 1]
+
+        def predict_proba(self, X):
+            return np.full(len(X), 0.5)
+
     X = [[0.0], [1.0]]
+    with pytest.raises(ValueError, match=r"returned shape \(2,\)"):
+        CalibrationDisplay.from_estimator(OneColumn(), X, [0, 1])
     with pytest.raises(ValueError, match="Scores has no predict_proba"):
         CalibrationDisplay.from_estimator(Scores(), X, [0, 1])
     with pytest.raises(ValueError, match="3 classes"):

@@ -7,6 +7,8 @@ the counts, empty bins, tied quantile edges and a single bin.
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sklearn.calibration import calibration_curve as sk_calibration_curve
 from sklearn.metrics import brier_score_loss as sk_brier_score_loss
 
@@ -72,6 +74,37 @@ def test_calibration_curve_string_labels_and_pos_label():
     flipped = calibration_curve(labels, y_prob, pos_label="ham", n_bins=5)
     np.testing.assert_allclose(flipped[0], 1 - ours[0])
     np.testing.assert_array_equal(flipped[1], ours[1])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    data=st.lists(
+        st.tuples(
+            st.sampled_from([0.0, 0.1, 0.2, 0.25, 0.3, 0.5, 0.7, 0.75, 0.9, 1.0])
+            | st.floats(0, 1),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=40,
+    ),
+    n_bins=st.integers(1, 12),
+    strategy=st.sampled_from(["uniform", "quantile"]),
+)
+def test_calibration_curve_matches_sklearn_on_generated_ties(data, n_bins, strategy):
+    y_prob = np.array([p for p, _ in data])
+    y_true = np.array([int(t) for _, t in data])
+    prob_true, prob_pred, counts = calibration_curve(
+        y_true, y_prob, n_bins=n_bins, strategy=strategy
+    )
+    sk_true, sk_pred = sk_calibration_curve(
+        y_true, y_prob, n_bins=n_bins, strategy=strategy
+    )
+    np.testing.assert_array_equal(prob_true, sk_true)
+    np.testing.assert_array_equal(prob_pred, sk_pred)
+    assert counts.sum() == len(data) and (counts > 0).all()
+    gaps = np.abs(prob_true - prob_pred)
+    ece = expected_calibration_error(y_true, y_prob, n_bins=n_bins, strategy=strategy)
+    assert ece == pytest.approx(np.sum(counts * gaps) / len(data), abs=1e-15)
 
 
 # --- hand computations -----------------------------------------------------------

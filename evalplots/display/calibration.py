@@ -152,6 +152,11 @@ def _positive_proba(estimator, X, pos_label):
         )
     pos_label = resolve_pos_label(classes, pos_label, name="estimator.classes_")
     proba = np.asarray(predict_proba(X))
+    if proba.ndim != 2 or proba.shape[1] != 2:
+        raise ValueError(
+            f"estimator.predict_proba returned shape {proba.shape}, but a binary "
+            f"classifier gives (n_samples, 2), one column per class of classes_."
+        )
     column = classes.tolist().index(pos_label)
     return proba[:, column], pos_label
 
