@@ -1,4 +1,4 @@
-"""Calibration (reliability) Display: the binned curve, the diagonal and a counts histogram."""
+"""Calibration (reliability) Display: binned curve, diagonal and counts histogram."""
 
 import numpy as np
 

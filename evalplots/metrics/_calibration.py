@@ -270,7 +270,7 @@ def expected_calibration_error(
     labels=None,
     sample_weight=None,
 ):
-    """Expected (or maximum) calibration error: the binned gap |accuracy − confidence|.
+    """Expected (or maximum) calibration error: the binned |accuracy − confidence|.
 
     Parameters
     ----------
