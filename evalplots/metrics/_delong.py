@@ -44,24 +44,29 @@ _SOURCES = """E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson, "Comparing th
 # --------------------------------------------------------------------------- kernel
 
 
-def _placement_sums(needles, sorted_scores, cum_mass=None):
-    """``2 * (mass strictly below) + (mass tied)`` of each needle in ``sorted_scores``.
+def _placement_sums(needles, hay, w_needles=None, w_hay=None):
+    """``2 * (mass strictly below) + (mass tied)`` of each element of two ascending
+    arrays among the other: ``(sums of the needles, sums of the hay)``.
 
-    Unweighted (``cum_mass`` None) the result is an int64 count; with
-    ``cum_mass`` (the cumulative weights of ``sorted_scores``, 0 first) it is the
-    same sum of weights.
+    Only the needles are searched (twice, left and right); the hay's sums follow
+    from the needles' positions by one histogram and a cumulative sum, because
+    needle i is below hay element j iff ``hi_i <= j`` and not above it iff
+    ``lo_i <= j``. Unweighted, every sum is an exact int64 count; with weights
+    (in the arrays' order) the same sums of weights.
     """
-    lo = np.searchsorted(sorted_scores, needles, side="left")
-    hi = np.searchsorted(sorted_scores, needles, side="right")
-    if cum_mass is None:
+    lo = np.searchsorted(hay, needles, side="left")
+    hi = np.searchsorted(hay, needles, side="right")
+    size = hay.size + 1
+    s_hay = np.bincount(lo, weights=w_needles, minlength=size)
+    s_hay += np.bincount(hi, weights=w_needles, minlength=size)
+    np.cumsum(s_hay, out=s_hay)
+    if w_hay is None:
         lo += hi
-        return lo
-    return cum_mass[lo] + cum_mass[hi]
-
-
-def _sorted_with_mass(scores, weights):
-    order = np.argsort(scores, kind="stable")
-    return scores[order], np.concatenate(([0.0], np.cumsum(weights[order])))
+        s_needles = lo
+    else:
+        cum = np.concatenate(([0.0], np.cumsum(w_hay)))
+        s_needles = cum[lo] + cum[hi]
+    return s_needles, s_hay[:-1]
 
 
 @dataclass
@@ -71,40 +76,57 @@ class _Placements:
     auc: float
     v10: np.ndarray
     v01: np.ndarray
-    w_pos: np.ndarray  # None: unit weights
+    w_pos: np.ndarray  # None: unit weights; else in the order of v10
     w_neg: np.ndarray
     n_pos: float  # number (or total frequency weight) of positives
     n_neg: float
 
 
+def _sorted_class(score, weight, mask):
+    """Ascending scores of one class, their weights, and the sorting permutation."""
+    values = score[mask]
+    order = np.argsort(values, kind="stable")
+    return values[order], None if weight is None else weight[mask][order], order
+
+
 def _placements(data, *, sample_order=False):
-    """The placements of ``data`` (a BinaryScores); ``sample_order`` keeps each class
-    in the order of the samples (needed to pair two scores), else sorted order."""
-    positive = data.positive
-    if data.weight is None:
-        pos_sorted, neg_sorted = data.pos_sorted, data.neg_sorted
-        pos = data.score[positive] if sample_order else pos_sorted
-        neg = data.score[~positive] if sample_order else neg_sorted
+    """The placements of ``data`` (a BinaryScores), each class in ascending score
+    order, or with ``sample_order`` in the order of the samples (to pair two
+    scores of the same samples)."""
+    if data.weight is None and not sample_order:
+        pos, neg = data.pos_sorted, data.neg_sorted  # the shared one-sort kernel
+        w_pos = w_neg = order_pos = order_neg = None
+    else:
+        pos, w_pos, order_pos = _sorted_class(data.score, data.weight, data.positive)
+        neg, w_neg, order_neg = _sorted_class(data.score, data.weight, ~data.positive)
+    # search the smaller class in the larger one
+    if pos.size <= neg.size:
+        s10, s01 = _placement_sums(pos, neg, w_pos, w_neg)
+    else:
+        s01, s10 = _placement_sums(neg, pos, w_neg, w_pos)
+    if w_pos is None:
         m, n = pos.size, neg.size
-        s10 = _placement_sums(pos, neg_sorted)
-        s01 = _placement_sums(neg, pos_sorted)
         # sum of s10 = 2 * (correctly ordered pairs) + (tied pairs), an exact integer
         auc = int(s10.sum(dtype=np.int64)) / (2.0 * m * n)
-        w_pos = w_neg = None
     else:
-        pos, w_pos = data.score[positive], data.weight[positive]
-        neg, w_neg = data.score[~positive], data.weight[~positive]
-        neg_sorted, neg_cum = _sorted_with_mass(neg, w_neg)
-        pos_sorted, pos_cum = _sorted_with_mass(pos, w_pos)
-        m, n = float(pos_cum[-1]), float(neg_cum[-1])
-        s10 = _placement_sums(pos, neg_sorted, neg_cum)
-        s01 = _placement_sums(neg, pos_sorted, pos_cum)
+        m, n = float(w_pos.sum()), float(w_neg.sum())
         auc = float(np.dot(w_pos, s10)) / (2.0 * m * n)
     v10 = np.divide(s10, 2.0 * n)
     # fraction of positives above a negative (+ 1/2 tied) = 1 - (below + 1/2 tied)
     v01 = np.divide(s01, -2.0 * m)
     v01 += 1.0
+    if sample_order:
+        v10, w_pos = _unsort(v10, order_pos), _unsort(w_pos, order_pos)
+        v01, w_neg = _unsort(v01, order_neg), _unsort(w_neg, order_neg)
     return _Placements(auc, v10, v01, w_pos, w_neg, m, n)
+
+
+def _unsort(values, order):
+    if values is None:
+        return None
+    out = np.empty_like(values)
+    out[order] = values
+    return out
 
 
 def _spread(values, center, weight, mass):
