@@ -112,9 +112,10 @@ def test_delong_confidence_level_sets_the_normal_quantile(data, level):
     assert ci.confidence_level == level
 
 
-def test_delong_on_continuous_scores_of_two_thousand_samples():
+@pytest.mark.parametrize("prevalence", [0.3, 0.7])  # either class is the smaller one
+def test_delong_on_continuous_scores_of_two_thousand_samples(prevalence):
     rng = np.random.default_rng(7)
-    y = (rng.random(2000) < 0.3).astype(int)
+    y = (rng.random(2000) < prevalence).astype(int)
     score = y * 0.8 + rng.normal(size=2000)
     (auc,), var = direct_delong(y, score)
     ci = roc_auc_ci(y, score)

@@ -217,6 +217,9 @@ def roc_auc_ci(
         Non-negative sample weights. For 'delong' they must be frequency weights
         (whole numbers): the result is exactly that of the data with each sample
         repeated ``sample_weight`` times. Samples of weight 0 are left out.
+        'bootstrap' resamples the rows, each carrying its weight: with
+        frequency weights it measures the uncertainty of n rows, not of
+        ``sum(sample_weight)`` replicated samples, so its interval is wider.
     pos_label : int, float, bool or str, default=None
         The label of the positive class; None means 1 (True) for the label sets
         above.
