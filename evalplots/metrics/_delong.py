@@ -3,11 +3,13 @@
 Both rest on the placement values of DeLong, DeLong & Clarke-Pearson (1988): the
 fraction of negatives a positive outranks (ties ½) and the fraction of positives
 that outrank a negative. Sun & Xu (2014) compute them from midranks in
-O(n log n); here the same counts come from binary searches of each class in the
-other's sorted scores (``searchsorted`` left and right: strictly below, and tied),
-on the halves that :class:`~evalplots.metrics._thresholds.BinaryScores` sorts
-once. Counts stay integers until the final divisions, so nothing overflows at
-n = 10⁷ and the AUC is exactly the one :func:`roc_auc_score` returns.
+O(n log n). Here the same counts come from the two sorted classes (the halves
+that :class:`~evalplots.metrics._thresholds.BinaryScores` sorts once): the
+smaller class is searched in the larger (``searchsorted`` left and right:
+strictly below, and tied), and the larger class's counts follow from those
+positions by one histogram and a cumulative sum. Counts stay integers until the
+final divisions, so nothing overflows at n = 10⁷ and the AUC is exactly the one
+:func:`roc_auc_score` returns.
 """
 
 import math
@@ -269,8 +271,9 @@ def roc_auc_ci(
     The interval is :math:`\\hat\\theta \\pm z_{1-\\alpha/2}
     \\sqrt{\\widehat{\\mathrm{Var}}}`, :math:`z_{1-\\alpha/2} = \\Phi^{-1}((1 +
     \\text{confidence\\_level}) / 2)`. The placements are computed in
-    O(n log n), as in Sun & Xu (2014), by binary searches of each class in the
-    other's sorted scores; counts stay integers until the last division, so the
+    O(n log n), as in Sun & Xu (2014), from the sorted scores of each class
+    (binary searches of the smaller class in the larger, then one cumulative
+    histogram); counts stay integers until the last division, so the
     result is exact with ties and stable at n = 10⁷. The values match pROC's
     ``ci.auc(..., method = "delong")`` (Robin et al., BMC Bioinformatics 12:77,
     2011).
