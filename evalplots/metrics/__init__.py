@@ -118,3 +118,18 @@ __all__ += [
     "calibration_curve",
     "expected_calibration_error",
 ]
+
+# Confidence intervals and paired tests (issue 7: DeLong, proportions, McNemar).
+from evalplots.metrics._delong import DeLongTestResult, delong_test, roc_auc_ci
+from evalplots.metrics._mcnemar import McNemarTestResult, mcnemar_test
+from evalplots.metrics._proportion import binary_rates_ci, proportion_ci
+
+__all__ += [
+    "DeLongTestResult",
+    "McNemarTestResult",
+    "binary_rates_ci",
+    "delong_test",
+    "mcnemar_test",
+    "proportion_ci",
+    "roc_auc_ci",
+]
