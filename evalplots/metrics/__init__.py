@@ -105,3 +105,18 @@ __all__ += [
 from evalplots.metrics._interval import ConfidenceInterval
 
 __all__ += ["ConfidenceInterval"]
+
+# Metrics at every threshold and the optimal threshold (issue 7).
+from evalplots.metrics._threshold_metrics import (
+    OptimalThreshold,
+    ThresholdMetrics,
+    metrics_at_thresholds,
+    optimal_threshold,
+)
+
+__all__ += [
+    "OptimalThreshold",
+    "ThresholdMetrics",
+    "metrics_at_thresholds",
+    "optimal_threshold",
+]
