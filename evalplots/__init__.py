@@ -16,6 +16,8 @@ _DISPLAYS = (
     "ConfusionMatrixDisplay",
     "PredictionErrorDisplay",
     "ClassificationReportDisplay",
+    "MetricThresholdCurveDisplay",
+    "ScoreDistributionDisplay",
 )
 
 __all__ = ["__version__", "evaluate", *_DISPLAYS]

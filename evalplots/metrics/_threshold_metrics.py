@@ -22,9 +22,11 @@ from evalplots.metrics._validation import check_zero_division, safe_divide
 __all__ = [
     "OptimalThreshold",
     "ThresholdMetrics",
+    "check_beta",
     "metrics_at_thresholds",
     "metrics_from_counts",
     "optimal_threshold",
+    "rates_from_counts",
 ]
 
 #: relative tolerance under which two criterion values are a tie (rounding only)
@@ -149,7 +151,7 @@ class ThresholdMetrics:
         return pd.DataFrame(columns)
 
 
-def _check_beta(beta):
+def check_beta(beta):
     if (
         not isinstance(beta, numbers.Real)
         or isinstance(beta, bool)
@@ -158,6 +160,37 @@ def _check_beta(beta):
     ):
         raise ValueError(f"beta must be a number >= 0, got {beta!r}.")
     return float(beta)
+
+
+def rates_from_counts(tps, fps, n_pos, n_neg, *, beta, divide):
+    """Every rate of :class:`ThresholdMetrics` from counts (arrays broadcast).
+
+    ``divide(num, den, metric)`` is the 0/0 rule of the caller; it is applied to the
+    rates whose denominator may be 0 (precision, recall, FPR, specificity). F-beta's
+    denominator ``β²P + TP + FP`` is positive whenever anything is predicted
+    positive or a positive exists. Returns a dict of the rate arrays (and the counts).
+    """
+    tns = n_neg - fps
+    fns = n_pos - tps
+    predicted = tps + fps
+    precision = divide(tps, predicted, "precision (no sample predicted positive)")
+    recall = divide(tps, np.broadcast_to(n_pos, tps.shape), "recall (no positive sample)")
+    negatives = np.broadcast_to(n_neg, fps.shape)
+    fpr = divide(fps, negatives, "false positive rate (no negative sample)")
+    specificity = divide(tns, negatives, "specificity (no negative sample)")
+    if np.isinf(beta):
+        fbeta = recall
+    elif beta == 0:
+        fbeta = precision
+    else:
+        b2 = beta * beta
+        fbeta = divide((1 + b2) * tps, b2 * n_pos + predicted, "F-beta")
+    total = n_pos + n_neg
+    return {
+        "tp": tps, "fp": fps, "tn": tns, "fn": fns, "precision": precision,
+        "recall": recall, "fpr": fpr, "specificity": specificity, "fbeta": fbeta,
+        "queue_rate": predicted / total, "accuracy": (tps + tns) / total,
+    }  # fmt: skip
 
 
 def metrics_from_counts(fps, tps, thresholds, *, beta=1.0, zero_division="warn"):
@@ -169,32 +202,12 @@ def metrics_from_counts(fps, tps, thresholds, *, beta=1.0, zero_division="warn")
     recall when there is no positive and to FPR/specificity when there is no
     negative.
     """
-    n_pos, n_neg = tps[-1], fps[-1]
-    tns = n_neg - fps
-    fns = n_pos - tps
-    predicted = tps + fps
-    precision = tps / predicted
-    recall = safe_divide(tps, np.full_like(tps, n_pos), zero_division=zero_division,
-                         metric="recall (no positive sample)")  # fmt: skip
-    negatives = np.full_like(fps, n_neg)
-    fpr = safe_divide(fps, negatives, zero_division=zero_division,
-                      metric="false positive rate (no negative sample)")  # fmt: skip
-    specificity = safe_divide(tns, negatives, zero_division=zero_division,
-                              metric="specificity (no negative sample)")  # fmt: skip
-    if np.isinf(beta):
-        fbeta = recall
-    elif beta == 0:
-        fbeta = precision
-    else:
-        b2 = beta * beta
-        # denominator b2 * P + (tp + fp) > 0: F-beta is always defined here
-        fbeta = (1 + b2) * tps / (b2 * n_pos + predicted)
-    total = n_pos + n_neg
-    return ThresholdMetrics(
-        thresholds=thresholds, tp=tps, fp=fps, tn=tns, fn=fns, precision=precision,
-        recall=recall, fpr=fpr, specificity=specificity, fbeta=fbeta,
-        queue_rate=predicted / total, accuracy=(tps + tns) / total, beta=beta,
-    )  # fmt: skip
+
+    def divide(num, den, metric):
+        return safe_divide(num, den, zero_division=zero_division, metric=metric)
+
+    rates = rates_from_counts(tps, fps, tps[-1], fps[-1], beta=beta, divide=divide)
+    return ThresholdMetrics(thresholds=thresholds, beta=beta, **rates)
 
 
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)
@@ -278,7 +291,7 @@ def metrics_at_thresholds(
     (array([0.25, 0.5 , 0.75, 1.  ]), array([0.75, 0.5 , 0.75, 0.5 ]))
     """
     zero_division = check_zero_division(zero_division)
-    beta = _check_beta(beta)
+    beta = check_beta(beta)
     fps, tps, thresholds = binary_scores(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
     ).counts()
@@ -449,7 +462,7 @@ def optimal_threshold(
     if criterion not in _CRITERIA:
         shown = ", ".join(repr(c) for c in _CRITERIA)
         raise ValueError(f"criterion must be one of {shown}; got {criterion!r}.")
-    beta = _check_beta(beta)
+    beta = check_beta(beta)
     if criterion == "f1" and beta != 1.0:
         raise ValueError(
             f"criterion='f1' fixes beta=1, got beta={beta!r}; use criterion='fbeta' "
