@@ -357,7 +357,7 @@ class ScoreDistributionDisplay:
             x = np.linspace(y_score.min(), y_score.max(), n_points)
             values = np.array([
                 _class_kde(y_score[m], None if weight is None else weight[m], bandwidth, c, x)
-                for m, c in zip(masks, classes)
+                for m, c in zip(masks, classes.tolist())
             ])  # fmt: skip
         display = cls(x, values, display_labels=classes.tolist(), kind=kind, stat=stat,
                       name=name)  # fmt: skip
