@@ -172,7 +172,9 @@ class ScoreDistributionDisplay:
         -----
         Histograms are drawn with :meth:`matplotlib.axes.Axes.stairs` on the
         stored edges, so every class shares the bins and the heights are exactly
-        the stored ones. The y-axis reads "Density" or "Count".
+        the stored ones. The y-axis reads "Density" or "Count" and starts at 0;
+        it reaches 1.3 times the tallest bar or density, so the legend has room
+        above the distributions.
 
         Examples
         --------
@@ -229,7 +231,8 @@ class ScoreDistributionDisplay:
             )  # fmt: skip
             self.threshold_line_ = self.ax_.axvline(threshold, **kw)
         self.ax_.set(xlabel="Score", ylabel="Density" if self.stat == "density" else "Count")
-        self.ax_.set_ylim(bottom=0)
+        # headroom above the tallest class, where the legend goes
+        self.ax_.set_ylim(0, 1.3 * max(self.values.max(), self.ax_.get_ylim()[1] / 1.3))
         literal_legend(self.ax_, loc=legend_loc, title=self.name if name is None else name,
                        fontsize="small", title_fontsize="small")  # fmt: skip
         return self
