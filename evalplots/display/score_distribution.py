@@ -10,8 +10,8 @@ from evalplots.display._base import (
     literal_legend,
     merge_style_kwargs,
 )
-from evalplots.display._estimator import binary_estimator_scores
-from evalplots.display.threshold import format_threshold
+from evalplots.display._estimator import BinaryEstimatorMixin
+from evalplots.display.threshold import check_threshold, format_threshold, threshold_line
 
 __all__ = ["ScoreDistributionDisplay"]
 
@@ -26,7 +26,7 @@ def _check_positive_int(value, argname, minimum):
     return int(value)
 
 
-class ScoreDistributionDisplay:
+class ScoreDistributionDisplay(BinaryEstimatorMixin):
     """Score distribution visualization: one histogram or density per true class.
 
     Prefer :meth:`from_predictions` or :meth:`from_estimator`, which bin (or smooth)
@@ -96,6 +96,8 @@ class ScoreDistributionDisplay:
     >>> [a.get_label() for a in display.artist_], display.threshold_line_.get_label()
     (['ham', 'spam'], 'threshold = 0.50')
     """
+
+    _from_predictions_takes_pos_label = False
 
     def __init__(self, x, values, *, display_labels, kind="hist", stat="density",
                  name=None):  # fmt: skip
@@ -222,14 +224,11 @@ class ScoreDistributionDisplay:
                 ))  # fmt: skip
         self.threshold_line_ = None
         if threshold is not None:
-            if not isinstance(threshold, numbers.Real) or not np.isfinite(threshold):
-                raise ValueError(f"threshold must be a finite number, got {threshold!r}.")
-            kw = merge_style_kwargs(
-                {"color": "k", "linestyle": "--", "linewidth": 1.0,
-                 "label": f"threshold = {format_threshold(threshold)}"},
-                threshold_kw, argname="threshold_kw",
+            threshold = check_threshold(threshold)
+            self.threshold_line_ = threshold_line(
+                self.ax_, threshold, f"threshold = {format_threshold(threshold)}",
+                threshold_kw,
             )  # fmt: skip
-            self.threshold_line_ = self.ax_.axvline(threshold, **kw)
         self.ax_.set(xlabel="Score", ylabel="Density" if self.stat == "density" else "Count")
         # headroom above the tallest class, where the legend goes
         self.ax_.set_ylim(0, 1.3 * max(self.values.max(), self.ax_.get_ylim()[1] / 1.3))
@@ -365,72 +364,6 @@ class ScoreDistributionDisplay:
         display = cls(x, values, display_labels=classes.tolist(), kind=kind, stat=stat,
                       name=name)  # fmt: skip
         return display.plot(ax=ax, **plot_kwargs)
-
-    @classmethod
-    def from_estimator(
-        cls, estimator, X, y, *, response_method="auto", pos_label=None, name=None,
-        ax=None, **kwargs,
-    ):  # fmt: skip
-        """Score ``X`` with a fitted binary classifier, then plot per true class.
-
-        Parameters
-        ----------
-        estimator : object
-            A fitted binary classifier with ``classes_`` and ``predict_proba`` or
-            ``decision_function`` (duck-typed; scikit-learn is not imported).
-        X : array-like of shape (n_samples, n_features)
-            Input samples.
-        y : array-like of shape (n_samples,)
-            True labels.
-        response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
-            'auto' tries ``predict_proba`` first.
-        pos_label : int, float, bool or str, default=None
-            The class whose score is shown; None means 1 (True) for {0, 1},
-            {-1, 1} or bool classes.
-        name : str, default=None
-            Legend title; None uses the estimator's class name.
-        ax : matplotlib.axes.Axes, default=None
-            Axes to draw on; None creates a new figure and axes.
-        **kwargs : dict
-            Options of :meth:`from_predictions` and :meth:`plot`.
-
-        Returns
-        -------
-        display : ScoreDistributionDisplay
-            The plotted display.
-
-        Raises
-        ------
-        ValueError
-            If the estimator has no such method or no ``classes_``, is not binary,
-            ``pos_label`` is ambiguous or not a class; or as
-            :meth:`from_predictions`.
-
-        Notes
-        -----
-        ``predict_proba``'s column of ``pos_label`` is used; a decision function
-        scores ``classes_[1]`` and is negated when ``pos_label`` is
-        ``classes_[0]``, as in scikit-learn's ``from_estimator``.
-
-        Examples
-        --------
-        >>> from evalplots.display import ScoreDistributionDisplay
-        >>> class Stub:
-        ...     classes_ = [0, 1]
-        ...     def decision_function(self, X):
-        ...         return [row[0] for row in X]
-        >>> display = ScoreDistributionDisplay.from_estimator(
-        ...     Stub(), [[-2.0], [-1.0], [0.5], [2.0]], [0, 0, 1, 1], bins=2)
-        >>> display.ax_.get_legend().get_title().get_text(), display.x.tolist()
-        ('Stub', [-2.0, 0.0, 2.0])
-        """
-        y_score, _ = binary_estimator_scores(
-            estimator, X, response_method=response_method, pos_label=pos_label
-        )
-        name = type(estimator).__name__ if name is None else name
-        return cls.from_predictions(y, y_score, name=name, ax=ax, **kwargs)
-
-
 def _class_kde(scores, weight, bandwidth, label, x):
     """One class's Gaussian KDE at ``x``; a ValueError naming the class if undefined."""
     from scipy.stats import gaussian_kde

@@ -1,5 +1,7 @@
 """Metric-versus-threshold Display: precision, recall, F1 and more against the threshold."""
 
+import numbers
+
 import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
@@ -10,7 +12,7 @@ from evalplots.display._base import (
     literal_legend,
     merge_style_kwargs,
 )
-from evalplots.display._estimator import binary_estimator_scores
+from evalplots.display._estimator import BinaryEstimatorMixin
 
 __all__ = ["MetricThresholdCurveDisplay"]
 
@@ -69,6 +71,26 @@ def _check_criteria(plot_optimal):
     return criteria
 
 
+def check_threshold(threshold):
+    """Return ``threshold`` as a float, or raise unless it is a finite real number."""
+    if (
+        not isinstance(threshold, numbers.Real)
+        or isinstance(threshold, bool)
+        or not np.isfinite(threshold)
+    ):
+        raise ValueError(f"threshold must be a finite number, got {threshold!r}.")
+    return float(threshold)
+
+
+def threshold_line(ax, threshold, label, threshold_kw):
+    """Draw the chosen threshold as a black dashed vertical line (style: ``threshold_kw``)."""
+    kw = merge_style_kwargs(
+        {"color": "k", "linestyle": "--", "linewidth": 1.0, "label": label},
+        threshold_kw, argname="threshold_kw",
+    )  # fmt: skip
+    return ax.axvline(threshold, **kw)
+
+
 def format_threshold(value):
     """A threshold as text: score decimals in [0, 1], 3 significant digits otherwise."""
     if np.isinf(value):
@@ -76,7 +98,7 @@ def format_threshold(value):
     return format_score(value) if 0.0 <= value <= 1.0 else f"{value:.3g}"
 
 
-class MetricThresholdCurveDisplay:
+class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
     """Threshold metrics visualization: precision, recall, F1 ... against the threshold.
 
     Prefer :meth:`from_predictions` or :meth:`from_estimator`, which compute every
@@ -246,10 +268,7 @@ class MetricThresholdCurveDisplay:
         >>> display.values_at(0.5), display.values_at(0.4), display.values_at(0.9)
         ({'recall': 0.5}, {'recall': 1.0}, {})
         """
-        if not isinstance(threshold, (int, float, np.number)) or not np.isfinite(
-            threshold
-        ):
-            raise ValueError(f"threshold must be a finite number, got {threshold!r}.")
+        threshold = check_threshold(threshold)
         # thresholds decrease: rows with thresholds[k] >= t are a prefix
         k = int(np.searchsorted(-self.thresholds, -threshold, side="right")) - 1
         if k < 0:
@@ -369,12 +388,9 @@ class MetricThresholdCurveDisplay:
                 )
         self.threshold_line_ = None
         if threshold is not None:
-            kw = merge_style_kwargs(
-                {"color": "k", "linestyle": "--", "linewidth": 1.0,
-                 "label": f"threshold t = {t_text}"},
-                threshold_kw, argname="threshold_kw",
-            )  # fmt: skip
-            self.threshold_line_ = self.ax_.axvline(threshold, **kw)
+            self.threshold_line_ = threshold_line(
+                self.ax_, threshold, f"threshold t = {t_text}", threshold_kw
+            )
         self.optimal_line_ = None
         drawn = {c: o for c, o in self.optimal.items() if np.isfinite(o.threshold)}
         if drawn:
@@ -555,70 +571,3 @@ class MetricThresholdCurveDisplay:
             name=name, pos_label=shown_pos_label,
         )  # fmt: skip
         return display.plot(ax=ax, threshold=threshold, **plot_kwargs)
-
-    @classmethod
-    def from_estimator(
-        cls, estimator, X, y, *, response_method="auto", pos_label=None, name=None,
-        ax=None, **kwargs,
-    ):  # fmt: skip
-        """Score ``X`` with a fitted binary classifier, then compute and plot.
-
-        Parameters
-        ----------
-        estimator : object
-            A fitted binary classifier with ``classes_`` and ``predict_proba`` or
-            ``decision_function`` (duck-typed; scikit-learn is not imported).
-        X : array-like of shape (n_samples, n_features)
-            Input samples.
-        y : array-like of shape (n_samples,)
-            True binary labels.
-        response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
-            'auto' tries ``predict_proba`` first.
-        pos_label : int, float, bool or str, default=None
-            The positive class; None means 1 (True) for {0, 1}, {-1, 1} or bool
-            classes.
-        name : str, default=None
-            Legend title; None uses the estimator's class name.
-        ax : matplotlib.axes.Axes, default=None
-            Axes to draw on; None creates a new figure and axes.
-        **kwargs : dict
-            Options of :meth:`from_predictions` and :meth:`plot`.
-
-        Returns
-        -------
-        display : MetricThresholdCurveDisplay
-            The plotted display.
-
-        Raises
-        ------
-        ValueError
-            If the estimator has no such method or no ``classes_``, is not binary,
-            ``pos_label`` is ambiguous or not a class; or as
-            :meth:`from_predictions`.
-
-        Notes
-        -----
-        ``predict_proba``'s column of ``pos_label`` is the score; a decision
-        function scores ``classes_[1]`` and is negated when ``pos_label`` is
-        ``classes_[0]`` (as scikit-learn's ``from_estimator``), so thresholds are
-        then on the negated scale.
-
-        Examples
-        --------
-        >>> from evalplots.display import MetricThresholdCurveDisplay
-        >>> class Stub:
-        ...     classes_ = ["ham", "spam"]
-        ...     def predict_proba(self, X):
-        ...         return [[1 - p, p] for p in X]
-        >>> display = MetricThresholdCurveDisplay.from_estimator(
-        ...     Stub(), [0.1, 0.8, 0.6, 0.3], ["ham", "spam", "ham", "spam"],
-        ...     pos_label="spam", metrics=["recall"])
-        >>> display.thresholds.tolist(), display.values["recall"].tolist()
-        ([0.8, 0.6, 0.3, 0.1], [0.5, 0.5, 1.0, 1.0])
-        """
-        y_score, pos_label = binary_estimator_scores(
-            estimator, X, response_method=response_method, pos_label=pos_label
-        )
-        name = type(estimator).__name__ if name is None else name
-        return cls.from_predictions(y, y_score, pos_label=pos_label, name=name, ax=ax,
-                                    **kwargs)  # fmt: skip

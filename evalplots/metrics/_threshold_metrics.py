@@ -151,13 +151,19 @@ class ThresholdMetrics:
         return pd.DataFrame(columns)
 
 
+def _is_nonnegative(value, *, finite):
+    """Whether ``value`` is a real number >= 0 (not bool, not NaN; finite if asked)."""
+    return (
+        isinstance(value, numbers.Real)
+        and not isinstance(value, bool)
+        and value >= 0  # False for NaN
+        and (not finite or np.isfinite(value))
+    )
+
+
 def check_beta(beta):
-    if (
-        not isinstance(beta, numbers.Real)
-        or isinstance(beta, bool)
-        or np.isnan(beta)
-        or beta < 0
-    ):
+    """Return ``beta`` as a float >= 0 (``inf`` allowed) or raise naming it."""
+    if not _is_nonnegative(beta, finite=False):
         raise ValueError(f"beta must be a number >= 0, got {beta!r}.")
     return float(beta)
 
@@ -360,12 +366,7 @@ class OptimalThreshold:
 
 
 def _check_cost(value, argname):
-    if (
-        not isinstance(value, numbers.Real)
-        or isinstance(value, bool)
-        or not np.isfinite(value)
-        or value < 0
-    ):
+    if not _is_nonnegative(value, finite=True):
         raise ValueError(f"{argname} must be a finite number >= 0, got {value!r}.")
     return float(value)
 
