@@ -108,6 +108,18 @@ def test_chosen_and_optimal_threshold_lines():
     assert len(_legend(ax)) == 3 + 1 + 3  # one entry per line
 
 
+def test_optimal_cost_of_flagging_nothing_is_a_legend_entry():
+    # a negative on top, false positives cost 5: flagging nothing costs 2 FN
+    display = MetricThresholdCurveDisplay.from_predictions(
+        [0, 1, 1, 0], [0.9, 0.5, 0.4, 0.1], plot_optimal="cost", cost_fp=5.0, ax=_ax()
+    )
+    line = display.optimal_line_["cost"]
+    assert display.optimal["cost"].threshold == np.inf
+    assert line.get_label() == "min cost = 2: flag no sample"
+    assert line.get_xdata().size == 0
+    assert "min cost = 2: flag no sample" in _legend(display.ax_)
+
+
 def test_fbeta_is_named_by_beta_and_from_counts():
     display = MetricThresholdCurveDisplay.from_predictions(
         SEED002_TRUE, SEED002_SCORE, metrics=["f1", "fbeta"], beta=2.0,

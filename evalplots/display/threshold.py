@@ -333,7 +333,10 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
         (``drawstyle='steps-pre'`` on increasing thresholds, see the class Notes).
         A vertical line at an optimal threshold is labelled with the criterion's
         value there, e.g. ``max F1 = 0.71 at t = 0.25`` (Youden's J = TPR − FPR,
-        or ``min cost``). Legend numbers use :func:`format_score` decimals.
+        or ``min cost``). When the cheapest choice is to predict no sample
+        positive (threshold ``inf``), there is no line to draw: the legend says
+        ``min cost = 2: flag no sample`` beside an empty line. Legend numbers use
+        :func:`format_score` decimals.
 
         Examples
         --------
@@ -392,17 +395,20 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
                 self.ax_, threshold, f"threshold t = {t_text}", threshold_kw
             )
         self.optimal_line_ = None
-        drawn = {c: o for c, o in self.optimal.items() if np.isfinite(o.threshold)}
-        if drawn:
+        if self.optimal:
             self.optimal_line_ = {}
             styles = ("-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1, 1, 1)))
-            for (criterion, best), style in zip(drawn.items(), styles * 2):
+            for (criterion, best), style in zip(self.optimal.items(), styles * 2):
                 kw = merge_style_kwargs(
                     {"color": "0.35", "linestyle": style, "linewidth": 1.2,
                      "label": self._optimal_label(criterion, best, names)},
                     optimal_kw, argname="optimal_kw",
                 )  # fmt: skip
-                self.optimal_line_[criterion] = self.ax_.axvline(best.threshold, **kw)
+                self.optimal_line_[criterion] = (
+                    self.ax_.axvline(best.threshold, **kw)
+                    if np.isfinite(best.threshold)
+                    else self.ax_.plot([], [], **kw)[0]  # legend entry only
+                )
         self._finish_axes(name, legend_loc)
         return self
 
@@ -411,6 +417,8 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
         if criterion == "fbeta":
             short = names["fbeta"]
         value = f"{best.value:.4g}" if criterion == "cost" else format_score(best.value)
+        if not np.isfinite(best.threshold):
+            return f"{sense} {short} = {value}: flag no sample"
         return f"{sense} {short} = {value} at t = {format_threshold(best.threshold)}"
 
     def _finish_axes(self, name, legend_loc):
