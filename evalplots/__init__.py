@@ -17,6 +17,8 @@ _DISPLAYS = (
     "PredictionErrorDisplay",
     "ClassificationReportDisplay",
     "CalibrationDisplay",
+    "MetricThresholdCurveDisplay",
+    "ScoreDistributionDisplay",
 )
 
 __all__ = ["__version__", "evaluate", *_DISPLAYS]

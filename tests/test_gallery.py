@@ -201,8 +201,31 @@ def _check_calibration(namespace, figures, seeds):
     assert len(figures[0].axes) == 4  # two curves, each with its histogram
 
 
+def _check_threshold_curve(namespace, figures, seeds):
+    legend = _legend_texts(figures)
+    assert "Precision (0.99 at t = 0.50)" in legend
+    assert "max F1 = 0.97 at t = 0.49" in legend
+    assert "min cost = 58 at t = 0.20" in legend
+    displays = namespace["displays"]
+    assert all(d.ci_band_ is not None for d in displays.values())
+    best = namespace["costly"]
+    assert (best.threshold, best.value) == (0.20496, 58.0)
+
+
+def _check_score_distribution(namespace, figures, seeds):
+    import numpy as np
+
+    assert namespace["mass"] == pytest.approx(namespace["recall"])
+    hist, kde = namespace["displays"][:2]
+    assert np.allclose((hist.values * np.diff(hist.x)).sum(axis=1), 1.0)
+    assert {"0", "1", "threshold = 0.50"} <= _legend_texts(figures)
+    assert kde.kind == "kde" and len(kde.fill_) == 2
+
+
 EXPECTED = {
     "plot_calibration.py": _check_calibration,
+    "plot_threshold_curve.py": _check_threshold_curve,
+    "plot_score_distribution.py": _check_score_distribution,
     "plot_evaluate.py": _check_evaluate,
     "plot_multiclass_curves.py": _check_multiclass,
     "plot_report.py": _check_report,

@@ -188,3 +188,41 @@ def test_calibration_two_models():
     assert displays[1].hist_ax_ is displays[0].hist_ax_
     assert sum(bar.get_height() for bar in displays[1].hist_) == 600
     return figure
+
+
+# ---------------------------------------------------------------- issue 7: thresholds
+
+
+@compare
+def test_metric_threshold_curve_with_lines_and_band(blog16):
+    # seed 004's 16 labels, model B: P, R, F1 against the threshold, the chosen
+    # threshold 0.5, the F1 optimum (0.4: TP 7, FP 2, F1 = 14/16) and the cheapest
+    # threshold when a false positive costs 3 (0.65: 3 FN), a 95% bootstrap band
+    from evalplots.display import MetricThresholdCurveDisplay
+
+    figure, ax = _axes(5.0, 4.6)
+    display = MetricThresholdCurveDisplay.from_predictions(
+        blog16.y_true, SCORE_B, threshold=0.5, plot_optimal=["f1", "cost"], cost_fp=3,
+        plot_ci=True, n_resamples=500, random_state=0, name="model B", ax=ax,
+    )  # fmt: skip
+    assert (display.optimal["f1"].threshold, display.optimal["f1"].value) == (0.4, 0.875)
+    assert (display.optimal["cost"].threshold, display.optimal["cost"].value) == (0.65, 3)
+    return figure
+
+
+@pytest.mark.parametrize("kind", ["hist", "kde"])
+@compare
+def test_score_distribution(kind):
+    # two well-separated beta-distributed classes with named labels, threshold 0.5
+    from evalplots.display import ScoreDistributionDisplay
+
+    rng = np.random.default_rng(0)
+    y_true = np.repeat(["benign", "malignant"], [120, 80])
+    y_score = np.concatenate((rng.beta(2, 6, 120), rng.beta(6, 2, 80)))
+    figure, ax = _axes()
+    ScoreDistributionDisplay.from_predictions(
+        y_true, y_score, kind=kind, bins=20, threshold=0.5, name="forest", ax=ax,
+        histtype="stepfilled",
+    )  # fmt: skip
+    ax.set_title(f"kind='{kind}'")
+    return figure

@@ -13,6 +13,8 @@ from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
 from evalplots.display.precision_recall import PrecisionRecallDisplay
 from evalplots.display.prediction_error import PredictionErrorDisplay
 from evalplots.display.roc import RocCurveDisplay
+from evalplots.display.score_distribution import ScoreDistributionDisplay
+from evalplots.display.threshold import MetricThresholdCurveDisplay
 
 __all__ = [
     "CalibrationDisplay",
@@ -22,3 +24,6 @@ __all__ = [
     "PredictionErrorDisplay",
     "RocCurveDisplay",
 ]
+
+# issue 7
+__all__ += ["MetricThresholdCurveDisplay", "ScoreDistributionDisplay"]

@@ -133,3 +133,18 @@ __all__ += [
     "proportion_ci",
     "roc_auc_ci",
 ]
+
+# Metrics at every threshold and the optimal threshold (issue 7).
+from evalplots.metrics._threshold_metrics import (
+    OptimalThreshold,
+    ThresholdMetrics,
+    metrics_at_thresholds,
+    optimal_threshold,
+)
+
+__all__ += [
+    "OptimalThreshold",
+    "ThresholdMetrics",
+    "metrics_at_thresholds",
+    "optimal_threshold",
+]
