@@ -16,6 +16,8 @@ _DISPLAYS = (
     "ConfusionMatrixDisplay",
     "PredictionErrorDisplay",
     "ClassificationReportDisplay",
+    "DetCurveDisplay",
+    "CumulativeGainDisplay",
 )
 
 __all__ = ["__version__", "evaluate", *_DISPLAYS]

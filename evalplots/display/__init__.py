@@ -9,6 +9,8 @@ trailing-underscore attributes, ``from_predictions`` computes with
 
 from evalplots.display.classification_report import ClassificationReportDisplay
 from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
+from evalplots.display.det_curve import DetCurveDisplay
+from evalplots.display.gain import CumulativeGainDisplay
 from evalplots.display.precision_recall import PrecisionRecallDisplay
 from evalplots.display.prediction_error import PredictionErrorDisplay
 from evalplots.display.roc import RocCurveDisplay
@@ -16,6 +18,8 @@ from evalplots.display.roc import RocCurveDisplay
 __all__ = [
     "ClassificationReportDisplay",
     "ConfusionMatrixDisplay",
+    "CumulativeGainDisplay",
+    "DetCurveDisplay",
     "PrecisionRecallDisplay",
     "PredictionErrorDisplay",
     "RocCurveDisplay",
