@@ -221,10 +221,10 @@ def test_gain_chart_points_reference_curves_and_ks_by_hand(blog16):
     assert display.ks.threshold == 0.25
     np.testing.assert_allclose(display.ks_line_.get_xydata(),
                                [[10 / 16, 4 / 9], [10 / 16, 6 / 7]])
-    assert display.line_.get_label() == "seed (KS = 0.41 at 0.25)"
+    assert display.line_.get_label() == "seed\nKS = 0.41 at 0.25"
     assert to_rgba(display.ks_line_.get_color()) == to_rgba(display.line_.get_color())
     legend = [t.get_text() for t in display.ax_.get_legend().get_texts()]
-    assert legend == ["seed (KS = 0.41 at 0.25)", "Chance level", "Perfect model"]
+    assert legend == ["seed\nKS = 0.41 at 0.25", "Chance level", "Perfect model"]
     assert display.ax_.get_xlim() == pytest.approx((-0.01, 1.01))
     assert display.ax_.get_ylabel() == "Fraction of positives found (Positive label: 1)"
 
@@ -275,7 +275,7 @@ def test_two_models_share_reference_curves_and_list_models_first(blog16):
     assert b.ks == KSResult(1.0, 1.0)
     legend = ax.get_legend()
     assert [t.get_text() for t in legend.get_texts()] == [
-        "a (KS = 0.41 at 0.25)", "gain_$ (KS = 1.00 at 1)", "Chance level",
+        "a\nKS = 0.41 at 0.25", "gain_$\nKS = 1.00 at 1", "Chance level",
         "Perfect model"]
     assert not any(t.get_parse_math() for t in legend.get_texts())
     ax.figure.canvas.draw()  # a user name with '$' is never parsed as mathtext

@@ -36,6 +36,27 @@ def _deviates(rate):
     return ndtri(rate)
 
 
+def _ticks(limit):
+    """The rates of ``_TICKS`` to show on axes spanning the deviates [-limit, limit].
+
+    Walking out from 50%, a tick is kept when it lies inside the limits and at
+    least 10.5% of the axis span away from the last kept one, so that labels do
+    not collide when the limits widen (at the default limit 3 every tick of
+    scikit-learn's DET axes inside them is kept).
+    """
+    deviates = _deviates(np.array(_TICKS))
+    min_gap = 0.105 * 2 * limit
+    kept = [0.5]
+    for side in (deviates < 0, deviates > 0):
+        last = 0.0
+        for rate, z in sorted(zip(np.array(_TICKS)[side], deviates[side]),
+                              key=lambda pair: abs(pair[1])):
+            if abs(z) <= limit and abs(z - last) >= min_gap:
+                kept.append(float(rate))
+                last = z
+    return sorted(kept)
+
+
 def _percent(rate):
     """Tick label of a rate: ``0.1%``, ``5%``, ``99.9%`` (as many digits as needed)."""
     return f"{100 * rate:.10g}%"
@@ -170,9 +191,11 @@ class DetCurveDisplay(CurveDisplayMixin):
         drawn at ∓9 (at ∓(L + 1) when L > 8), beyond the limits, so the line
         runs off the axes towards it. Both axes share the limits ``[-L, L]``, with L = 3 unless a finite
         point of a DET curve on the axes lies further out (then L is that
-        deviate plus 0.25), and show those of the ticks 0.0001%, ..., 0.1%, 1%,
-        5%, 20%, 50%, 80%, 95%, 99%, 99.9%, ..., 99.9999% that lie inside them
-        (1% to 99% for L = 3, as in scikit-learn's ``DetCurveDisplay.plot``)
+        deviate plus 0.25). The ticks are taken from 0.0001%, ..., 0.1%, 1%, 5%,
+        20%, 50%, 80%, 95%, 99%, 99.9%, ..., 99.9999%: those inside the limits,
+        walking out from 50% and skipping a tick closer than 10.5% of the axis
+        span to the last one kept, so that labels never collide; for L = 3 this
+        gives 1% to 99%, the ticks scikit-learn's ``DetCurveDisplay.plot`` shows
         (Martin et al., Eurospeech 1997).
 
         Examples
@@ -217,7 +240,7 @@ class DetCurveDisplay(CurveDisplayMixin):
             xlim=(-limit, limit),
             ylim=(-limit, limit),
         )
-        ticks = [t for t in _TICKS if abs(_deviates(t)) <= limit]
+        ticks = _ticks(limit)
         locations = _deviates(np.array(ticks))
         labels = [_percent(t) for t in ticks]
         self.ax_.set_xticks(locations, labels)

@@ -91,8 +91,8 @@ class CumulativeGainDisplay(CurveDisplayMixin):
     ks_line_ : matplotlib.lines.Line2D or None
         The KS gap: a vertical segment at the KS threshold from the share of
         negatives to the share of positives targeted; None when not drawn. Its
-        value and threshold are written in the curve's legend entry,
-        ``"name (KS = 0.62 at 0.47)"``.
+        value and threshold are written in the curve's legend entry, on a
+        second line: ``"name\\nKS = 0.62 at 0.47"``.
     ax_ : matplotlib.axes.Axes
         The axes drawn on.
     figure_ : matplotlib.figure.Figure
@@ -254,22 +254,25 @@ class CumulativeGainDisplay(CurveDisplayMixin):
         The random model is the diagonal; the perfect model the polyline
         (0, 0), (P/n, 1), (1, 1). The KS gap is a vertical segment at the queue
         rate of the KS threshold, from its FPR to its TPR (gain), in the
-        curve's colour; the curve's legend entry reads ``"name (KS = 0.62 at
-        0.47)"``, the statistic with the decimals of every legend and the
+        curve's colour; the curve's legend entry reads ``"name\\nKS = 0.62 at
+        0.47"``, the statistic with the decimals of every legend and the
         threshold to 3 significant digits. (In the legend rather than next to
         the gap: the gaps of several models often stand side by side, and their
-        labels would overlap.) It is the statistic of
+        labels would overlap; on a second line, so that the legend stays narrow
+        enough to sit beside the gaps.) It is the statistic of
         :func:`evalplots.metrics.ks_statistic` (the highest threshold on ties).
         Axes: square, [-0.01, 1.01] on both; the legend goes where it hides the
-        fewest points (``loc='best'``), as the lower-right corner, free on most
-        gain charts, holds the lower ends of the KS gaps.
+        fewest points (``loc='best'``, in a small font), as the lower-right
+        corner, free on gain charts without KS, may hold the lower ends of the
+        KS gaps.
 
         'lift' draws ``gain / queue_rate`` at every point but the origin, where
         it is 0/0 (:func:`evalplots.metrics.lift_curve`); the random model is
         lift = 1, the perfect model ``n / P`` up to queue rate P / n, then
         ``1 / queue_rate``. The y axis runs from 0 to 5% above the highest
-        curve on the axes; the legend is in the upper right corner, which lift
-        curves (decreasing towards lift 1 at queue rate 1) leave free.
+        curve on the axes; the legend goes where it hides the fewest points
+        (``loc='best'``): above the curves or under the random model's lift of
+        1, depending on the prevalence.
 
         Examples
         --------
@@ -328,11 +331,7 @@ class CumulativeGainDisplay(CurveDisplayMixin):
             xlabel="Fraction of samples targeted",
             ylabel="Fraction of positives found" if kind == "gain" else "Lift",
             despine_axes=False,
-            legend_loc=(
-                "upper right" if kind == "lift"
-                else "best" if self.ks_line_ is not None
-                else "lower right"
-            ),
+            legend_loc="lower right" if kind == "gain" and ks is None else "best",
             small_legend=self.ks_line_ is not None,
             legend_title=legend_title,
             **limits,
@@ -360,7 +359,7 @@ class CumulativeGainDisplay(CurveDisplayMixin):
         (self.ks_line_,) = self.ax_.plot([x, x], [low, high], **kw)
         text = f"KS = {format_score(ks.statistic)} at {ks.threshold:.3g}"
         name = self.line_.get_label()
-        self.line_.set_label(text if name.startswith("_") else f"{name} ({text})")
+        self.line_.set_label(text if name.startswith("_") else f"{name}\n{text}")
 
     @classmethod
     @fill_doc(binary_params=BINARY_SCORE_PARAMS, name_ax=DISPLAY_NAME_AX_PARAMS)
@@ -419,7 +418,7 @@ class CumulativeGainDisplay(CurveDisplayMixin):
         >>> display.gain, display.prevalence
         (array([0. , 0.5, 1. , 1. ]), 0.5)
         >>> display.line_.get_label()
-        'toy (KS = 0.50 at 0.9)'
+        'toy\\nKS = 0.50 at 0.9'
         """
         from evalplots.metrics._gain import gain_from_counts
         from evalplots.metrics._ranking import roc_from_counts
@@ -517,7 +516,7 @@ class CumulativeGainDisplay(CurveDisplayMixin):
         >>> y = ["spam", "ham", "spam", "ham"]
         >>> display = CumulativeGainDisplay.from_estimator(Linear(), X, y)
         >>> display.line_.get_label(), display.gain
-        ('Linear (KS = 0.50 at 2)', array([0. , 0.5, 1. , 1. ]))
+        ('Linear\\nKS = 0.50 at 2', array([0. , 0.5, 1. , 1. ]))
         """
         y_score, pos_label = binary_estimator_scores(
             estimator, X, response_method=response_method, pos_label=pos_label

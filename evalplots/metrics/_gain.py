@@ -272,4 +272,7 @@ def ks_from_counts(fps, tps, thresholds):
     n_neg, n_pos = fps[-1], tps[-1]
     gaps = np.abs(tps * n_neg - fps * n_pos)
     best = int(np.argmax(gaps))  # the first maximum: the highest threshold
-    return KSResult(float(gaps[best] / (n_pos * n_neg)), float(thresholds[best]))
+    # TPR - FPR computed as the curves compute the rates, so that the value read
+    # off the stored rates of a curve is the same float
+    statistic = abs(tps[best] / n_pos - fps[best] / n_neg)
+    return KSResult(float(statistic), float(thresholds[best]))
