@@ -9,7 +9,13 @@ from evalplots.display._base import (
     check_curve,
     merge_style_kwargs,
 )
-from evalplots.display._estimator import binary_estimator_scores, estimator_name
+from evalplots.display._estimator import (
+    ESTIMATOR_DATA_PARAMS,
+    ESTIMATOR_NOTES,
+    ESTIMATOR_OPTION_PARAMS,
+    ESTIMATOR_RAISES,
+    plot_from_estimator,
+)
 
 __all__ = ["DetCurveDisplay"]
 
@@ -321,6 +327,8 @@ class DetCurveDisplay(CurveDisplayMixin):
         return display.plot(ax=ax, **plot_kwargs)
 
     @classmethod
+    @fill_doc(data_params=ESTIMATOR_DATA_PARAMS, option_params=ESTIMATOR_OPTION_PARAMS,
+              raises=ESTIMATOR_RAISES, notes=ESTIMATOR_NOTES)
     def from_estimator(
         cls,
         estimator,
@@ -339,28 +347,10 @@ class DetCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        estimator : object
-            A fitted binary classifier: it has ``classes_`` (two classes) and
-            ``predict_proba`` or ``decision_function`` (e.g. any scikit-learn
-            classifier or Pipeline). scikit-learn itself is not needed.
-        X : array-like of shape (n_samples, n_features)
-            Input of the estimator.
-        y : array-like of shape (n_samples,)
-            True labels, with the estimator's classes.
-        sample_weight : array-like of shape (n_samples,), default=None
-            Non-negative sample weights.
+        %(data_params)s
         drop_intermediate : bool, default=True
             As in :meth:`from_predictions`.
-        response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
-            Which scores to use; 'auto' tries ``predict_proba`` first.
-        pos_label : int, float, bool or str, default=None
-            The positive class; None means ``estimator.classes_[1]``.
-        name : str, default=None
-            Legend name; None uses the estimator's class name.
-        ax : matplotlib.axes.Axes, default=None
-            Axes to draw on; None creates a new figure and axes.
-        **plot_kwargs : dict
-            Any option of :meth:`plot`.
+        %(option_params)s
 
         Returns
         -------
@@ -369,19 +359,11 @@ class DetCurveDisplay(CurveDisplayMixin):
 
         Raises
         ------
-        ValueError
-            If the estimator is not a fitted binary classifier (no ``classes_``,
-            or not two classes), lacks the requested ``response_method``, or
-            ``pos_label`` is not one of its classes; or as
-            :meth:`from_predictions`.
+        %(raises)s
 
         Notes
         -----
-        The scores are the ``predict_proba`` column of ``pos_label`` or the
-        ``decision_function`` (negated when ``pos_label`` is
-        ``estimator.classes_[0]``), scikit-learn's rule
-        (``sklearn.utils._response._get_response_values_binary``); then as
-        :meth:`from_predictions` (Martin et al., Eurospeech 1997).
+        %(notes)s (Martin et al., Eurospeech 1997).
 
         Examples
         --------
@@ -397,16 +379,8 @@ class DetCurveDisplay(CurveDisplayMixin):
         >>> display.line_.get_label(), display.fnr
         ('Threshold', array([0. , 0.5, 0.5]))
         """
-        y_score, pos_label = binary_estimator_scores(
-            estimator, X, response_method=response_method, pos_label=pos_label
-        )
-        return cls.from_predictions(
-            y,
-            y_score,
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            drop_intermediate=drop_intermediate,
-            name=estimator_name(estimator, name),
-            ax=ax,
-            **plot_kwargs,
+        return plot_from_estimator(
+            cls, estimator, X, y, response_method=response_method,
+            pos_label=pos_label, name=name, sample_weight=sample_weight,
+            drop_intermediate=drop_intermediate, ax=ax, **plot_kwargs,
         )
