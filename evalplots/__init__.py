@@ -19,6 +19,8 @@ _DISPLAYS = (
     "CalibrationDisplay",
     "MetricThresholdCurveDisplay",
     "ScoreDistributionDisplay",
+    "DetCurveDisplay",
+    "CumulativeGainDisplay",
 )
 
 __all__ = ["__version__", "evaluate", *_DISPLAYS]

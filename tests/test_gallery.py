@@ -222,6 +222,37 @@ def _check_score_distribution(namespace, figures, seeds):
     assert kde.kind == "kde" and len(kde.fill_) == 2
 
 
+def _check_det_curve(namespace, figures, seeds):
+    import sklearn.metrics as skm
+
+    data = namespace["data"]
+    logistic = namespace["displays"]["logistic_regression"]
+    fpr, fnr, _ = skm.det_curve(data.y_true, data.scores["logistic_regression"],
+                                drop_intermediate=True)
+    np.testing.assert_array_equal(logistic.fpr, fpr)
+    np.testing.assert_array_equal(logistic.fnr, fnr)
+    assert logistic.fpr[-1] == 0.0 and logistic.fnr[0] == 0.0  # kept, not clipped
+    ax_real, ax_sim = figures[0].axes
+    assert [t.get_text() for t in ax_real.get_xticklabels()] == [
+        "1%", "5%", "20%", "50%", "80%", "95%", "99%"]
+    assert ax_sim.get_xlim()[1] > 3  # widened to show the 20,000-sample tails
+
+
+def _check_cumulative_gain(namespace, figures, seeds):
+    import scipy.stats
+
+    data = namespace["data"]
+    legend = _legend_texts(figures)
+    assert "logistic_regression\nKS = 0.95 at 0.487" in legend
+    for name, score in data.scores.items():
+        y = np.asarray(data.y_true)
+        expected = scipy.stats.ks_2samp(score[y == 1], score[y == 0]).statistic
+        assert namespace["gains"][name].ks.statistic == pytest.approx(expected,
+                                                                      abs=1e-12)
+    ax_gain, ax_lift = figures[0].axes
+    assert ax_lift.get_ylabel().startswith("Lift")
+
+
 EXPECTED = {
     "plot_calibration.py": _check_calibration,
     "plot_threshold_curve.py": _check_threshold_curve,
@@ -234,6 +265,8 @@ EXPECTED = {
     "plot_confusion_matrix.py": _check_confusion_matrix,
     "plot_prediction_error.py": _check_prediction_error,
     "plot_classification_report.py": _check_classification_report,
+    "plot_det_curve.py": _check_det_curve,
+    "plot_cumulative_gain.py": _check_cumulative_gain,
 }
 
 

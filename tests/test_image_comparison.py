@@ -224,5 +224,47 @@ def test_score_distribution(kind):
         y_true, y_score, kind=kind, bins=20, threshold=0.5, name="forest", ax=ax,
         histtype="stepfilled",
     )  # fmt: skip
+    return figure
+
+
+# DET and cumulative gain / lift (issue 7): two binormal models, 300 samples, about
+# a quarter positive (a typical response rate for a gain chart).
+def _binormal_scores():
+    """Labels and the scores of two models: positives shifted by 1.0 and by 2.0."""
+    rng = np.random.default_rng(0)
+    y_true = (rng.random(300) < 0.25).astype(int)
+    noise = rng.normal(size=(2, 300))
+    return y_true, {"weak": noise[0] + 1.0 * y_true, "strong": noise[1] + 2.0 * y_true}
+
+
+@compare
+def test_det_curve_two_models():
+    from evalplots.display import DetCurveDisplay
+
+    figure, ax = _axes()
+    y_true, scores = _binormal_scores()
+    displays = [
+        DetCurveDisplay.from_predictions(y_true, score, name=name, ax=ax)
+        for name, score in scores.items()
+    ]
+    assert displays[0].chance_level_ is displays[1].chance_level_
+    assert [float(v) for v in ax.get_xlim()] == [-3.0, 3.0]
+    return figure
+
+
+@pytest.mark.parametrize("kind", ["gain", "lift"])
+@compare
+def test_cumulative_gain_two_models(kind):
+    from evalplots.display import CumulativeGainDisplay
+
+    figure, ax = _axes()
+    y_true, scores = _binormal_scores()
+    displays = [
+        CumulativeGainDisplay.from_predictions(y_true, score, name=name, ax=ax,
+                                               kind=kind)
+        for name, score in scores.items()
+    ]
+    assert displays[0].perfect_ is displays[1].perfect_
+    assert (displays[1].ks_line_ is None) == (kind == "lift")
     ax.set_title(f"kind='{kind}'")
     return figure

@@ -10,6 +10,8 @@ trailing-underscore attributes, ``from_predictions`` computes with
 from evalplots.display.calibration import CalibrationDisplay
 from evalplots.display.classification_report import ClassificationReportDisplay
 from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
+from evalplots.display.det_curve import DetCurveDisplay
+from evalplots.display.gain import CumulativeGainDisplay
 from evalplots.display.precision_recall import PrecisionRecallDisplay
 from evalplots.display.prediction_error import PredictionErrorDisplay
 from evalplots.display.roc import RocCurveDisplay
@@ -20,6 +22,8 @@ __all__ = [
     "CalibrationDisplay",
     "ClassificationReportDisplay",
     "ConfusionMatrixDisplay",
+    "CumulativeGainDisplay",
+    "DetCurveDisplay",
     "PrecisionRecallDisplay",
     "PredictionErrorDisplay",
     "RocCurveDisplay",

@@ -10,9 +10,63 @@ import numpy as np
 from evalplots.display._base import check_option
 from evalplots.metrics._labels import resolve_pos_label
 
-__all__ = ["RESPONSE_METHODS", "BinaryEstimatorMixin", "binary_estimator_scores"]
+__all__ = [
+    "ESTIMATOR_DATA_PARAMS",
+    "ESTIMATOR_NOTES",
+    "ESTIMATOR_OPTION_PARAMS",
+    "ESTIMATOR_RAISES",
+    "RESPONSE_METHODS",
+    "BinaryEstimatorMixin",
+    "binary_estimator_scores",
+    "estimator_name",
+    "plot_from_estimator",
+]
 
 RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
+
+#: ``estimator``, ``X``, ``y`` and ``sample_weight`` of every ``from_estimator``
+ESTIMATOR_DATA_PARAMS = """estimator : object
+        A fitted binary classifier: it has ``classes_`` (two classes) and
+        ``predict_proba`` or ``decision_function`` (e.g. any scikit-learn
+        classifier or Pipeline). scikit-learn itself is not needed.
+    X : array-like of shape (n_samples, n_features)
+        Input of the estimator.
+    y : array-like of shape (n_samples,)
+        True labels, with the estimator's classes.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights."""
+
+#: the options of every binary ``from_estimator`` after its own ones
+ESTIMATOR_OPTION_PARAMS = """response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
+        Which scores to use; 'auto' tries ``predict_proba`` first.
+    pos_label : int, float, bool or str, default=None
+        The positive class; None means 1 (True) for {0, 1}, {-1, 1} or bool classes;
+        other classes need it.
+    name : str, default=None
+        Legend name; None uses the estimator's class name.
+    ax : matplotlib.axes.Axes, default=None
+        Axes to draw on; None creates a new figure and axes.
+    **plot_kwargs : dict
+        Any option of :meth:`plot`."""
+
+#: the Raises entry of every binary ``from_estimator``
+ESTIMATOR_RAISES = """ValueError
+        If the estimator is not a fitted binary classifier (no ``classes_``,
+        or not two classes), lacks the requested ``response_method``, or
+        ``pos_label`` is not one of its classes; or as
+        :meth:`from_predictions`."""
+
+#: the first sentence of the Notes of every binary ``from_estimator``
+ESTIMATOR_NOTES = """The scores are the ``predict_proba`` column of ``pos_label`` or the
+    ``decision_function`` (negated when ``pos_label`` is
+    ``estimator.classes_[0]``), scikit-learn's rule
+    (``sklearn.utils._response._get_response_values_binary``); then as
+    :meth:`from_predictions`"""
+
+
+def estimator_name(estimator, name):
+    """The legend name: ``name`` if given, else the estimator's class name."""
+    return type(estimator).__name__ if name is None else name
 
 
 def binary_estimator_scores(estimator, X, *, response_method="auto", pos_label=None):
@@ -64,7 +118,6 @@ def binary_estimator_scores(estimator, X, *, response_method="auto", pos_label=N
             f"classifier's decision function must be 1-D."
         )
     return (-response if column == 0 else response), pos_label
-
 
 
 class BinaryEstimatorMixin:
@@ -142,5 +195,21 @@ class BinaryEstimatorMixin:
         )
         if cls._from_predictions_takes_pos_label:
             kwargs["pos_label"] = pos_label
-        name = type(estimator).__name__ if name is None else name
+        name = estimator_name(estimator, name)
         return cls.from_predictions(y, y_score, name=name, ax=ax, **kwargs)
+
+
+def plot_from_estimator(cls, estimator, X, y, *, response_method, pos_label, name,
+                        **from_predictions_kwargs):
+    """``cls.from_predictions`` on the estimator's positive-class scores.
+
+    The legend name defaults to the estimator's class name, and the positive
+    label resolved from ``estimator.classes_`` is passed on.
+    """
+    y_score, pos_label = binary_estimator_scores(
+        estimator, X, response_method=response_method, pos_label=pos_label
+    )
+    return cls.from_predictions(
+        y, y_score, pos_label=pos_label, name=estimator_name(estimator, name),
+        **from_predictions_kwargs,
+    )

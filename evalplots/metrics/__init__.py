@@ -148,3 +148,20 @@ __all__ += [
     "metrics_at_thresholds",
     "optimal_threshold",
 ]
+
+# DET, cumulative gain, lift and KS (issue 7).
+from evalplots.metrics._det import det_curve
+from evalplots.metrics._gain import (
+    KSResult,
+    cumulative_gain_curve,
+    ks_statistic,
+    lift_curve,
+)
+
+__all__ += [
+    "KSResult",
+    "cumulative_gain_curve",
+    "det_curve",
+    "ks_statistic",
+    "lift_curve",
+]
