@@ -105,3 +105,15 @@ __all__ += [
 from evalplots.metrics._interval import ConfidenceInterval
 
 __all__ += ["ConfidenceInterval"]
+
+# Bootstrap intervals and CI bands (issue 7).
+from evalplots.exceptions import BootstrapWarning
+from evalplots.metrics._bootstrap import bootstrap_ci
+from evalplots.metrics._ci_bands import precision_recall_ci_band, roc_curve_ci_band
+
+__all__ += [
+    "BootstrapWarning",
+    "bootstrap_ci",
+    "precision_recall_ci_band",
+    "roc_curve_ci_band",
+]
