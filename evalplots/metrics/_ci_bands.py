@@ -108,13 +108,11 @@ def roc_curve_ci_band(
     row = 0
     for counts in plan.count_blocks(rng, n_resamples, data.position):
         tps, fps = data.cumulative(counts)
-        tpr = tps / tps[:, -1:]
-        fpr = fps / fps[:, -1:]
-        for k in range(tpr.shape[0]):
-            # points with FPR <= x, after the origin; the last one has the highest TPR
-            reached = np.searchsorted(fpr[k], grid, side="right")
-            values[row] = np.where(reached > 0, tpr[k, reached - 1], 0.0)
-            row += 1
+        # points with FPR <= x, after the origin; the last one has the highest TPR
+        reached = _searches(fps, grid, side="right")
+        top = np.take_along_axis(tps, np.maximum(reached - 1, 0), axis=1)
+        values[row:row + top.shape[0]] = np.where(reached > 0, top / tps[:, -1:], 0.0)
+        row += top.shape[0]
     return _band(grid, values, level)
 
 
@@ -208,11 +206,9 @@ def precision_recall_ci_band(
         precision = np.divide(tps, predicted, out=np.zeros(tps.shape), where=predicted > 0)
         # best precision at this threshold or any lower one (recall at least this one)
         best = np.maximum.accumulate(precision[:, ::-1], axis=1)[:, ::-1]
-        recall = tps / tps[:, -1:]
-        for k in range(recall.shape[0]):
-            first = np.searchsorted(recall[k], grid, side="left")
-            values[row] = best[k, np.minimum(first, recall.shape[1] - 1)]
-            row += 1
+        first = np.minimum(_searches(tps, grid, side="left"), tps.shape[1] - 1)
+        values[row:row + first.shape[0]] = np.take_along_axis(best, first, axis=1)
+        row += first.shape[0]
     return _band(grid, values, level)
 
 
@@ -232,6 +228,33 @@ def _setup(y_true, y_score, grid, grid_name, n_resamples, confidence_level, pos_
     return data, plan, grid, np.random.default_rng(random_state), n_resamples, level
 
 
+def _searches(cumulative, grid, *, side):
+    """Per replicate, ``searchsorted(cumulative[k] / cumulative[k, -1], grid, side)``.
+
+    Integer counts (no ``sample_weight``) are searched as integers, against the
+    count ``m`` that bounds ``m / total <= x`` (side 'right') or ``m / total >= x``
+    (side 'left') in floating point, so no rate array is formed and the result
+    is the one the divided rates give.
+    """
+    out = np.empty((cumulative.shape[0], grid.size), dtype=np.intp)
+    for k, row in enumerate(cumulative):
+        total = row[-1]
+        if not total > 0:
+            _zero_weight_class()
+        if row.dtype.kind == "f":
+            out[k] = np.searchsorted(row / total, grid, side=side)
+            continue
+        m = np.floor(grid * total).astype(np.int64)
+        if side == "right":  # largest m with m / total <= x
+            m = np.where((m + 1) / total <= grid, m + 1, m)
+            m = np.where(m / total > grid, m - 1, m)
+        else:  # smallest m with m / total >= x
+            m = np.where(m / total < grid, m + 1, m)
+            m = np.where((m - 1) / total >= grid, m - 1, m)
+        out[k] = np.searchsorted(row, m, side=side)
+    return out
+
+
 def _check_grid(grid, name):
     if grid is None:
         return np.linspace(0.0, 1.0, _DEFAULT_POINTS)
@@ -246,10 +269,14 @@ def _check_grid(grid, name):
 
 def _band(grid, values, level):
     if not np.isfinite(values).all():
-        raise ValueError(
-            "A bootstrap resample drew only rows of zero sample_weight for a class, so "
-            "its curve is undefined; pass weights that are positive on more rows."
-        )
+        _zero_weight_class()
     alpha = 1.0 - level
     low, high = np.quantile(values, [alpha / 2.0, 1.0 - alpha / 2.0], axis=0)
     return grid, low, high
+
+
+def _zero_weight_class():
+    raise ValueError(
+        "A bootstrap resample drew only rows of zero sample_weight for a class, so its "
+        "curve is undefined; pass weights that are positive on more rows."
+    )
