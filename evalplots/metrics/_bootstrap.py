@@ -139,14 +139,17 @@ def bootstrap_ci(
     1000 metric evaluations instead of n.
 
     **Fast kernels.** For :func:`roc_auc_score` and
-    :func:`average_precision_score` (recognised by identity, 1-D scores, keyword
-    arguments among ``sample_weight``, ``pos_label``, ``average``), each
+    :func:`average_precision_score` (recognised by identity, with 1-D scores and
+    keyword arguments among ``sample_weight``, ``pos_label``, ``average``), each
     resample is read as a vector of row multiplicities over the scores sorted
     once, and blocks of resamples are evaluated as cumulative sums over 2-D
-    arrays (:class:`~evalplots.metrics._replicates.SortedBinary`). The
-    resamples are the same as the generic loop's for one ``random_state``
-    (unweighted AUCs are bit-identical). Any other metric is called once per
-    resample on the resampled rows.
+    arrays. The unweighted stratified AUC needs only the larger class's counts:
+    each draw of the other class reads its placement value (DeLong's
+    ``2 #(beaten) + #(tied)``) off their cumulative sum; its jackknife values
+    come from the full sample's placement values in O(n log n). The resamples
+    and jackknife groups are the generic loop's for one ``random_state``
+    (unweighted AUCs are bit-identical; AP and weighted values agree to rounding).
+    Any other metric is called once per resample on the resampled rows.
 
     **scipy.** ``scipy.special.ndtr``/``ndtri`` give Phi and its inverse.
     ``scipy.stats.bootstrap`` is not called: it cannot stratify, its BCa

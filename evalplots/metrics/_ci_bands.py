@@ -10,6 +10,7 @@ Manning, Raghavan & Schütze, *Introduction to Information Retrieval* (2008), §
 
 import numpy as np
 
+from evalplots._docstrings import fill_doc
 from evalplots.metrics._bootstrap import check_n_resamples
 from evalplots.metrics._interval import check_confidence_level
 from evalplots.metrics._replicates import SortedBinary
@@ -20,7 +21,25 @@ __all__ = ["precision_recall_ci_band", "roc_curve_ci_band"]
 
 _DEFAULT_POINTS = 101
 
+_BAND_DATA = """y_true : array-like of shape (n_samples,)
+        Binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores of the positive class (any finite reals)."""
 
+_BAND_OPTIONS = """n_resamples : int, default=1000
+        Number of stratified bootstrap resamples (at least 2).
+    confidence_level : float, default=0.95
+        Pointwise coverage ``1 - alpha`` in (0, 1).
+    pos_label : int, float, bool or str, default=None
+        The positive label; None means 1 for {0, 1} or {-1, 1} labels, True for
+        bools (otherwise it must be given).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative row weights, resampled with the rows.
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed of ``numpy.random.default_rng``."""
+
+
+@fill_doc(band_data=_BAND_DATA, band_options=_BAND_OPTIONS)
 def roc_curve_ci_band(
     y_true,
     y_score,
@@ -36,24 +55,11 @@ def roc_curve_ci_band(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Binary labels.
-    y_score : array-like of shape (n_samples,)
-        Scores of the positive class (any finite reals).
+    %(band_data)s
     fpr_grid : array-like of shape (n_points,), default=None
         Non-decreasing false positive rates in [0, 1] at which the band is
         evaluated; default 101 points ``0, 0.01, ..., 1``.
-    n_resamples : int, default=1000
-        Number of stratified bootstrap resamples (at least 2).
-    confidence_level : float, default=0.95
-        Pointwise coverage ``1 - alpha`` in (0, 1).
-    pos_label : int, float, bool or str, default=None
-        The positive label; None means 1 for {0, 1} or {-1, 1} labels, True for
-        bools (otherwise it must be given).
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative row weights, resampled with the rows.
-    random_state : None, int or numpy.random.Generator, default=None
-        Seed of ``numpy.random.default_rng``.
+    %(band_options)s
 
     Returns
     -------
@@ -100,22 +106,20 @@ def roc_curve_ci_band(
     >>> fpr.shape, bool(np.all(low <= high)), float(high[-1])
     ((101,), True, 1.0)
     """
-    data, plan, grid, rng, n_resamples, level = _setup(
-        y_true, y_score, fpr_grid, "fpr_grid", n_resamples, confidence_level,
+    return _band(
+        _tpr_at_fpr, y_true, y_score, fpr_grid, "fpr_grid", n_resamples, confidence_level,
         pos_label, sample_weight, random_state,
     )
-    values = np.empty((n_resamples, grid.size))
-    row = 0
-    for counts in plan.count_blocks(rng, n_resamples, data.position):
-        tps, fps = data.cumulative(counts)
-        # points with FPR <= x, after the origin; the last one has the highest TPR
-        reached = _searches(fps, grid, side="right")
-        top = np.take_along_axis(tps, np.maximum(reached - 1, 0), axis=1)
-        values[row:row + top.shape[0]] = np.where(reached > 0, top / tps[:, -1:], 0.0)
-        row += top.shape[0]
-    return _band(grid, values, level)
 
 
+def _tpr_at_fpr(tps, fps, grid):
+    """Highest TPR at FPR <= x per replicate: the last such point (origin included)."""
+    reached = _searches(fps, grid, side="right")
+    top = np.take_along_axis(tps, np.maximum(reached - 1, 0), axis=1)
+    return np.where(reached > 0, top / tps[:, -1:], 0.0)
+
+
+@fill_doc(band_data=_BAND_DATA, band_options=_BAND_OPTIONS)
 def precision_recall_ci_band(
     y_true,
     y_score,
@@ -131,24 +135,11 @@ def precision_recall_ci_band(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Binary labels.
-    y_score : array-like of shape (n_samples,)
-        Scores of the positive class (any finite reals).
+    %(band_data)s
     recall_grid : array-like of shape (n_points,), default=None
         Non-decreasing recalls in [0, 1] at which the band is evaluated; default
         101 points ``0, 0.01, ..., 1``.
-    n_resamples : int, default=1000
-        Number of stratified bootstrap resamples (at least 2).
-    confidence_level : float, default=0.95
-        Pointwise coverage ``1 - alpha`` in (0, 1).
-    pos_label : int, float, bool or str, default=None
-        The positive label; None means 1 for {0, 1} or {-1, 1} labels, True for
-        bools (otherwise it must be given).
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative row weights, resampled with the rows.
-    random_state : None, int or numpy.random.Generator, default=None
-        Seed of ``numpy.random.default_rng``.
+    %(band_options)s
 
     Returns
     -------
@@ -194,26 +185,26 @@ def precision_recall_ci_band(
     >>> r.shape, bool(np.all(low <= high)), bool(np.all(np.diff(high) <= 0))
     ((101,), True, True)
     """
-    data, plan, grid, rng, n_resamples, level = _setup(
-        y_true, y_score, recall_grid, "recall_grid", n_resamples, confidence_level,
-        pos_label, sample_weight, random_state,
+    return _band(
+        _interpolated_precision, y_true, y_score, recall_grid, "recall_grid", n_resamples,
+        confidence_level, pos_label, sample_weight, random_state,
     )
-    values = np.empty((n_resamples, grid.size))
-    row = 0
-    for counts in plan.count_blocks(rng, n_resamples, data.position):
-        tps, fps = data.cumulative(counts)
-        predicted = np.add(tps, fps, out=fps)
-        precision = np.divide(tps, predicted, out=np.zeros(tps.shape), where=predicted > 0)
-        # best precision at this threshold or any lower one (recall at least this one)
-        best = np.maximum.accumulate(precision[:, ::-1], axis=1)[:, ::-1]
-        first = np.minimum(_searches(tps, grid, side="left"), tps.shape[1] - 1)
-        values[row:row + first.shape[0]] = np.take_along_axis(best, first, axis=1)
-        row += first.shape[0]
-    return _band(grid, values, level)
 
 
-def _setup(y_true, y_score, grid, grid_name, n_resamples, confidence_level, pos_label,
-           sample_weight, random_state):
+def _interpolated_precision(tps, fps, grid):
+    """Max precision at recall >= r per replicate (``fps`` is overwritten)."""
+    predicted = np.add(tps, fps, out=fps)
+    precision = np.divide(tps, predicted, out=np.zeros(tps.shape), where=predicted > 0)
+    # best precision at this threshold or any lower one (recall at least this one)
+    best = np.maximum.accumulate(precision[:, ::-1], axis=1)[:, ::-1]
+    first = np.minimum(_searches(tps, grid, side="left"), tps.shape[1] - 1)
+    return np.take_along_axis(best, first, axis=1)
+
+
+def _band(read, y_true, y_score, grid, grid_name, n_resamples, confidence_level,
+          pos_label, sample_weight, random_state):
+    """Validate, resample (stratified), ``read(tps, fps, grid)`` each block, and
+    take the pointwise percentile interval."""
     n_resamples = check_n_resamples(n_resamples)
     level = check_confidence_level(confidence_level)
     grid = _check_grid(grid, grid_name)
@@ -225,7 +216,16 @@ def _setup(y_true, y_score, grid, grid_name, n_resamples, confidence_level, pos_
             "for a ROC or P-R band; evaluate on data that contains both classes."
         )
     plan = resample_plan(as_1d(y_true, "y_true"), data.n_samples, stratify=True)
-    return data, plan, grid, np.random.default_rng(random_state), n_resamples, level
+    rng = np.random.default_rng(random_state)
+    values = np.concatenate(
+        [read(*data.cumulative(c), grid) for c in plan.count_blocks(rng, n_resamples,
+                                                                     data.position)]
+    )
+    if not np.isfinite(values).all():
+        _zero_weight_class()
+    alpha = 1.0 - level
+    low, high = np.quantile(values, [alpha / 2.0, 1.0 - alpha / 2.0], axis=0)
+    return grid, low, high
 
 
 def _searches(cumulative, grid, *, side):
@@ -265,14 +265,6 @@ def _check_grid(grid, name):
             f"{grid.min():.6g} to {grid.max():.6g}; pass e.g. np.linspace(0, 1, 101)."
         )
     return grid
-
-
-def _band(grid, values, level):
-    if not np.isfinite(values).all():
-        _zero_weight_class()
-    alpha = 1.0 - level
-    low, high = np.quantile(values, [alpha / 2.0, 1.0 - alpha / 2.0], axis=0)
-    return grid, low, high
 
 
 def _zero_weight_class():
