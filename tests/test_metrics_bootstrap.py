@@ -6,8 +6,6 @@ documented plan draws, scikit-learn metrics looped over those resamples, and a t
 case whose band follows from enumerating the possible resamples by hand.
 """
 
-import warnings
-
 import numpy as np
 import pytest
 import scipy.stats
@@ -27,7 +25,8 @@ from evalplots.metrics import (
     roc_curve,
     roc_curve_ci_band,
 )
-from evalplots.metrics._resample import class_strata, resample_plan
+from evalplots.metrics._replicates import ClassCurves
+from evalplots.metrics._resample import ResamplePlan, class_strata, resample_plan
 
 
 def binary_data(n, seed=0, prevalence=0.3, decimals=None):
@@ -379,9 +378,17 @@ def test_bands_of_a_fixed_resample_are_the_curve():
     np.testing.assert_array_equal(high, [0.5, 0.5, 0.5])
 
 
+def band_resamples(y, s, n_resamples, seed):
+    """The band's resamples: stratified, each class's rows listed by decreasing score."""
+    strata = ClassCurves(s, y == 1, None, class_strata(y)).strata
+    plan = ResamplePlan(strata, len(y))
+    rng = np.random.default_rng(seed)
+    return [rows for block in plan.index_blocks(rng, n_resamples) for rows in block]
+
+
 def roc_oracle(y, s, grid, seed, n_resamples, weight=None):
     values = []
-    for rows in resamples(y, n_resamples, seed):
+    for rows in band_resamples(y, s, n_resamples, seed):
         sw = None if weight is None else weight[rows]
         fpr, tpr, _ = skm.roc_curve(y[rows], s[rows], sample_weight=sw,
                                     drop_intermediate=False)
@@ -391,7 +398,7 @@ def roc_oracle(y, s, grid, seed, n_resamples, weight=None):
 
 def pr_oracle(y, s, grid, seed, n_resamples):
     values = []
-    for rows in resamples(y, n_resamples, seed):
+    for rows in band_resamples(y, s, n_resamples, seed):
         p, r, _ = skm.precision_recall_curve(y[rows], s[rows])
         p, r = p[:-1], r[:-1]  # the sentinel (R, P) = (0, 1) is not an operating point
         values.append([p[r >= x].max() for x in grid])
@@ -447,19 +454,3 @@ def test_band_errors():
         roc_curve_ci_band(["a", "b"], [0.1, 0.2])
     with pytest.raises(ValueError, match="n_resamples"):
         roc_curve_ci_band([0, 1], [0.1, 0.2], n_resamples=0)
-
-
-def test_band_shares_bootstrap_ci_resamples():
-    """The band at one grid point is bootstrap_ci's percentile interval of that statistic."""
-    y, s = binary_data(500, seed=5)
-    _, low, high = roc_curve_ci_band(y, s, fpr_grid=[0.2], n_resamples=200, random_state=6)
-
-    def tpr_at_fpr_02(y_true, y_score):
-        fpr, tpr, _ = roc_curve(y_true, y_score, drop_intermediate=False)
-        return tpr[np.searchsorted(fpr, 0.2, side="right") - 1]
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        ci = bootstrap_ci(tpr_at_fpr_02, y, s, n_resamples=200, method="percentile",
-                          random_state=6)
-    assert (low[0], high[0]) == pytest.approx((ci.low, ci.high), abs=1e-12)

@@ -13,8 +13,8 @@ import numpy as np
 from evalplots._docstrings import fill_doc
 from evalplots.metrics._bootstrap import check_n_resamples
 from evalplots.metrics._interval import check_confidence_level
-from evalplots.metrics._replicates import SortedBinary
-from evalplots.metrics._resample import resample_plan
+from evalplots.metrics._replicates import ClassCurves, validated_binary
+from evalplots.metrics._resample import ResamplePlan, class_strata
 from evalplots.metrics._validation import as_1d, check_finite
 
 __all__ = ["precision_recall_ci_band", "roc_curve_ci_band"]
@@ -92,8 +92,8 @@ def roc_curve_ci_band(
     ``[q(alpha/2), q(1 - alpha/2)]`` of ``TPR*(x)`` over the resamples (linear
     interpolation between order statistics). It is pointwise, not simultaneous:
     the whole curve lies inside it with probability below ``confidence_level``.
-    The resamples are those of :func:`bootstrap_ci` for the same seed, evaluated
-    as counts over the scores sorted once.
+    Each class's rows are listed once by decreasing score; a resample's per-class
+    multiplicities, cumulated along those lists, give every point of its curve.
 
     Examples
     --------
@@ -112,11 +112,13 @@ def roc_curve_ci_band(
     )
 
 
-def _tpr_at_fpr(tps, fps, grid):
-    """Highest TPR at FPR <= x per replicate: the last such point (origin included)."""
-    reached = _searches(fps, grid, side="right")
-    top = np.take_along_axis(tps, np.maximum(reached - 1, 0), axis=1)
-    return np.where(reached > 0, top / tps[:, -1:], 0.0)
+def _tpr_at_fpr(curves, tps, fps, grid):
+    """Highest TPR at FPR <= x per resample: the positives scored above the first
+    negative whose inclusion takes the FPR past x (all of them if none does)."""
+    first = _searches(fps, grid, side="right")
+    above = np.append(curves.pos_above_neg, tps.shape[1])[first]
+    top = np.take_along_axis(tps, np.maximum(above - 1, 0), axis=1)
+    return np.where(above > 0, top / tps[:, -1:], 0.0)
 
 
 @fill_doc(band_data=_BAND_DATA, band_options=_BAND_OPTIONS)
@@ -191,11 +193,15 @@ def precision_recall_ci_band(
     )
 
 
-def _interpolated_precision(tps, fps, grid):
-    """Max precision at recall >= r per replicate (``fps`` is overwritten)."""
-    predicted = np.add(tps, fps, out=fps)
+def _interpolated_precision(curves, tps, fps, grid):
+    """Max precision at recall >= r per resample, over the points at the positives'
+    scores (the precision of any other point is lower at the same recall)."""
+    ranks = curves.neg_from_pos
+    negatives = np.take(fps, np.maximum(ranks - 1, 0), axis=1)
+    negatives[:, ranks == 0] = 0
+    predicted = np.add(negatives, tps, out=negatives)
     precision = np.divide(tps, predicted, out=np.zeros(tps.shape), where=predicted > 0)
-    # best precision at this threshold or any lower one (recall at least this one)
+    # best precision at this positive or any lower-scored one (recall at least this one)
     best = np.maximum.accumulate(precision[:, ::-1], axis=1)[:, ::-1]
     first = np.minimum(_searches(tps, grid, side="left"), tps.shape[1] - 1)
     return np.take_along_axis(best, first, axis=1)
@@ -208,18 +214,19 @@ def _band(read, y_true, y_score, grid, grid_name, n_resamples, confidence_level,
     n_resamples = check_n_resamples(n_resamples)
     level = check_confidence_level(confidence_level)
     grid = _check_grid(grid, grid_name)
-    data = SortedBinary(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    tps, fps = data.cumulative(np.ones((1, data.n_samples), dtype=np.int64))
-    if not (tps[0, -1] > 0 and fps[0, -1] > 0):
+    score, positive, weight = validated_binary(y_true, y_score, pos_label, sample_weight)
+    w = np.ones(score.shape[0]) if weight is None else weight
+    if not (w[positive].sum() > 0 and w[~positive].sum() > 0):
         raise ValueError(
             "y_true must hold both classes, each with a positive total sample_weight, "
             "for a ROC or P-R band; evaluate on data that contains both classes."
         )
-    plan = resample_plan(as_1d(y_true, "y_true"), data.n_samples, stratify=True)
+    strata = class_strata(as_1d(y_true, "y_true"))
+    curves = ClassCurves(score, positive, weight, strata)
+    plan = ResamplePlan(curves.strata, score.shape[0])
     rng = np.random.default_rng(random_state)
     values = np.concatenate(
-        [read(*data.cumulative(c), grid) for c in plan.count_blocks(rng, n_resamples,
-                                                                     data.position)]
+        [read(curves, *curves.cumulative(d), grid) for d in plan.draw_blocks(rng, n_resamples)]
     )
     if not np.isfinite(values).all():
         _zero_weight_class()

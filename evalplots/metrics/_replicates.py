@@ -23,7 +23,23 @@ from evalplots.metrics._validation import (
     check_scores,
 )
 
-__all__ = ["SortedBinary", "StratifiedAuc", "auc_jackknife"]
+__all__ = [
+    "ClassCurves",
+    "SortedBinary",
+    "StratifiedAuc",
+    "auc_jackknife",
+    "validated_binary",
+]
+
+
+def validated_binary(y_true, y_score, pos_label, sample_weight):
+    """``(score, positive, weight)`` of binary inputs, validated as :func:`roc_curve`
+    does (all rows kept, including rows of weight 0)."""
+    y_true = as_1d(y_true, "y_true")
+    score = check_scores(as_1d(y_score, "y_score"), "y_score")
+    check_consistent_length(y_true=y_true, y_score=score)
+    positive = binary_positive_mask(y_true, pos_label)
+    return score, positive, check_sample_weight(sample_weight, y_true.shape[0])
 
 
 class SortedBinary:
@@ -48,13 +64,9 @@ class SortedBinary:
     """
 
     def __init__(self, y_true, y_score, *, pos_label=None, sample_weight=None):
-        y_true = as_1d(y_true, "y_true")
-        score = check_scores(as_1d(y_score, "y_score"), "y_score")
-        check_consistent_length(y_true=y_true, y_score=score)
-        positive = binary_positive_mask(y_true, pos_label)
-        weight = check_sample_weight(sample_weight, y_true.shape[0])
+        score, positive, weight = validated_binary(y_true, y_score, pos_label, sample_weight)
         order = np.argsort(score, kind="stable")[::-1]
-        self.n_samples = n = y_true.shape[0]
+        self.n_samples = n = score.shape[0]
         self.position = np.empty(n, dtype=np.intp)
         self.position[order] = np.arange(n)
         self._positive = positive[order].astype(np.int64)
@@ -112,18 +124,6 @@ class SortedBinary:
         predicted += tps
         precision = np.divide(tps, predicted, out=np.zeros(tps.shape), where=predicted > 0)
         return _ratio(np.einsum("ij,ij->i", pos, precision), tps[:, -1].astype(np.float64))
-
-    def cumulative(self, counts):
-        """Cumulative true and false positive weights, per replicate.
-
-        Returns
-        -------
-        tps, fps : ndarray of shape (n_replicates, n_thresholds)
-            Weight of the positives / negatives scored at or above each distinct
-            threshold, highest threshold first (``counts`` is overwritten).
-        """
-        pos, neg = self.group_weights(counts)
-        return np.cumsum(pos, axis=1, out=pos), np.cumsum(neg, axis=1, out=neg)
 
 
 def _ratio(num, den):
@@ -220,3 +220,60 @@ def auc_jackknife(score, positive, groups):
         den = 2.0 * (n_pos - k_pos) * (n_neg - (rows.size - k_pos))
         out[g] = twice / den if den > 0 else np.nan
     return out
+
+
+class ClassCurves:
+    """Per-class cumulative weights of stratified resamples, for curve bands.
+
+    Each class's rows are listed by decreasing score (the member lists of the
+    resample plan), so a resample's multiplicities per class, cumulated along
+    that list, give the weight of the class's rows at or above each member's
+    score without sorting the two classes together.
+
+    Parameters
+    ----------
+    score : ndarray of shape (n_samples,)
+        Validated scores.
+    positive : ndarray of bool of shape (n_samples,)
+        The positive class.
+    weight : ndarray of shape (n_samples,) or None
+        Row weights.
+    strata : list of two ndarray of int
+        The rows of each class (any order; they are re-listed by decreasing score).
+
+    Attributes
+    ----------
+    strata : list of two ndarray of int
+        The member lists by decreasing score, in the order of ``strata``.
+    """
+
+    def __init__(self, score, positive, weight, strata):
+        self.strata = [s[np.argsort(score[s], kind="stable")[::-1]] for s in strata]
+        self._pos = 0 if positive[self.strata[0][0]] else 1
+        pos_score = score[self.strata[self._pos]]
+        neg_score = score[self.strata[1 - self._pos]]
+        # positives scored strictly above each negative; negatives at or above each positive
+        self.pos_above_neg = pos_score.size - np.searchsorted(
+            pos_score[::-1], neg_score, side="right"
+        )
+        self.neg_from_pos = neg_score.size - np.searchsorted(
+            neg_score[::-1], pos_score, side="left"
+        )
+        self._weights = [None if weight is None else weight[s] for s in self.strata]
+
+    def cumulative(self, draws):
+        """``(tps, fps)``: per resample of the block, the cumulative weight of the
+        positives (shape (block, n_pos)) and negatives (shape (block, n_neg))
+        along their member lists. ``draws`` (from ``ResamplePlan.draw_blocks``)
+        is overwritten."""
+        out = []
+        for drawn, weight in zip(draws, self._weights):
+            rows, size = drawn.shape
+            # the draws become their row's slot in one bincount (overwritten in place;
+            # rows * size <= max(2**20, n_samples) fits the draws' int32)
+            drawn += (np.arange(rows, dtype=drawn.dtype) * size)[:, None]
+            counts = np.bincount(drawn.ravel(), minlength=rows * size).reshape(rows, size)
+            if weight is not None:
+                counts = counts * weight
+            out.append(np.cumsum(counts, axis=1, out=counts))
+        return out[self._pos], out[1 - self._pos]
