@@ -197,7 +197,8 @@ def bootstrap_ci(
     if replicates.min() == replicates.max():
         _warn(
             f"all {n_resamples} bootstrap replicates equal {replicates[0]:.6g}, so the "
-            f"interval has zero width"
+            f"interval has zero width",
+            stacklevel=3,
         )
     elif method == "bca":
         bounds = _bca_bounds(replicates, estimate, alpha, lambda: _jackknife(sample, plan, kernel))
@@ -209,9 +210,11 @@ def bootstrap_ci(
     )
 
 
-def _warn(reason):
+def _warn(reason, stacklevel=4):
+    """Warn from bootstrap_ci's caller (``stacklevel`` counts from here)."""
     warnings.warn(
-        f"{reason}; the percentile interval is returned.", BootstrapWarning, stacklevel=3
+        f"{reason}; the percentile interval is returned.", BootstrapWarning,
+        stacklevel=stacklevel,
     )
 
 
@@ -227,12 +230,12 @@ class _Sample:
         weight = self.kwargs.pop("sample_weight", None)
         self.weight = None if weight is None else _rows(weight)
         lengths = {"y_true": self.y_true, "y_pred": self.y_pred, "sample_weight": self.weight}
-        sizes = {k: v.shape[0] for k, v in lengths.items() if v is not None and v.ndim}
+        sizes = {k: (v.shape[0] if v.ndim else 0) for k, v in lengths.items() if v is not None}
         if len(set(sizes.values())) != 1 or 0 in sizes.values():
             desc = ", ".join(f"{k} has {v}" for k, v in sizes.items())
             raise ValueError(
                 f"bootstrap_ci resamples rows, so y_true, y_pred and sample_weight need "
-                f"the same number of rows (> 0); {desc}."
+                f"the same number of rows (> 0; a scalar has none); {desc}."
             )
         self.n_samples = sizes["y_true"]
         self._raw = (y_true, y_pred, weight)
