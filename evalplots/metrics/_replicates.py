@@ -158,9 +158,14 @@ class StratifiedAuc:
         gathered = 1 - counted
         values = np.unique(score[strata[counted]])
         self._counted, self._gathered = counted, gathered
-        self._key = np.searchsorted(values, score[strata[counted]]).astype(np.intp) + 1
-        self._lo = np.searchsorted(values, score[strata[gathered]], side="left")
-        self._hi = np.searchsorted(values, score[strata[gathered]], side="right")
+        # int32 tables and slots (a block's slots number at most 2**20 + n): half the
+        # memory traffic of intp
+        self._key = (np.searchsorted(values, score[strata[counted]]) + 1).astype(np.int32)
+        lo = np.searchsorted(values, score[strata[gathered]], side="left")
+        hi = np.searchsorted(values, score[strata[gathered]], side="right")
+        self._lo = lo.astype(np.int32)
+        # no score shared by the two classes: no tie term, one lookup per draw
+        self._hi = None if np.array_equal(lo, hi) else hi.astype(np.int32)
         self._width = values.size + 1
         n_counted, n_gathered = strata[counted].size, strata[gathered].size
         self._flip = bool(positive[strata[counted][0]])  # counted the positives
@@ -170,7 +175,7 @@ class StratifiedAuc:
         """AUC of each resample of a block from its per-stratum draws."""
         drawn = draws[self._counted]
         rows, width = drawn.shape[0], self._width
-        offset = (np.arange(rows, dtype=np.intp) * width)[:, None]
+        offset = (np.arange(rows, dtype=np.int32) * width)[:, None]
         keys = np.take(self._key, drawn)
         keys += offset
         below = np.bincount(keys.ravel(), minlength=rows * width).reshape(rows, width)
@@ -179,9 +184,13 @@ class StratifiedAuc:
         other = draws[self._gathered]
         lo = np.take(self._lo, other)
         lo += offset
-        hi = np.take(self._hi, other)
-        hi += offset
-        twice = below[lo].sum(axis=1) + below[hi].sum(axis=1)  # 2 #(<) + #(=)
+        if self._hi is None:
+            twice = 2 * np.take(below, lo).sum(axis=1)
+        else:
+            hi = np.take(self._hi, other)
+            hi += offset
+            twice = np.take(below, lo).sum(axis=1) + np.take(below, hi).sum(axis=1)
+        # twice = 2 #(<) + #(=) over the pairs of each resample
         if self._flip:  # pairs ordered wrongly, counted from the negatives' side
             twice = self._pairs2 - twice
         return twice / float(self._pairs2)
