@@ -42,12 +42,7 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.text import Text
 
 from evalplots.display._base import merge_style_kwargs
-from evalplots.display._cells import (
-    DARK_TEXT,
-    LIGHT_TEXT,
-    LUMINANCE_THRESHOLD,
-    relative_luminance,
-)
+from evalplots.display._cells import text_colors
 from evalplots.metrics._labels import (
     check_labels,
     discover_classes,
@@ -153,15 +148,15 @@ def draw_heatmap(ax, data, *, cmap, colorbar, heatmap_kw):
 
 
 def cell_text_colors(mesh, shape):
-    """Dark or white text for each cell of ``mesh``, by the cell's luminance.
+    """Dark or white text for each cell of ``mesh``: the one of higher WCAG contrast.
 
-    Cells without colour (masked: NaN values, gaps) show the axes background, so
-    they get dark text.
+    See :func:`evalplots.display._cells.text_colors`. Cells without colour (masked:
+    NaN values, gaps) show the axes background, and are judged against it.
     """
     mesh.update_scalarmappable()
     rgba = np.asarray(mesh.get_facecolors())
-    dark = (relative_luminance(rgba) > LUMINANCE_THRESHOLD) | (rgba[:, 3] == 0)
-    return np.where(dark, DARK_TEXT, LIGHT_TEXT).astype(object).reshape(shape)
+    background = mesh.axes.get_facecolor()
+    return text_colors(rgba, background).reshape(shape)
 
 
 def _renderer(figure):
