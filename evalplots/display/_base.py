@@ -131,8 +131,28 @@ def format_score(value):
 
 
 def pos_label_suffix(pos_label):
-    """Return ``" (Positive label: 1)"`` for axis titles, or ``""`` when unknown."""
+    """Return ``" (Positive label: 1)"``, or ``""`` when unknown.
+
+    Axis titles no longer carry it (see :func:`pos_label_title`); kept for the
+    Displays that still append it.
+    """
     return f" (Positive label: {pos_label})" if pos_label is not None else ""
+
+
+def pos_label_title(pos_label):
+    """Return the legend title ``"Positive label: 1"``, or None when unknown.
+
+    The positive label is said once per axes, in the legend title, so that axis
+    titles stay short enough for a panel of a multi-panel figure ("True Positive
+    Rate (Positive label: 1)" runs into the next panel at journal sizes).
+
+    Examples
+    --------
+    >>> from evalplots.display._base import pos_label_title
+    >>> pos_label_title("spam"), pos_label_title(None)
+    ('Positive label: spam', None)
+    """
+    return f"Positive label: {pos_label}" if pos_label is not None else None
 
 
 def check_option(value, allowed, argname):
@@ -215,7 +235,8 @@ def literal_legend(ax, *args, **kwargs):
 
     Labels come from users (model and class names); a name such as ``gain_$`` or
     ``US$ 10-20`` must show as written, never be parsed as mathtext (which would
-    fail at draw time or change the text). Returns the Legend.
+    fail at draw time or change the text). ``ax`` may also be a Figure (a figure
+    legend). Returns the Legend.
     """
     legend = ax.legend(*args, **kwargs)
     for text in (*legend.get_texts(), legend.get_title()):
@@ -262,18 +283,21 @@ class CurveDisplayMixin:
     def _finish_axes(
         self, *, xlabel, ylabel, despine_axes, legend_loc, legend_title=None
     ):
-        """Axis titles with the positive label, square [-0.01, 1.01] limits, legend.
+        """Short axis titles, square [-0.01, 1.01] limits, legend titled by the positive label.
 
-        The legend keeps the title of the axes' previous legend unless
-        ``legend_title`` is given. A Display holding several curves (a list in
-        ``line_``) gets a legend in a smaller font; with more than
-        ``LEGEND_INSIDE_MAX`` entries the legend is placed outside the axes, to
-        their right.
+        The positive label goes once, as the legend title ``"Positive label: 1"``
+        (:func:`pos_label_title`), not into the axis titles. A given
+        ``legend_title`` replaces it; without one, the title of the axes' previous
+        legend is kept (several Displays on one axes), else the positive-label
+        title is used. A legend with no entries but a title still shows the title.
+        A Display holding several curves (a list in ``line_``) gets a legend in a
+        smaller font; with more than ``LEGEND_INSIDE_MAX`` entries the legend is
+        placed outside the axes, to their right. Entries and title are literal
+        text (:func:`literal_legend`).
         """
-        suffix = pos_label_suffix(self.pos_label)
         self.ax_.set(
-            xlabel=xlabel + suffix,
-            ylabel=ylabel + suffix,
+            xlabel=xlabel,
+            ylabel=ylabel,
             xlim=(-0.01, 1.01),
             ylim=(-0.01, 1.01),
             aspect="equal",
@@ -281,28 +305,31 @@ class CurveDisplayMixin:
         if despine_axes:
             despine(self.ax_)
         handles, labels = self.ax_.get_legend_handles_labels()
-        if handles:
-            # Models first, in drawing order; the shared chance line last.
-            order = sorted(
-                range(len(handles)), key=lambda i: handles[i].get_gid() == CHANCE_GID
+        previous = self.ax_.get_legend()
+        if legend_title is None and previous is not None:
+            legend_title = previous.get_title().get_text() or None
+        if legend_title is None:
+            legend_title = pos_label_title(self.pos_label)
+        if not handles and legend_title is None:
+            return
+        # Models first, in drawing order; the shared chance line last.
+        order = sorted(
+            range(len(handles)), key=lambda i: handles[i].get_gid() == CHANCE_GID
+        )
+        placement = {"loc": legend_loc}
+        if isinstance(self.line_, list):
+            placement.update(fontsize="small", title_fontsize="small")
+        if len(handles) > LEGEND_INSIDE_MAX:
+            placement.update(
+                loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0
             )
-            previous = self.ax_.get_legend()
-            if legend_title is None and previous is not None:
-                legend_title = previous.get_title().get_text() or None
-            placement = {"loc": legend_loc}
-            if isinstance(self.line_, list):
-                placement.update(fontsize="small", title_fontsize="small")
-            if len(handles) > LEGEND_INSIDE_MAX:
-                placement.update(
-                    loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0
-                )
-            literal_legend(
-                self.ax_,
-                [handles[i] for i in order],
-                [labels[i] for i in order],
-                title=legend_title,
-                **placement,
-            )
+        literal_legend(
+            self.ax_,
+            [handles[i] for i in order],
+            [labels[i] for i in order],
+            title=legend_title,
+            **placement,
+        )
 
     @staticmethod
     def _check_classes(y_true, pos_label, sample_weight, *, curve, need_negatives):
