@@ -41,7 +41,7 @@ import numpy as np
 from matplotlib.font_manager import FontProperties
 from matplotlib.text import Text
 
-from evalplots.display._base import merge_style_kwargs
+from evalplots.display._base import LITERAL_TEXT, merge_style_kwargs
 from evalplots.display._cells import text_colors
 from evalplots.metrics._labels import (
     check_labels,
@@ -126,6 +126,8 @@ def heatmap_kwargs(im_kw, defaults, own, hint):
 def draw_heatmap(ax, data, *, cmap, colorbar, heatmap_kw):
     """Draw ``data`` with :func:`seaborn.heatmap` (no ticks, no texts); return the mesh.
 
+    The colorbar's label (``cbar_kws={'label': ...}``) is shown literally.
+
     Meshes of more than ``RASTERIZE_CELLS`` cells are rasterized unless
     ``heatmap_kw`` says otherwise.
     """
@@ -144,7 +146,11 @@ def draw_heatmap(ax, data, *, cmap, colorbar, heatmap_kw):
         yticklabels=False,
         **kw,
     )
-    return next(c for c in ax.collections if c not in before)
+    mesh = next(c for c in ax.collections if c not in before)
+    if mesh.colorbar is not None:  # its label (cbar_kws) is the user's text
+        for label in (mesh.colorbar.ax.xaxis.label, mesh.colorbar.ax.yaxis.label):
+            label.set_parse_math(False)
+    return mesh
 
 
 def cell_text_colors(mesh, shape):
@@ -204,7 +210,8 @@ class TextExtent:
     else Agg) at the figure's dpi, and cached per size: at small sizes glyph
     hinting makes extents grow faster than the size shrinks, so every candidate
     size is measured rather than scaled. ``props`` are further Text properties
-    (family, weight, linespacing, ...). Only the ``limit`` distinct strings with the
+    (family, weight, linespacing, ...); texts are measured as drawn, literally
+    (never parsed as mathtext) unless ``props`` sets ``parse_math``. Only the ``limit`` distinct strings with the
     longest lines are measured. Calling it returns ``(0.0, 0.0)`` when there is
     nothing to measure.
     """
@@ -223,7 +230,7 @@ class TextExtent:
     def _measure(self, fontsize):
         if not self.strings:
             return 0.0, 0.0
-        probe = Text(0, 0, "", **self._props)
+        probe = Text(0, 0, "", **{**LITERAL_TEXT, **self._props})
         probe.set_fontsize(fontsize)
         probe.set_figure(self._figure)
         renderer = _renderer(self._figure)
@@ -309,9 +316,12 @@ def thin(labels, step, keep=()):
 
 
 def set_ticks(ax, axis, labels, fit, keep=()):
-    """Put ticks at the centres of the labelled cells and write them as ``fit`` says."""
+    """Put ticks at the centres of the labelled cells and write them as ``fit`` says.
+
+    The labels (class names) are shown literally, never parsed as mathtext.
+    """
     shown = thin(labels, fit.step, keep)
-    props = {"fontsize": fit.fontsize, "rotation": fit.rotation}
+    props = {"fontsize": fit.fontsize, "rotation": fit.rotation, **LITERAL_TEXT}
     angle = (fit.rotation + 180.0) % 360.0 - 180.0
     if axis == "x" and angle != 0.0:
         props.update(
@@ -473,6 +483,7 @@ def draw_cell_texts(ax, texts, colors, text_kw, fontsize):
         "horizontalalignment": "center",
         "verticalalignment": "center",
         "in_layout": False,
+        **LITERAL_TEXT,
         **text_kw,
         "fontsize": fontsize,
     }
