@@ -198,12 +198,38 @@ def test_colorbar_rotation_and_text_kw(three_class):
     display = ConfusionMatrixDisplay(cm).plot(
         colorbar=False, xticks_rotation="vertical", text_kw={"c": "r", "size": 7}
     )
-    assert len(display.figure_.axes) == 1
+    assert len(display.figure_.axes) == 1 and display.ax_.child_axes == []
     assert display.ax_.get_xticklabels()[0].get_rotation() == 90
     assert to_rgba(display.text_[0, 0].get_color()) == to_rgba("r")
     assert display.text_[0, 0].get_fontsize() == 7
     with_bar = ConfusionMatrixDisplay(cm).plot()
-    assert len(with_bar.figure_.axes) == 2
+    assert with_bar.ax_.child_axes == [with_bar.im_.colorbar.ax]
+
+
+@pytest.mark.parametrize("size", [(7.0, 2.4), (3.0, 6.0), (6.4, 4.8)])
+def test_colorbar_is_as_tall_as_the_matrix(three_class, size):
+    # issue 7: in a wide panel the colorbar stood twice as tall as the square matrix
+    figure = Figure(figsize=size, layout="constrained")
+    ax = figure.add_subplot()
+    display = ConfusionMatrixDisplay(three_class.confusion_matrix).plot(ax=ax)
+    figure.draw_without_rendering()  # runs the layout, places the axes
+    cells, bar = ax.get_window_extent(), display.im_.colorbar.ax.get_window_extent()
+    assert bar.height == pytest.approx(cells.height)
+    assert (bar.y0, bar.y1) == pytest.approx((cells.y0, cells.y1))
+    assert bar.width == pytest.approx(cells.height / 20)  # matplotlib's aspect 20
+    assert bar.x0 == pytest.approx(cells.x1 + bar.width / 2)  # half a width away
+    # it and its tick labels lie inside the figure (the layout made room)
+    ticks = display.im_.colorbar.ax.get_tightbbox()
+    assert ticks.x1 <= figure.bbox.x1 and ticks.y0 >= 0 and ticks.y1 <= figure.bbox.y1
+
+
+def test_colorbar_placed_by_the_user_is_matplotlibs(three_class):
+    display = ConfusionMatrixDisplay(three_class.confusion_matrix).plot(
+        im_kw={"cbar_kws": {"shrink": 0.5, "label": "count"}}
+    )
+    bar = display.im_.colorbar.ax
+    assert bar in display.figure_.axes and display.ax_.child_axes == []
+    assert bar.get_ylabel() == "count"
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ attributes, ``from_predictions`` computes with :mod:`evalplots.metrics` and retu
 import numbers
 
 import numpy as np
+from matplotlib.legend import Legend
 
 __all__ = []
 
@@ -238,10 +239,78 @@ def literal_legend(ax, *args, **kwargs):
     fail at draw time or change the text). ``ax`` may also be a Figure (a figure
     legend). Returns the Legend.
     """
-    legend = ax.legend(*args, **kwargs)
+    return _literal(ax.legend(*args, **kwargs))
+
+
+def _literal(legend):
     for text in (*legend.get_texts(), legend.get_title()):
         text.set_parse_math(False)
     return legend
+
+
+#: smallest font (points) a legend inside the axes shrinks to (journal minimum).
+LEGEND_MIN_FONTSIZE = 5.0
+
+
+class FittedLegend(Legend):
+    """A Legend inside its axes whose texts shrink until it is no wider than the axes.
+
+    At journal sizes (panels about 2 in wide) an entry such as "model A
+    (step-wise AP = 0.63, BEP = 0.50)" is wider than the axes: the legend then
+    sticks out over the next panel, or the layout engine shrinks the axes to make
+    room for it. Each time the legend is measured (by the layout engine) or
+    drawn, its entries and title are set back to their own sizes and, while the
+    legend box is wider than the axes' drawn box less the border padding on
+    both sides, scaled down together — never below ``LEGEND_MIN_FONTSIZE``
+    (5 pt). Handles and paddings keep their size. A legend that fits is left as
+    it is; one anchored outside the axes (``bbox_to_anchor``) is never resized.
+    """
+
+    _nominal = None
+
+    def _fit(self, renderer):
+        if self.get_bbox_to_anchor() is not self.axes.bbox or not self.axes.bbox.width:
+            return
+        texts = [*self.get_texts(), self.get_title()]
+        if self._nominal is None:
+            self._nominal = [text.get_fontsize() for text in texts]
+        pad = renderer.points_to_pixels(self.borderaxespad * self._fontsize)
+        room = self.axes.bbox.width - 2 * pad
+        # below this scale every text is at its floor (5 pt, or its own size)
+        floor = max(min(size, LEGEND_MIN_FONTSIZE) / size for size in self._nominal)
+        scale = 1.0
+        for _ in range(10):  # texts are only part of the width: converge in steps
+            for text, size in zip(texts, self._nominal):
+                text.set_fontsize(max(size * scale, min(size, LEGEND_MIN_FONTSIZE)))
+            width = self._legend_box.get_window_extent(renderer).width
+            if width <= room or scale <= floor:
+                return
+            scale = max(floor, 0.98 * scale * room / width)
+
+    def get_window_extent(self, renderer=None):
+        # docstring inherited
+        if renderer is None:
+            renderer = self.get_figure(root=True)._get_renderer()
+        self._fit(renderer)
+        return super().get_window_extent(renderer)
+
+    def get_tightbbox(self, renderer=None):
+        # docstring inherited
+        return self.get_window_extent(renderer)
+
+    def draw(self, renderer):
+        # docstring inherited
+        if self.get_visible():
+            self._fit(renderer)
+        super().draw(renderer)
+
+
+def fitted_legend(ax, handles, labels, **kwargs):
+    """Put a literal :class:`FittedLegend` on ``ax`` (as ``ax.legend`` would)."""
+    legend = FittedLegend(ax, handles, labels, **kwargs)
+    ax.legend_ = legend
+    legend._remove_method = ax._remove_legend  # as Axes.legend does
+    return _literal(legend)
 
 
 #: Text properties for any text that shows user strings (tick labels, titles).
@@ -323,7 +392,7 @@ class CurveDisplayMixin:
             placement.update(
                 loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0
             )
-        literal_legend(
+        fitted_legend(
             self.ax_,
             [handles[i] for i in order],
             [labels[i] for i in order],

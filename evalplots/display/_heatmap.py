@@ -26,6 +26,10 @@ from 2 to 100+ rows and columns by the same rules (each one measured, not guesse
   the largest smaller one at which the widest text fits in 90 % of the cell width
   and its lines in 90 % of the cell height. Below 5 pt no cell text is drawn. A
   ``fontsize`` given in ``text_kw`` is used as is (the user's choice: not fitted).
+- **The colorbar is as tall as the cells.** It is a child axes of the heatmap's
+  axes, placed at draw time beside the drawn cells (:class:`ColorbarBesideCells`),
+  so that a square matrix in a wider or taller panel keeps a bar of its own
+  height; the layout engine makes room for it as for the axes' own tick labels.
 - **Large meshes are rasterized.** With more than ``RASTERIZE_CELLS`` (2500) cells
   the colour mesh is drawn as an image inside vector output (PDF, SVG): one path per
   cell would make the file slow to write and to open. ``im_kw={'rasterized': False}``
@@ -58,6 +62,8 @@ MIN_FONTSIZE = 5.0
 FILL = 0.9
 #: meshes with more cells than this are rasterized in vector output.
 RASTERIZE_CELLS = 2500
+#: height / width of a heatmap's colorbar (matplotlib's default colorbar aspect).
+COLORBAR_ASPECT = 20.0
 #: at most this many distinct tick labels / cell texts are measured (the longest).
 _MEASURED_LABELS = 200
 _MEASURED_CELLS = 20
@@ -126,15 +132,21 @@ def heatmap_kwargs(im_kw, defaults, own, hint):
 def draw_heatmap(ax, data, *, cmap, colorbar, heatmap_kw):
     """Draw ``data`` with :func:`seaborn.heatmap` (no ticks, no texts); return the mesh.
 
-    The colorbar's label (``cbar_kws={'label': ...}``) is shown literally.
-
-    Meshes of more than ``RASTERIZE_CELLS`` cells are rasterized unless
-    ``heatmap_kw`` says otherwise.
+    The colorbar is as tall as the drawn cells (see :class:`ColorbarBesideCells`)
+    unless ``heatmap_kw`` places it (``cbar_ax``, or ``cbar_kws`` with a placement
+    key such as ``shrink`` or ``orientation``); its label
+    (``cbar_kws={'label': ...}``) is shown literally. Meshes of more than
+    ``RASTERIZE_CELLS`` cells are rasterized unless ``heatmap_kw`` says otherwise.
     """
     import seaborn as sns
 
     kw = dict(heatmap_kw)
     kw.setdefault("rasterized", np.size(data) > RASTERIZE_CELLS)
+    placed = set(kw.get("cbar_kws") or ()) & _COLORBAR_PLACEMENT
+    if colorbar and "cbar_ax" not in kw and not placed:
+        # a child axes: drawn and laid out with ``ax`` (not listed in figure.axes)
+        kw["cbar_ax"] = ax.inset_axes([1.0, 0.0, 0.05, 1.0], label="<colorbar>")
+        kw["cbar_ax"].set_axes_locator(ColorbarBesideCells(ax))
     before = set(ax.collections)
     sns.heatmap(
         data,
@@ -151,6 +163,38 @@ def draw_heatmap(ax, data, *, cmap, colorbar, heatmap_kw):
         for label in (mesh.colorbar.ax.xaxis.label, mesh.colorbar.ax.yaxis.label):
             label.set_parse_math(False)
     return mesh
+
+
+#: ``cbar_kws`` keys that place the colorbar: given one, matplotlib places it.
+_COLORBAR_PLACEMENT = frozenset(
+    {"orientation", "location", "fraction", "shrink", "aspect", "pad", "anchor",
+     "panchor", "use_gridspec"}
+)  # fmt: skip
+
+
+class ColorbarBesideCells:
+    """Axes locator of a heatmap's colorbar: beside the cells, exactly as tall.
+
+    matplotlib's ``figure.colorbar(mesh, ax=ax)`` makes the bar as tall as the
+    space the layout gives ``ax``; a square heatmap (``square=True``) is drawn
+    smaller than that space, so the bar stood up to twice as tall as the matrix.
+    This locator reads the axes' drawn box (after its aspect is applied) at every
+    draw and puts the bar to its right: as tall as the cells,
+    1/``COLORBAR_ASPECT`` of that wide (matplotlib's default aspect, 20) and half
+    a bar width away.
+    """
+
+    def __init__(self, parent):
+        self.parent = parent
+
+    def __call__(self, cax, renderer):
+        """The colorbar's box in the figure's (subfigure's) fraction coordinates."""
+        from matplotlib.transforms import Bbox
+
+        box = self.parent.bbox  # display units, after apply_aspect
+        width = box.height / COLORBAR_ASPECT
+        bar = Bbox.from_bounds(box.x1 + width / 2, box.y0, width, box.height)
+        return bar.transformed(cax.get_figure(root=False).transSubfigure.inverted())
 
 
 def cell_text_colors(mesh, shape):
