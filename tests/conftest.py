@@ -157,12 +157,12 @@ def forty_classes():
     )
 
 
-def _paper_figure():
+def _paper_figure(names=("model A", "model B")):
     """Issue 7's journal figure, built in style 'paper': 7 × 2.4 in, three panels.
 
-    ROC and sawtooth P-R curves of two models on seed 004's 16 samples (model A:
-    the seed's scores; model B: a better one), and model B's confusion matrix at
-    threshold 0.5 with named classes. Returns ``(figure, (roc, pr, cm))``, laid out
+    ROC and sawtooth P-R curves of two models named ``names`` on seed 004's 16
+    samples (the first: the seed's scores; the second: a better model), and the
+    second model's confusion matrix at threshold 0.5 with named classes. Returns ``(figure, (roc, pr, cm))``, laid out
     and drawn with Agg inside the style (every rcParam it reads applies).
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -177,13 +177,12 @@ def _paper_figure():
 
     y_true = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0]
     # fmt: off
-    models = {
-        "model A": [0.2, 0.28, 0.1, 0.6, 0.5, 0.3, 0.6, 0.8,
-                    0.2, 0.25, 0.4, 0.2, 0.5, 0.3, 0.18, 0.18],
-        "model B": [0.1, 0.7, 0.3, 0.9, 0.65, 0.45, 0.5, 0.95,
-                    0.15, 0.55, 0.2, 0.35, 0.6, 0.05, 0.4, 0.25],
-    }
+    scores = [[0.2, 0.28, 0.1, 0.6, 0.5, 0.3, 0.6, 0.8,
+               0.2, 0.25, 0.4, 0.2, 0.5, 0.3, 0.18, 0.18],
+              [0.1, 0.7, 0.3, 0.9, 0.65, 0.45, 0.5, 0.95,
+               0.15, 0.55, 0.2, 0.35, 0.6, 0.05, 0.4, 0.25]]
     # fmt: on
+    models = dict(zip(names, scores))
     with style.context("paper"):
         figure = Figure(figsize=(7.0, 2.4), dpi=100, layout="constrained")
         FigureCanvasAgg(figure)
@@ -193,7 +192,7 @@ def _paper_figure():
             PrecisionRecallDisplay.from_predictions(
                 y_true, score, name=name, ax=pr, drawstyle="sawtooth"
             )
-        y_pred = (np.asarray(models["model B"]) >= 0.5).astype(int)
+        y_pred = (np.asarray(scores[1]) >= 0.5).astype(int)
         ConfusionMatrixDisplay.from_predictions(
             y_true, y_pred, display_labels=["benign", "malignant"], ax=cm
         )

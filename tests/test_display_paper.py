@@ -48,8 +48,13 @@ def _text_boxes(figure, renderer):
     return boxes
 
 
-def test_no_text_overlaps_another_or_leaves_the_figure(paper_figure):
-    figure, _ = paper_figure()
+#: short names, and names as long as real ones (the legends must shrink to fit)
+NAMES = [("model A", "model B"), ("logistic regression", "gradient boosting")]
+
+
+@pytest.mark.parametrize("names", NAMES)
+def test_no_text_overlaps_another_or_leaves_the_figure(paper_figure, names):
+    figure, _ = paper_figure(names)
     renderer = figure.canvas.get_renderer()
     boxes = _text_boxes(figure, renderer)
     # the figure has what it should: 3 axes titles per curve axes pair, class names
@@ -70,8 +75,9 @@ def test_no_text_overlaps_another_or_leaves_the_figure(paper_figure):
     assert outside == []
 
 
-def test_every_axes_keeps_at_least_half_of_its_panel(paper_figure):
-    figure, panels = paper_figure()
+@pytest.mark.parametrize("names", NAMES)
+def test_every_axes_keeps_at_least_half_of_its_panel(paper_figure, names):
+    figure, panels = paper_figure(names)
     width, height = figure.get_size_inches()
     for ax in panels:
         rows, cols = ax.get_subplotspec().get_gridspec().get_geometry()
@@ -81,8 +87,9 @@ def test_every_axes_keeps_at_least_half_of_its_panel(paper_figure):
         assert share >= 0.5, (ax.get_xlabel(), share)
 
 
-def test_legends_lie_inside_their_axes_and_name_the_positive_label(paper_figure):
-    figure, (roc, pr, _) = paper_figure()
+@pytest.mark.parametrize("names", NAMES)
+def test_legends_lie_inside_their_axes_and_name_the_positive_label(paper_figure, names):
+    figure, (roc, pr, _) = paper_figure(names)
     renderer = figure.canvas.get_renderer()
     for ax in (roc, pr):
         legend = ax.get_legend()
