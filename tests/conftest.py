@@ -160,10 +160,11 @@ def forty_classes():
 def _paper_figure(names=("model A", "model B")):
     """Issue 7's journal figure, built in style 'paper': 7 × 2.4 in, three panels.
 
-    ROC and sawtooth P-R curves of two models named ``names`` on seed 004's 16
-    samples (the first: the seed's scores; the second: a better model), and the
-    second model's confusion matrix at threshold 0.5 with named classes. Returns ``(figure, (roc, pr, cm))``, laid out
-    and drawn with Agg inside the style (every rcParam it reads applies).
+    ROC and sawtooth P-R curves of two models named ``names`` on seed 004's 16 samples
+    (the first: the seed's scores; the second: a better model), and the second model's
+    confusion matrix at threshold 0.5 with named classes. Returns
+    ``(figure, (roc, pr, cm))``, laid out and drawn with Agg inside the style (every
+    rcParam it reads applies).
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure

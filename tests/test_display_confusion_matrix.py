@@ -109,7 +109,8 @@ def test_text_colour_has_the_higher_wcag_contrast():
     for text, cell in zip(display.text_.ravel(), cells):
         chosen = to_rgba(text.get_color())
         other = white if chosen == dark else dark
-        assert _wcag_contrast(cell[:3], chosen[:3]) >= _wcag_contrast(cell[:3], other[:3])
+        rgb = cell[:3]
+        assert _wcag_contrast(rgb, chosen[:3]) >= _wcag_contrast(rgb, other[:3])
     # 200 (darkest) white, 95 dark (6.7:1 against white's 2.3:1), 170 white
     chosen = [to_rgba(t.get_color()) for t in display.text_.ravel()]
     assert chosen == [white, dark, dark, white]

@@ -44,7 +44,8 @@ def _text_boxes(figure, renderer):
             if t.get_visible() and t.get_text()
         ]
         if ax.get_legend() is not None:
-            boxes.append((f"axes {i} legend", ax.get_legend().get_window_extent(renderer)))
+            legend = ax.get_legend().get_window_extent(renderer)
+            boxes.append((f"axes {i} legend", legend))
     return boxes
 
 
@@ -93,7 +94,8 @@ def test_legends_lie_inside_their_axes_and_name_the_positive_label(paper_figure,
     renderer = figure.canvas.get_renderer()
     for ax in (roc, pr):
         legend = ax.get_legend()
-        box, axes_box = legend.get_window_extent(renderer), ax.get_window_extent(renderer)
+        box = legend.get_window_extent(renderer)
+        axes_box = ax.get_window_extent(renderer)
         assert axes_box.x0 <= box.x0 and box.x1 <= axes_box.x1
         assert axes_box.y0 <= box.y0 and box.y1 <= axes_box.y1
         sizes = [t.get_fontsize() for t in (*legend.get_texts(), legend.get_title())]
@@ -101,7 +103,8 @@ def test_legends_lie_inside_their_axes_and_name_the_positive_label(paper_figure,
         # the positive label is said once, as the legend title; axis titles are short
         assert legend.get_title().get_text() == "Positive label: 1"
         assert "Positive label" not in ax.get_xlabel() + ax.get_ylabel()
-    assert (roc.get_xlabel(), roc.get_ylabel()) == ("False Positive Rate", "True Positive Rate")
+    assert roc.get_xlabel() == "False Positive Rate"
+    assert roc.get_ylabel() == "True Positive Rate"
     assert (pr.get_xlabel(), pr.get_ylabel()) == ("Recall", "Precision")
 
 
@@ -146,7 +149,8 @@ def test_legends_that_fit_or_sit_outside_keep_their_size():
     ax.figure.canvas.draw()
     assert {t.get_fontsize() for t in ax.get_legend().get_texts()} == {10.0}
     outside = _narrow_axes(1.0)
-    legend = FittedLegend(outside, outside.plot([0, 1])[:1], [LONG], bbox_to_anchor=(1, 1))
+    line = outside.plot([0, 1])
+    legend = FittedLegend(outside, line, [LONG], bbox_to_anchor=(1, 1))
     outside.legend_ = legend
     outside.figure.canvas.draw()
     assert legend.get_texts()[0].get_fontsize() == 10.0

@@ -352,7 +352,7 @@ class CurveDisplayMixin:
     def _finish_axes(
         self, *, xlabel, ylabel, despine_axes, legend_loc, legend_title=None
     ):
-        """Short axis titles, square [-0.01, 1.01] limits, legend titled by the positive label.
+        """Short axis titles, square [-0.01, 1.01] limits, a legend titled by pos_label.
 
         The positive label goes once, as the legend title ``"Positive label: 1"``
         (:func:`pos_label_title`), not into the axis titles. A given

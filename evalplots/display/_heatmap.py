@@ -250,14 +250,14 @@ _NOT_SIZE = frozenset(
 class TextExtent:
     """Largest unrotated width and height (points) of some strings, per font size.
 
-    Measured with matplotlib's text layout (the figure's renderer if it has one,
-    else Agg) at the figure's dpi, and cached per size: at small sizes glyph
-    hinting makes extents grow faster than the size shrinks, so every candidate
-    size is measured rather than scaled. ``props`` are further Text properties
-    (family, weight, linespacing, ...); texts are measured as drawn, literally
-    (never parsed as mathtext) unless ``props`` sets ``parse_math``. Only the ``limit`` distinct strings with the
-    longest lines are measured. Calling it returns ``(0.0, 0.0)`` when there is
-    nothing to measure.
+    Measured with matplotlib's text layout (the figure's renderer if it has one, else
+    Agg) at the figure's dpi, and cached per size: at small sizes glyph hinting makes
+    extents grow faster than the size shrinks, so every candidate size is measured
+    rather than scaled. ``props`` are further Text properties (family, weight,
+    linespacing, ...); texts are measured as drawn, literally (never parsed as mathtext)
+    unless ``props`` sets ``parse_math``. Only the ``limit`` distinct strings with the
+    longest lines are measured. Calling it returns ``(0.0, 0.0)`` when there is nothing
+    to measure.
     """
 
     def __init__(self, figure, strings, props=None, *, limit=_MEASURED_LABELS):

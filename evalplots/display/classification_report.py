@@ -201,7 +201,8 @@ class ClassificationReportDisplay:
         *Machine Learning* §2.3.2) and, uncoloured, the support. The colour scale
         is [0, 1] whatever the values, so that two reports compare by eye. Each
         cell text is dark grey or white, whichever has the higher WCAG 2.x contrast
-        ratio with the cell (as in :class:`ConfusionMatrixDisplay`). Tick labels and cell texts are fitted to the cells (the rules in
+        ratio with the cell (as in :class:`ConfusionMatrixDisplay`). Tick labels
+        and cell texts are fitted to the cells (the rules in
         :meth:`ConfusionMatrixDisplay.plot`): on a figure too short for every row
         label, the average rows are labelled first and every k-th class after.
 

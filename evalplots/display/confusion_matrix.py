@@ -90,8 +90,10 @@ class ConfusionMatrixDisplay:
     rows, actual on the columns; ``plot(transposed=True)`` draws that layout without
     changing the stored matrix. Each cell text is dark grey or white, whichever
     has the higher WCAG 2.x contrast ratio (L1 + 0.05) / (L2 + 0.05) with the cell
-    colour (W3C relative luminances L), so it stays readable with any colormap. Tick labels and cell texts are fitted to the cell
-    size, so that 2 to 100+ classes stay readable (rules in :meth:`plot`).
+    colour (W3C relative luminances L), so it stays readable with any colormap.
+    Tick labels and cell texts are fitted to the cell size, so that 2 to 100+
+    classes stay readable (rules in :meth:`plot`). The colorbar is as tall as the
+    drawn cells.
 
     Examples
     --------
@@ -205,8 +207,8 @@ class ConfusionMatrixDisplay:
         *Approaching (Almost) Any Machine Learning Problem*, "Evaluation metrics";
         'true'/'pred' still divide by the true/predicted class sums. Each cell text
         is dark or white, whichever contrasts more with the cell (WCAG contrast
-        ratio; see the class Notes). The API (``plot(ax=None, *, ...) -> self``; ``im_``, ``text_``,
-        ``ax_``, ``figure_``) follows scikit-learn's Display API
+        ratio; see the class Notes). The API (``plot(ax=None, *, ...) -> self``;
+        ``im_``, ``text_``, ``ax_``, ``figure_``) follows scikit-learn's Display API
         (``sklearn.metrics.ConfusionMatrixDisplay.plot``).
 
         **Readability rules** (measured with matplotlib's text layout against the

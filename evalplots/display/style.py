@@ -100,9 +100,9 @@ def context(style="paper", rc=None):
         'paper': one journal column (3.5 × 3.5 in, 8 pt text, 6 pt tick labels
         and compact 6 pt legends, tight tick and layout padding, 300 dpi,
         TrueType fonts in PDF) — also for multi-panel figures of a full page
-        width, e.g. three panels in 7 × 2.4 in; 'notebook': 5 × 5 in, 10 pt; 'report': the figures of the
-        PDF report (8 pt text, thin lines; each figure sets its size); 'talk':
-        6.4 × 6.4 in, 14 pt.
+        width, e.g. three panels in 7 × 2.4 in; 'notebook': 5 × 5 in, 10 pt;
+        'report': the figures of the PDF report (8 pt text, thin lines; each
+        figure sets its size); 'talk': 6.4 × 6.4 in, 14 pt.
     rc : dict, default=None
         Extra rcParams applied on top of the style.
 
@@ -120,13 +120,13 @@ def context(style="paper", rc=None):
 
     Notes
     -----
-    Sizes follow common journal figure widths (one column ≈ 3.5 in, 8 pt text as in
-    most author guidelines, nothing below 5 pt: a legend too wide for its axes
-    shrinks down to 5 pt, see :class:`evalplots.display._base.FittedLegend`); ``pdf.fonttype = 42`` embeds TrueType fonts so text stays
-    editable. Built on :func:`matplotlib.rc_context` (the mechanism of
-    :func:`matplotlib.style.context` and seaborn's ``plotting_context``): the style
-    lives only inside the ``with`` block, in keeping with the Display rule that
-    nothing changes ``rcParams`` globally.
+    Sizes follow common journal figure widths (one column ≈ 3.5 in, 8 pt text as in most
+    author guidelines, nothing below 5 pt: a legend too wide for its axes shrinks down
+    to 5 pt, see :class:`evalplots.display._base.FittedLegend`); ``pdf.fonttype = 42``
+    embeds TrueType fonts so text stays editable. Built on :func:`matplotlib.rc_context`
+    (the mechanism of :func:`matplotlib.style.context` and seaborn's
+    ``plotting_context``): the style lives only inside the ``with`` block, in keeping
+    with the Display rule that nothing changes ``rcParams`` globally.
 
     Examples
     --------
