@@ -73,8 +73,9 @@ CURVE_PLOT_PARAMS = """curve_kwargs : dict or list of dict, default=None
         Line2D properties of the curves: one dict for every curve, or a list of
         one dict (or None) per curve; applied after ``kwargs``.
     legend_title : str, default=None
-        Title of the legend; None keeps the title of the axes' legend (none on
-        new axes)."""
+        Title of the legend; None keeps the title of the axes' legend, or on
+        new axes writes the positive label (``"Positive label: 1"``; the axis
+        titles do not repeat it)."""
 
 #: ``name`` and ``ax`` of every Display.from_predictions.
 DISPLAY_NAME_AX_PARAMS = """name : str, default=None

@@ -9,9 +9,9 @@ columns = predicted class) and draws it with seaborn's heatmap. With
 the columns — the layout of Thakur's *Approaching (Almost) Any Machine Learning
 Problem* — and the axis titles, tick labels and cell texts follow.
 
-Cell texts are dark or white according to the luminance of the cell colour,
-so they stay readable with any colormap. Tick labels and cell texts are fitted
-to the cells, so the same call stays readable from 2 to 100 classes.
+Cell texts are dark or white, whichever contrasts more with the cell colour (WCAG
+contrast ratio), so they stay readable with any colormap. Tick labels and cell texts are
+fitted to the cells, so the same call stays readable from 2 to 100 classes.
 """
 
 # %%

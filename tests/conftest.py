@@ -155,3 +155,53 @@ def forty_classes():
     return SimpleNamespace(
         confusion_matrix=cm, labels=[f"class_{k:02d}" for k in range(40)]
     )
+
+
+def _paper_figure(names=("model A", "model B")):
+    """Issue 7's journal figure, built in style 'paper': 7 × 2.4 in, three panels.
+
+    ROC and sawtooth P-R curves of two models named ``names`` on seed 004's 16 samples
+    (the first: the seed's scores; the second: a better model), and the second model's
+    confusion matrix at threshold 0.5 with named classes. Returns
+    ``(figure, (roc, pr, cm))``, laid out and drawn with Agg inside the style (every
+    rcParam it reads applies).
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from evalplots.display import (
+        ConfusionMatrixDisplay,
+        PrecisionRecallDisplay,
+        RocCurveDisplay,
+        style,
+    )
+
+    y_true = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0]
+    # fmt: off
+    scores = [[0.2, 0.28, 0.1, 0.6, 0.5, 0.3, 0.6, 0.8,
+               0.2, 0.25, 0.4, 0.2, 0.5, 0.3, 0.18, 0.18],
+              [0.1, 0.7, 0.3, 0.9, 0.65, 0.45, 0.5, 0.95,
+               0.15, 0.55, 0.2, 0.35, 0.6, 0.05, 0.4, 0.25]]
+    # fmt: on
+    models = dict(zip(names, scores))
+    with style.context("paper"):
+        figure = Figure(figsize=(7.0, 2.4), dpi=100, layout="constrained")
+        FigureCanvasAgg(figure)
+        roc, pr, cm = figure.subplots(1, 3)
+        for name, score in models.items():
+            RocCurveDisplay.from_predictions(y_true, score, name=name, ax=roc)
+            PrecisionRecallDisplay.from_predictions(
+                y_true, score, name=name, ax=pr, drawstyle="sawtooth"
+            )
+        y_pred = (np.asarray(scores[1]) >= 0.5).astype(int)
+        ConfusionMatrixDisplay.from_predictions(
+            y_true, y_pred, display_labels=["benign", "malignant"], ax=cm
+        )
+        figure.canvas.draw()
+    return figure, (roc, pr, cm)
+
+
+@pytest.fixture
+def paper_figure():
+    """A function building issue 7's 7 × 2.4 in 'paper' figure (see _paper_figure)."""
+    return _paper_figure

@@ -74,7 +74,7 @@ def test_artists_ticks_and_fixed_colour_scale(four_class):
     display = ClassificationReportDisplay.from_predictions(y_true, y_pred)
     assert isinstance(display.im_, QuadMesh)
     assert display.im_.get_clim() == (0.0, 1.0)
-    assert display.im_.colorbar is not None and len(display.figure_.axes) == 2
+    assert display.ax_.child_axes == [display.im_.colorbar.ax]  # beside the cells
     assert [t.get_text() for t in display.ax_.get_xticklabels()] == [
         "precision",
         "recall",

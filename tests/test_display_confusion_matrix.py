@@ -83,24 +83,39 @@ def test_transposed_normalize_true_is_column_normalized(fig_test, fig_ref, three
     ref.ax_.set(xlabel="True label", ylabel="Predicted label")
 
 
-def test_text_colour_follows_cell_luminance_like_seaborn(three_class):
-    cm = three_class.confusion_matrix
-    display = ConfusionMatrixDisplay(cm).plot(colorbar=False)
-    colours = [[to_rgba(t.get_color()) for t in row] for row in display.text_]
+def _wcag_luminance(rgb):
+    """W3C relative luminance of one sRGB colour, written out by hand (WCAG 2.x)."""
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _wcag_contrast(rgb_a, rgb_b):
+    la, lb = sorted((_wcag_luminance(rgb_a), _wcag_luminance(rgb_b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_text_colour_has_the_higher_wcag_contrast():
+    # the issue's matrix: in 'Blues' the cell 110 is mid-blue; seaborn's rule
+    # (L > 0.408) gave it white text at 2.8:1, dark text gives 5.5:1
+    display = ConfusionMatrixDisplay([[200, 95], [110, 170]]).plot()
+    cells = display.im_.get_facecolors()  # row-major, as drawn
     white, dark = to_rgba("w"), to_rgba("0.15")
-    assert colours[0][0] == white  # the darkest cell (3)
-    assert colours[0][1] == dark  # an empty cell (0)
-    # oracle: seaborn's own annotation colours for the same cells
-    ax = sns.heatmap(
-        cm,
-        cmap="Blues",
-        vmin=0,
-        annot=True,
-        cbar=False,
-        ax=Figure().add_subplot(),
-    )
-    theirs = [to_rgba(t.get_color()) for t in ax.texts]
-    assert [c for row in colours for c in row] == theirs
+    mid_blue = cells[2][:3]  # row 1, column 0: the 110
+    assert display.im_.get_array().reshape(2, 2)[1, 0] == 110
+    assert round(_wcag_contrast(mid_blue, white[:3]), 1) == 2.8
+    assert round(_wcag_contrast(mid_blue, dark[:3]), 1) == 5.5
+    assert to_rgba(display.text_[1, 0].get_color()) == dark
+    # every cell: the chosen colour contrasts at least as much as the other one
+    for text, cell in zip(display.text_.ravel(), cells):
+        chosen = to_rgba(text.get_color())
+        other = white if chosen == dark else dark
+        rgb = cell[:3]
+        assert _wcag_contrast(rgb, chosen[:3]) >= _wcag_contrast(rgb, other[:3])
+    # 200 (darkest) white, 95 dark (6.7:1 against white's 2.3:1), 170 white
+    chosen = [to_rgba(t.get_color()) for t in display.text_.ravel()]
+    assert chosen == [white, dark, dark, white]
+    assert round(_wcag_contrast(cells[1][:3], dark[:3]), 1) == 6.7
+    assert round(_wcag_contrast(cells[1][:3], white[:3]), 1) == 2.3
 
 
 def test_text_colour_works_with_a_reversed_colormap(three_class):
@@ -184,12 +199,38 @@ def test_colorbar_rotation_and_text_kw(three_class):
     display = ConfusionMatrixDisplay(cm).plot(
         colorbar=False, xticks_rotation="vertical", text_kw={"c": "r", "size": 7}
     )
-    assert len(display.figure_.axes) == 1
+    assert len(display.figure_.axes) == 1 and display.ax_.child_axes == []
     assert display.ax_.get_xticklabels()[0].get_rotation() == 90
     assert to_rgba(display.text_[0, 0].get_color()) == to_rgba("r")
     assert display.text_[0, 0].get_fontsize() == 7
     with_bar = ConfusionMatrixDisplay(cm).plot()
-    assert len(with_bar.figure_.axes) == 2
+    assert with_bar.ax_.child_axes == [with_bar.im_.colorbar.ax]
+
+
+@pytest.mark.parametrize("size", [(7.0, 2.4), (3.0, 6.0), (6.4, 4.8)])
+def test_colorbar_is_as_tall_as_the_matrix(three_class, size):
+    # issue 7: in a wide panel the colorbar stood twice as tall as the square matrix
+    figure = Figure(figsize=size, layout="constrained")
+    ax = figure.add_subplot()
+    display = ConfusionMatrixDisplay(three_class.confusion_matrix).plot(ax=ax)
+    figure.draw_without_rendering()  # runs the layout, places the axes
+    cells, bar = ax.get_window_extent(), display.im_.colorbar.ax.get_window_extent()
+    assert bar.height == pytest.approx(cells.height)
+    assert (bar.y0, bar.y1) == pytest.approx((cells.y0, cells.y1))
+    assert bar.width == pytest.approx(cells.height / 20)  # matplotlib's aspect 20
+    assert bar.x0 == pytest.approx(cells.x1 + bar.width / 2)  # half a width away
+    # it and its tick labels lie inside the figure (the layout made room)
+    ticks = display.im_.colorbar.ax.get_tightbbox()
+    assert ticks.x1 <= figure.bbox.x1 and ticks.y0 >= 0 and ticks.y1 <= figure.bbox.y1
+
+
+def test_colorbar_placed_by_the_user_is_matplotlibs(three_class):
+    display = ConfusionMatrixDisplay(three_class.confusion_matrix).plot(
+        im_kw={"cbar_kws": {"shrink": 0.5, "label": "count"}}
+    )
+    bar = display.im_.colorbar.ax
+    assert bar in display.figure_.axes and display.ax_.child_axes == []
+    assert bar.get_ylabel() == "count"
 
 
 @pytest.mark.parametrize(

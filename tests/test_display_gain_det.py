@@ -102,7 +102,7 @@ def test_det_chance_level_is_fnr_equal_one_minus_fpr():
     assert none.chance_level_ is None and none.ax_.get_legend() is None
 
 
-def test_det_style_kwargs_and_positive_label_in_axis_titles():
+def test_det_style_kwargs_and_positive_label_in_legend_title():
     labels = np.array(["ham", "spam", "ham", "spam"])
     display = DetCurveDisplay.from_predictions(
         labels, [0.1, 0.9, 0.4, 0.35], pos_label="spam", name="m", color="red",
@@ -110,7 +110,8 @@ def test_det_style_kwargs_and_positive_label_in_axis_titles():
     )
     assert to_rgba(display.line_.get_color()) == to_rgba("red")
     assert display.chance_level_.get_linestyle() == ":"
-    assert display.ax_.get_xlabel() == "False Positive Rate (Positive label: spam)"
+    assert display.ax_.get_xlabel() == "False Positive Rate"
+    assert display.ax_.get_legend().get_title().get_text() == "Positive label: spam"
 
 
 def test_det_refuses_bad_rates_and_a_single_class():
@@ -153,7 +154,8 @@ def test_from_estimator_decision_function_and_the_other_class_as_positive():
     inside = np.abs(theirs.line_.get_xydata()) < 8
     np.testing.assert_allclose(display.line_.get_xydata()[inside],
                                theirs.line_.get_xydata()[inside], rtol=1e-12)
-    assert display.ax_.get_xlabel() == "False Positive Rate (Positive label: no)"
+    assert display.ax_.get_xlabel() == "False Positive Rate"
+    assert display.ax_.get_legend().get_title().get_text() == "Positive label: no"
     gain = CumulativeGainDisplay.from_estimator(clf, X, labels, pos_label="no",
                                                 response_method="decision_function")
     q, g, _ = cumulative_gain_curve(labels, -clf.decision_function(X), pos_label="no")
@@ -230,7 +232,8 @@ def test_gain_chart_points_reference_curves_and_ks_by_hand(blog16):
     legend = [t.get_text() for t in display.ax_.get_legend().get_texts()]
     assert legend == ["seed\nKS = 0.41 at 0.25", "Chance level", "Perfect model"]
     assert display.ax_.get_xlim() == pytest.approx((-0.01, 1.01))
-    assert display.ax_.get_ylabel() == "Fraction of positives found (Positive label: 1)"
+    assert display.ax_.get_ylabel() == "Fraction of positives found"
+    assert display.ax_.get_legend().get_title().get_text() == "Positive label: 1"
 
 
 def test_gain_chart_matches_the_metrics_with_weights_and_string_labels():
@@ -265,7 +268,8 @@ def test_lift_chart_points_and_reference_curves(blog16):
     np.testing.assert_allclose(perfect[1:, 1], 1 / perfect[1:, 0])  # then 1 / q
     assert perfect[-1].tolist() == [1, 1]
     assert display.ax_.get_ylim() == pytest.approx((0, 1.05 * 16 / 7))
-    assert display.ax_.get_ylabel() == "Lift (Positive label: 1)"
+    assert display.ax_.get_ylabel() == "Lift"
+    assert display.ax_.get_legend().get_title().get_text() == "Positive label: 1"
 
 
 def test_two_models_share_reference_curves_and_list_models_first(blog16):

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
 
 from evalplots.display import RocCurveDisplay
 
@@ -55,8 +56,10 @@ def test_no_name_and_no_auc_gives_no_legend_entry_for_the_curve():
 def test_axes_titles_limits_and_aspect(watermelon):
     display = RocCurveDisplay.from_predictions(watermelon.y_true, watermelon.y_score)
     ax = display.ax_
-    assert ax.get_xlabel() == "False Positive Rate (Positive label: 1)"
-    assert ax.get_ylabel() == "True Positive Rate (Positive label: 1)"
+    # short axis titles; the positive label is said once, as the legend title
+    assert ax.get_xlabel() == "False Positive Rate"
+    assert ax.get_ylabel() == "True Positive Rate"
+    assert ax.get_legend().get_title().get_text() == "Positive label: 1"
     assert ax.get_xlim() == pytest.approx((-0.01, 1.01))
     assert ax.get_ylim() == pytest.approx((-0.01, 1.01))
     assert ax.get_aspect() == 1.0
@@ -66,8 +69,26 @@ def test_axes_titles_limits_and_aspect(watermelon):
 def test_string_pos_label_is_shown(watermelon):
     y = np.where(np.array(watermelon.y_true) == 1, "spam", "ham")
     display = RocCurveDisplay.from_predictions(y, watermelon.y_score, pos_label="spam")
-    assert display.ax_.get_xlabel() == "False Positive Rate (Positive label: spam)"
+    assert display.ax_.get_legend().get_title().get_text() == "Positive label: spam"
+    assert display.ax_.get_xlabel() == "False Positive Rate"
     assert display.line_.get_label() == "AUC = 0.78"
+
+
+def test_positive_label_title_without_legend_entries_and_given_title(watermelon):
+    # nothing labelled: the legend still names the positive class
+    bare = RocCurveDisplay([0, 1], [0, 1], pos_label="spam").plot(
+        plot_chance_level=False
+    )
+    legend = bare.ax_.get_legend()
+    assert legend.get_texts() == []
+    assert legend.get_title().get_text() == "Positive label: spam"
+    # a given title wins; a second model on the axes keeps it
+    ax = Figure().add_subplot()
+    RocCurveDisplay.from_predictions(
+        watermelon.y_true, watermelon.y_score, ax=ax, legend_title="melons"
+    )
+    RocCurveDisplay.from_predictions(watermelon.y_true, watermelon.y_score, ax=ax)
+    assert ax.get_legend().get_title().get_text() == "melons"
 
 
 def test_chance_level_diagonal(watermelon):

@@ -18,6 +18,7 @@ from evalplots.display import (
     PredictionErrorDisplay,
     RocCurveDisplay,
 )
+from evalplots.display.style import STYLES
 
 # A second, better model for the 16 labels of seed 004.
 # fmt: off
@@ -268,4 +269,17 @@ def test_cumulative_gain_two_models(kind):
     assert displays[0].perfect_ is displays[1].perfect_
     assert (displays[1].ks_line_ is None) == (kind == "lift")
     ax.set_title(f"kind='{kind}'")
+    return figure
+
+
+# issue 7: the journal figure of tests/test_display_paper.py (measured there), saved
+# under the same 'paper' style at 100 dpi and at its full 7 × 2.4 in size
+@pytest.mark.mpl_image_compare(
+    tolerance=2,
+    style={**STYLES["paper"], "savefig.dpi": 100, "savefig.bbox": "standard"},
+)
+def test_paper_figure_three_panels(paper_figure):
+    figure, (roc, pr, cm) = paper_figure()
+    assert [len(ax.get_legend().get_texts()) for ax in (roc, pr)][0] == 3
+    assert cm.child_axes[0] is cm.collections[0].colorbar.ax
     return figure

@@ -9,6 +9,7 @@ attributes, ``from_predictions`` computes with :mod:`evalplots.metrics` and retu
 import numbers
 
 import numpy as np
+from matplotlib.legend import Legend
 
 __all__ = []
 
@@ -130,9 +131,20 @@ def format_score(value):
     return text
 
 
-def pos_label_suffix(pos_label):
-    """Return ``" (Positive label: 1)"`` for axis titles, or ``""`` when unknown."""
-    return f" (Positive label: {pos_label})" if pos_label is not None else ""
+def pos_label_title(pos_label):
+    """Return the legend title ``"Positive label: 1"``, or None when unknown.
+
+    The positive label is said once per axes, in the legend title, so that axis
+    titles stay short enough for a panel of a multi-panel figure ("True Positive
+    Rate (Positive label: 1)" runs into the next panel at journal sizes).
+
+    Examples
+    --------
+    >>> from evalplots.display._base import pos_label_title
+    >>> pos_label_title("spam"), pos_label_title(None)
+    ('Positive label: spam', None)
+    """
+    return f"Positive label: {pos_label}" if pos_label is not None else None
 
 
 def check_option(value, allowed, argname):
@@ -215,12 +227,81 @@ def literal_legend(ax, *args, **kwargs):
 
     Labels come from users (model and class names); a name such as ``gain_$`` or
     ``US$ 10-20`` must show as written, never be parsed as mathtext (which would
-    fail at draw time or change the text). Returns the Legend.
+    fail at draw time or change the text). ``ax`` may also be a Figure (a figure
+    legend). Returns the Legend.
     """
-    legend = ax.legend(*args, **kwargs)
+    return _literal(ax.legend(*args, **kwargs))
+
+
+def _literal(legend):
     for text in (*legend.get_texts(), legend.get_title()):
         text.set_parse_math(False)
     return legend
+
+
+#: smallest font (points) a legend inside the axes shrinks to (journal minimum).
+LEGEND_MIN_FONTSIZE = 5.0
+
+
+class FittedLegend(Legend):
+    """A Legend inside its axes whose texts shrink until it is no wider than the axes.
+
+    At journal sizes (panels about 2 in wide) an entry such as "model A
+    (step-wise AP = 0.63, BEP = 0.50)" is wider than the axes: the legend then
+    sticks out over the next panel, or the layout engine shrinks the axes to make
+    room for it. Each time the legend is measured (by the layout engine) or
+    drawn, its entries and title are set back to their own sizes and, while the
+    legend box is wider than the axes' drawn box less the border padding on
+    both sides, scaled down together — never below ``LEGEND_MIN_FONTSIZE``
+    (5 pt). Handles and paddings keep their size. A legend that fits is left as
+    it is; one anchored outside the axes (``bbox_to_anchor``) is never resized.
+    """
+
+    _nominal = None
+
+    def _fit(self, renderer):
+        if self.get_bbox_to_anchor() is not self.axes.bbox or not self.axes.bbox.width:
+            return
+        texts = [*self.get_texts(), self.get_title()]
+        if self._nominal is None:
+            self._nominal = [text.get_fontsize() for text in texts]
+        pad = renderer.points_to_pixels(self.borderaxespad * self._fontsize)
+        room = self.axes.bbox.width - 2 * pad
+        # below this scale every text is at its floor (5 pt, or its own size)
+        floor = max(min(size, LEGEND_MIN_FONTSIZE) / size for size in self._nominal)
+        scale = 1.0
+        for _ in range(10):  # texts are only part of the width: converge in steps
+            for text, size in zip(texts, self._nominal):
+                text.set_fontsize(max(size * scale, min(size, LEGEND_MIN_FONTSIZE)))
+            width = self._legend_box.get_window_extent(renderer).width
+            if width <= room or scale <= floor:
+                return
+            scale = max(floor, 0.98 * scale * room / width)
+
+    def get_window_extent(self, renderer=None):
+        # docstring inherited
+        if renderer is None:
+            renderer = self.get_figure(root=True)._get_renderer()
+        self._fit(renderer)
+        return super().get_window_extent(renderer)
+
+    def get_tightbbox(self, renderer=None):
+        # docstring inherited
+        return self.get_window_extent(renderer)
+
+    def draw(self, renderer):
+        # docstring inherited
+        if self.get_visible():
+            self._fit(renderer)
+        super().draw(renderer)
+
+
+def fitted_legend(ax, handles, labels, **kwargs):
+    """Put a literal :class:`FittedLegend` on ``ax`` (as ``ax.legend`` would)."""
+    legend = FittedLegend(ax, handles, labels, **kwargs)
+    ax.legend_ = legend
+    legend._remove_method = ax._remove_legend  # as Axes.legend does
+    return _literal(legend)
 
 
 #: Text properties for any text that shows user strings (tick labels, titles).
@@ -263,19 +344,22 @@ class CurveDisplayMixin:
         self, *, xlabel, ylabel, despine_axes, legend_loc, legend_title=None,
         xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal", small_legend=False,
     ):
-        """Axis titles with the positive label, limits (square [-0.01, 1.01] by
-        default), legend.
+        """Short axis titles, limits (square [-0.01, 1.01] by default), the legend.
 
-        The legend keeps the title of the axes' previous legend unless
-        ``legend_title`` is given. A Display holding several curves (a list in
-        ``line_``) or asking for ``small_legend`` gets a legend in a smaller font; with more than
+        The positive label goes once, as the legend title ``"Positive label: 1"``
+        (:func:`pos_label_title`), not into the axis titles. A given
+        ``legend_title`` replaces it; without one, the title of the axes' previous
+        legend is kept (several Displays on one axes), else the positive-label
+        title is used. A legend with no entries but a title still shows the title.
+        A Display holding several curves (a list in ``line_``) or asking for
+        ``small_legend`` gets a legend in a smaller font; with more than
         ``LEGEND_INSIDE_MAX`` entries the legend is placed outside the axes, to
-        their right.
+        their right. Entries and title are literal
+        text (:func:`literal_legend`).
         """
-        suffix = pos_label_suffix(self.pos_label)
         self.ax_.set(
-            xlabel=xlabel + suffix,
-            ylabel=ylabel + suffix,
+            xlabel=xlabel,
+            ylabel=ylabel,
             xlim=xlim,
             ylim=ylim,
             aspect=aspect,
@@ -283,28 +367,31 @@ class CurveDisplayMixin:
         if despine_axes:
             despine(self.ax_)
         handles, labels = self.ax_.get_legend_handles_labels()
-        if handles:
-            # Models first, in drawing order; the shared chance line last.
-            order = sorted(
-                range(len(handles)), key=lambda i: handles[i].get_gid() == CHANCE_GID
+        previous = self.ax_.get_legend()
+        if legend_title is None and previous is not None:
+            legend_title = previous.get_title().get_text() or None
+        if legend_title is None:
+            legend_title = pos_label_title(self.pos_label)
+        if not handles and legend_title is None:
+            return
+        # Models first, in drawing order; the shared chance line last.
+        order = sorted(
+            range(len(handles)), key=lambda i: handles[i].get_gid() == CHANCE_GID
+        )
+        placement = {"loc": legend_loc}
+        if small_legend or isinstance(self.line_, list):
+            placement.update(fontsize="small", title_fontsize="small")
+        if len(handles) > LEGEND_INSIDE_MAX:
+            placement.update(
+                loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0
             )
-            previous = self.ax_.get_legend()
-            if legend_title is None and previous is not None:
-                legend_title = previous.get_title().get_text() or None
-            placement = {"loc": legend_loc}
-            if small_legend or isinstance(self.line_, list):
-                placement.update(fontsize="small", title_fontsize="small")
-            if len(handles) > LEGEND_INSIDE_MAX:
-                placement.update(
-                    loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0
-                )
-            literal_legend(
-                self.ax_,
-                [handles[i] for i in order],
-                [labels[i] for i in order],
-                title=legend_title,
-                **placement,
-            )
+        fitted_legend(
+            self.ax_,
+            [handles[i] for i in order],
+            [labels[i] for i in order],
+            title=legend_title,
+            **placement,
+        )
 
     @staticmethod
     def _check_classes(y_true, pos_label, sample_weight, *, curve, need_negatives):

@@ -26,6 +26,10 @@ from 2 to 100+ rows and columns by the same rules (each one measured, not guesse
   the largest smaller one at which the widest text fits in 90 % of the cell width
   and its lines in 90 % of the cell height. Below 5 pt no cell text is drawn. A
   ``fontsize`` given in ``text_kw`` is used as is (the user's choice: not fitted).
+- **The colorbar is as tall as the cells.** It is a child axes of the heatmap's
+  axes, placed at draw time beside the drawn cells (:class:`ColorbarBesideCells`),
+  so that a square matrix in a wider or taller panel keeps a bar of its own
+  height; the layout engine makes room for it as for the axes' own tick labels.
 - **Large meshes are rasterized.** With more than ``RASTERIZE_CELLS`` (2500) cells
   the colour mesh is drawn as an image inside vector output (PDF, SVG): one path per
   cell would make the file slow to write and to open. ``im_kw={'rasterized': False}``
@@ -41,13 +45,8 @@ import numpy as np
 from matplotlib.font_manager import FontProperties
 from matplotlib.text import Text
 
-from evalplots.display._base import merge_style_kwargs
-from evalplots.display._cells import (
-    DARK_TEXT,
-    LIGHT_TEXT,
-    LUMINANCE_THRESHOLD,
-    relative_luminance,
-)
+from evalplots.display._base import LITERAL_TEXT, merge_style_kwargs
+from evalplots.display._cells import text_colors
 from evalplots.metrics._labels import (
     check_labels,
     discover_classes,
@@ -63,6 +62,8 @@ MIN_FONTSIZE = 5.0
 FILL = 0.9
 #: meshes with more cells than this are rasterized in vector output.
 RASTERIZE_CELLS = 2500
+#: height / width of a heatmap's colorbar (matplotlib's default colorbar aspect).
+COLORBAR_ASPECT = 20.0
 #: at most this many distinct tick labels / cell texts are measured (the longest).
 _MEASURED_LABELS = 200
 _MEASURED_CELLS = 20
@@ -131,13 +132,21 @@ def heatmap_kwargs(im_kw, defaults, own, hint):
 def draw_heatmap(ax, data, *, cmap, colorbar, heatmap_kw):
     """Draw ``data`` with :func:`seaborn.heatmap` (no ticks, no texts); return the mesh.
 
-    Meshes of more than ``RASTERIZE_CELLS`` cells are rasterized unless
-    ``heatmap_kw`` says otherwise.
+    The colorbar is as tall as the drawn cells (see :class:`ColorbarBesideCells`)
+    unless ``heatmap_kw`` places it (``cbar_ax``, or ``cbar_kws`` with a placement
+    key such as ``shrink`` or ``orientation``); its label
+    (``cbar_kws={'label': ...}``) is shown literally. Meshes of more than
+    ``RASTERIZE_CELLS`` cells are rasterized unless ``heatmap_kw`` says otherwise.
     """
     import seaborn as sns
 
     kw = dict(heatmap_kw)
     kw.setdefault("rasterized", np.size(data) > RASTERIZE_CELLS)
+    placed = set(kw.get("cbar_kws") or ()) & _COLORBAR_PLACEMENT
+    if colorbar and "cbar_ax" not in kw and not placed:
+        # a child axes: drawn and laid out with ``ax`` (not listed in figure.axes)
+        kw["cbar_ax"] = ax.inset_axes([1.0, 0.0, 0.05, 1.0], label="<colorbar>")
+        kw["cbar_ax"].set_axes_locator(ColorbarBesideCells(ax))
     before = set(ax.collections)
     sns.heatmap(
         data,
@@ -149,19 +158,55 @@ def draw_heatmap(ax, data, *, cmap, colorbar, heatmap_kw):
         yticklabels=False,
         **kw,
     )
-    return next(c for c in ax.collections if c not in before)
+    mesh = next(c for c in ax.collections if c not in before)
+    if mesh.colorbar is not None:  # its label (cbar_kws) is the user's text
+        for label in (mesh.colorbar.ax.xaxis.label, mesh.colorbar.ax.yaxis.label):
+            label.set_parse_math(False)
+    return mesh
+
+
+#: ``cbar_kws`` keys that place the colorbar: given one, matplotlib places it.
+_COLORBAR_PLACEMENT = frozenset(
+    {"orientation", "location", "fraction", "shrink", "aspect", "pad", "anchor",
+     "panchor", "use_gridspec"}
+)  # fmt: skip
+
+
+class ColorbarBesideCells:
+    """Axes locator of a heatmap's colorbar: beside the cells, exactly as tall.
+
+    matplotlib's ``figure.colorbar(mesh, ax=ax)`` makes the bar as tall as the
+    space the layout gives ``ax``; a square heatmap (``square=True``) is drawn
+    smaller than that space, so the bar stood up to twice as tall as the matrix.
+    This locator reads the axes' drawn box (after its aspect is applied) at every
+    draw and puts the bar to its right: as tall as the cells,
+    1/``COLORBAR_ASPECT`` of that wide (matplotlib's default aspect, 20) and half
+    a bar width away.
+    """
+
+    def __init__(self, parent):
+        self.parent = parent
+
+    def __call__(self, cax, renderer):
+        """The colorbar's box in the figure's (subfigure's) fraction coordinates."""
+        from matplotlib.transforms import Bbox
+
+        box = self.parent.bbox  # display units, after apply_aspect
+        width = box.height / COLORBAR_ASPECT
+        bar = Bbox.from_bounds(box.x1 + width / 2, box.y0, width, box.height)
+        return bar.transformed(cax.get_figure(root=False).transSubfigure.inverted())
 
 
 def cell_text_colors(mesh, shape):
-    """Dark or white text for each cell of ``mesh``, by the cell's luminance.
+    """Dark or white text for each cell of ``mesh``: the one of higher WCAG contrast.
 
-    Cells without colour (masked: NaN values, gaps) show the axes background, so
-    they get dark text.
+    See :func:`evalplots.display._cells.text_colors`. Cells without colour (masked:
+    NaN values, gaps) show the axes background, and are judged against it.
     """
     mesh.update_scalarmappable()
     rgba = np.asarray(mesh.get_facecolors())
-    dark = (relative_luminance(rgba) > LUMINANCE_THRESHOLD) | (rgba[:, 3] == 0)
-    return np.where(dark, DARK_TEXT, LIGHT_TEXT).astype(object).reshape(shape)
+    background = mesh.axes.get_facecolor()
+    return text_colors(rgba, background).reshape(shape)
 
 
 def _renderer(figure):
@@ -205,13 +250,14 @@ _NOT_SIZE = frozenset(
 class TextExtent:
     """Largest unrotated width and height (points) of some strings, per font size.
 
-    Measured with matplotlib's text layout (the figure's renderer if it has one,
-    else Agg) at the figure's dpi, and cached per size: at small sizes glyph
-    hinting makes extents grow faster than the size shrinks, so every candidate
-    size is measured rather than scaled. ``props`` are further Text properties
-    (family, weight, linespacing, ...). Only the ``limit`` distinct strings with the
-    longest lines are measured. Calling it returns ``(0.0, 0.0)`` when there is
-    nothing to measure.
+    Measured with matplotlib's text layout (the figure's renderer if it has one, else
+    Agg) at the figure's dpi, and cached per size: at small sizes glyph hinting makes
+    extents grow faster than the size shrinks, so every candidate size is measured
+    rather than scaled. ``props`` are further Text properties (family, weight,
+    linespacing, ...); texts are measured as drawn, literally (never parsed as mathtext)
+    unless ``props`` sets ``parse_math``. Only the ``limit`` distinct strings with the
+    longest lines are measured. Calling it returns ``(0.0, 0.0)`` when there is nothing
+    to measure.
     """
 
     def __init__(self, figure, strings, props=None, *, limit=_MEASURED_LABELS):
@@ -228,7 +274,7 @@ class TextExtent:
     def _measure(self, fontsize):
         if not self.strings:
             return 0.0, 0.0
-        probe = Text(0, 0, "", **self._props)
+        probe = Text(0, 0, "", **{**LITERAL_TEXT, **self._props})
         probe.set_fontsize(fontsize)
         probe.set_figure(self._figure)
         renderer = _renderer(self._figure)
@@ -314,9 +360,12 @@ def thin(labels, step, keep=()):
 
 
 def set_ticks(ax, axis, labels, fit, keep=()):
-    """Put ticks at the centres of the labelled cells and write them as ``fit`` says."""
+    """Put ticks at the centres of the labelled cells and write them as ``fit`` says.
+
+    The labels (class names) are shown literally, never parsed as mathtext.
+    """
     shown = thin(labels, fit.step, keep)
-    props = {"fontsize": fit.fontsize, "rotation": fit.rotation}
+    props = {"fontsize": fit.fontsize, "rotation": fit.rotation, **LITERAL_TEXT}
     angle = (fit.rotation + 180.0) % 360.0 - 180.0
     if axis == "x" and angle != 0.0:
         props.update(
@@ -478,6 +527,7 @@ def draw_cell_texts(ax, texts, colors, text_kw, fontsize):
         "horizontalalignment": "center",
         "verticalalignment": "center",
         "in_layout": False,
+        **LITERAL_TEXT,
         **text_kw,
         "fontsize": fontsize,
     }

@@ -174,7 +174,7 @@ class ClassificationReportDisplay:
             Whether to write the support in a fourth, uncoloured column.
         text_kw : dict, default=None
             Text properties of the cell texts; a given ``color`` overrides the
-            luminance rule, a given ``fontsize`` the fitting rule.
+            contrast rule, a given ``fontsize`` the fitting rule.
         im_kw : dict, default=None
             Further arguments of :func:`seaborn.heatmap` (e.g. ``linewidths``,
             ``linecolor``, ``cbar_kws``, ``rasterized``); not the colour scale,
@@ -199,9 +199,10 @@ class ClassificationReportDisplay:
         classes in order, then a blank row, then the averages; columns precision,
         recall, F1 (P = TP/(TP+FP), R = TP/(TP+FN), F1 = 2PR/(P+R); Zhou Zhihua,
         *Machine Learning* §2.3.2) and, uncoloured, the support. The colour scale
-        is [0, 1] whatever the values, so that two reports compare by eye. Text
-        colour follows the cell's luminance (dark text when L > 0.408, as seaborn
-        does). Tick labels and cell texts are fitted to the cells (the rules in
+        is [0, 1] whatever the values, so that two reports compare by eye. Each
+        cell text is dark grey or white, whichever has the higher WCAG 2.x contrast
+        ratio with the cell (as in :class:`ConfusionMatrixDisplay`). Tick labels
+        and cell texts are fitted to the cells (the rules in
         :meth:`ConfusionMatrixDisplay.plot`): on a figure too short for every row
         label, the average rows are labelled first and every k-th class after.
 

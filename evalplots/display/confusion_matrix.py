@@ -10,7 +10,8 @@ from evalplots.display._cells import (
     format_cells,
     is_integral,
     normalize_matrix,
-    relative_luminance,  # noqa: F401  (documented import path of the helper)
+    contrast_ratio,  # noqa: F401  (documented import path of the helpers)
+    relative_luminance,  # noqa: F401
 )
 from evalplots.display._heatmap import (
     cell_text_colors,
@@ -87,10 +88,12 @@ class ConfusionMatrixDisplay:
     *Machine Learning* §2.3.2, Table 2.1). Thakur (*Approaching (Almost) Any Machine
     Learning Problem*, "Evaluation metrics") draws the transpose — predicted on the
     rows, actual on the columns; ``plot(transposed=True)`` draws that layout without
-    changing the stored matrix. Text colour is chosen per cell from the relative
-    luminance of its colour (dark text when L > 0.408, as seaborn does), so it stays
-    readable with any colormap. Tick labels and cell texts are fitted to the cell
-    size, so that 2 to 100+ classes stay readable (rules in :meth:`plot`).
+    changing the stored matrix. Each cell text is dark grey or white, whichever
+    has the higher WCAG 2.x contrast ratio (L1 + 0.05) / (L2 + 0.05) with the cell
+    colour (W3C relative luminances L), so it stays readable with any colormap.
+    Tick labels and cell texts are fitted to the cell size, so that 2 to 100+
+    classes stay readable (rules in :meth:`plot`). The colorbar is as tall as the
+    drawn cells.
 
     Examples
     --------
@@ -172,7 +175,7 @@ class ConfusionMatrixDisplay:
             horizontal when the labels fit side by side, else vertical.
         text_kw : dict, default=None
             Text properties of the cell texts; a given ``color`` overrides the
-            luminance rule, a given ``fontsize`` the fitting rule (Notes).
+            contrast rule, a given ``fontsize`` the fitting rule (Notes).
         im_kw : dict, default=None
             Further arguments of :func:`seaborn.heatmap` (e.g. ``vmin``, ``vmax``,
             ``linewidths``, ``cbar_kws``, ``square``, ``rasterized``). Defaults:
@@ -203,9 +206,9 @@ class ConfusionMatrixDisplay:
         predicted on the rows and true on the columns, the layout of Thakur,
         *Approaching (Almost) Any Machine Learning Problem*, "Evaluation metrics";
         'true'/'pred' still divide by the true/predicted class sums. Each cell text
-        is dark or white by the cell colour's relative luminance (see the class
-        Notes). The API (``plot(ax=None, *, ...) -> self``; ``im_``, ``text_``,
-        ``ax_``, ``figure_``) follows scikit-learn's Display API
+        is dark or white, whichever contrasts more with the cell (WCAG contrast
+        ratio; see the class Notes). The API (``plot(ax=None, *, ...) -> self``;
+        ``im_``, ``text_``, ``ax_``, ``figure_``) follows scikit-learn's Display API
         (``sklearn.metrics.ConfusionMatrixDisplay.plot``).
 
         **Readability rules** (measured with matplotlib's text layout against the

@@ -308,8 +308,8 @@ class DetCurveDisplay(CurveDisplayMixin):
         ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], name="toy")
         >>> display.fpr, display.fnr
         (array([0.5, 0.5, 0. ]), array([0. , 0.5, 0.5]))
-        >>> display.ax_.get_xlabel()
-        'False Positive Rate (Positive label: 1)'
+        >>> display.ax_.get_xlabel(), display.ax_.get_legend().get_title().get_text()
+        ('False Positive Rate', 'Positive label: 1')
         """
         from evalplots.metrics import det_curve
 

@@ -78,7 +78,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         Model name for the legend; None shows no name. With several curves: None
         or a list of one name per curve (e.g. the class names).
     pos_label : int, float, bool or str, default=None
-        The positive class, shown in the axis titles; None shows none (as for
+        The positive class, shown as the legend title; None shows none (as for
         one-vs-rest curves, where each class is positive in turn).
     average : {None, 'micro', 'macro'} or list of these, default=None
         What each curve is: None a class (or binary) curve, 'micro' or 'macro' an

@@ -9,7 +9,13 @@ import numbers
 import numpy as np
 
 from evalplots._docstrings import REGRESSION_PARAMS, fill_doc
-from evalplots.display._base import check_option, get_axes, merge_style_kwargs
+from evalplots.display._base import (
+    LITERAL_TEXT,
+    check_option,
+    get_axes,
+    literal_legend,
+    merge_style_kwargs,
+)
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
 
 __all__ = ["PredictionErrorDisplay"]
@@ -358,10 +364,10 @@ class PredictionErrorDisplay:
             self.ax_.set(xlabel=PREDICTED_LABEL, ylabel=ylabel)
         name = self.name if name is None else name
         title = "\n".join(text for text in (name, note) if text is not None)
-        if title:
-            self.ax_.set_title(title, fontsize="medium")
+        if title:  # the model name: shown literally, as every user text
+            self.ax_.set_title(title, fontsize="medium", **LITERAL_TEXT)
         if self.ax_.get_legend_handles_labels()[0]:
-            self.ax_.legend(loc=_LEGEND_LOC.get(kind, "best"))
+            literal_legend(self.ax_, loc=_LEGEND_LOC.get(kind, "best"))
         return self
 
     def _drawn_indices(self, n_drawn, rng):

@@ -63,7 +63,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         Model name for the legend; None shows no name. With several curves: None
         or a list of one name per curve (e.g. the class names).
     pos_label : int, float, bool or str, default=None
-        The positive class, shown in the axis titles; None shows none (as for
+        The positive class, shown as the legend title; None shows none (as for
         one-vs-rest curves, where each class is positive in turn).
     average : {None, 'micro', 'macro'} or list of these, default=None
         What each curve is: None a class (or binary) curve, 'micro' or 'macro' an
@@ -339,7 +339,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         >>> y_score = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
         >>> display = RocCurveDisplay.from_predictions(y_true, y_score, name="toy")
         >>> display.line_.get_label(), display.ax_.get_xlabel()
-        ('toy (AUC = 0.78)', 'False Positive Rate (Positive label: 1)')
+        ('toy (AUC = 0.78)', 'False Positive Rate')
 
         One-vs-rest, from a 2-D score matrix:
 

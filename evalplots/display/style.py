@@ -30,11 +30,30 @@ STYLES = {
         "font.size": 8.0,
         "axes.titlesize": 9.0,
         "axes.labelsize": 8.0,
-        "xtick.labelsize": 7.0,
-        "ytick.labelsize": 7.0,
-        "legend.fontsize": 7.0,
+        "xtick.labelsize": 6.0,
+        "ytick.labelsize": 6.0,
+        "legend.fontsize": 6.0,
+        "legend.title_fontsize": 6.0,
+        # compact legends: inside a 2 in axes they must leave the curves visible
+        "legend.handlelength": 1.2,
+        "legend.handletextpad": 0.4,
+        "legend.borderpad": 0.2,
+        "legend.labelspacing": 0.25,
+        "legend.borderaxespad": 0.2,
+        "legend.columnspacing": 1.0,
+        # tight tick and axis-title spacing: panels of 2.3 in keep their axes large
+        "xtick.major.size": 2.5,
+        "ytick.major.size": 2.5,
+        "xtick.major.pad": 2.0,
+        "ytick.major.pad": 2.0,
+        "axes.labelpad": 2.0,
+        "axes.titlepad": 3.0,
+        "figure.constrained_layout.w_pad": 1.5 / 72,  # inches (default 3 pt)
+        "figure.constrained_layout.h_pad": 1.5 / 72,
+        "figure.constrained_layout.wspace": 0.01,  # of the figure (default 0.02)
+        "figure.constrained_layout.hspace": 0.01,
         "lines.linewidth": 1.25,
-        "lines.markersize": 5.0,
+        "lines.markersize": 4.0,
     },
     "notebook": {
         **_COMMON,
@@ -78,10 +97,12 @@ def context(style="paper", rc=None):
     Parameters
     ----------
     style : {'paper', 'notebook', 'report', 'talk'}, default='paper'
-        'paper': one journal column (3.5 × 3.5 in, 8 pt text, 300 dpi, TrueType
-        fonts in PDF); 'notebook': 5 × 5 in, 10 pt; 'report': the figures of the
-        PDF report (8 pt text, thin lines; each figure sets its size); 'talk':
-        6.4 × 6.4 in, 14 pt.
+        'paper': one journal column (3.5 × 3.5 in, 8 pt text, 6 pt tick labels
+        and compact 6 pt legends, tight tick and layout padding, 300 dpi,
+        TrueType fonts in PDF) — also for multi-panel figures of a full page
+        width, e.g. three panels in 7 × 2.4 in; 'notebook': 5 × 5 in, 10 pt;
+        'report': the figures of the PDF report (8 pt text, thin lines; each
+        figure sets its size); 'talk': 6.4 × 6.4 in, 14 pt.
     rc : dict, default=None
         Extra rcParams applied on top of the style.
 
@@ -99,12 +120,13 @@ def context(style="paper", rc=None):
 
     Notes
     -----
-    Sizes follow common journal figure widths (one column ≈ 3.5 in, 8 pt text as in
-    most author guidelines); ``pdf.fonttype = 42`` embeds TrueType fonts so text stays
-    editable. Built on :func:`matplotlib.rc_context` (the mechanism of
-    :func:`matplotlib.style.context` and seaborn's ``plotting_context``): the style
-    lives only inside the ``with`` block, in keeping with the Display rule that
-    nothing changes ``rcParams`` globally.
+    Sizes follow common journal figure widths (one column ≈ 3.5 in, 8 pt text as in most
+    author guidelines, nothing below 5 pt: a legend too wide for its axes shrinks down
+    to 5 pt, see :class:`evalplots.display._base.FittedLegend`); ``pdf.fonttype = 42``
+    embeds TrueType fonts so text stays editable. Built on :func:`matplotlib.rc_context`
+    (the mechanism of :func:`matplotlib.style.context` and seaborn's
+    ``plotting_context``): the style lives only inside the ``with`` block, in keeping
+    with the Display rule that nothing changes ``rcParams`` globally.
 
     Examples
     --------

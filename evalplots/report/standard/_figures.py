@@ -10,6 +10,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from evalplots.display import style
+from evalplots.display._base import literal_legend
 
 _LINESTYLES = ("-", "--", ":", "-.")
 
@@ -51,15 +52,16 @@ def report_style(font_family=None):
 def legend_below(fig, axes, handles, labels):
     """Replace the per-axes legends by one legend under the axes.
 
-    With several models a legend inside the axes would cover the curves.
+    With several models a legend inside the axes would cover the curves. Model
+    and class names are shown literally (never parsed as mathtext).
     """
     for ax in np.ravel(axes):
         if ax.get_legend() is not None:
             ax.get_legend().remove()
     # two columns only while two entries fit side by side (~55 characters each)
     wide = max((len(label) for label in labels), default=0) > 55
-    fig.legend(handles, labels, loc="outside lower center", frameon=False,
-               ncols=1 if len(handles) <= 3 or wide else 2)
+    literal_legend(fig, handles, labels, loc="outside lower center", frameon=False,
+                   ncols=1 if len(handles) <= 3 or wide else 2)
 
 
 def legend_height(n_entries, labels=()):

@@ -3,6 +3,7 @@
 import numpy as np
 from matplotlib.figure import Figure
 
+from evalplots.display._base import LITERAL_TEXT
 from evalplots.report.standard._common import (
     Steps,
     keep_on_one_page,
@@ -73,5 +74,5 @@ def _figure(ev, name, family):
                                    "residual_distribution")):
             display.plot(ax=ax, kind=kind)
             ax.set_title(ax.get_title().replace(f"{name}\n", "").replace(name, ""),
-                         fontsize="small")
+                         fontsize="small", **LITERAL_TEXT)
     return fig
