@@ -8,12 +8,15 @@ from evalplots._docstrings import (
 )
 from evalplots.display._base import (
     CurveDisplayMixin,
+    LegendScore,
     chance_line,
     check_curve,
     check_score,
     legend_label,
     merge_style_kwargs,
+    set_legend_entry,
 )
+from evalplots.display._estimator import binary_response, cv_folds, estimator_name
 from evalplots.display._multicurve import (
     check_averages,
     check_binary_labels_arg,
@@ -21,10 +24,27 @@ from evalplots.display._multicurve import (
     check_names,
     check_scores,
     curve_styles,
+    draw_folds,
     is_multi_curve,
     line_kwargs,
+    mean_std_band,
     plot_one_vs_rest,
 )
+from evalplots.display._operating_points import (
+    check_curve_band,
+    check_interval,
+    check_single_curve_only,
+    check_threshold,
+    check_thresholds,
+    draw_band,
+    format_threshold,
+    mark_point,
+    optimal_criterion,
+    threshold_index,
+    youden_index,
+)
+from evalplots.metrics import auc, roc_curve
+from evalplots.metrics._macro_curves import roc_curves_on_grid
 
 __all__ = ["RocCurveDisplay"]
 
@@ -140,7 +160,17 @@ class RocCurveDisplay(CurveDisplayMixin):
     """
 
     def __init__(
-        self, fpr, tpr, *, roc_auc=None, name=None, pos_label=None, average=None
+        self,
+        fpr,
+        tpr,
+        *,
+        roc_auc=None,
+        name=None,
+        pos_label=None,
+        average=None,
+        thresholds=None,
+        roc_auc_ci=None,
+        ci_band=None,
     ):
         self.pos_label = pos_label
         if is_multi_curve(fpr):
@@ -149,11 +179,19 @@ class RocCurveDisplay(CurveDisplayMixin):
             self.roc_auc = check_scores(roc_auc, len(curves), "roc_auc")
             self.name = check_names(name, len(curves))
             self.average = check_averages(average, len(curves))
+            check_single_curve_only(thresholds=thresholds, roc_auc_ci=roc_auc_ci,
+                                    ci_band=ci_band)
+            self.thresholds = self.roc_auc_ci = self.ci_band = None
             return
         self.fpr, self.tpr = check_curve(fpr, tpr, "fpr", "tpr")
         self.roc_auc = check_score(roc_auc, "roc_auc")
         self.name = name
         self.average = check_averages(average)
+        self.thresholds = check_thresholds(
+            thresholds, self.fpr.size, "thresholds", "one per point of fpr, decreasing"
+        )
+        self.roc_auc_ci = check_interval(roc_auc_ci, "roc_auc_ci")
+        self.ci_band = check_curve_band(ci_band, "ci_band", "fpr", "tpr")
 
     @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
@@ -166,6 +204,15 @@ class RocCurveDisplay(CurveDisplayMixin):
         despine=False,
         curve_kwargs=None,
         legend_title=None,
+        threshold=None,
+        threshold_kw=None,
+        plot_optimal=False,
+        optimal_kw=None,
+        plot_ci=True,
+        ci_kw=None,
+        plot_mean_std=False,
+        mean_kw=None,
+        band_kw=None,
         **kwargs,
     ):
         """Draw the ROC curve (or curves).
@@ -227,20 +274,78 @@ class RocCurveDisplay(CurveDisplayMixin):
         >>> display.line_.get_label(), display.chance_level_.get_label()
         ('AUC = 0.75', 'Chance level (AUC = 0.5)')
         """
-        name = self._prepare_axes(ax, name)
         multi = isinstance(self.fpr, list)
-        fpr, tpr, roc_auc = (
-            (self.fpr, self.tpr, self.roc_auc)
-            if multi
-            else ([self.fpr], [self.tpr], [self.roc_auc])
-        )
-        names = check_names(name, len(fpr)) if multi else [name]
-        defaults = curve_styles(self.average) if multi else [{}]
-        for default, curve_name, score in zip(defaults, names, roc_auc):
-            default["label"] = legend_label(curve_name, "AUC", score)
-        kws = line_kwargs(defaults, kwargs, curve_kwargs)
-        lines = [self.ax_.plot(x, y, **kw)[0] for x, y, kw in zip(fpr, tpr, kws)]
-        self.line_ = lines if multi else lines[0]
+        threshold = check_threshold(threshold, self.thresholds, multi)
+        criterion = optimal_criterion(plot_optimal, "youden", multi)
+        if plot_mean_std and not multi:
+            raise ValueError(
+                "plot_mean_std=True summarises several curves (e.g. cross-validation "
+                "folds), but the Display holds one curve."
+            )
+        name = self._prepare_axes(ax, name)
+        self.threshold_point_ = self.optimal_point_ = None
+        self.ci_band_ = self.mean_line_ = self.std_band_ = None
+        self.threshold_annotation_ = self.optimal_annotation_ = None
+        if plot_mean_std:
+            xs, ys = roc_curves_on_grid(self.fpr, self.tpr)
+            mean, low, high = mean_std_band(ys)
+            self.line_, self.mean_line_, self.std_band_ = draw_folds(
+                self.ax_,
+                [(x, y, "default") for x, y in zip(self.fpr, self.tpr)],
+                (xs, mean, "default"),
+                (xs, low, high),
+                self.roc_auc,
+                name,
+                metric_name="AUC",
+                curve_kwargs=curve_kwargs,
+                kwargs=kwargs,
+                mean_kw=mean_kw,
+                band_kw=band_kw,
+            )
+        elif multi:
+            names = check_names(name, len(self.fpr))
+            defaults = curve_styles(self.average)
+            for default, curve_name, score in zip(defaults, names, self.roc_auc):
+                default["label"] = legend_label(curve_name, "AUC", score)
+            kws = line_kwargs(defaults, kwargs, curve_kwargs)
+            self.line_ = []
+            for x, y, kw, default, curve_name, score in zip(
+                self.fpr, self.tpr, kws, defaults, names, self.roc_auc
+            ):
+                (line,) = self.ax_.plot(x, y, **kw)
+                if kw.get("label") == default["label"]:
+                    set_legend_entry(line, curve_name, "AUC", score)
+                self.line_.append(line)
+        else:
+            score = (
+                self.roc_auc
+                if self.roc_auc_ci is None or self.roc_auc is None
+                else LegendScore(self.roc_auc, self.roc_auc_ci.low, self.roc_auc_ci.high)
+            )
+            default = {"label": legend_label(name, "AUC", score)}
+            (kw,) = line_kwargs([default], kwargs, curve_kwargs)
+            (self.line_,) = self.ax_.plot(self.fpr, self.tpr, **kw)
+            if plot_ci and self.ci_band is not None:
+                self.ci_band_ = draw_band(self.line_, self.ci_band, ci_kw)
+            if threshold is not None:
+                k = threshold_index(self.thresholds, threshold)
+                self.threshold_point_, self.threshold_annotation_ = mark_point(
+                    self.line_, self.fpr[k], self.tpr[k],
+                    f"t = {format_threshold(threshold)}", threshold_kw, "threshold_kw",
+                    marker="D",
+                )
+            if criterion is not None:
+                k = youden_index(self.fpr, self.tpr)
+                where = "" if self.thresholds is None else (
+                    f" at t = {format_threshold(self.thresholds[k])}"
+                )
+                self.optimal_point_, self.optimal_annotation_ = mark_point(
+                    self.line_, self.fpr[k], self.tpr[k],
+                    f"max J = {self.tpr[k] - self.fpr[k]:.2f}{where}", optimal_kw,
+                    "optimal_kw", marker="*",
+                )
+            if kw.get("label") == default["label"]:
+                set_legend_entry(self.line_, name, "AUC", score, before=(self.ci_band_,))
         chance_kw = merge_style_kwargs(
             {"label": "Chance level (AUC = 0.5)", "color": "k", "linestyle": "--"},
             chance_level_kw,
@@ -273,6 +378,10 @@ class RocCurveDisplay(CurveDisplayMixin):
         drop_intermediate=True,
         name=None,
         ax=None,
+        plot_ci=False,
+        n_resamples=1000,
+        confidence_level=0.95,
+        random_state=None,
         **plot_kwargs,
     ):
         """Compute the ROC curve(s) and AUC(s) from predictions, then plot.
@@ -351,11 +460,15 @@ class RocCurveDisplay(CurveDisplayMixin):
         ['bird (AUC = 1.00)', 'cat (AUC = 1.00)', 'dog (AUC = 0.94)',
          'micro-average (AUC = 0.99)', 'macro-average (AUC = 0.98)']
         """
-        from evalplots.metrics import auc, roc_curve
         from evalplots.metrics._ovr import as_score_array
         from evalplots.metrics._ovr_curves import ovr_roc_curves
 
         if as_score_array(y_score).ndim == 2:
+            if plot_ci:
+                raise ValueError(
+                    "plot_ci=True draws the band of one binary curve; with a 2-D "
+                    "y_score (one-vs-rest) leave plot_ci=False."
+                )
 
             def build(counts, names):
                 roc = ovr_roc_curves(counts, drop_intermediate=drop_intermediate)
@@ -372,14 +485,237 @@ class RocCurveDisplay(CurveDisplayMixin):
         shown_pos_label, _, _ = cls._check_classes(
             y_true, pos_label, sample_weight, curve="ROC curve", need_negatives=True
         )
-        fpr, tpr, _ = roc_curve(
+        # the operating point at a threshold must be a stored point: keep them all
+        keep_all = plot_kwargs.get("threshold") is not None
+        fpr, tpr, thresholds = roc_curve(
             y_true,
             y_score,
             pos_label=pos_label,
             sample_weight=sample_weight,
-            drop_intermediate=drop_intermediate,
+            drop_intermediate=drop_intermediate and not keep_all,
         )
+        roc_auc_ci = ci_band = None
+        if plot_ci:
+            from evalplots.metrics import roc_auc_ci as delong_ci
+            from evalplots.metrics import roc_curve_ci_band
+
+            common = {"pos_label": pos_label, "confidence_level": confidence_level}
+            roc_auc_ci = delong_ci(y_true, y_score, method="delong",
+                                   sample_weight=sample_weight, **common)
+            ci_band = roc_curve_ci_band(
+                y_true, y_score, n_resamples=n_resamples, sample_weight=sample_weight,
+                random_state=random_state, **common,
+            )
         display = cls(
-            fpr, tpr, roc_auc=auc(fpr, tpr), name=name, pos_label=shown_pos_label
+            fpr, tpr, roc_auc=auc(fpr, tpr), name=name, pos_label=shown_pos_label,
+            thresholds=thresholds, roc_auc_ci=roc_auc_ci, ci_band=ci_band,
         )
         return display.plot(ax=ax, **plot_kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        drop_intermediate=True,
+        response_method="auto",
+        pos_label=None,
+        name=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute the ROC curve of a fitted binary classifier on ``X, y``, then plot.
+
+        Parameters
+        ----------
+        estimator : object
+            A fitted binary classifier: it has ``classes_`` (two labels) and
+            ``predict_proba`` or ``decision_function`` (scikit-learn's protocol;
+            scikit-learn itself is not imported).
+        X : array-like of shape (n_samples, n_features)
+            Input values, passed to the estimator's response method.
+        y : array-like of shape (n_samples,)
+            True labels.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative sample weights.
+        drop_intermediate : bool, default=True
+            As in :meth:`from_predictions`.
+        response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
+            The score: the ``predict_proba`` column of ``pos_label``, or
+            ``decision_function``; 'auto' tries ``predict_proba`` first.
+        pos_label : int, float, bool or str, default=None
+            The positive class; None means ``estimator.classes_[1]``.
+        name : str, default=None
+            Legend name; None uses the estimator's class name.
+        ax : matplotlib.axes.Axes, default=None
+            Axes to draw on; None creates a new figure and axes.
+        **kwargs : dict
+            Any option of :meth:`from_predictions` (``plot_ci``, ...) or
+            :meth:`plot` (``threshold``, ``plot_optimal``, ...).
+
+        Returns
+        -------
+        display : RocCurveDisplay
+            The plotted display.
+
+        Raises
+        ------
+        ValueError
+            If the estimator is not a fitted binary classifier, lacks the response
+            method, ``pos_label`` is not one of its classes; or as
+            :meth:`from_predictions`.
+
+        Notes
+        -----
+        Mirrors scikit-learn's ``RocCurveDisplay.from_estimator``: with
+        ``decision_function`` the score is positive for ``classes_[1]``, so it is
+        negated when ``pos_label`` is ``classes_[0]``. The curve is that of
+        :meth:`from_predictions` on these scores.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from evalplots.display import RocCurveDisplay
+        >>> class Threshold:  # any object with classes_ and predict_proba
+        ...     classes_ = np.array([0, 1])
+        ...     def predict_proba(self, X):
+        ...         p = np.asarray(X, dtype=float)[:, 0]
+        ...         return np.column_stack([1 - p, p])
+        >>> X = [[0.45], [0.53], [0.24], [0.88], [0.57], [0.76]]
+        >>> display = RocCurveDisplay.from_estimator(Threshold(), X, [1, 0, 0, 1, 0, 1])
+        >>> display.line_.get_label()
+        'Threshold (AUC = 0.78)'
+        """
+        y_score, pos_label = binary_response(
+            estimator, X, response_method=response_method, pos_label=pos_label
+        )
+        return cls.from_predictions(
+            y, y_score, pos_label=pos_label, sample_weight=sample_weight,
+            drop_intermediate=drop_intermediate, name=estimator_name(estimator, name),
+            ax=ax, **kwargs,
+        )
+
+    @classmethod
+    def from_cv_results(
+        cls,
+        cv_results,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        drop_intermediate=True,
+        response_method="auto",
+        pos_label=None,
+        ax=None,
+        name=None,
+        curve_kwargs=None,
+        plot_chance_level=False,
+        chance_level_kw=None,
+        despine=False,
+        **kwargs,
+    ):
+        """ROC curves of the cross-validation folds, their mean and ±1 std band.
+
+        Parameters
+        ----------
+        cv_results : dict
+            As returned by scikit-learn's ``cross_validate(...,
+            return_estimator=True, return_indices=True)``: the keys "estimator"
+            (one fitted binary classifier per fold) and "indices" (``"test"``: the
+            test sample indices of each fold).
+        X : array-like of shape (n_samples, n_features)
+            Input values given to ``cross_validate``.
+        y : array-like of shape (n_samples,)
+            Target values given to ``cross_validate``.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative sample weights.
+        drop_intermediate : bool, default=True
+            As in :meth:`from_predictions`.
+        response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
+            As in :meth:`from_estimator`.
+        pos_label : int, float, bool or str, default=None
+            The positive class; None means ``classes_[1]`` of the fold estimators.
+        ax : matplotlib.axes.Axes, default=None
+            Axes to draw on; None creates a new figure and axes.
+        name : str or list of str, default=None
+            Legend name. With ``curve_kwargs`` a dict (or None), one legend entry,
+            ``"name (AUC = 0.93 ± 0.02)"`` (mean ± std of the fold AUCs), on the
+            mean curve; with ``curve_kwargs`` a list, one entry per fold (a list
+            gives one name per fold) and one for the mean curve.
+        curve_kwargs : dict or list of dict, default=None
+            Line2D properties of the fold curves: one dict for all folds, or a list
+            of one dict per fold (which also gives each fold a legend entry), as in
+            scikit-learn 1.9.
+        plot_chance_level : bool, default=False
+            Whether to draw the chance diagonal.
+        chance_level_kw : dict, default=None
+            Line2D properties of the chance diagonal.
+        despine : bool, default=False
+            Whether to hide the top and right spines.
+        **kwargs : dict
+            Other options of :meth:`plot` (``mean_kw``, ``band_kw``,
+            ``legend_title``, Line2D properties of the mean curve).
+
+        Returns
+        -------
+        display : RocCurveDisplay
+            The display holding one curve per fold (lists), plotted with
+            ``plot_mean_std=True``: ``line_`` the fold curves, ``mean_line_`` the
+            mean curve and ``std_band_`` the band.
+
+        Raises
+        ------
+        ValueError
+            If ``cv_results`` lacks the keys, ``y`` does not match the folds,
+            ``name`` is a list but ``curve_kwargs`` is not, or as
+            :meth:`from_estimator` for a fold.
+
+        Notes
+        -----
+        Each fold's curve is :func:`evalplots.metrics.roc_curve` of its test
+        samples scored by its estimator, with the AUC of each. The mean curve is
+        the vertical average (Fawcett, "An introduction to ROC analysis", 2006,
+        §10.1) of the fold curves taken exactly — the mean TPR at every FPR where
+        some fold has a vertex, both ends of vertical runs — so its area is the
+        mean fold AUC; the band is the mean ± one (population) standard deviation
+        of the fold TPRs at those FPRs, clipped to [0, 1] for drawing. The
+        signature follows scikit-learn 1.9's ``RocCurveDisplay.from_cv_results``
+        (``chance_level_kw`` spelled as in :meth:`plot`).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from evalplots.display import RocCurveDisplay
+        >>> class Column:  # decision_function = sign * first feature
+        ...     classes_ = np.array([0, 1])
+        ...     def __init__(self, sign): self.sign = sign
+        ...     def decision_function(self, X): return self.sign * np.asarray(X)[:, 0]
+        >>> X = np.array([[0.45], [0.53], [0.24], [0.88], [0.57], [0.76]])
+        >>> y = np.array([1, 0, 0, 1, 0, 1])
+        >>> cv = {"estimator": [Column(1), Column(1)],
+        ...       "indices": {"test": [np.array([0, 1, 2]), np.array([3, 4, 5])]}}
+        >>> display = RocCurveDisplay.from_cv_results(cv, X, y, name="m")
+        >>> display.roc_auc, display.mean_line_.get_label()
+        ([0.5, 1.0], 'm (AUC = 0.75 ± 0.25)')
+        """
+        fpr, tpr, scores = [], [], []
+        for estimator, X_test, y_test, w in cv_folds(cv_results, X, y, sample_weight):
+            y_score, fold_pos_label = binary_response(
+                estimator, X_test, response_method=response_method, pos_label=pos_label
+            )
+            cls._check_classes(y_test, fold_pos_label, w, curve="ROC curve of a fold",
+                               need_negatives=True)
+            x, t, _ = roc_curve(y_test, y_score, pos_label=fold_pos_label,
+                                sample_weight=w, drop_intermediate=drop_intermediate)
+            fpr.append(x)
+            tpr.append(t)
+            scores.append(auc(x, t))
+        names = name if isinstance(name, list) else None
+        display = cls(fpr, tpr, roc_auc=scores, name=names, pos_label=fold_pos_label)
+        return display.plot(
+            ax=ax, name=name, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kw, despine=despine, plot_mean_std=True, **kwargs,
+        )
