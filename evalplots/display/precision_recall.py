@@ -15,22 +15,41 @@ from evalplots.display._multicurve import (
     check_curve_lists,
     check_names,
     check_scores,
+    draw_folds,
     expand,
     is_multi_curve,
+    mean_std_band,
     plot_one_vs_rest,
+)
+from evalplots.display._operating_points import (
+    check_curve_band,
+    check_interval,
+    check_single_curve_only,
+    check_threshold,
+    check_thresholds,
+    f1_index,
+    format_threshold,
+    mark_point,
+    optimal_criterion,
+    threshold_index,
 )
 from evalplots.display._pr_curve import (
     DRAWSTYLES,
+    ISO_F1_VALUES,
     PRCurve,
     check_break_even,
+    check_iso_f1_values,
     check_pr_curve,
+    draw_iso_f1,
     draw_pr_curves,
+    sawtooth,
 )
 from evalplots.metrics import (
     average_precision_from_curve,
     break_even_point_from_curve,
     precision_recall_curve,
 )
+from evalplots.metrics._macro_curves import precision_recall_curves_on_grid
 from evalplots.metrics._ovr import as_score_array
 from evalplots.metrics._ovr_curves import ovr_precision_recall_curves
 
@@ -85,6 +104,17 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         average over classes. A 'macro' curve is always drawn 'steps-post' and
         has no BEP (see Notes). With several curves it also sets the default
         style: class colours, 'micro' black dotted, 'macro' grey dash-dotted.
+    thresholds : array-like of shape (n_thresholds,), default=None
+        The threshold of each point but the sentinel, increasing, as returned by
+        :func:`~evalplots.metrics.precision_recall_curve`; needed by
+        ``plot(threshold=...)``. One curve only.
+    average_precision_ci : ConfidenceInterval, default=None
+        Interval of the AP (:class:`evalplots.metrics.ConfidenceInterval`), shown
+        in the legend, ``"AP = 0.87 [0.80, 0.93]"``. One curve only.
+    ci_band : tuple of 3 ndarrays of shape (n_grid,), default=None
+        ``(recall_grid, precision_low, precision_high)``, the pointwise band of
+        :func:`evalplots.metrics.precision_recall_ci_band`, drawn by
+        ``plot(plot_ci=True)``. One curve only.
 
     Attributes
     ----------
@@ -94,6 +124,20 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         The BEP marker, or None when not drawn.
     chance_level_ : matplotlib.lines.Line2D or None, or a list of these
         The chance line at the prevalence, or None when not drawn.
+    threshold_point_, optimal_point_ : matplotlib.lines.Line2D or None
+        Markers of the operating point at ``threshold`` and of the max-F1 point;
+        None when not drawn.
+    threshold_annotation_, optimal_annotation_ : matplotlib.text.Annotation or None
+        Their short texts (``"t = 0.5"``, ``"max F1 = 0.86 at t = 0.53"``).
+    ci_band_ : matplotlib.collections.PolyCollection or None
+        The CI band, or None when not drawn.
+    iso_f1_lines_ : list of matplotlib.lines.Line2D or None
+        The iso-F1 curves, one per value, or None when not drawn.
+    iso_f1_labels_ : list of matplotlib.text.Text or None
+        Their inline labels ``"F1=0.8"``.
+    mean_line_, std_band_ : Line2D and PolyCollection, or None
+        With ``plot_mean_std=True``: the mean curve of several curves (e.g. CV
+        folds) and its ±1 std band.
     ax_ : matplotlib.axes.Axes
         The axes drawn on.
     figure_ : matplotlib.figure.Figure
@@ -132,7 +176,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
 
     The break-even point (BEP) is the value b where P = R on the sawtooth curve
     (Zhou Zhihua, §2.3; :func:`evalplots.metrics.break_even_point`); the marker is
-    drawn at (b, b) and labelled ``"BEP = 0.67"``. At an operating point with TP > 0,
+    drawn at (b, b), its value in the curve's legend entry, ``"name (AP = 0.87,
+    BEP = 0.67)"``, whose handle shows the line with the marker on it (one entry
+    per model). At an operating point with TP > 0,
     P = R exactly when m⁺ samples are predicted positive. When some threshold predicts
     exactly m⁺ positive (always so without tied scores) the BEP is that operating point,
     P = R = TP/m⁺ = precision at k = m⁺. Both drawings pass through every operating
@@ -146,7 +192,25 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     never meets P = R: the BEP is NaN (the metric warns) and no marker is drawn.
 
     Legend numbers have two decimals, more when two would round a score to a perfect
-    1.00 or a null 0.00 (0.99528 shows as 0.995).
+    1.00 or a null 0.00 (0.99528 shows as 0.995); all numbers of one legend share
+    the largest such number of decimals, so that entries read alike (a model added
+    to the axes relabels those already there). An interval shows as
+    ``"AP = 0.87 [0.80, 0.93]"``.
+
+    ``plot(threshold=t)`` marks the operating point at t — scores >= t predicted
+    positive — which is the stored point of the smallest stored threshold >= t:
+    (R, P) = (TP/m⁺, TP/(TP + FP)) there. ``plot(plot_optimal='f1')`` marks the
+    stored operating point of largest F1 = 2PR/(P + R) (van Rijsbergen's
+    F-measure with β = 1; F1 = 0 where P + R = 0); ties go to the highest
+    threshold. Both are exact when every threshold is stored
+    (``drop_intermediate=False``, the default of :meth:`from_predictions`).
+
+    Iso-F1 lines (``plot_iso_f1=True``): the points of equal F1 = f satisfy
+    P = f·R / (2R − f), drawn for R from f/(2 − f) (where P = 1) to 1.
+
+    The CI band (``ci_band``, e.g. from :meth:`from_predictions` with
+    ``plot_ci=True``) is pointwise at fixed recall: at each recall of its grid,
+    the bootstrap percentile interval of the precision.
 
     One-vs-rest (several curves): each class curve and the micro average (the
     pooled problem of all (sample, class) pairs) are binary P-R curves, drawn in
@@ -170,8 +234,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     >>> display = PrecisionRecallDisplay.from_predictions(
     ...     [1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76],
     ...     drawstyle="sawtooth")
-    >>> display.line_.get_label(), display.break_even_.get_label()
-    ('step-wise AP = 0.87', 'BEP = 0.67')
+    >>> display.line_.get_label(), display.break_even_.get_xydata().round(2).tolist()
+    ('step-wise AP = 0.87, BEP = 0.67', [[0.67, 0.67]])
     """
 
     def __init__(
@@ -185,9 +249,16 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         name=None,
         pos_label=None,
         average=None,
+        thresholds=None,
+        average_precision_ci=None,
+        ci_band=None,
     ):
         self.pos_label = pos_label
         if is_multi_curve(precision):
+            check_single_curve_only(thresholds=thresholds,
+                                    average_precision_ci=average_precision_ci,
+                                    ci_band=ci_band)
+            self.thresholds = self.average_precision_ci = self.ci_band = None
             curves = check_curve_lists(
                 precision, recall, "precision", "recall", check_pr_curve
             )
@@ -217,6 +288,14 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         )
         self.name = name
         self.average = check_averages(average)
+        self.thresholds = check_thresholds(
+            thresholds, self.precision.size - 1, "thresholds",
+            "one per point of precision but the sentinel, increasing",
+        )
+        self.average_precision_ci = check_interval(
+            average_precision_ci, "average_precision_ci"
+        )
+        self.ci_band = check_curve_band(ci_band, "ci_band", "recall", "precision")
 
     @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
@@ -232,6 +311,18 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         despine=False,
         curve_kwargs=None,
         legend_title=None,
+        threshold=None,
+        threshold_kw=None,
+        plot_optimal=False,
+        optimal_kw=None,
+        plot_iso_f1=False,
+        iso_f1_values=ISO_F1_VALUES,
+        iso_f1_kw=None,
+        plot_ci=True,
+        ci_kw=None,
+        plot_mean_std=False,
+        mean_kw=None,
+        band_kw=None,
         **kwargs,
     ):
         """Draw the precision-recall curve(s), BEP marker(s) and chance line(s).
@@ -254,8 +345,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             curve, which has none).
         break_even_kw : dict, default=None
             Line2D properties of the BEP markers (default: a circle in the curve's
-            colour, labelled ``"BEP = 0.67"``; with several curves the BEP is in
-            the curve's legend entry instead).
+            colour, without legend entry: the BEP is in the curve's entry).
         plot_chance_level : bool, default=False
             Whether to draw the horizontal chance line P = prevalence (one per
             curve, in the curve's colour and without legend entry, when there are
@@ -265,6 +355,39 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         despine : bool, default=False
             Whether to hide the top and right spines.
         %(curve_params)s
+        threshold : float, default=None
+            Mark the operating point at this threshold (scores >= threshold are
+            positive), with a diamond and the text ``"t = 0.5"``. Needs the
+            stored ``thresholds``; one curve only.
+        threshold_kw : dict, default=None
+            Line2D properties of the threshold marker.
+        plot_optimal : {False, 'f1'}, default=False
+            'f1' marks the stored operating point of largest F1 with a star and
+            ``"max F1 = 0.86 at t = 0.53"``; ties go to the highest threshold.
+        optimal_kw : dict, default=None
+            Line2D properties of the optimal-point marker.
+        plot_iso_f1 : bool, default=False
+            Whether to draw the iso-F1 curves, in light grey, labelled inline.
+        iso_f1_values : sequence of float, default=(0.2, 0.4, 0.6, 0.8)
+            Their F1 values, each in (0, 1).
+        iso_f1_kw : dict, default=None
+            Line2D properties of the iso-F1 curves.
+        plot_ci : bool, default=True
+            Whether to draw the stored ``ci_band`` (nothing when there is none).
+        ci_kw : dict, default=None
+            PolyCollection properties of the band (default: the curve's colour,
+            alpha 0.2).
+        plot_mean_std : bool, default=False
+            Several curves only: take them as repetitions of one model (e.g.
+            cross-validation folds): draw them thin in one colour, their mean step
+            curve (the mean of the step functions AP integrates, exact on the
+            union of their recall values) and a ±1 std band at fixed recall, with
+            one legend entry ``"name (AP = 0.87 ± 0.03)"`` (see
+            :meth:`from_cv_results`). No BEP or chance line is drawn then.
+        mean_kw : dict, default=None
+            Line2D properties of the mean curve.
+        band_kw : dict, default=None
+            PolyCollection properties of the ±1 std band.
         **kwargs : dict
             Line2D properties of every curve; set the drawing with ``drawstyle``,
             not with a Line2D ``drawstyle``/``ds`` property.
@@ -272,8 +395,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         Returns
         -------
         display : PrecisionRecallDisplay
-            ``self``, with ``line_``, ``break_even_``, ``chance_level_``, ``ax_`` and
-            ``figure_`` set (``line_``, ``break_even_`` and ``chance_level_`` are
+            ``self``, with ``line_``, ``break_even_``, ``chance_level_``, ``ax_``,
+            ``figure_`` and the other artists of the class Attributes set (``line_``, ``break_even_`` and ``chance_level_`` are
             lists, one entry per curve, when the Display holds several curves).
 
         Raises
@@ -283,7 +406,12 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             ``drawstyle``/``ds``, a style dict sets one property under two names,
             ``plot_chance_level=True`` without ``prevalence_pos_label`` (for every
             curve), ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with
-            several curves, ``name`` or ``curve_kwargs`` is a list of another length.
+            several curves, ``name`` or ``curve_kwargs`` is a list of another length;
+            if ``threshold`` is not a finite number, is given without stored
+            thresholds or is above all of them (precision undefined),
+            ``plot_optimal`` is not False or 'f1', ``threshold`` or
+            ``plot_optimal`` is given for several curves, ``iso_f1_values`` are not
+            in (0, 1), or ``plot_mean_std=True`` with one curve.
 
         Notes
         -----
@@ -307,6 +435,14 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "plot(drawstyle='steps-post' or 'sawtooth') instead."
             )
         multi = isinstance(self.precision, list)
+        threshold = check_threshold(threshold, self.thresholds, multi)
+        criterion = optimal_criterion(plot_optimal, "f1", multi)
+        iso_f1_values = check_iso_f1_values(iso_f1_values) if plot_iso_f1 else None
+        if plot_mean_std and not multi:
+            raise ValueError(
+                "plot_mean_std=True summarises several curves (e.g. cross-validation "
+                "folds), but the Display holds one curve."
+            )
         stored = (
             self.precision,
             self.recall,
@@ -322,22 +458,41 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "PrecisionRecallDisplay(...) or use from_predictions, which computes it."
             )
         name = self._prepare_axes(ax, name)
-        drawn = draw_pr_curves(
-            self.ax_,
-            curves,
-            check_names(name, len(curves)) if multi else [name],
-            multi=multi,
-            drawstyle=drawstyle,
-            plot_break_even=plot_break_even,
-            break_even_kw=break_even_kw,
-            plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kw,
-            kwargs=kwargs,
-            curve_kwargs=curve_kwargs,
-        )
-        self.line_, self.break_even_, self.chance_level_ = (
-            drawn if multi else (artists[0] for artists in drawn)
-        )
+        self.iso_f1_lines_ = self.iso_f1_labels_ = None
+        if plot_iso_f1:
+            self.iso_f1_lines_, self.iso_f1_labels_ = draw_iso_f1(
+                self.ax_, iso_f1_values, iso_f1_kw
+            )
+        self.threshold_point_ = self.optimal_point_ = self.ci_band_ = None
+        self.threshold_annotation_ = self.optimal_annotation_ = None
+        self.mean_line_ = self.std_band_ = None
+        if plot_mean_std:
+            self._plot_folds(name, drawstyle, kwargs, curve_kwargs, mean_kw, band_kw)
+            self.break_even_ = self.chance_level_ = None
+        else:
+            if not multi:
+                curves = [curves[0]._replace(average_precision_ci=self.average_precision_ci)]
+            drawn = draw_pr_curves(
+                self.ax_,
+                curves,
+                check_names(name, len(curves)) if multi else [name],
+                multi=multi,
+                drawstyle=drawstyle,
+                plot_break_even=plot_break_even,
+                break_even_kw=break_even_kw,
+                plot_chance_level=plot_chance_level,
+                chance_level_kw=chance_level_kw,
+                kwargs=kwargs,
+                curve_kwargs=curve_kwargs,
+                bands=[self.ci_band if plot_ci and not multi else None] * len(curves),
+                ci_kw=ci_kw,
+            )
+            self.line_, self.break_even_, self.chance_level_, bands = (
+                drawn if multi else (artists[0] for artists in drawn)
+            )
+            if not multi:
+                self.ci_band_ = bands
+                self._mark_points(threshold, threshold_kw, criterion, optimal_kw)
         self._finish_axes(
             xlabel="Recall",
             ylabel="Precision",
@@ -346,6 +501,46 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             legend_title=legend_title,
         )
         return self
+
+    def _mark_points(self, threshold, threshold_kw, criterion, optimal_kw):
+        """Mark the operating point at ``threshold`` and the max-F1 point."""
+        if threshold is not None:
+            k = threshold_index(self.thresholds, threshold)
+            self.threshold_point_, self.threshold_annotation_ = mark_point(
+                self.line_, self.recall[k], self.precision[k],
+                f"t = {format_threshold(threshold)}", threshold_kw, "threshold_kw",
+                marker="D",
+            )
+        if criterion is not None:
+            k, f1 = f1_index(self.precision, self.recall)
+            where = "" if self.thresholds is None else (
+                f" at t = {format_threshold(self.thresholds[k])}"
+            )
+            self.optimal_point_, self.optimal_annotation_ = mark_point(
+                self.line_, self.recall[k], self.precision[k],
+                f"max F1 = {f1:.2f}{where}", optimal_kw, "optimal_kw", marker="*",
+            )
+
+    def _plot_folds(self, name, drawstyle, kwargs, curve_kwargs, mean_kw, band_kw):
+        """The fold curves, their mean step curve and the ±1 std band."""
+        grid, values = precision_recall_curves_on_grid(self.precision, self.recall)
+        mean, low, high = mean_std_band(values)
+
+        def layout(v):  # precision_recall_curve layout, recall decreasing, sentinel
+            return np.r_[v[::-1], v[0]]
+
+        folds = [
+            (*(sawtooth(p, r) if drawstyle == "sawtooth" else (r, p)),
+             "default" if drawstyle == "sawtooth" else "steps-post")
+            for p, r in zip(self.precision, self.recall)
+        ]
+        recall = np.r_[grid[::-1], 0.0]
+        self.line_, self.mean_line_, self.std_band_ = draw_folds(
+            self.ax_, folds, (recall, np.r_[mean[::-1], 1.0], "steps-post"),
+            (recall, layout(low), layout(high)), self.average_precision, name,
+            metric_name="AP", curve_kwargs=curve_kwargs, kwargs=kwargs,
+            mean_kw=mean_kw, band_kw=band_kw, step="post",
+        )
 
     @classmethod
     @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS)
@@ -432,7 +627,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ...     [1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76], name="toy",
         ...     plot_chance_level=True)
         >>> display.line_.get_label(), display.chance_level_.get_label()
-        ('toy (AP = 0.87)', 'Chance level (prevalence = 0.50)')
+        ('toy (AP = 0.87, BEP = 0.67)', 'Chance level (prevalence = 0.50)')
 
         One-vs-rest, from a 2-D score matrix:
 
