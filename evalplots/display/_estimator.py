@@ -1,97 +1,66 @@
 """Scores of a fitted binary classifier, duck-typed (no scikit-learn import).
 
-``from_estimator`` and ``from_cv_results`` of the curve Displays need the score of
-the positive class: the ``predict_proba`` column of ``pos_label`` (found through
-``estimator.classes_``), or ``decision_function`` (positive for ``classes_[1]``,
-negated when ``pos_label`` is ``classes_[0]``) — scikit-learn's
-``_get_response_values_binary`` rule, written against the estimator protocol only.
+``from_estimator`` of a Display calls :func:`binary_estimator_scores` and hands the
+result to ``from_predictions``: the positive class is resolved with the label rules
+of :mod:`evalplots.metrics._labels`, against ``estimator.classes_``.
 """
 
 import numpy as np
 
 from evalplots.display._base import check_option
+from evalplots.metrics._labels import resolve_pos_label
 
-__all__ = ["RESPONSE_METHODS", "binary_response", "cv_folds", "estimator_name"]
+__all__ = ["RESPONSE_METHODS", "binary_estimator_scores"]
 
 RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
 
 
-def estimator_name(estimator, name):
-    """The legend name: ``name``, else the estimator's class name (scikit-learn's rule)."""
-    return type(estimator).__name__ if name is None else name
-
-
-def binary_response(estimator, X, *, response_method="auto", pos_label=None):
+def binary_estimator_scores(estimator, X, *, response_method="auto", pos_label=None):
     """Return ``(y_score, pos_label)``: the positive-class score of each row of ``X``.
 
-    Raises a ValueError when the estimator is not a fitted binary classifier
-    (no ``classes_`` of two labels), lacks the response method asked for, or
-    ``pos_label`` is not one of its classes.
+    'auto' uses ``predict_proba`` when the estimator has it, else
+    ``decision_function``. A decision function scores ``classes_[1]``, so it is
+    negated when ``pos_label`` is ``classes_[0]`` (scikit-learn does the same).
+
+    Raises
+    ------
+    ValueError
+        If ``response_method`` is not an option, the estimator lacks the method or
+        ``classes_`` (not fitted), is not binary, or ``pos_label`` is ambiguous or
+        not one of its classes.
     """
     check_option(response_method, RESPONSE_METHODS, "response_method")
-    classes = getattr(estimator, "classes_", None)
-    if classes is None:
-        raise ValueError(
-            f"{type(estimator).__name__} has no classes_: pass a fitted classifier "
-            f"(call estimator.fit(X, y) first)."
-        )
-    classes = np.asarray(classes)
-    if classes.size != 2:
-        raise ValueError(
-            f"The estimator has {classes.size} classes, {classes.tolist()}; this curve "
-            f"needs a binary classifier (use from_predictions with a 2-D y_score for "
-            f"one-vs-rest curves)."
-        )
-    if pos_label is None:
-        pos_label = classes[1].item() if hasattr(classes[1], "item") else classes[1]
-    elif pos_label not in classes.tolist():
-        raise ValueError(
-            f"pos_label={pos_label!r} is not a class of the estimator; its classes "
-            f"are {classes.tolist()}."
-        )
     methods = (
         ("predict_proba", "decision_function")
         if response_method == "auto"
         else (response_method,)
     )
-    for method in methods:
-        if hasattr(estimator, method):
-            break
-    else:
+    kind = type(estimator).__name__
+    method = next((m for m in methods if callable(getattr(estimator, m, None))), None)
+    if method is None:
         raise ValueError(
-            f"{type(estimator).__name__} has no {' or '.join(methods)}; pass "
-            f"response_method= naming a method it has."
+            f"{kind} has no {' or '.join(methods)} method; pass a fitted classifier "
+            f"that has one, or compute the scores and use from_predictions."
         )
-    scores = np.asarray(getattr(estimator, method)(X), dtype=float)
+    classes = getattr(estimator, "classes_", None)
+    if classes is None:
+        raise ValueError(
+            f"{kind} has no classes_ attribute; fit it before calling from_estimator."
+        )
+    classes = np.asarray(classes)
+    if classes.shape[0] != 2:
+        raise ValueError(
+            f"{kind} has {classes.shape[0]} classes {classes.tolist()}, but this "
+            f"Display is binary; pass a binary classifier."
+        )
+    pos_label = resolve_pos_label(classes, pos_label, name="estimator.classes_")
+    column = classes.tolist().index(pos_label)
+    response = np.asarray(getattr(estimator, method)(X))
     if method == "predict_proba":
-        return scores[:, classes.tolist().index(pos_label)], pos_label
-    scores = scores.ravel()
-    return (-scores if pos_label == classes[0] else scores), pos_label
-
-
-def cv_folds(cv_results, X, y, sample_weight):
-    """Yield ``(estimator, X_test, y_test, sample_weight_test)`` of each CV fold.
-
-    ``cv_results`` is the dict of scikit-learn's ``cross_validate(...,
-    return_estimator=True, return_indices=True)``.
-    """
-    if not isinstance(cv_results, dict) or not {"estimator", "indices"} <= set(
-        cv_results
-    ):
+        return response[:, column], pos_label
+    if response.ndim != 1:
         raise ValueError(
-            "cv_results must be the dict returned by cross_validate(..., "
-            "return_estimator=True, return_indices=True), with the keys 'estimator' "
-            "and 'indices'."
+            f"{kind}.decision_function returned shape {response.shape}; a binary "
+            f"classifier's decision function must be 1-D."
         )
-    tests = cv_results["indices"]["test"]
-    n = sum(len(t) for t in tests)
-    if len(y) != n:
-        raise ValueError(
-            f"y has {len(y)} samples but the cross-validation test folds hold {n}; "
-            f"pass the X and y given to cross_validate."
-        )
-    y = np.asarray(y)
-    w = None if sample_weight is None else np.asarray(sample_weight, dtype=float)
-    for estimator, test in zip(cv_results["estimator"], tests):
-        X_test = X.iloc[test] if hasattr(X, "iloc") else np.asarray(X)[test]
-        yield estimator, X_test, y[test], None if w is None else w[test]
+    return (-response if column == 0 else response), pos_label

@@ -15,6 +15,7 @@ import numpy as np
 from evalplots.display._base import merge_style_kwargs
 
 __all__ = [
+    "CI_PARAMS",
     "check_curve_band",
     "draw_band",
     "f1_index",
@@ -214,3 +215,17 @@ def draw_band(line, band, ci_kw):
         argname="ci_kw",
     )
     return line.axes.fill_between(grid, low, high, **kw)
+
+
+#: ``from_predictions`` parameters of the CI band and legend interval (docstring).
+CI_PARAMS = """plot_ci : bool, default=False
+        Compute and draw the pointwise bootstrap band of the curve (stratified
+        resamples, percentile intervals) and put the interval of the legend's
+        score into its entry (binary ``y_score`` only).
+    n_resamples : int, default=1000
+        Number of bootstrap resamples of the band (and of the bootstrap
+        interval), with ``plot_ci=True``.
+    confidence_level : float, default=0.95
+        Coverage of the band and of the interval, in (0, 1).
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed of the resampling, for a reproducible band."""

@@ -33,6 +33,7 @@ __all__ = [
     "check_break_even",
     "check_iso_f1_values",
     "check_pr_curve",
+    "draw_chance_level",
     "draw_iso_f1",
     "draw_pr_curves",
     "iso_f1_curve",
@@ -133,7 +134,7 @@ def draw_pr_curves(ax, curves, names, *, multi, drawstyle, plot_break_even,
         if kw.get("label") == default["label"]:
             set_legend_entry(line, *part, before=(patches[-1],), after=(markers[-1],))
         chances.append(
-            _chance_level(line, curve.prevalence, multi, chance_level_kw)
+            draw_chance_level(line, curve.prevalence, multi, chance_level_kw)
             if plot_chance_level
             else None
         )
@@ -168,7 +169,7 @@ def _mark(line, bep, label, break_even_kw):
     return marker
 
 
-def _chance_level(line, prevalence, multi, chance_level_kw):
+def draw_chance_level(line, prevalence, multi, chance_level_kw):
     """The chance line P = prevalence.
 
     One curve: black, dashed, labelled, shared by every Display on the axes. Several

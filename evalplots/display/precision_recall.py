@@ -21,7 +21,15 @@ from evalplots.display._multicurve import (
     mean_std_band,
     plot_one_vs_rest,
 )
+from evalplots.display._cv_results import (
+    CV_PARAMS,
+    ESTIMATOR_PARAMS,
+    estimator_name,
+    fold_scores,
+)
+from evalplots.display._estimator import binary_estimator_scores
 from evalplots.display._operating_points import (
+    CI_PARAMS,
     check_curve_band,
     check_interval,
     check_single_curve_only,
@@ -40,6 +48,7 @@ from evalplots.display._pr_curve import (
     check_break_even,
     check_iso_f1_values,
     check_pr_curve,
+    draw_chance_level,
     draw_iso_f1,
     draw_pr_curves,
     sawtooth,
@@ -383,7 +392,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             curve (the mean of the step functions AP integrates, exact on the
             union of their recall values) and a ±1 std band at fixed recall, with
             one legend entry ``"name (AP = 0.87 ± 0.03)"`` (see
-            :meth:`from_cv_results`). No BEP or chance line is drawn then.
+            :meth:`from_cv_results`). No BEP is drawn then, and the chance line
+            is the one of the first curve's prevalence.
         mean_kw : dict, default=None
             Line2D properties of the mean curve.
         band_kw : dict, default=None
@@ -468,7 +478,13 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         self.mean_line_ = self.std_band_ = None
         if plot_mean_std:
             self._plot_folds(name, drawstyle, kwargs, curve_kwargs, mean_kw, band_kw)
-            self.break_even_ = self.chance_level_ = None
+            self.break_even_ = None
+            self.chance_level_ = (
+                draw_chance_level(self.mean_line_, curves[0].prevalence, False,
+                                  chance_level_kw)
+                if plot_chance_level
+                else None
+            )
         else:
             if not multi:
                 curves = [curves[0]._replace(average_precision_ci=self.average_precision_ci)]
@@ -543,7 +559,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         )
 
     @classmethod
-    @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS)
+    @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS, ci_params=CI_PARAMS)
     def from_predictions(
         cls,
         y_true,
@@ -555,6 +571,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         drop_intermediate=False,
         name=None,
         ax=None,
+        plot_ci=False,
+        n_resamples=1000,
+        confidence_level=0.95,
+        random_state=None,
         **plot_kwargs,
     ):
         """Compute the P-R curve(s), AP, BEP and prevalence from predictions, then plot.
@@ -568,8 +588,11 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         %(ovr_params)s
         drop_intermediate : bool, default=False
             Drop thresholds that do not change the step drawing. Must stay False for
-            ``drawstyle='sawtooth'``, which needs every operating point.
+            ``drawstyle='sawtooth'``, which needs every operating point. Not
+            applied when ``threshold`` is given (in ``plot_kwargs``): the operating
+            point at any threshold must then be a stored point.
         %(name_ax)s
+        %(ci_params)s
         **plot_kwargs : dict
             Any option of :meth:`plot` (``drawstyle``, ``plot_break_even``,
             ``break_even_kw``, ``plot_chance_level``, ``chance_level_kw``, ``despine``,
@@ -610,6 +633,12 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ``PrecisionRecallDisplay.from_predictions`` (Display API: compute, construct,
         ``plot``).
 
+        With ``plot_ci=True``: the legend's AP interval is
+        :func:`evalplots.metrics.bootstrap_ci` of
+        :func:`~evalplots.metrics.average_precision_score` (stratified, BCa) and
+        the band :func:`evalplots.metrics.precision_recall_ci_band` (stratified
+        bootstrap, precision percentiles at fixed recall).
+
         One-vs-rest (a 2-D ``y_score``): each class's curve is the binary curve of
         (y_true == class, its column); the micro average that of all n·k
         (sample, class) pairs, one-hot labels against the raveled scores; the macro
@@ -646,6 +675,11 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "drawing needs; pass drop_intermediate=False with drawstyle='sawtooth'."
             )
         if as_score_array(y_score).ndim == 2:
+            if plot_ci:
+                raise ValueError(
+                    "plot_ci=True draws the band of one binary curve; with a 2-D "
+                    "y_score (one-vs-rest) leave plot_ci=False."
+                )
 
             def build(counts, names):
                 pr = ovr_precision_recall_curves(
@@ -670,13 +704,28 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             curve="precision-recall curve",
             need_negatives=False,
         )
-        precision, recall, _ = precision_recall_curve(
+        # the operating point at a threshold must be a stored point: keep them all
+        keep_all = plot_kwargs.get("threshold") is not None
+        precision, recall, thresholds = precision_recall_curve(
             y_true,
             y_score,
             pos_label=pos_label,
             sample_weight=sample_weight,
-            drop_intermediate=drop_intermediate,
+            drop_intermediate=drop_intermediate and not keep_all,
         )
+        ap_ci = ci_band = None
+        if plot_ci:
+            from evalplots.metrics import (
+                average_precision_score,
+                bootstrap_ci,
+                precision_recall_ci_band,
+            )
+
+            common = {"pos_label": pos_label, "sample_weight": sample_weight,
+                      "confidence_level": confidence_level,
+                      "n_resamples": n_resamples, "random_state": random_state}
+            ap_ci = bootstrap_ci(average_precision_score, y_true, y_score, **common)
+            ci_band = precision_recall_ci_band(y_true, y_score, **common)
         # AP and BEP are read off the computed curve: one pass over the data
         display = cls(
             precision,
@@ -686,5 +735,186 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             prevalence_pos_label=float(np.average(positive, weights=weights)),
             name=name,
             pos_label=shown_pos_label,
+            thresholds=thresholds,
+            average_precision_ci=ap_ci,
+            ci_band=ci_band,
         )
         return display.plot(ax=ax, **plot_kwargs)
+
+    @classmethod
+    @fill_doc(estimator_params=ESTIMATOR_PARAMS)
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        drop_intermediate=False,
+        response_method="auto",
+        pos_label=None,
+        name=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute the P-R curve of a fitted binary classifier on ``X, y``, then plot.
+
+        Parameters
+        ----------
+        %(estimator_params)s
+
+        Returns
+        -------
+        display : PrecisionRecallDisplay
+            The plotted display.
+
+        Raises
+        ------
+        ValueError
+            If the estimator is not a fitted binary classifier, lacks the response
+            method, ``pos_label`` is not one of its classes; or as
+            :meth:`from_predictions`.
+
+        Notes
+        -----
+        Mirrors scikit-learn's ``PrecisionRecallDisplay.from_estimator``: with
+        ``decision_function`` the score is positive for ``classes_[1]``, so it is
+        negated when ``pos_label`` is ``classes_[0]``. The curve, AP and BEP are
+        those of :meth:`from_predictions` on these scores.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from evalplots.display import PrecisionRecallDisplay
+        >>> class Threshold:  # any object with classes_ and predict_proba
+        ...     classes_ = np.array([0, 1])
+        ...     def predict_proba(self, X):
+        ...         p = np.asarray(X, dtype=float)[:, 0]
+        ...         return np.column_stack([1 - p, p])
+        >>> X = [[0.45], [0.53], [0.24], [0.88], [0.57], [0.76]]
+        >>> display = PrecisionRecallDisplay.from_estimator(
+        ...     Threshold(), X, [1, 0, 0, 1, 0, 1])
+        >>> display.line_.get_label()
+        'Threshold (AP = 0.87, BEP = 0.67)'
+        """
+        y_score, pos_label = binary_estimator_scores(
+            estimator, X, response_method=response_method, pos_label=pos_label
+        )
+        return cls.from_predictions(
+            y, y_score, pos_label=pos_label, sample_weight=sample_weight,
+            drop_intermediate=drop_intermediate, name=estimator_name(estimator, name),
+            ax=ax, **kwargs,
+        )
+
+    @classmethod
+    @fill_doc(cv_params=CV_PARAMS)
+    def from_cv_results(
+        cls,
+        cv_results,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        drop_intermediate=False,
+        response_method="auto",
+        pos_label=None,
+        ax=None,
+        name=None,
+        curve_kwargs=None,
+        plot_chance_level=False,
+        chance_level_kw=None,
+        despine=False,
+        drawstyle="steps-post",
+        **kwargs,
+    ):
+        """P-R curves of the cross-validation folds, their mean and ±1 std band.
+
+        Parameters
+        ----------
+        %(cv_params)s
+        plot_chance_level : bool, default=False
+            Whether to draw the chance line at the prevalence of all test samples
+            (the folds together).
+        chance_level_kw : dict, default=None
+            Line2D properties of the chance line.
+        despine : bool, default=False
+            Whether to hide the top and right spines.
+        drawstyle : {'steps-post', 'sawtooth'}, default='steps-post'
+            Drawing of the fold curves; the mean curve is a step function, always
+            drawn 'steps-post'.
+        **kwargs : dict
+            Other options of :meth:`plot` (``mean_kw``, ``band_kw``,
+            ``legend_title``, ``plot_iso_f1``, Line2D properties of the mean curve).
+
+        Returns
+        -------
+        display : PrecisionRecallDisplay
+            The display holding one curve per fold (lists), plotted with
+            ``plot_mean_std=True``: ``line_`` the fold curves, ``mean_line_`` the
+            mean curve and ``std_band_`` the band.
+
+        Raises
+        ------
+        ValueError
+            If ``cv_results`` lacks the keys, ``y`` does not match the folds,
+            ``name`` is a list but ``curve_kwargs`` is not, a fold's test samples
+            hold no positive, or as :meth:`from_estimator` for a fold.
+
+        Notes
+        -----
+        Each fold's curve is :func:`evalplots.metrics.precision_recall_curve` of
+        its test samples scored by its estimator, with its AP. The mean curve is
+        the mean of the fold step functions p_f(r) = P_n on (R_{n−1}, R_n] — the
+        functions AP integrates — on the union of the folds' recall values, so
+        its step-wise area is the mean fold AP (as the macro average of
+        :meth:`from_predictions`); the band is the mean ± one (population)
+        standard deviation of the fold precisions at each recall, clipped to
+        [0, 1] for drawing. The legend shows the mean ± std of the fold APs. The
+        signature follows scikit-learn 1.9's
+        ``PrecisionRecallDisplay.from_cv_results``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from evalplots.display import PrecisionRecallDisplay
+        >>> class Column:  # decision_function = first feature
+        ...     classes_ = np.array([0, 1])
+        ...     def decision_function(self, X): return np.asarray(X)[:, 0]
+        >>> X = np.array([[0.45], [0.53], [0.24], [0.88], [0.57], [0.76]])
+        >>> y = np.array([1, 0, 0, 1, 0, 1])
+        >>> cv = {"estimator": [Column(), Column()],
+        ...       "indices": {"test": [np.array([0, 1, 2]), np.array([3, 4, 5])]}}
+        >>> display = PrecisionRecallDisplay.from_cv_results(cv, X, y, name="m")
+        >>> display.average_precision, display.mean_line_.get_label()
+        ([0.5, 1.0], 'm (AP = 0.75 ± 0.25)')
+        """
+        precision, recall, scores, positives, weights = [], [], [], [], []
+        for y_test, y_score, fold_pos_label, w in fold_scores(
+            cv_results, X, y, sample_weight=sample_weight,
+            response_method=response_method, pos_label=pos_label,
+        ):
+            _, positive, w = cls._check_classes(
+                y_test, fold_pos_label, w, curve="precision-recall curve of a fold",
+                need_negatives=False,
+            )
+            p, r, _ = precision_recall_curve(
+                y_test, y_score, pos_label=fold_pos_label, sample_weight=w,
+                drop_intermediate=drop_intermediate,
+            )
+            precision.append(p)
+            recall.append(r)
+            scores.append(average_precision_from_curve(p, r))
+            positives.append(positive)
+            weights.append(np.ones(positive.size) if w is None else w)
+        prevalence = float(np.average(np.concatenate(positives),
+                                      weights=np.concatenate(weights)))
+        display = cls(
+            precision, recall, average_precision=scores,
+            prevalence_pos_label=[prevalence] * len(scores),
+            name=name if isinstance(name, list) else None, pos_label=fold_pos_label,
+        )
+        return display.plot(
+            ax=ax, name=name, curve_kwargs=curve_kwargs, drawstyle=drawstyle,
+            plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
+            despine=despine, plot_mean_std=True, **kwargs,
+        )

@@ -16,7 +16,13 @@ from evalplots.display._base import (
     merge_style_kwargs,
     set_legend_entry,
 )
-from evalplots.display._estimator import binary_response, cv_folds, estimator_name
+from evalplots.display._cv_results import (
+    CV_PARAMS,
+    ESTIMATOR_PARAMS,
+    estimator_name,
+    fold_scores,
+)
+from evalplots.display._estimator import binary_estimator_scores
 from evalplots.display._multicurve import (
     check_averages,
     check_binary_labels_arg,
@@ -31,6 +37,7 @@ from evalplots.display._multicurve import (
     plot_one_vs_rest,
 )
 from evalplots.display._operating_points import (
+    CI_PARAMS,
     check_curve_band,
     check_interval,
     check_single_curve_only,
@@ -90,6 +97,17 @@ class RocCurveDisplay(CurveDisplayMixin):
         average over classes. With several curves it sets the default style:
         class curves in distinct colours, 'micro' black dotted, 'macro' grey
         dash-dotted. None for every curve when not given.
+    thresholds : array-like of shape (n_points,), default=None
+        The threshold of each point, decreasing (the first, ``inf``, gives
+        (0, 0)), as returned by :func:`~evalplots.metrics.roc_curve`; needed by
+        ``plot(threshold=...)``. One curve only.
+    roc_auc_ci : ConfidenceInterval, default=None
+        Interval of the AUC (e.g. :func:`evalplots.metrics.roc_auc_ci`), shown in
+        the legend: ``"AUC = 0.995 [0.989, 0.999]"``. One curve only.
+    ci_band : tuple of 3 ndarrays of shape (n_grid,), default=None
+        ``(fpr_grid, tpr_low, tpr_high)``, the pointwise band of
+        :func:`evalplots.metrics.roc_curve_ci_band`, drawn by
+        ``plot(plot_ci=True)``. One curve only.
 
     Attributes
     ----------
@@ -98,6 +116,16 @@ class RocCurveDisplay(CurveDisplayMixin):
         a list of curves.
     chance_level_ : matplotlib.lines.Line2D or None
         The chance diagonal, or None when not drawn.
+    threshold_point_, optimal_point_ : matplotlib.lines.Line2D or None
+        Markers of the operating point at ``threshold`` and of the point of
+        largest Youden J; None when not drawn.
+    threshold_annotation_, optimal_annotation_ : matplotlib.text.Annotation or None
+        Their short texts (``"t = 0.5"``, ``"max J = 0.67 at t = 0.76"``).
+    ci_band_ : matplotlib.collections.PolyCollection or None
+        The CI band, or None when not drawn.
+    mean_line_, std_band_ : Line2D and PolyCollection, or None
+        With ``plot_mean_std=True``: the mean curve of several curves (e.g. CV
+        folds) and its ±1 std band.
     ax_ : matplotlib.axes.Axes
         The axes drawn on.
     figure_ : matplotlib.figure.Figure
@@ -136,6 +164,26 @@ class RocCurveDisplay(CurveDisplayMixin):
     where neighbouring classes become hard to tell apart; a legend of more than
     13 entries (10 classes, 2 averages and the chance line fit) moves outside the
     axes, to their right, in a smaller font.
+
+    Legend numbers have two decimals, more when two would round a score to 1.00
+    or 0.00; all numbers of one legend share the largest such number of
+    decimals ("AUC = 0.995" stands next to "AUC = 0.980"), and a model added to
+    the axes relabels those already there. An interval shows as
+    ``"AUC = 0.995 [0.989, 0.999]"``; its handle shows the band behind the line.
+
+    ``plot(threshold=t)`` marks the operating point at t — scores >= t predicted
+    positive — the stored point of the smallest stored threshold >= t. It is
+    exact when every threshold is stored (:meth:`from_predictions` keeps them
+    all when ``threshold`` is given). ``plot(plot_optimal='youden')`` marks the
+    stored point of largest Youden index J = TPR − FPR (Youden, "Index for
+    rating diagnostic tests", Cancer 3, 1950), ties going to the highest
+    threshold; J is linear along a segment, so its maximum is always at a stored
+    vertex, even with ``drop_intermediate=True``.
+
+    The CI band (``ci_band``, e.g. from :meth:`from_predictions` with
+    ``plot_ci=True``) is pointwise at fixed FPR — vertical averaging (Fawcett
+    2006, §10.1): at each FPR of its grid, the bootstrap percentile interval of
+    the TPR.
 
     Examples
     --------
@@ -234,20 +282,51 @@ class RocCurveDisplay(CurveDisplayMixin):
         despine : bool, default=False
             Whether to hide the top and right spines.
         %(curve_params)s
+        threshold : float, default=None
+            Mark the operating point at this threshold (scores >= threshold are
+            positive) with a diamond and the text ``"t = 0.5"``. Needs the stored
+            ``thresholds``; one curve only.
+        threshold_kw : dict, default=None
+            Line2D properties of the threshold marker.
+        plot_optimal : {False, 'youden'}, default=False
+            'youden' marks the stored point of largest J = TPR − FPR with a star
+            and ``"max J = 0.67 at t = 0.76"``; ties go to the highest threshold.
+        optimal_kw : dict, default=None
+            Line2D properties of the optimal-point marker.
+        plot_ci : bool, default=True
+            Whether to draw the stored ``ci_band`` (nothing when there is none).
+        ci_kw : dict, default=None
+            PolyCollection properties of the band (default: the curve's colour,
+            alpha 0.2).
+        plot_mean_std : bool, default=False
+            Several curves only: take them as repetitions of one model (e.g.
+            cross-validation folds): draw them thin in one colour, their exact
+            vertical average and a ±1 std band of the TPR at fixed FPR, with one
+            legend entry ``"name (AUC = 0.93 ± 0.02)"`` (see
+            :meth:`from_cv_results`).
+        mean_kw : dict, default=None
+            Line2D properties of the mean curve.
+        band_kw : dict, default=None
+            PolyCollection properties of the ±1 std band.
         **kwargs : dict
             Line2D properties of every curve (e.g. ``color``, ``linestyle``).
 
         Returns
         -------
         display : RocCurveDisplay
-            ``self``, with ``line_``, ``chance_level_``, ``ax_`` and ``figure_`` set.
+            ``self``, with ``line_``, ``chance_level_``, ``ax_``, ``figure_`` and
+            the other artists of the class Attributes set.
 
         Raises
         ------
         ValueError
             If a style dict sets one property under two alias names (``c``/``color``),
             ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with several
-            curves, ``name`` or ``curve_kwargs`` is a list of another length.
+            curves, ``name`` or ``curve_kwargs`` is a list of another length; if
+            ``threshold`` is not a finite number or is given without stored
+            thresholds, ``plot_optimal`` is not False or 'youden', ``threshold``
+            or ``plot_optimal`` is given for several curves, or
+            ``plot_mean_std=True`` with one curve.
 
         Notes
         -----
@@ -366,7 +445,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         return self
 
     @classmethod
-    @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS)
+    @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS, ci_params=CI_PARAMS)
     def from_predictions(
         cls,
         y_true,
@@ -395,8 +474,11 @@ class RocCurveDisplay(CurveDisplayMixin):
         %(ovr_params)s
         drop_intermediate : bool, default=True
             Drop thresholds that lie on a straight segment of the curve (the area
-            and the drawing are unchanged).
+            and the drawing are unchanged). Not applied when ``threshold`` is
+            given (in ``plot_kwargs``): the operating point at any threshold must
+            then be a stored point.
         %(name_ax)s
+        %(ci_params)s
         **plot_kwargs : dict
             Any option of :meth:`plot` (``plot_chance_level``, ``chance_level_kw``,
             ``despine``, ``curve_kwargs``, ``legend_title``, Line2D properties).
@@ -432,6 +514,12 @@ class RocCurveDisplay(CurveDisplayMixin):
         mirrors scikit-learn's ``RocCurveDisplay.from_predictions`` (Display API:
         compute, construct, ``plot``), except that a single-class ``y_true`` raises
         instead of warning and drawing NaN.
+
+        With ``plot_ci=True``: the legend's interval is DeLong's
+        (:func:`evalplots.metrics.roc_auc_ci`, ``method='delong'``; DeLong,
+        DeLong & Clarke-Pearson, Biometrics 44, 1988) and the band
+        :func:`evalplots.metrics.roc_curve_ci_band` (stratified bootstrap, TPR
+        percentiles at fixed FPR).
 
         One-vs-rest (a 2-D ``y_score``): each class's curve is the binary ROC curve
         of (y_true == class, its column); the micro average that of all n·k
@@ -513,6 +601,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         return display.plot(ax=ax, **plot_kwargs)
 
     @classmethod
+    @fill_doc(estimator_params=ESTIMATOR_PARAMS)
     def from_estimator(
         cls,
         estimator,
@@ -531,30 +620,7 @@ class RocCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        estimator : object
-            A fitted binary classifier: it has ``classes_`` (two labels) and
-            ``predict_proba`` or ``decision_function`` (scikit-learn's protocol;
-            scikit-learn itself is not imported).
-        X : array-like of shape (n_samples, n_features)
-            Input values, passed to the estimator's response method.
-        y : array-like of shape (n_samples,)
-            True labels.
-        sample_weight : array-like of shape (n_samples,), default=None
-            Non-negative sample weights.
-        drop_intermediate : bool, default=True
-            As in :meth:`from_predictions`.
-        response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
-            The score: the ``predict_proba`` column of ``pos_label``, or
-            ``decision_function``; 'auto' tries ``predict_proba`` first.
-        pos_label : int, float, bool or str, default=None
-            The positive class; None means ``estimator.classes_[1]``.
-        name : str, default=None
-            Legend name; None uses the estimator's class name.
-        ax : matplotlib.axes.Axes, default=None
-            Axes to draw on; None creates a new figure and axes.
-        **kwargs : dict
-            Any option of :meth:`from_predictions` (``plot_ci``, ...) or
-            :meth:`plot` (``threshold``, ``plot_optimal``, ...).
+        %(estimator_params)s
 
         Returns
         -------
@@ -589,7 +655,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         >>> display.line_.get_label()
         'Threshold (AUC = 0.78)'
         """
-        y_score, pos_label = binary_response(
+        y_score, pos_label = binary_estimator_scores(
             estimator, X, response_method=response_method, pos_label=pos_label
         )
         return cls.from_predictions(
@@ -599,6 +665,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         )
 
     @classmethod
+    @fill_doc(cv_params=CV_PARAMS)
     def from_cv_results(
         cls,
         cv_results,
@@ -621,34 +688,7 @@ class RocCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        cv_results : dict
-            As returned by scikit-learn's ``cross_validate(...,
-            return_estimator=True, return_indices=True)``: the keys "estimator"
-            (one fitted binary classifier per fold) and "indices" (``"test"``: the
-            test sample indices of each fold).
-        X : array-like of shape (n_samples, n_features)
-            Input values given to ``cross_validate``.
-        y : array-like of shape (n_samples,)
-            Target values given to ``cross_validate``.
-        sample_weight : array-like of shape (n_samples,), default=None
-            Non-negative sample weights.
-        drop_intermediate : bool, default=True
-            As in :meth:`from_predictions`.
-        response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
-            As in :meth:`from_estimator`.
-        pos_label : int, float, bool or str, default=None
-            The positive class; None means ``classes_[1]`` of the fold estimators.
-        ax : matplotlib.axes.Axes, default=None
-            Axes to draw on; None creates a new figure and axes.
-        name : str or list of str, default=None
-            Legend name. With ``curve_kwargs`` a dict (or None), one legend entry,
-            ``"name (AUC = 0.93 ± 0.02)"`` (mean ± std of the fold AUCs), on the
-            mean curve; with ``curve_kwargs`` a list, one entry per fold (a list
-            gives one name per fold) and one for the mean curve.
-        curve_kwargs : dict or list of dict, default=None
-            Line2D properties of the fold curves: one dict for all folds, or a list
-            of one dict per fold (which also gives each fold a legend entry), as in
-            scikit-learn 1.9.
+        %(cv_params)s
         plot_chance_level : bool, default=False
             Whether to draw the chance diagonal.
         chance_level_kw : dict, default=None
@@ -702,10 +742,10 @@ class RocCurveDisplay(CurveDisplayMixin):
         ([0.5, 1.0], 'm (AUC = 0.75 ± 0.25)')
         """
         fpr, tpr, scores = [], [], []
-        for estimator, X_test, y_test, w in cv_folds(cv_results, X, y, sample_weight):
-            y_score, fold_pos_label = binary_response(
-                estimator, X_test, response_method=response_method, pos_label=pos_label
-            )
+        for y_test, y_score, fold_pos_label, w in fold_scores(
+            cv_results, X, y, sample_weight=sample_weight,
+            response_method=response_method, pos_label=pos_label,
+        ):
             cls._check_classes(y_test, fold_pos_label, w, curve="ROC curve of a fold",
                                need_negatives=True)
             x, t, _ = roc_curve(y_test, y_score, pos_label=fold_pos_label,
