@@ -384,6 +384,8 @@ def _legend_number(value):
 def _format_legend_value(value, decimals):
     if not isinstance(value, LegendScore):
         return format_score(value, decimals)
+    if decimals is None:  # one number of decimals within the entry
+        decimals = max(score_decimals(v) for v in value.numbers())
     text = format_score(value.value, decimals)
     if value.low is not None:
         low, high = format_score(value.low, decimals), format_score(value.high, decimals)

@@ -72,7 +72,9 @@ ESTIMATOR_PARAMS = """estimator : object
         The score: the ``predict_proba`` column of ``pos_label``, or
         ``decision_function``; 'auto' tries ``predict_proba`` first.
     pos_label : int, float, bool or str, default=None
-        The positive class; None means ``estimator.classes_[1]``.
+        The positive class, one of ``estimator.classes_``; None means 1 (True)
+        for classes {0, 1}, {-1, 1} or {False, True} (the labels rule of
+        ``from_predictions``); other classes need it.
     name : str, default=None
         Legend name; None uses the estimator's class name.
     ax : matplotlib.axes.Axes, default=None
@@ -98,7 +100,7 @@ CV_PARAMS = """cv_results : dict
     response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
         As in ``from_estimator``.
     pos_label : int, float, bool or str, default=None
-        The positive class; None means ``classes_[1]`` of the fold estimators.
+        The positive class, as in ``from_estimator`` (for the fold estimators).
     ax : matplotlib.axes.Axes, default=None
         Axes to draw on; None creates a new figure and axes.
     name : str or list of str, default=None

@@ -217,9 +217,10 @@ def draw_folds(ax, fold_lines, mean_curve, band, scores, name, *, metric_name,
 
     ``fold_lines`` are ``(x, y, drawstyle)`` to plot, ``mean_curve`` the ``(x,
     y, drawstyle)`` of the mean curve and ``band`` the ``(x, low, high)`` of the
-    ±1 std band (``step`` passed to ``fill_between``). The mean curve comes first,
-    in the axes' next colour; the folds in its colour, thin and translucent; the
-    band behind them. Legend as scikit-learn's ``from_cv_results``:
+    ±1 std band (``step`` passed to ``fill_between``). The mean curve is drawn
+    after the folds (thin, translucent, in the axes' next colour), in their
+    colour (black when each fold has its own legend entry), the band behind
+    them. Legend as scikit-learn's ``from_cv_results``:
     ``curve_kwargs`` a dict (or None) gives one entry, on the mean curve, with the
     mean ± std of ``scores``; a list of one dict per fold gives one entry per fold
     (``name`` then a string or a list of one name per fold) plus the mean curve's.
@@ -230,6 +231,8 @@ def draw_folds(ax, fold_lines, mean_curve, band, scores, name, *, metric_name,
 
     n_curves = len(fold_lines)
     per_fold = isinstance(curve_kwargs, list)
+    if isinstance(name, list) and all(n is None for n in name):
+        name = None  # (a Display's stored names: none given)
     if isinstance(name, list) and not per_fold:
         raise ValueError(
             f"name is a list, but curve_kwargs is not a list of {n_curves} dicts: "
@@ -237,14 +240,8 @@ def draw_folds(ax, fold_lines, mean_curve, band, scores, name, *, metric_name,
             f"curve_kwargs as a list of one dict per fold."
         )
     names = expand(name, n_curves, "name") if isinstance(name, list) else [name] * n_curves
-    x, y, drawstyle = mean_curve
-    mean_default = {"linewidth": 2.0, "drawstyle": drawstyle}
-    mean_default = merge_style_kwargs(mean_default, kwargs, argname="kwargs")
-    (mean_line,) = ax.plot(x, y, **merge_style_kwargs(mean_default, mean_kw,
-                                                      argname="mean_kw"))
-    color = mean_line.get_color()
     defaults = [
-        {"color": color, "linewidth": 0.8, "alpha": 0.45, "drawstyle": style,
+        {"linewidth": 0.8, "alpha": 0.45, "drawstyle": style,
          "label": legend_label(fold_name, metric_name, score) if per_fold else "_nolegend_"}
         for (_, _, style), fold_name, score in zip(fold_lines, names, scores)
     ]
@@ -252,10 +249,20 @@ def draw_folds(ax, fold_lines, mean_curve, band, scores, name, *, metric_name,
                       curve_kwargs)
     lines = []
     for (fx, fy, _), kw, fold_name, score in zip(fold_lines, kws, names, scores):
+        if lines and not per_fold:  # folds drawn alike: the first fold's colour
+            kw = {"color": lines[0].get_color(), **kw}
         (line,) = ax.plot(fx, fy, **kw)
         if per_fold and kw.get("label") == legend_label(fold_name, metric_name, score):
             set_legend_entry(line, fold_name, metric_name, score)
         lines.append(line)
+    # the mean in the folds' colour (black when each fold has its own entry)
+    color = "k" if per_fold else lines[0].get_color()
+    x, y, drawstyle = mean_curve
+    mean_default = {"linewidth": 2.0, "drawstyle": drawstyle, "color": color}
+    mean_default = merge_style_kwargs(mean_default, kwargs, argname="kwargs")
+    (mean_line,) = ax.plot(x, y, **merge_style_kwargs(mean_default, mean_kw,
+                                                      argname="mean_kw"))
+    color = mean_line.get_color()
     bx, low, high = band
     patch = ax.fill_between(
         bx, low, high, step=step,

@@ -779,7 +779,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         -----
         Mirrors scikit-learn's ``PrecisionRecallDisplay.from_estimator``: with
         ``decision_function`` the score is positive for ``classes_[1]``, so it is
-        negated when ``pos_label`` is ``classes_[0]``. The curve, AP and BEP are
+        negated when ``pos_label`` is ``classes_[0]``. Unlike scikit-learn, classes
+        other than {0, 1}, {-1, 1}, {False, True} need ``pos_label`` (the label
+        rule of :meth:`from_predictions`). The curve, AP and BEP are
         those of :meth:`from_predictions` on these scores.
 
         Examples
