@@ -109,9 +109,12 @@ def check_curve_band(band, argname, xname, yname):
     return grid, low, high
 
 
-def mark_point(line, x, y, text, kw, argname, *, marker):
+def mark_point(line, x, y, text, kw, argname, *, marker, above=False):
     """Mark ``(x, y)`` in ``line``'s colour with ``text`` beside it.
 
+    The text goes below the point (``above``: above it, so that the threshold's
+    and the optimum's texts part when the points are close), to its right, or
+    to its left when the point lies in the right part of the axes (x > 0.6).
     Returns ``(marker, annotation)``; neither has a legend entry.
     """
     defaults = {
@@ -125,16 +128,20 @@ def mark_point(line, x, y, text, kw, argname, *, marker):
     }
     kw = merge_style_kwargs(defaults, kw, argname=argname)
     (point,) = line.axes.plot([x], [y], **kw)
+    left = x > 0.6
     annotation = line.axes.annotate(
         text,
         (x, y),
-        xytext=(6, -4),
+        xytext=(-6 if left else 6, 4 if above else -4),
         textcoords="offset points",
-        ha="left",
-        va="top",
+        ha="right" if left else "left",
+        va="bottom" if above else "top",
         fontsize="x-small",
         color="0.15",
         parse_math=False,
+        # readable over the curves it crosses
+        bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
+              "alpha": 0.75},
     )
     return point, annotation
 

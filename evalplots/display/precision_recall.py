@@ -535,6 +535,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             self.optimal_point_, self.optimal_annotation_ = mark_point(
                 self.line_, self.recall[k], self.precision[k],
                 f"max F1 = {f1:.2f}{where}", optimal_kw, "optimal_kw", marker="*",
+                above=True,
             )
 
     def _plot_folds(self, name, drawstyle, kwargs, curve_kwargs, mean_kw, band_kw):

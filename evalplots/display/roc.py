@@ -421,7 +421,7 @@ class RocCurveDisplay(CurveDisplayMixin):
                 self.optimal_point_, self.optimal_annotation_ = mark_point(
                     self.line_, self.fpr[k], self.tpr[k],
                     f"max J = {self.tpr[k] - self.fpr[k]:.2f}{where}", optimal_kw,
-                    "optimal_kw", marker="*",
+                    "optimal_kw", marker="*", above=True,
                 )
             if kw.get("label") == default["label"]:
                 set_legend_entry(self.line_, name, "AUC", score, before=(self.ci_band_,))
