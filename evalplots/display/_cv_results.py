@@ -7,7 +7,14 @@ test samples. Nothing here imports scikit-learn.
 
 import numpy as np
 
-__all__ = ["CV_PARAMS", "ESTIMATOR_PARAMS", "cv_folds", "estimator_name", "fold_scores"]
+__all__ = [
+    "CV_PARAMS",
+    "ESTIMATOR_PARAMS",
+    "cv_folds",
+    "estimator_name",
+    "fold_scores",
+    "plot_estimator",
+]
 
 
 def estimator_name(estimator, name):
@@ -112,3 +119,18 @@ CV_PARAMS = """cv_results : dict
         Line2D properties of the fold curves: one dict for all folds, or a list
         of one dict per fold (which also gives each fold a legend entry), as in
         scikit-learn 1.9."""
+
+
+def plot_estimator(cls, estimator, X, y, *, response_method, pos_label, name,
+                   **kwargs):
+    """``cls.from_estimator``: score ``X`` with the estimator (the positive class's
+    score) and return ``cls.from_predictions(y, scores, ...)``, named after the
+    estimator unless ``name`` is given."""
+    from evalplots.display._estimator import binary_estimator_scores
+
+    y_score, pos_label = binary_estimator_scores(
+        estimator, X, response_method=response_method, pos_label=pos_label
+    )
+    return cls.from_predictions(
+        y, y_score, pos_label=pos_label, name=estimator_name(estimator, name), **kwargs
+    )

@@ -24,10 +24,9 @@ from evalplots.display._multicurve import (
 from evalplots.display._cv_results import (
     CV_PARAMS,
     ESTIMATOR_PARAMS,
-    estimator_name,
     fold_scores,
+    plot_estimator,
 )
-from evalplots.display._estimator import binary_estimator_scores
 from evalplots.display._operating_points import (
     CI_PARAMS,
     check_curve_band,
@@ -800,12 +799,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         >>> display.line_.get_label()
         'Threshold (AP = 0.87, BEP = 0.67)'
         """
-        y_score, pos_label = binary_estimator_scores(
-            estimator, X, response_method=response_method, pos_label=pos_label
-        )
-        return cls.from_predictions(
-            y, y_score, pos_label=pos_label, sample_weight=sample_weight,
-            drop_intermediate=drop_intermediate, name=estimator_name(estimator, name),
+        return plot_estimator(
+            cls, estimator, X, y, response_method=response_method, pos_label=pos_label,
+            name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
             ax=ax, **kwargs,
         )
 

@@ -19,10 +19,9 @@ from evalplots.display._base import (
 from evalplots.display._cv_results import (
     CV_PARAMS,
     ESTIMATOR_PARAMS,
-    estimator_name,
     fold_scores,
+    plot_estimator,
 )
-from evalplots.display._estimator import binary_estimator_scores
 from evalplots.display._multicurve import (
     check_averages,
     check_binary_labels_arg,
@@ -657,12 +656,9 @@ class RocCurveDisplay(CurveDisplayMixin):
         >>> display.line_.get_label()
         'Threshold (AUC = 0.78)'
         """
-        y_score, pos_label = binary_estimator_scores(
-            estimator, X, response_method=response_method, pos_label=pos_label
-        )
-        return cls.from_predictions(
-            y, y_score, pos_label=pos_label, sample_weight=sample_weight,
-            drop_intermediate=drop_intermediate, name=estimator_name(estimator, name),
+        return plot_estimator(
+            cls, estimator, X, y, response_method=response_method, pos_label=pos_label,
+            name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
             ax=ax, **kwargs,
         )
 
