@@ -20,11 +20,13 @@ __all__ = [
     "draw_band",
     "f1_index",
     "check_interval",
+    "check_mean_std",
     "check_single_curve_only",
     "check_threshold",
     "check_thresholds",
     "format_threshold",
     "mark_point",
+    "mark_points",
     "optimal_criterion",
     "threshold_index",
     "youden_index",
@@ -236,3 +238,35 @@ CI_PARAMS = """plot_ci : bool, default=False
         Coverage of the band and of the interval, in (0, 1).
     random_state : None, int or numpy.random.Generator, default=None
         Seed of the resampling, for a reproducible band."""
+
+
+def mark_points(line, x, y, thresholds, *, threshold, threshold_kw, optimum,
+                optimal_kw):
+    """Mark the operating point at ``threshold`` (a diamond, ``"t = 0.5"`` below)
+    and the optimum ``(index, "max J = 0.67")`` (a star, its text and threshold
+    above) on the curve of points ``x, y``; either may be None.
+
+    Returns ``(threshold marker, its text, optimum marker, its text)``, None where
+    not drawn.
+    """
+    drawn = [None] * 4
+    if threshold is not None:
+        k = threshold_index(thresholds, threshold)
+        drawn[:2] = mark_point(line, x[k], y[k], f"t = {format_threshold(threshold)}",
+                               threshold_kw, "threshold_kw", marker="D")
+    if optimum is not None:
+        k, text = optimum
+        if thresholds is not None:
+            text += f" at t = {format_threshold(thresholds[k])}"
+        drawn[2:] = mark_point(line, x[k], y[k], text, optimal_kw, "optimal_kw",
+                               marker="*", above=True)
+    return drawn
+
+
+def check_mean_std(plot_mean_std, multi):
+    """``plot_mean_std=True`` summarises several curves; refuse it for one."""
+    if plot_mean_std and not multi:
+        raise ValueError(
+            "plot_mean_std=True summarises several curves (e.g. cross-validation "
+            "folds), but the Display holds one curve."
+        )

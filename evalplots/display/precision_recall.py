@@ -31,14 +31,13 @@ from evalplots.display._operating_points import (
     CI_PARAMS,
     check_curve_band,
     check_interval,
+    check_mean_std,
     check_single_curve_only,
     check_threshold,
     check_thresholds,
     f1_index,
-    format_threshold,
-    mark_point,
+    mark_points,
     optimal_criterion,
-    threshold_index,
 )
 from evalplots.display._pr_curve import (
     DRAWSTYLES,
@@ -447,11 +446,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         threshold = check_threshold(threshold, self.thresholds, multi)
         criterion = optimal_criterion(plot_optimal, "f1", multi)
         iso_f1_values = check_iso_f1_values(iso_f1_values) if plot_iso_f1 else None
-        if plot_mean_std and not multi:
-            raise ValueError(
-                "plot_mean_std=True summarises several curves (e.g. cross-validation "
-                "folds), but the Display holds one curve."
-            )
+        check_mean_std(plot_mean_std, multi)
         stored = (
             self.precision,
             self.recall,
@@ -507,7 +502,16 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             )
             if not multi:
                 self.ci_band_ = bands
-                self._mark_points(threshold, threshold_kw, criterion, optimal_kw)
+                optimum = None
+                if criterion is not None:
+                    k, f1 = f1_index(self.precision, self.recall)
+                    optimum = (k, f"max F1 = {f1:.2f}")
+                (self.threshold_point_, self.threshold_annotation_,
+                 self.optimal_point_, self.optimal_annotation_) = mark_points(
+                    self.line_, self.recall, self.precision, self.thresholds,
+                    threshold=threshold, threshold_kw=threshold_kw, optimum=optimum,
+                    optimal_kw=optimal_kw,
+                )
         self._finish_axes(
             xlabel="Recall",
             ylabel="Precision",
@@ -516,26 +520,6 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             legend_title=legend_title,
         )
         return self
-
-    def _mark_points(self, threshold, threshold_kw, criterion, optimal_kw):
-        """Mark the operating point at ``threshold`` and the max-F1 point."""
-        if threshold is not None:
-            k = threshold_index(self.thresholds, threshold)
-            self.threshold_point_, self.threshold_annotation_ = mark_point(
-                self.line_, self.recall[k], self.precision[k],
-                f"t = {format_threshold(threshold)}", threshold_kw, "threshold_kw",
-                marker="D",
-            )
-        if criterion is not None:
-            k, f1 = f1_index(self.precision, self.recall)
-            where = "" if self.thresholds is None else (
-                f" at t = {format_threshold(self.thresholds[k])}"
-            )
-            self.optimal_point_, self.optimal_annotation_ = mark_point(
-                self.line_, self.recall[k], self.precision[k],
-                f"max F1 = {f1:.2f}{where}", optimal_kw, "optimal_kw", marker="*",
-                above=True,
-            )
 
     def _plot_folds(self, name, drawstyle, kwargs, curve_kwargs, mean_kw, band_kw):
         """The fold curves, their mean step curve and the ±1 std band."""

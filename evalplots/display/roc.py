@@ -39,14 +39,13 @@ from evalplots.display._operating_points import (
     CI_PARAMS,
     check_curve_band,
     check_interval,
+    check_mean_std,
     check_single_curve_only,
     check_threshold,
     check_thresholds,
     draw_band,
-    format_threshold,
-    mark_point,
+    mark_points,
     optimal_criterion,
-    threshold_index,
     youden_index,
 )
 from evalplots.metrics import auc, roc_curve
@@ -355,11 +354,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         multi = isinstance(self.fpr, list)
         threshold = check_threshold(threshold, self.thresholds, multi)
         criterion = optimal_criterion(plot_optimal, "youden", multi)
-        if plot_mean_std and not multi:
-            raise ValueError(
-                "plot_mean_std=True summarises several curves (e.g. cross-validation "
-                "folds), but the Display holds one curve."
-            )
+        check_mean_std(plot_mean_std, multi)
         name = self._prepare_axes(ax, name)
         self.threshold_point_ = self.optimal_point_ = None
         self.ci_band_ = self.mean_line_ = self.std_band_ = None
@@ -405,23 +400,15 @@ class RocCurveDisplay(CurveDisplayMixin):
             (self.line_,) = self.ax_.plot(self.fpr, self.tpr, **kw)
             if plot_ci and self.ci_band is not None:
                 self.ci_band_ = draw_band(self.line_, self.ci_band, ci_kw)
-            if threshold is not None:
-                k = threshold_index(self.thresholds, threshold)
-                self.threshold_point_, self.threshold_annotation_ = mark_point(
-                    self.line_, self.fpr[k], self.tpr[k],
-                    f"t = {format_threshold(threshold)}", threshold_kw, "threshold_kw",
-                    marker="D",
-                )
+            optimum = None
             if criterion is not None:
                 k = youden_index(self.fpr, self.tpr)
-                where = "" if self.thresholds is None else (
-                    f" at t = {format_threshold(self.thresholds[k])}"
-                )
-                self.optimal_point_, self.optimal_annotation_ = mark_point(
-                    self.line_, self.fpr[k], self.tpr[k],
-                    f"max J = {self.tpr[k] - self.fpr[k]:.2f}{where}", optimal_kw,
-                    "optimal_kw", marker="*", above=True,
-                )
+                optimum = (k, f"max J = {self.tpr[k] - self.fpr[k]:.2f}")
+            (self.threshold_point_, self.threshold_annotation_, self.optimal_point_,
+             self.optimal_annotation_) = mark_points(
+                self.line_, self.fpr, self.tpr, self.thresholds, threshold=threshold,
+                threshold_kw=threshold_kw, optimum=optimum, optimal_kw=optimal_kw,
+            )
             if kw.get("label") == default["label"]:
                 set_legend_entry(self.line_, name, "AUC", score, before=(self.ci_band_,))
         chance_kw = merge_style_kwargs(
