@@ -16,6 +16,11 @@ _DISPLAYS = (
     "ConfusionMatrixDisplay",
     "PredictionErrorDisplay",
     "ClassificationReportDisplay",
+    "CalibrationDisplay",
+    "MetricThresholdCurveDisplay",
+    "ScoreDistributionDisplay",
+    "DetCurveDisplay",
+    "CumulativeGainDisplay",
 )
 
 __all__ = ["__version__", "evaluate", *_DISPLAYS]

@@ -203,7 +203,89 @@ def _check_curve_features(namespace, figures, seeds):
     assert len(namespace["folds_pr"].line_) == 5
 
 
+def _check_calibration(namespace, figures, seeds):
+    import sklearn.calibration as skc
+    import sklearn.metrics as skm
+
+    data, displays = namespace["data"], namespace["displays"]
+    legend = _legend_texts(figures)
+    assert {
+        "logistic_regression (Brier = 0.020, ECE = 0.016)",
+        "gaussian_naive_bayes (Brier = 0.057, ECE = 0.059)",
+        "Perfectly calibrated",
+    } <= legend
+    for (strategy, name), display in displays.items():
+        y_prob = data.scores[name]
+        prob_true, prob_pred = skc.calibration_curve(
+            data.y_true, y_prob, n_bins=10, strategy=strategy
+        )
+        np.testing.assert_array_equal(display.prob_pred, prob_pred)
+        np.testing.assert_array_equal(display.prob_true, prob_true)
+        assert display.counts.sum() == data.n_samples
+        assert display.brier_score == pytest.approx(
+            skm.brier_score_loss(data.y_true, y_prob), rel=1e-12
+        )
+    # tied probabilities (0 and 1) leave naive Bayes 3 distinct quantile bins
+    assert displays["quantile", "gaussian_naive_bayes"].counts.size == 3
+    assert len(figures[0].axes) == 4  # two curves, each with its histogram
+
+
+def _check_threshold_curve(namespace, figures, seeds):
+    legend = _legend_texts(figures)
+    assert "Precision (0.99 at t = 0.50)" in legend
+    assert "max F1 = 0.97 at t = 0.49" in legend
+    assert "min cost = 58 at t = 0.20" in legend
+    displays = namespace["displays"]
+    assert all(d.ci_band_ is not None for d in displays.values())
+    best = namespace["costly"]
+    assert (best.threshold, best.value) == (0.20496, 58.0)
+
+
+def _check_score_distribution(namespace, figures, seeds):
+    import numpy as np
+
+    assert namespace["mass"] == pytest.approx(namespace["recall"])
+    hist, kde = namespace["displays"][:2]
+    assert np.allclose((hist.values * np.diff(hist.x)).sum(axis=1), 1.0)
+    assert {"0", "1", "threshold = 0.50"} <= _legend_texts(figures)
+    assert kde.kind == "kde" and len(kde.fill_) == 2
+
+
+def _check_det_curve(namespace, figures, seeds):
+    import sklearn.metrics as skm
+
+    data = namespace["data"]
+    logistic = namespace["displays"]["logistic_regression"]
+    fpr, fnr, _ = skm.det_curve(data.y_true, data.scores["logistic_regression"],
+                                drop_intermediate=True)
+    np.testing.assert_array_equal(logistic.fpr, fpr)
+    np.testing.assert_array_equal(logistic.fnr, fnr)
+    assert logistic.fpr[-1] == 0.0 and logistic.fnr[0] == 0.0  # kept, not clipped
+    ax_real, ax_sim = figures[0].axes
+    assert [t.get_text() for t in ax_real.get_xticklabels()] == [
+        "1%", "5%", "20%", "50%", "80%", "95%", "99%"]
+    assert ax_sim.get_xlim()[1] > 3  # widened to show the 20,000-sample tails
+
+
+def _check_cumulative_gain(namespace, figures, seeds):
+    import scipy.stats
+
+    data = namespace["data"]
+    legend = _legend_texts(figures)
+    assert "logistic_regression\nKS = 0.95 at 0.487" in legend
+    for name, score in data.scores.items():
+        y = np.asarray(data.y_true)
+        expected = scipy.stats.ks_2samp(score[y == 1], score[y == 0]).statistic
+        assert namespace["gains"][name].ks.statistic == pytest.approx(expected,
+                                                                      abs=1e-12)
+    ax_gain, ax_lift = figures[0].axes
+    assert ax_lift.get_ylabel().startswith("Lift")
+
+
 EXPECTED = {
+    "plot_calibration.py": _check_calibration,
+    "plot_threshold_curve.py": _check_threshold_curve,
+    "plot_score_distribution.py": _check_score_distribution,
     "plot_curve_features.py": _check_curve_features,
     "plot_evaluate.py": _check_evaluate,
     "plot_multiclass_curves.py": _check_multiclass,
@@ -213,6 +295,8 @@ EXPECTED = {
     "plot_confusion_matrix.py": _check_confusion_matrix,
     "plot_prediction_error.py": _check_prediction_error,
     "plot_classification_report.py": _check_classification_report,
+    "plot_det_curve.py": _check_det_curve,
+    "plot_cumulative_gain.py": _check_cumulative_gain,
 }
 
 

@@ -167,6 +167,109 @@ def test_classification_report_named_classes():
     return figure
 
 
+# issue 7: reliability curves of two models, the bin counts in an axes below
+@compare
+def test_calibration_two_models():
+    from evalplots.display import CalibrationDisplay
+
+    rng = np.random.default_rng(7)
+    p_true = rng.beta(1.2, 2.0, 600)
+    y_true = (rng.random(600) < p_true).astype(int)
+    logit = np.log(p_true / (1 - p_true))
+    models = {
+        "calibrated": p_true,
+        "over-confident": 1 / (1 + np.exp(-2.5 * logit)),
+    }
+    figure, ax = _axes(4.4, 5.2)
+    displays = [
+        CalibrationDisplay.from_predictions(y_true, y_prob, name=name, ax=ax)
+        for name, y_prob in models.items()
+    ]
+    assert displays[1].hist_ax_ is displays[0].hist_ax_
+    assert sum(bar.get_height() for bar in displays[1].hist_) == 600
+    return figure
+
+
+# ---------------------------------------------------------------- issue 7: thresholds
+
+
+@compare
+def test_metric_threshold_curve_with_lines_and_band(blog16):
+    # seed 004's 16 labels, model B: P, R, F1 against the threshold, the chosen
+    # threshold 0.5, the F1 optimum (0.4: TP 7, FP 2, F1 = 14/16) and the cheapest
+    # threshold when a false positive costs 3 (0.65: 3 FN), a 95% bootstrap band
+    from evalplots.display import MetricThresholdCurveDisplay
+
+    figure, ax = _axes(5.0, 4.6)
+    display = MetricThresholdCurveDisplay.from_predictions(
+        blog16.y_true, SCORE_B, threshold=0.5, plot_optimal=["f1", "cost"], cost_fp=3,
+        plot_ci=True, n_resamples=500, random_state=0, name="model B", ax=ax,
+    )  # fmt: skip
+    assert (display.optimal["f1"].threshold, display.optimal["f1"].value) == (0.4, 0.875)
+    assert (display.optimal["cost"].threshold, display.optimal["cost"].value) == (0.65, 3)
+    return figure
+
+
+@pytest.mark.parametrize("kind", ["hist", "kde"])
+@compare
+def test_score_distribution(kind):
+    # two well-separated beta-distributed classes with named labels, threshold 0.5
+    from evalplots.display import ScoreDistributionDisplay
+
+    rng = np.random.default_rng(0)
+    y_true = np.repeat(["benign", "malignant"], [120, 80])
+    y_score = np.concatenate((rng.beta(2, 6, 120), rng.beta(6, 2, 80)))
+    figure, ax = _axes()
+    ScoreDistributionDisplay.from_predictions(
+        y_true, y_score, kind=kind, bins=20, threshold=0.5, name="forest", ax=ax,
+        histtype="stepfilled",
+    )  # fmt: skip
+    return figure
+
+
+# DET and cumulative gain / lift (issue 7): two binormal models, 300 samples, about
+# a quarter positive (a typical response rate for a gain chart).
+def _binormal_scores():
+    """Labels and the scores of two models: positives shifted by 1.0 and by 2.0."""
+    rng = np.random.default_rng(0)
+    y_true = (rng.random(300) < 0.25).astype(int)
+    noise = rng.normal(size=(2, 300))
+    return y_true, {"weak": noise[0] + 1.0 * y_true, "strong": noise[1] + 2.0 * y_true}
+
+
+@compare
+def test_det_curve_two_models():
+    from evalplots.display import DetCurveDisplay
+
+    figure, ax = _axes()
+    y_true, scores = _binormal_scores()
+    displays = [
+        DetCurveDisplay.from_predictions(y_true, score, name=name, ax=ax)
+        for name, score in scores.items()
+    ]
+    assert displays[0].chance_level_ is displays[1].chance_level_
+    assert [float(v) for v in ax.get_xlim()] == [-3.0, 3.0]
+    return figure
+
+
+@pytest.mark.parametrize("kind", ["gain", "lift"])
+@compare
+def test_cumulative_gain_two_models(kind):
+    from evalplots.display import CumulativeGainDisplay
+
+    figure, ax = _axes()
+    y_true, scores = _binormal_scores()
+    displays = [
+        CumulativeGainDisplay.from_predictions(y_true, score, name=name, ax=ax,
+                                               kind=kind)
+        for name, score in scores.items()
+    ]
+    assert displays[0].perfect_ is displays[1].perfect_
+    assert (displays[1].ks_line_ is None) == (kind == "lift")
+    ax.set_title(f"kind='{kind}'")
+    return figure
+
+
 # Issue 7: a CI band with the interval in the legend, the operating point at a
 # threshold and the Youden optimum. The band and interval are given to the
 # constructor (a plain stratified percentile bootstrap computed here), so the

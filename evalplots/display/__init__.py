@@ -7,16 +7,27 @@ trailing-underscore attributes, ``from_predictions`` computes with
 :mod:`evalplots.display.style`; nothing here changes ``rcParams``.
 """
 
+from evalplots.display.calibration import CalibrationDisplay
 from evalplots.display.classification_report import ClassificationReportDisplay
 from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
+from evalplots.display.det_curve import DetCurveDisplay
+from evalplots.display.gain import CumulativeGainDisplay
 from evalplots.display.precision_recall import PrecisionRecallDisplay
 from evalplots.display.prediction_error import PredictionErrorDisplay
 from evalplots.display.roc import RocCurveDisplay
+from evalplots.display.score_distribution import ScoreDistributionDisplay
+from evalplots.display.threshold import MetricThresholdCurveDisplay
 
 __all__ = [
+    "CalibrationDisplay",
     "ClassificationReportDisplay",
     "ConfusionMatrixDisplay",
+    "CumulativeGainDisplay",
+    "DetCurveDisplay",
     "PrecisionRecallDisplay",
     "PredictionErrorDisplay",
     "RocCurveDisplay",
 ]
+
+# issue 7
+__all__ += ["MetricThresholdCurveDisplay", "ScoreDistributionDisplay"]

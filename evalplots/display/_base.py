@@ -272,13 +272,15 @@ class CurveDisplayMixin:
         return self.name if name is None else name
 
     def _finish_axes(
-        self, *, xlabel, ylabel, despine_axes, legend_loc, legend_title=None
+        self, *, xlabel, ylabel, despine_axes, legend_loc, legend_title=None,
+        xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal", small_legend=False,
     ):
-        """Axis titles with the positive label, square [-0.01, 1.01] limits, legend.
+        """Axis titles with the positive label, limits (square [-0.01, 1.01] by
+        default), legend.
 
         The legend keeps the title of the axes' previous legend unless
         ``legend_title`` is given. A Display holding several curves (a list in
-        ``line_``) gets a legend in a smaller font; with more than
+        ``line_``) or asking for ``small_legend`` gets a legend in a smaller font; with more than
         ``LEGEND_INSIDE_MAX`` entries the legend is placed outside the axes, to
         their right.
         """
@@ -286,9 +288,9 @@ class CurveDisplayMixin:
         self.ax_.set(
             xlabel=xlabel + suffix,
             ylabel=ylabel + suffix,
-            xlim=(-0.01, 1.01),
-            ylim=(-0.01, 1.01),
-            aspect="equal",
+            xlim=xlim,
+            ylim=ylim,
+            aspect=aspect,
         )
         if despine_axes:
             despine(self.ax_)
@@ -303,7 +305,7 @@ class CurveDisplayMixin:
             if legend_title is None and previous is not None:
                 legend_title = previous.get_title().get_text() or None
             placement = {"loc": legend_loc}
-            if isinstance(self.line_, list):
+            if small_legend or isinstance(self.line_, list):
                 placement.update(fontsize="small", title_fontsize="small")
             if len(handles) > LEGEND_INSIDE_MAX:
                 placement.update(

@@ -7,19 +7,7 @@ test samples. Nothing here imports scikit-learn.
 
 import numpy as np
 
-__all__ = [
-    "CV_PARAMS",
-    "ESTIMATOR_PARAMS",
-    "cv_folds",
-    "estimator_name",
-    "fold_scores",
-    "plot_estimator",
-]
-
-
-def estimator_name(estimator, name):
-    """The legend name: ``name``, else the estimator's class name (scikit-learn's rule)."""
-    return type(estimator).__name__ if name is None else name
+__all__ = ["CV_PARAMS", "cv_folds", "fold_scores"]
 
 
 def cv_folds(cv_results, X, y, sample_weight):
@@ -62,34 +50,6 @@ def fold_scores(cv_results, X, y, *, sample_weight, response_method, pos_label):
         yield y_test, y_score, fold_pos_label, w
 
 
-#: Parameters of ``from_estimator`` after ``estimator, X, y`` (docstring fragment).
-ESTIMATOR_PARAMS = """estimator : object
-        A fitted binary classifier: it has ``classes_`` (two labels) and
-        ``predict_proba`` or ``decision_function`` (scikit-learn's protocol;
-        scikit-learn itself is not imported).
-    X : array-like of shape (n_samples, n_features)
-        Input values, passed to the estimator's response method.
-    y : array-like of shape (n_samples,)
-        True labels.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
-    drop_intermediate : bool
-        As in ``from_predictions`` (and with its default).
-    response_method : {'auto', 'predict_proba', 'decision_function'}, default='auto'
-        The score: the ``predict_proba`` column of ``pos_label``, or
-        ``decision_function``; 'auto' tries ``predict_proba`` first.
-    pos_label : int, float, bool or str, default=None
-        The positive class, one of ``estimator.classes_``; None means 1 (True)
-        for classes {0, 1}, {-1, 1} or {False, True} (the labels rule of
-        ``from_predictions``); other classes need it.
-    name : str, default=None
-        Legend name; None uses the estimator's class name.
-    ax : matplotlib.axes.Axes, default=None
-        Axes to draw on; None creates a new figure and axes.
-    **kwargs : dict
-        Any option of ``from_predictions`` (``plot_ci``, ...) or ``plot``
-        (``threshold``, ``plot_optimal``, ...)."""
-
 #: Parameters of ``from_cv_results`` (docstring fragment); ``%s`` is the metric.
 CV_PARAMS = """cv_results : dict
         As returned by scikit-learn's ``cross_validate(...,
@@ -120,17 +80,3 @@ CV_PARAMS = """cv_results : dict
         of one dict per fold (which also gives each fold a legend entry), as in
         scikit-learn 1.9."""
 
-
-def plot_estimator(cls, estimator, X, y, *, response_method, pos_label, name,
-                   **kwargs):
-    """``cls.from_estimator``: score ``X`` with the estimator (the positive class's
-    score) and return ``cls.from_predictions(y, scores, ...)``, named after the
-    estimator unless ``name`` is given."""
-    from evalplots.display._estimator import binary_estimator_scores
-
-    y_score, pos_label = binary_estimator_scores(
-        estimator, X, response_method=response_method, pos_label=pos_label
-    )
-    return cls.from_predictions(
-        y, y_score, pos_label=pos_label, name=estimator_name(estimator, name), **kwargs
-    )

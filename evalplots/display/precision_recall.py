@@ -21,11 +21,13 @@ from evalplots.display._multicurve import (
     mean_std_band,
     plot_one_vs_rest,
 )
-from evalplots.display._cv_results import (
-    CV_PARAMS,
-    ESTIMATOR_PARAMS,
-    fold_scores,
-    plot_estimator,
+from evalplots.display._cv_results import CV_PARAMS, fold_scores
+from evalplots.display._estimator import (
+    ESTIMATOR_DATA_PARAMS,
+    ESTIMATOR_NOTES,
+    ESTIMATOR_OPTION_PARAMS,
+    ESTIMATOR_RAISES,
+    plot_from_estimator,
 )
 from evalplots.display._operating_points import (
     CI_PARAMS,
@@ -726,7 +728,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         return display.plot(ax=ax, **plot_kwargs)
 
     @classmethod
-    @fill_doc(estimator_params=ESTIMATOR_PARAMS)
+    @fill_doc(data_params=ESTIMATOR_DATA_PARAMS, option_params=ESTIMATOR_OPTION_PARAMS,
+              raises=ESTIMATOR_RAISES, notes=ESTIMATOR_NOTES)
     def from_estimator(
         cls,
         estimator,
@@ -739,13 +742,16 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         pos_label=None,
         name=None,
         ax=None,
-        **kwargs,
+        **plot_kwargs,
     ):
         """Compute the P-R curve of a fitted binary classifier on ``X, y``, then plot.
 
         Parameters
         ----------
-        %(estimator_params)s
+        %(data_params)s
+        drop_intermediate : bool, default=False
+            As in :meth:`from_predictions`.
+        %(option_params)s
 
         Returns
         -------
@@ -754,19 +760,11 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
 
         Raises
         ------
-        ValueError
-            If the estimator is not a fitted binary classifier, lacks the response
-            method, ``pos_label`` is not one of its classes; or as
-            :meth:`from_predictions`.
+        %(raises)s
 
         Notes
         -----
-        Mirrors scikit-learn's ``PrecisionRecallDisplay.from_estimator``: with
-        ``decision_function`` the score is positive for ``classes_[1]``, so it is
-        negated when ``pos_label`` is ``classes_[0]``. Unlike scikit-learn, classes
-        other than {0, 1}, {-1, 1}, {False, True} need ``pos_label`` (the label
-        rule of :meth:`from_predictions`). The curve, AP and BEP are
-        those of :meth:`from_predictions` on these scores.
+        %(notes)s (Zhou Zhihua, *Machine Learning* §2.3.2).
 
         Examples
         --------
@@ -783,10 +781,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         >>> display.line_.get_label()
         'Threshold (AP = 0.87, BEP = 0.67)'
         """
-        return plot_estimator(
+        return plot_from_estimator(
             cls, estimator, X, y, response_method=response_method, pos_label=pos_label,
             name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
-            ax=ax, **kwargs,
+            ax=ax, **plot_kwargs,
         )
 
     @classmethod

@@ -16,11 +16,13 @@ from evalplots.display._base import (
     merge_style_kwargs,
     set_legend_entry,
 )
-from evalplots.display._cv_results import (
-    CV_PARAMS,
-    ESTIMATOR_PARAMS,
-    fold_scores,
-    plot_estimator,
+from evalplots.display._cv_results import CV_PARAMS, fold_scores
+from evalplots.display._estimator import (
+    ESTIMATOR_DATA_PARAMS,
+    ESTIMATOR_NOTES,
+    ESTIMATOR_OPTION_PARAMS,
+    ESTIMATOR_RAISES,
+    plot_from_estimator,
 )
 from evalplots.display._multicurve import (
     check_averages,
@@ -587,7 +589,8 @@ class RocCurveDisplay(CurveDisplayMixin):
         return display.plot(ax=ax, **plot_kwargs)
 
     @classmethod
-    @fill_doc(estimator_params=ESTIMATOR_PARAMS)
+    @fill_doc(data_params=ESTIMATOR_DATA_PARAMS, option_params=ESTIMATOR_OPTION_PARAMS,
+              raises=ESTIMATOR_RAISES, notes=ESTIMATOR_NOTES)
     def from_estimator(
         cls,
         estimator,
@@ -600,13 +603,16 @@ class RocCurveDisplay(CurveDisplayMixin):
         pos_label=None,
         name=None,
         ax=None,
-        **kwargs,
+        **plot_kwargs,
     ):
         """Compute the ROC curve of a fitted binary classifier on ``X, y``, then plot.
 
         Parameters
         ----------
-        %(estimator_params)s
+        %(data_params)s
+        drop_intermediate : bool, default=True
+            As in :meth:`from_predictions`.
+        %(option_params)s
 
         Returns
         -------
@@ -615,19 +621,11 @@ class RocCurveDisplay(CurveDisplayMixin):
 
         Raises
         ------
-        ValueError
-            If the estimator is not a fitted binary classifier, lacks the response
-            method, ``pos_label`` is not one of its classes; or as
-            :meth:`from_predictions`.
+        %(raises)s
 
         Notes
         -----
-        Mirrors scikit-learn's ``RocCurveDisplay.from_estimator``: with
-        ``decision_function`` the score is positive for ``classes_[1]``, so it is
-        negated when ``pos_label`` is ``classes_[0]``. Unlike scikit-learn, classes
-        other than {0, 1}, {-1, 1}, {False, True} need ``pos_label`` (the label
-        rule of :meth:`from_predictions`). The curve is that of
-        :meth:`from_predictions` on these scores.
+        %(notes)s (Fawcett, "An introduction to ROC analysis", 2006).
 
         Examples
         --------
@@ -643,10 +641,10 @@ class RocCurveDisplay(CurveDisplayMixin):
         >>> display.line_.get_label()
         'Threshold (AUC = 0.78)'
         """
-        return plot_estimator(
+        return plot_from_estimator(
             cls, estimator, X, y, response_method=response_method, pos_label=pos_label,
             name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
-            ax=ax, **kwargs,
+            ax=ax, **plot_kwargs,
         )
 
     @classmethod

@@ -105,3 +105,63 @@ __all__ += [
 from evalplots.metrics._interval import ConfidenceInterval
 
 __all__ += ["ConfidenceInterval"]
+
+# Calibration (issue 7).
+from evalplots.metrics._calibration import (
+    brier_score_loss,
+    calibration_curve,
+    expected_calibration_error,
+)
+
+__all__ += [
+    "brier_score_loss",
+    "calibration_curve",
+    "expected_calibration_error",
+]
+
+# Confidence intervals and paired tests (issue 7: DeLong, proportions, McNemar).
+from evalplots.metrics._delong import DeLongTestResult, delong_test, roc_auc_ci
+from evalplots.metrics._mcnemar import McNemarTestResult, mcnemar_test
+from evalplots.metrics._proportion import binary_rates_ci, proportion_ci
+
+__all__ += [
+    "DeLongTestResult",
+    "McNemarTestResult",
+    "binary_rates_ci",
+    "delong_test",
+    "mcnemar_test",
+    "proportion_ci",
+    "roc_auc_ci",
+]
+
+# Metrics at every threshold and the optimal threshold (issue 7).
+from evalplots.metrics._threshold_metrics import (
+    OptimalThreshold,
+    ThresholdMetrics,
+    metrics_at_thresholds,
+    optimal_threshold,
+)
+
+__all__ += [
+    "OptimalThreshold",
+    "ThresholdMetrics",
+    "metrics_at_thresholds",
+    "optimal_threshold",
+]
+
+# DET, cumulative gain, lift and KS (issue 7).
+from evalplots.metrics._det import det_curve
+from evalplots.metrics._gain import (
+    KSResult,
+    cumulative_gain_curve,
+    ks_statistic,
+    lift_curve,
+)
+
+__all__ += [
+    "KSResult",
+    "cumulative_gain_curve",
+    "det_curve",
+    "ks_statistic",
+    "lift_curve",
+]

@@ -110,6 +110,17 @@ def _true_class_prob(y_true, prob, labels):
     """Probability given to the true class of each sample (single-label input)."""
     if prob.ndim == 1:
         return _binary_true_class_prob(y_true, prob, labels)
+    codes = proba_column_codes(y_true, prob, labels)
+    flat_index = np.arange(0, prob.size, prob.shape[1]) + codes  # row start + column
+    return np.ascontiguousarray(prob).ravel()[flat_index]
+
+
+def proba_column_codes(y_true, prob, labels):
+    """Column of each sample's true class in a 2-D ``prob`` (one column per class).
+
+    ``labels`` lists the class of each column (None: the sorted values of
+    ``y_true``); raises if the number of columns is not the number of classes.
+    """
     classes, (codes,) = encode_labels(y_true, labels=labels)
     k = classes.shape[0]
     if prob.shape[1] != k:
@@ -117,8 +128,7 @@ def _true_class_prob(y_true, prob, labels):
             f"y_prob has {prob.shape[1]} columns but there are {k} classes "
             f"{classes.tolist()[:6]}; pass labels= listing the class of each column."
         )
-    flat_index = np.arange(0, prob.size, k) + codes  # row start + column
-    return np.ascontiguousarray(prob).ravel()[flat_index]
+    return codes
 
 
 def _multilabel_true_prob(y_true, prob):
