@@ -424,3 +424,16 @@ def test_from_cv_results_checks_its_input(cv):
         RocCurveDisplay.from_cv_results({"estimator": results["estimator"]}, X, y)
     with pytest.raises(ValueError, match="test folds hold 150"):
         PrecisionRecallDisplay.from_cv_results(results, X[:100], y[:100])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_optimal_points_agree_with_metrics_optimal_threshold(seed):
+    y, s = _random(seed, n=60)
+    roc = RocCurveDisplay.from_predictions(y, s, plot_optimal="youden", ax=_ax())
+    best = em.optimal_threshold(y, s, criterion="youden")
+    np.testing.assert_allclose(roc.optimal_point_.get_xydata(), [[best.fpr, best.tpr]])
+    assert roc.optimal_annotation_.get_text().endswith(f"t = {best.threshold:.3g}")
+    pr = PrecisionRecallDisplay.from_predictions(y, s, plot_optimal="f1", ax=_ax())
+    best = em.optimal_threshold(y, s, criterion="f1")
+    np.testing.assert_allclose(pr.optimal_point_.get_xydata(),
+                               [[best.recall, best.precision]])
