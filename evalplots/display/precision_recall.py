@@ -852,7 +852,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         standard deviation of the fold precisions at each recall, clipped to
         [0, 1] for drawing. The legend shows the mean ± std of the fold APs. The
         signature follows scikit-learn 1.9's
-        ``PrecisionRecallDisplay.from_cv_results``.
+        ``PrecisionRecallDisplay.from_cv_results`` (``chance_level_kw`` spelled
+        as in :meth:`plot`, where scikit-learn writes ``chance_level_kwargs``;
+        ``drawstyle`` added).
 
         Examples
         --------

@@ -706,7 +706,8 @@ class RocCurveDisplay(CurveDisplayMixin):
         mean fold AUC; the band is the mean ± one (population) standard deviation
         of the fold TPRs at those FPRs, clipped to [0, 1] for drawing. The
         signature follows scikit-learn 1.9's ``RocCurveDisplay.from_cv_results``
-        (``chance_level_kw`` spelled as in :meth:`plot`).
+        (``chance_level_kw`` spelled as in :meth:`plot`, where scikit-learn
+        writes ``chance_level_kwargs``).
 
         Examples
         --------
