@@ -394,6 +394,12 @@ def test_pr_from_cv_results_mean_step_curve_has_the_mean_ap(cv):
         for est, t in zip(results["estimator"], tests)
     ]
     np.testing.assert_allclose(ours.average_precision, expected)
+    # scikit-learn drops flat-recall points by default; ours keeps them (sawtooth)
+    dropped = PrecisionRecallDisplay.from_cv_results(results, X, y, ax=_ax(),
+                                                     drop_intermediate=True)
+    theirs = skm.PrecisionRecallDisplay.from_cv_results(results, X, y)
+    for mine, sk in zip(dropped.line_, theirs.line_):
+        np.testing.assert_allclose(mine.get_xydata(), sk.get_xydata())
     r, p = ours.mean_line_.get_xdata(), ours.mean_line_.get_ydata()
     assert em.average_precision_from_curve(p, r) == pytest.approx(np.mean(expected))
     assert ours.mean_line_.get_drawstyle() == "steps-post"
