@@ -1,6 +1,6 @@
 """Warnings and errors raised by evalplots."""
 
-__all__ = ["UndefinedMetricWarning"]
+__all__ = ["BootstrapWarning", "UndefinedMetricWarning"]
 
 
 class UndefinedMetricWarning(UserWarning):
@@ -24,5 +24,25 @@ class UndefinedMetricWarning(UserWarning):
     >>> import warnings
     >>> from evalplots.exceptions import UndefinedMetricWarning
     >>> issubclass(UndefinedMetricWarning, UserWarning)
+    True
+    """
+
+
+class BootstrapWarning(UserWarning):
+    """Warning raised when a bootstrap interval falls back to a simpler method.
+
+    Notes
+    -----
+    :func:`evalplots.metrics.bootstrap_ci` warns with this class, and returns a
+    finite percentile interval, when the BCa interval of Efron (1987) is undefined:
+    every bootstrap replicate is equal (a zero-width interval), the estimate lies
+    at or beyond the edge of the bootstrap distribution (the bias correction
+    ``z0 = Phi^-1(...)`` is infinite, e.g. an AUC of 1), or the jackknife values
+    are all equal or undefined (the acceleration is 0/0).
+
+    Examples
+    --------
+    >>> from evalplots.exceptions import BootstrapWarning
+    >>> issubclass(BootstrapWarning, UserWarning)
     True
     """

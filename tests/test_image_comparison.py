@@ -224,6 +224,7 @@ def test_score_distribution(kind):
         y_true, y_score, kind=kind, bins=20, threshold=0.5, name="forest", ax=ax,
         histtype="stepfilled",
     )  # fmt: skip
+    ax.set_title(f"kind='{kind}'")
     return figure
 
 

@@ -165,3 +165,15 @@ __all__ += [
     "ks_statistic",
     "lift_curve",
 ]
+
+# Bootstrap intervals and CI bands (issue 7).
+from evalplots.exceptions import BootstrapWarning
+from evalplots.metrics._bootstrap import bootstrap_ci
+from evalplots.metrics._ci_bands import precision_recall_ci_band, roc_curve_ci_band
+
+__all__ += [
+    "BootstrapWarning",
+    "bootstrap_ci",
+    "precision_recall_ci_band",
+    "roc_curve_ci_band",
+]
