@@ -12,7 +12,7 @@ from matplotlib.patches import Rectangle
 
 import evalplots.metrics as em
 from evalplots.display import PrecisionRecallDisplay, RocCurveDisplay
-from evalplots.display._base import LegendScore, legend_label
+from evalplots.display._base import LegendScore, format_score, legend_label, score_decimals
 from evalplots.metrics import ConfidenceInterval
 
 Y6 = [1, 0, 0, 1, 0, 1]
@@ -273,38 +273,49 @@ def test_band_and_interval_need_one_curve():
                         ci_band=([0, 1], [0, 1], [0, 1]))
 
 
-@pytest.mark.skipif(
-    not hasattr(em, "roc_curve_ci_band") or not hasattr(em, "roc_auc_ci"),
-    reason="evalplots.metrics.roc_curve_ci_band / roc_auc_ci not merged yet",
-)
-def test_roc_plot_ci_computes_the_band_and_delong_interval():
-    y, s = _random(3, n=200)
+def _labelled(seed, weighted):
+    y, s = _random(seed, n=200)
+    w = np.random.default_rng(seed).integers(1, 4, y.size) if weighted else None
+    return np.array(["no", "yes"])[y], s, w
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_roc_plot_ci_computes_the_band_and_delong_interval(weighted):
+    y, s, w = _labelled(3, weighted)
+    common = {"pos_label": "yes", "sample_weight": w, "confidence_level": 0.9}
     display = RocCurveDisplay.from_predictions(
-        y, s, plot_ci=True, n_resamples=200, random_state=0, name="m", ax=_ax()
+        y, s, plot_ci=True, n_resamples=200, random_state=0, name="m", ax=_ax(), **common
     )
-    ci = em.roc_auc_ci(y, s, method="delong")
-    assert (display.roc_auc_ci.low, display.roc_auc_ci.high) == pytest.approx(
-        (ci.low, ci.high))
-    grid, low, high = em.roc_curve_ci_band(y, s, n_resamples=200, random_state=0)
-    np.testing.assert_allclose(display.ci_band[1], low)
-    np.testing.assert_allclose(display.ci_band[2], high)
-    assert display.line_.get_label().startswith(f"m (AUC = {display.roc_auc:.2f} [")
+    ci = em.roc_auc_ci(y, s, method="delong", **common)
+    assert display.roc_auc_ci == ci
+    assert ci.estimate == pytest.approx(display.roc_auc, abs=1e-12)
+    grid, low, high = em.roc_curve_ci_band(y, s, n_resamples=200, random_state=0,
+                                           **common)
+    for mine, theirs in zip(display.ci_band, (grid, low, high)):
+        np.testing.assert_array_equal(mine, theirs)
+    d = max(score_decimals(v) for v in (ci.estimate, ci.low, ci.high))
+    assert display.line_.get_label() == (
+        f"m (AUC = {format_score(display.roc_auc, d)} [{format_score(ci.low, d)}, "
+        f"{format_score(ci.high, d)}])"
+    )
+    np.testing.assert_allclose(  # the band drawn: both bounds at every grid FPR
+        np.unique(display.ci_band_.get_paths()[0].vertices[:, 0]), grid)
 
 
-@pytest.mark.skipif(
-    not hasattr(em, "precision_recall_ci_band") or not hasattr(em, "bootstrap_ci"),
-    reason="evalplots.metrics.precision_recall_ci_band / bootstrap_ci not merged yet",
-)
-def test_pr_plot_ci_computes_the_band_and_interval():
-    y, s = _random(4, n=200)
-    display = PrecisionRecallDisplay.from_predictions(
-        y, s, plot_ci=True, n_resamples=200, random_state=0, ax=_ax()
-    )
-    grid, low, high = em.precision_recall_ci_band(y, s, n_resamples=200, random_state=0)
-    np.testing.assert_allclose(display.ci_band[1], low)
-    ci = display.average_precision_ci
-    assert ci.low <= display.average_precision <= ci.high
+@pytest.mark.parametrize("weighted", [False, True])
+def test_pr_plot_ci_computes_the_band_and_interval(weighted):
+    y, s, w = _labelled(4, weighted)
+    common = {"pos_label": "yes", "sample_weight": w, "confidence_level": 0.9,
+              "n_resamples": 200, "random_state": 0}
+    display = PrecisionRecallDisplay.from_predictions(y, s, plot_ci=True, ax=_ax(),
+                                                      **common)
+    for mine, theirs in zip(display.ci_band, em.precision_recall_ci_band(y, s, **common)):
+        np.testing.assert_array_equal(mine, theirs)
+    ci = em.bootstrap_ci(em.average_precision_score, y, s, **common)
+    assert display.average_precision_ci == ci
+    assert ci.estimate == pytest.approx(display.average_precision, abs=1e-12)
     assert display.line_.get_label().startswith("AP = ")
+    assert "[" in display.line_.get_label() and ", BEP = " in display.line_.get_label()
 
 
 def test_plot_ci_refuses_one_vs_rest():
