@@ -12,6 +12,9 @@ breast-cancer predictions:
 * Each model has one legend entry, its numbers with one number of decimals for the
   whole legend: "AUC = 0.995" stands next to "AUC = 0.977", and the P-R entry
   holds both AP and BEP, its handle the line with the BEP dot.
+* ``plot_ci=True`` draws a pointwise 95% bootstrap band (at fixed FPR for ROC, at
+  fixed recall for P-R) and puts the interval in the legend: DeLong's for the
+  AUC, a stratified BCa bootstrap for the AP.
 * ``from_cv_results`` draws the curve of each cross-validation fold, their mean
   and a ±1 std band, as scikit-learn 1.9's ``from_cv_results`` takes them.
 """
@@ -50,6 +53,26 @@ ax_pr.set(xlim=(0.75, 1.005), ylim=(0.75, 1.005),
 # AUC 0.9953 needs three (two would claim 1.00), so every entry has three.
 print([text.get_text() for text in ax_roc.get_legend().get_texts()])
 print([text.get_text() for text in ax_pr.get_legend().get_texts()])
+
+# %%
+# Confidence bands and intervals
+# ------------------------------
+# One model per axes here: each band is drawn in its curve's colour, and the
+# legend handle shows the band behind the line.
+fig, (ax_roc, ax_pr) = plt.subplots(1, 2, figsize=(10, 5), layout="constrained")
+score = data.scores["gaussian_naive_bayes"]
+ci_roc = RocCurveDisplay.from_predictions(
+    data.y_true, score, pos_label=data.pos_label, name="naive Bayes", ax=ax_roc,
+    plot_ci=True, random_state=0,
+)
+ci_pr = PrecisionRecallDisplay.from_predictions(
+    data.y_true, score, pos_label=data.pos_label, name="naive Bayes", ax=ax_pr,
+    plot_ci=True, random_state=0,
+)
+ax_roc.set_title("ROC, 95% band at fixed FPR")
+ax_pr.set_title("P-R, 95% band at fixed recall")
+print(ci_roc.line_.get_label(), "|", ci_pr.line_.get_label())
+print(ci_roc.roc_auc_ci)
 
 # %%
 # Cross-validation folds

@@ -201,6 +201,12 @@ def _check_curve_features(namespace, figures, seeds):
         f"LogReg (AUC = {np.mean(aucs):.2f} ± {np.std(aucs):.2f})"
     )
     assert len(namespace["folds_pr"].line_) == 5
+    from evalplots.metrics import roc_auc_ci
+
+    ci = roc_auc_ci(data.y_true, score, pos_label=data.pos_label)
+    assert namespace["ci_roc"].roc_auc_ci == ci
+    assert namespace["ci_roc"].line_.get_label() == f"naive Bayes (AUC = {ci.format(2)})"
+    assert namespace["ci_pr"].ci_band_ is not None
 
 
 def _check_calibration(namespace, figures, seeds):
