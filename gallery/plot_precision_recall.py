@@ -13,8 +13,8 @@ points two ways:
   precision, which the legend reports as ``AP``; with the sawtooth the legend
   calls it ``step-wise AP``, because the area under straight segments is not AP.
 
-The break-even point (BEP), where P = R on the sawtooth curve, is marked and
-labelled in both. For the worked example of the book (y_true = [1, 0, 0, 1, 0,
+The break-even point (BEP), where P = R on the sawtooth curve, is marked in
+both, its value in the model's one legend entry ("toy (AP = 0.87, BEP = 0.67)"). For the worked example of the book (y_true = [1, 0, 0, 1, 0,
 1]) it is 2/3: the operating point at k = m⁺ = 3, a vertex of both drawings.
 """
 

@@ -5,7 +5,10 @@ ROC curves: two models on one axes
 :class:`~evalplots.display.RocCurveDisplay` computes the ROC curve with
 :func:`evalplots.metrics.roc_curve`, writes the area under it in the legend
 ("name (AUC = 0.99)") and draws the chance diagonal once per axes. Calling
-``from_predictions`` again with the same ``ax`` adds a model.
+``from_predictions`` again with the same ``ax`` adds a model; all entries of a
+legend share one number of decimals (0.9953 needs three, so 0.9768 shows as
+0.977). Operating points, iso-F1 curves and cross-validation folds are in
+``plot_curve_features.py``.
 
 The left panel uses the bundled real sample (out-of-fold probabilities of two
 scikit-learn models on the Wisconsin breast-cancer data); the right panel the

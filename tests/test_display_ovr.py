@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from evalplots import metrics
 from evalplots.display import PrecisionRecallDisplay, RocCurveDisplay
-from evalplots.display._base import format_score
+from evalplots.display._base import format_score, score_decimals
 from evalplots.metrics._ovr_curves import (
     ovr_counts,
     ovr_precision_recall_curves,
@@ -57,8 +57,9 @@ def test_roc_legend_values_are_scikit_learns_roc_auc_score(weighted):
     expected = _sk_auc(y, proba, sample_weight=w)
     np.testing.assert_allclose(display.roc_auc, expected, rtol=1e-12)
     names = ["0", "1", "2", "3", *AVERAGES]
+    decimals = max(score_decimals(v) for v in expected)  # one for the whole legend
     assert [line.get_label() for line in display.line_] == [
-        f"{n} (AUC = {format_score(v)})" for n, v in zip(names, expected)
+        f"{n} (AUC = {format_score(v, decimals)})" for n, v in zip(names, expected)
     ]
 
 
@@ -70,9 +71,11 @@ def test_pr_legend_values_are_scikit_learns_average_precision_score(weighted):
     expected = _sk_ap(y, proba, sample_weight=w)
     np.testing.assert_allclose(display.average_precision, expected, rtol=1e-12)
     labels = [line.get_label() for line in display.line_]
-    assert labels[-1] == f"macro-average (AP = {format_score(expected[-1])})"
+    shown = [*expected, *(b for b in display.break_even if b is not None)]
+    d = max(score_decimals(v) for v in shown)  # one for the whole legend
+    assert labels[-1] == f"macro-average (AP = {format_score(expected[-1], d)})"
     for label, value, bep in zip(labels[:-1], expected, display.break_even):
-        assert label.endswith(f"(AP = {format_score(value)}, BEP = {format_score(bep)})")
+        assert label.endswith(f"(AP = {format_score(value, d)}, BEP = {format_score(bep, d)})")
 
 
 def test_labels_choose_and_order_the_columns(iris30):
@@ -168,11 +171,12 @@ def test_roc_artists_colours_and_legend(iris30):
     legend = ax.get_legend()
     assert legend.get_title().get_text() == "forest (one-vs-rest)"
     assert [t.get_text() for t in legend.get_texts()] == [
+        # one number of decimals in the legend: 3, as 0.9975 needs (not "1.00")
         "setosa (AUC = 0.997)",
-        "versicolor (AUC = 0.80)",
-        "virginica (AUC = 0.86)",
-        "micro-average (AUC = 0.90)",
-        "macro-average (AUC = 0.89)",
+        "versicolor (AUC = 0.805)",
+        "virginica (AUC = 0.857)",  # 0.8575 - 1 ulp, rounded down
+        "micro-average (AUC = 0.900)",
+        "macro-average (AUC = 0.887)",
         "Chance level (AUC = 0.5)",
     ]
     assert ax.get_xlabel() == "False Positive Rate"  # no single positive label
@@ -349,7 +353,8 @@ def test_legend_title_is_kept_when_more_curves_are_added(iris30, watermelon):
     RocCurveDisplay.from_predictions(watermelon.y_true, watermelon.y_score, name="toy", ax=ax)
     legend = ax.get_legend()
     assert legend.get_title().get_text() == "forest (one-vs-rest)"
-    assert legend.get_texts()[5].get_text() == "toy (AUC = 0.78)"
+    # 3 decimals, as the one-vs-rest entries already in this legend (setosa 0.9975)
+    assert legend.get_texts()[5].get_text() == "toy (AUC = 0.778)"
     RocCurveDisplay([0, 1], [0, 1]).plot(ax=ax, legend_title="two models")
     assert ax.get_legend().get_title().get_text() == "two models"
 

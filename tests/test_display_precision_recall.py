@@ -4,6 +4,7 @@ import itertools
 import warnings
 
 import numpy as np
+from matplotlib.lines import Line2D
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -52,14 +53,15 @@ def test_steps_post_draws_the_stored_curve_with_ap_in_the_legend(watermelon):
     np.testing.assert_allclose(display.line_.get_xdata(), recall)
     np.testing.assert_allclose(display.line_.get_ydata(), precision)
     assert display.line_.get_drawstyle() == "steps-post"
-    assert display.line_.get_label() == "toy (AP = 0.87)"
+    # one legend entry per model: the BEP goes into the curve's entry
+    assert display.line_.get_label() == "toy (AP = 0.87, BEP = 0.67)"
     assert display.average_precision == pytest.approx(watermelon.average_precision)
 
 
 def test_steps_post_matches_scikit_learn_display(watermelon):
     sk_metrics = pytest.importorskip("sklearn.metrics")
     ours = PrecisionRecallDisplay.from_predictions(
-        watermelon.y_true, watermelon.y_score, name="m"
+        watermelon.y_true, watermelon.y_score, name="m", plot_break_even=False
     )
     theirs = sk_metrics.PrecisionRecallDisplay.from_predictions(
         watermelon.y_true, watermelon.y_score, name="m"
@@ -103,14 +105,20 @@ def test_break_even_marker_on_the_curve_without_ties(drawstyle, watermelon):
     marker = display.break_even_
     bep = watermelon.break_even
     np.testing.assert_allclose(marker.get_xydata(), [(bep, bep)])
-    assert marker.get_label() == "BEP = 0.67"
+    assert marker.get_label() == "_nolegend_"  # the BEP is in the curve's entry
+    assert display.line_.get_label().endswith("BEP = 0.67")
     assert marker.get_marker() == "o" and marker.get_linestyle() == "None"
     assert marker.get_color() == display.line_.get_color()
     xy = display.line_.get_xydata()
     drawn = _steps_post_path(xy) if drawstyle == "steps-post" else xy
     assert _on_polyline((bep, bep), drawn)
-    legend = [t.get_text() for t in display.ax_.get_legend().get_texts()]
-    assert "BEP = 0.67" in legend
+    legend = display.ax_.get_legend()
+    ap_name = "AP" if drawstyle == "steps-post" else "step-wise AP"
+    assert [t.get_text() for t in legend.get_texts()] == [f"{ap_name} = 0.87, BEP = 0.67"]
+    # its handle draws the line with the BEP marker on it
+    drawn = legend.findobj(Line2D)
+    assert [ln.get_marker() for ln in drawn if ln.get_linestyle() == "None"] == ["o"]
+    assert [ln.get_color() for ln in drawn] == [display.line_.get_color()] * 2
 
 
 def test_break_even_with_ties_is_on_the_sawtooth_chord_not_the_steps():
@@ -125,14 +133,14 @@ def test_break_even_with_ties_is_on_the_sawtooth_chord_not_the_steps():
     step_path = _steps_post_path(steps.line_.get_xydata())
     assert _on_polyline((0.5, 2 / 3), step_path)
     assert not _on_polyline((0.8, 0.8), step_path)
-    assert steps.break_even_.get_label() == "tie (BEP = 0.80)"
+    assert steps.line_.get_label() == "tie (AP = 0.83, BEP = 0.80)"
 
 
 def test_break_even_computed_from_the_curve_when_not_given():
     precision, recall, _ = metrics.precision_recall_curve(Y_TIE, S_TIE)
     display = PrecisionRecallDisplay(precision, recall).plot()
     np.testing.assert_allclose(display.break_even_.get_xydata(), [(0.8, 0.8)])
-    assert display.break_even_.get_label() == "BEP = 0.80"
+    assert display.line_.get_label() == "BEP = 0.80"
     assert display.break_even is None  # the stored attribute is not mutated by plot
 
 

@@ -37,7 +37,8 @@ def _cell_texts(figures):
 def _check_roc(namespace, figures, seeds):
     legend = _legend_texts(figures)
     assert "logistic_regression (AUC = 0.995)" in legend  # not rounded up to 1.00
-    assert "gaussian_naive_bayes (AUC = 0.98)" in legend
+    # one number of decimals per legend: 3, as 0.9953 needs
+    assert "gaussian_naive_bayes (AUC = 0.977)" in legend
     assert "seed example (AUC = 0.67)" in legend
     assert "Chance level (AUC = 0.5)" in legend
     np.testing.assert_allclose(namespace["seed"].fpr, seeds.blog16.fpr)
@@ -45,14 +46,16 @@ def _check_roc(namespace, figures, seeds):
 
 def _check_precision_recall(namespace, figures, seeds):
     legend = _legend_texts(figures)
+    # one entry per model: AP and BEP together
     assert {
-        "toy (step-wise AP = 0.87)",
-        "toy (AP = 0.87)",
-        "toy (BEP = 0.67)",
+        "toy (step-wise AP = 0.87, BEP = 0.67)",
+        "toy (AP = 0.87, BEP = 0.67)",
     } <= legend
-    assert "sawtooth (BEP = 0.80)" in legend  # tie block: on the sawtooth chord
+    # tie block: the BEP is on the sawtooth chord
+    assert "sawtooth (step-wise AP = 0.83, BEP = 0.80)" in legend
     assert namespace["tie"].break_even == pytest.approx(0.8)
-    assert any(label.startswith("gaussian_naive_bayes (BEP = ") for label in legend)
+    assert any(label.startswith("gaussian_naive_bayes (step-wise AP = ")
+               and ", BEP = " in label for label in legend)
     first = figures[0].axes
     assert [ax.get_title() for ax in first] == [
         "drawstyle='sawtooth'",
@@ -138,7 +141,7 @@ def _check_multiclass(namespace, figures, seeds):
     legend = _legend_texts(figures)
     assert {
         "setosa (AUC = 0.997)",
-        "macro-average (AUC = 0.89)",
+        "macro-average (AUC = 0.887)",  # 3 decimals, as setosa's 0.9975
         "setosa (step-wise AP = 0.99, BEP = 0.95)",
         "macro-average (AP = 0.81)",
     } <= legend
@@ -172,6 +175,38 @@ def _check_evaluate(namespace, figures, seeds):
         namespace["cm"].confusion_matrix,
         skm.confusion_matrix(data.y_true,
                              data.predictions["gaussian_naive_bayes"].argmax(1)))
+
+
+def _check_curve_features(namespace, figures, seeds):
+    import sklearn.metrics as skm
+
+    data = namespace["data"]
+    legend = _legend_texts(figures)
+    assert {"logistic_regression (AUC = 0.995)",
+            "gaussian_naive_bayes (AUC = 0.977)"} <= legend
+    # the operating point at 0.5 of the last model drawn (gaussian_naive_bayes)
+    score = data.scores["gaussian_naive_bayes"]
+    pred = score >= 0.5
+    positive = data.y_true == data.pos_label
+    np.testing.assert_allclose(
+        namespace["roc"].threshold_point_.get_xydata(),
+        [[np.mean(pred[~positive]), np.mean(pred[positive])]],
+    )
+    np.testing.assert_allclose(
+        namespace["pr"].threshold_point_.get_xydata(),
+        [[skm.recall_score(positive, pred), skm.precision_score(positive, pred)]],
+    )
+    aucs = namespace["folds_roc"].roc_auc
+    assert namespace["folds_roc"].mean_line_.get_label() == (
+        f"LogReg (AUC = {np.mean(aucs):.2f} ± {np.std(aucs):.2f})"
+    )
+    assert len(namespace["folds_pr"].line_) == 5
+    from evalplots.metrics import roc_auc_ci
+
+    ci = roc_auc_ci(data.y_true, score, pos_label=data.pos_label)
+    assert namespace["ci_roc"].roc_auc_ci == ci
+    assert namespace["ci_roc"].line_.get_label() == f"naive Bayes (AUC = {ci.format(2)})"
+    assert namespace["ci_pr"].ci_band_ is not None
 
 
 def _check_calibration(namespace, figures, seeds):
@@ -257,6 +292,7 @@ EXPECTED = {
     "plot_calibration.py": _check_calibration,
     "plot_threshold_curve.py": _check_threshold_curve,
     "plot_score_distribution.py": _check_score_distribution,
+    "plot_curve_features.py": _check_curve_features,
     "plot_evaluate.py": _check_evaluate,
     "plot_multiclass_curves.py": _check_multiclass,
     "plot_report.py": _check_report,

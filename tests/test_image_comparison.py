@@ -283,3 +283,51 @@ def test_paper_figure_three_panels(paper_figure):
     assert [len(ax.get_legend().get_texts()) for ax in (roc, pr)][0] == 3
     assert cm.child_axes[0] is cm.collections[0].colorbar.ax
     return figure
+
+
+# Issue 7: a CI band with the interval in the legend, the operating point at a
+# threshold and the Youden optimum. The band and interval are given to the
+# constructor (a plain stratified percentile bootstrap computed here), so the
+# image does not depend on the metrics' band functions.
+@compare
+def test_roc_ci_band_and_operating_point():
+    from evalplots.metrics import ConfidenceInterval, auc, roc_curve
+
+    rng = np.random.default_rng(7)
+    y = np.r_[np.ones(60, int), np.zeros(90, int)]
+    s = np.round(np.r_[rng.normal(1.3, 1, 60), rng.normal(0, 1, 90)], 2)
+    grid = np.linspace(0, 1, 101)
+    tprs, aucs = [], []
+    for _ in range(300):
+        rows = np.r_[rng.choice(60, 60), 60 + rng.choice(90, 90)]  # stratified
+        fpr, tpr, _ = roc_curve(y[rows], s[rows])
+        tprs.append(np.interp(grid, fpr, tpr))
+        aucs.append(auc(fpr, tpr))
+    low, high = np.percentile(tprs, [2.5, 97.5], axis=0)
+    fpr, tpr, thresholds = roc_curve(y, s, drop_intermediate=False)
+    estimate = auc(fpr, tpr)
+    ci = ConfidenceInterval(estimate, *np.percentile(aucs, [2.5, 97.5]),
+                            "bootstrap-percentile", 0.95)
+    figure, ax = _axes()
+    display = RocCurveDisplay(
+        fpr, tpr, roc_auc=estimate, thresholds=thresholds, roc_auc_ci=ci,
+        ci_band=(grid, low, high), name="model", pos_label=1,
+    ).plot(ax=ax, threshold=0.5, plot_optimal="youden")
+    assert display.line_.get_label() == f"model (AUC = {ci.format(2)})"
+    ax.set_title("95% bootstrap band, threshold 0.5")
+    return figure
+
+
+# Issue 7: the textbook sawtooth of two models with iso-F1 curves; each model has
+# one legend entry holding its AP and BEP, its handle the line with the BEP dot.
+@compare
+def test_precision_recall_sawtooth_iso_f1(blog16):
+    figure, ax = _axes(5.0, 5.0)  # entries name two numbers, as the OvR P-R test
+    for name, score in [("model A", blog16.y_score), ("model B", SCORE_B)]:
+        PrecisionRecallDisplay.from_predictions(
+            blog16.y_true, score, name=name, ax=ax, drawstyle="sawtooth",
+            plot_iso_f1=True,
+        )
+    assert len(ax.get_legend().get_texts()) == 2
+    ax.set_title("sawtooth with iso-F1 curves")
+    return figure

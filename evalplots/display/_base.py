@@ -7,6 +7,7 @@ attributes, ``from_predictions`` computes with :mod:`evalplots.metrics` and retu
 """
 
 import numbers
+from typing import NamedTuple
 
 import numpy as np
 from matplotlib.legend import Legend
@@ -93,18 +94,20 @@ def merge_style_kwargs(defaults, user, *, argname):
     return merged
 
 
-def legend_label(name, metric_name=None, value=None, *more):
+def legend_label(name, metric_name=None, value=None, *more, decimals=None):
     """Build a legend entry: ``"name (AUC = 0.87)"``, ``"AUC = 0.87"``, ``"name"``.
 
     More ``metric_name, value`` pairs may follow: ``"name (AP = 0.87, BEP = 0.67)"``;
-    a pair whose value is None or NaN is left out. Returns None when there is
-    neither a name nor a value (no legend entry).
+    a pair whose value is None or NaN is left out. A value may be a
+    :class:`LegendScore` (with an interval or a spread). ``decimals`` sets the
+    number of decimals of every number; None uses :func:`score_decimals` of each.
+    Returns None when there is neither a name nor a value (no legend entry).
     """
     pairs = zip((metric_name, *more[::2]), (value, *more[1::2]))
     shown = [
-        f"{metric} = {format_score(v)}"
+        f"{metric} = {_format_legend_value(v, decimals)}"
         for metric, v in pairs
-        if metric is not None and v is not None and v == v  # (v != v: NaN)
+        if metric is not None and _legend_number(v) is not None
     ]
     if shown:
         metrics = ", ".join(shown)
@@ -112,11 +115,22 @@ def legend_label(name, metric_name=None, value=None, *more):
     return name
 
 
-def format_score(value):
+def score_decimals(value):
+    """Number of decimals :func:`format_score` gives ``value``: 2, more when 2
+    would round a score to 0 or 1 (at most 6)."""
+    for decimals in range(2, 7):
+        if value in (0.0, 1.0) or round(value, decimals) not in (0.0, 1.0):
+            return decimals
+    return 6
+
+
+def format_score(value, decimals=None):
     """Format a score in [0, 1] with 2 decimals, more when 2 would round to 0 or 1.
 
     A legend must not claim a perfect (or null) score that is not: 0.99528 is
-    written ``0.995``, not ``1.00``; exact 1 stays ``1.00``.
+    written ``0.995``, not ``1.00``; exact 1 stays ``1.00``. ``decimals`` forces
+    a number of decimals (one legend uses one number for all its entries, see
+    :func:`align_legend_decimals`).
 
     Examples
     --------
@@ -124,11 +138,9 @@ def format_score(value):
     >>> format_score(0.7777), format_score(0.99528), format_score(1.0), format_score(2e-4)
     ('0.78', '0.995', '1.00', '0.0002')
     """
-    for decimals in range(2, 7):
-        text = f"{value:.{decimals}f}"
-        if value in (0.0, 1.0) or float(text) not in (0.0, 1.0):
-            return text
-    return text
+    if decimals is None:
+        decimals = score_decimals(value)
+    return f"{value:.{decimals}f}"
 
 
 def pos_label_title(pos_label):
@@ -253,8 +265,10 @@ class FittedLegend(Legend):
     drawn, its entries and title are set back to their own sizes and, while the
     legend box is wider than the axes' drawn box less the border padding on
     both sides, scaled down together — never below ``LEGEND_MIN_FONTSIZE``
-    (5 pt). Handles and paddings keep their size. A legend that fits is left as
-    it is; one anchored outside the axes (``bbox_to_anchor``) is never resized.
+    (5 pt). Handles and paddings keep their size. Still too wide at 5 pt, each
+    entry "name (metrics)" is broken before its metrics onto two lines. A legend
+    that fits is left as it is; one anchored outside the axes
+    (``bbox_to_anchor``) is never resized.
     """
 
     _nominal = None
@@ -264,19 +278,27 @@ class FittedLegend(Legend):
             return
         texts = [*self.get_texts(), self.get_title()]
         if self._nominal is None:
-            self._nominal = [text.get_fontsize() for text in texts]
+            self._nominal = [(text.get_fontsize(), text.get_text()) for text in texts]
+        for text, (_, string) in zip(texts, self._nominal):
+            text.set_text(string)
         pad = renderer.points_to_pixels(self.borderaxespad * self._fontsize)
         room = self.axes.bbox.width - 2 * pad
+        sizes = [size for size, _ in self._nominal]
         # below this scale every text is at its floor (5 pt, or its own size)
-        floor = max(min(size, LEGEND_MIN_FONTSIZE) / size for size in self._nominal)
+        floor = max(min(size, LEGEND_MIN_FONTSIZE) / size for size in sizes)
         scale = 1.0
         for _ in range(10):  # texts are only part of the width: converge in steps
-            for text, size in zip(texts, self._nominal):
+            for text, size in zip(texts, sizes):
                 text.set_fontsize(max(size * scale, min(size, LEGEND_MIN_FONTSIZE)))
             width = self._legend_box.get_window_extent(renderer).width
-            if width <= room or scale <= floor:
+            if width <= room:
                 return
+            if scale <= floor:
+                break
             scale = max(floor, 0.98 * scale * room / width)
+        # still too wide at the floor: the metrics go on a second line
+        for text in texts[:-1]:
+            text.set_text(text.get_text().replace(" (", "\n(", 1))
 
     def get_window_extent(self, renderer=None):
         # docstring inherited
@@ -366,6 +388,7 @@ class CurveDisplayMixin:
         )
         if despine_axes:
             despine(self.ax_)
+        align_legend_decimals(self.ax_)
         handles, labels = self.ax_.get_legend_handles_labels()
         previous = self.ax_.get_legend()
         if legend_title is None and previous is not None:
@@ -387,7 +410,7 @@ class CurveDisplayMixin:
             )
         fitted_legend(
             self.ax_,
-            [handles[i] for i in order],
+            [legend_handle(handles[i]) for i in order],
             [labels[i] for i in order],
             title=legend_title,
             **placement,
@@ -430,3 +453,97 @@ class CurveDisplayMixin:
         if pos_label is None:
             pos_label = default_pos_label(class_values(y))
         return pos_label, positive, w
+
+
+# --- Legend numbers: one number of decimals per legend, one entry per model -------
+
+class LegendScore(NamedTuple):
+    """A legend number with an optional interval or spread.
+
+    ``LegendScore(0.995, low=0.989, high=0.999)`` shows as ``0.995 [0.989, 0.999]``
+    and ``LegendScore(0.93, std=0.02)`` as ``0.93 ± 0.02``.
+    """
+
+    value: float
+    low: float = None
+    high: float = None
+    std: float = None
+
+    def numbers(self):
+        """The numbers shown, for choosing the decimals."""
+        return [v for v in (self.value, self.low, self.high, self.std) if v is not None]
+
+
+def _legend_number(value):
+    """The main number of a legend value (float or LegendScore); None when not shown."""
+    v = value.value if isinstance(value, LegendScore) else value
+    return None if v is None or v != v else v  # (v != v: NaN)
+
+
+def _format_legend_value(value, decimals):
+    if not isinstance(value, LegendScore):
+        return format_score(value, decimals)
+    if decimals is None:  # one number of decimals within the entry
+        decimals = max(score_decimals(v) for v in value.numbers())
+    text = format_score(value.value, decimals)
+    if value.low is not None:
+        low, high = format_score(value.low, decimals), format_score(value.high, decimals)
+        text += f" [{low}, {high}]"
+    if value.std is not None:
+        text += f" \N{PLUS-MINUS SIGN} {format_score(value.std, decimals)}"
+    return text
+
+
+#: attribute of an artist holding its legend parts ``(name, metric, value, ...)``
+_LEGEND_PARTS = "_evalplots_legend_parts"
+#: attribute of an artist holding the artists drawn with it in its legend entry
+_LEGEND_EXTRAS = "_evalplots_legend_extras"
+
+
+def set_legend_entry(artist, name, *pairs, before=(), after=()):
+    """Label ``artist`` with :func:`legend_label` ``(name, *pairs)``, remembering the
+    parts so that :func:`align_legend_decimals` can relabel it, and the artists
+    drawn with it in its legend entry (``before`` it, e.g. a band, and ``after``
+    it, e.g. a marker): one legend entry per model.
+    """
+    setattr(artist, _LEGEND_PARTS, (name, *pairs))
+    setattr(artist, _LEGEND_EXTRAS, (tuple(before), tuple(after)))
+    label = legend_label(name, *pairs)
+    artist.set_label("_nolegend_" if label is None else label)
+
+
+def align_legend_decimals(ax):
+    """Relabel every entry made by :func:`set_legend_entry` on ``ax`` with one
+    number of decimals: the largest :func:`score_decimals` of all numbers shown.
+
+    The one rule of a legend's decimals: "AUC = 0.995" and "AUC = 0.980", never
+    "AUC = 0.98", stand next to each other. Returns the number of decimals (None
+    when ``ax`` holds no such entry).
+    """
+    artists = [
+        a for a in (*ax.lines, *ax.collections, *ax.patches)
+        if getattr(a, _LEGEND_PARTS, None) is not None
+        and not a.get_label().startswith("_")
+    ]
+    numbers = []
+    for artist in artists:
+        for value in getattr(artist, _LEGEND_PARTS)[2::2]:
+            if _legend_number(value) is not None:
+                numbers += value.numbers() if isinstance(value, LegendScore) else [value]
+    if not numbers:
+        return None
+    decimals = max(score_decimals(v) for v in numbers)
+    for artist in artists:
+        artist.set_label(legend_label(*getattr(artist, _LEGEND_PARTS), decimals=decimals))
+    return decimals
+
+
+def legend_handle(artist):
+    """The legend handle of ``artist``: a tuple with the artists drawn with it
+    (e.g. band, line and BEP marker, overlaid by matplotlib's HandlerTuple), or
+    the artist alone."""
+    before, after = getattr(artist, _LEGEND_EXTRAS, ((), ()))
+    extras = [a for a in (*before, *after) if a is not None and a.axes is not None]
+    if not extras:
+        return artist
+    return (*[a for a in before if a in extras], artist, *[a for a in after if a in extras])

@@ -22,10 +22,12 @@ __all__ = [
     "check_scores",
     "class_colors",
     "curve_styles",
+    "draw_folds",
     "expand",
     "is_multi_curve",
     "legend_title",
     "line_kwargs",
+    "mean_std_band",
     "ovr_names",
     "plot_one_vs_rest",
 ]
@@ -207,3 +209,78 @@ def plot_one_vs_rest(build, y_true, y_score, *, labels, pos_label, sample_weight
     display = build(ovr_counts(codes, scores, sample_weight=weight), ovr_names(classes))
     plot_kwargs.setdefault("legend_title", legend_title(name))
     return display.plot(ax=ax, **plot_kwargs)
+
+
+def draw_folds(ax, fold_lines, mean_curve, band, scores, name, *, metric_name,
+               curve_kwargs, kwargs, mean_kw, band_kw, step=None):
+    """Draw several curves of one model (e.g. cross-validation folds).
+
+    ``fold_lines`` are ``(x, y, drawstyle)`` to plot, ``mean_curve`` the ``(x,
+    y, drawstyle)`` of the mean curve and ``band`` the ``(x, low, high)`` of the
+    ±1 std band (``step`` passed to ``fill_between``). The mean curve is drawn
+    after the folds (thin, translucent, in the axes' next colour), in their
+    colour (black when each fold has its own legend entry), the band behind
+    them. Legend as scikit-learn's ``from_cv_results``:
+    ``curve_kwargs`` a dict (or None) gives one entry, on the mean curve, with the
+    mean ± std of ``scores``; a list of one dict per fold gives one entry per fold
+    (``name`` then a string or a list of one name per fold) plus the mean curve's.
+
+    Returns ``(fold lines, mean line, band)``.
+    """
+    from evalplots.display._base import LegendScore, legend_label, set_legend_entry
+
+    n_curves = len(fold_lines)
+    per_fold = isinstance(curve_kwargs, list)
+    if isinstance(name, list) and all(n is None for n in name):
+        name = None  # (a Display's stored names: none given)
+    if isinstance(name, list) and not per_fold:
+        raise ValueError(
+            f"name is a list, but curve_kwargs is not a list of {n_curves} dicts: "
+            f"folds drawn alike get one legend entry; pass name as one string, or "
+            f"curve_kwargs as a list of one dict per fold."
+        )
+    names = expand(name, n_curves, "name") if isinstance(name, list) else [name] * n_curves
+    defaults = [
+        {"linewidth": 0.8, "alpha": 0.45, "drawstyle": style,
+         "label": legend_label(fold_name, metric_name, score) if per_fold else "_nolegend_"}
+        for (_, _, style), fold_name, score in zip(fold_lines, names, scores)
+    ]
+    kws = line_kwargs(defaults, {k: v for k, v in kwargs.items() if k != "color"},
+                      curve_kwargs)
+    lines = []
+    for (fx, fy, _), kw, fold_name, score in zip(fold_lines, kws, names, scores):
+        if lines and not per_fold:  # folds drawn alike: the first fold's colour
+            kw = {"color": lines[0].get_color(), **kw}
+        (line,) = ax.plot(fx, fy, **kw)
+        if per_fold and kw.get("label") == legend_label(fold_name, metric_name, score):
+            set_legend_entry(line, fold_name, metric_name, score)
+        lines.append(line)
+    # the mean in the folds' colour (black when each fold has its own entry)
+    color = "k" if per_fold else lines[0].get_color()
+    x, y, drawstyle = mean_curve
+    mean_default = {"linewidth": 2.0, "drawstyle": drawstyle, "color": color}
+    mean_default = merge_style_kwargs(mean_default, kwargs, argname="kwargs")
+    (mean_line,) = ax.plot(x, y, **merge_style_kwargs(mean_default, mean_kw,
+                                                      argname="mean_kw"))
+    color = mean_line.get_color()
+    bx, low, high = band
+    patch = ax.fill_between(
+        bx, low, high, step=step,
+        **merge_style_kwargs({"color": color, "alpha": 0.2, "linewidth": 0,
+                              "label": "_nolegend_"}, band_kw, argname="band_kw"),
+    )
+    values = [s for s in scores if s is not None]
+    summary = (
+        LegendScore(float(np.mean(values)), std=float(np.std(values))) if values else None
+    )
+    shown = "mean" if per_fold else name
+    if mean_line.get_label().startswith("_"):
+        set_legend_entry(mean_line, shown, metric_name, summary, before=(patch,))
+    return lines, mean_line, patch
+
+
+def mean_std_band(values, lower=0.0, upper=1.0):
+    """Mean and the ±1 std band of ``values`` (n_curves, n_points), the band
+    clipped to the rates' range [0, 1] for drawing."""
+    mean, std = values.mean(axis=0), values.std(axis=0)
+    return mean, np.clip(mean - std, lower, upper), np.clip(mean + std, lower, upper)

@@ -14,21 +14,29 @@ import numpy as np
 
 from evalplots.display._base import (
     CHANCE_GID,
+    LegendScore,
     chance_line,
     check_curve,
     check_score,
     legend_label,
     merge_style_kwargs,
+    set_legend_entry,
 )
+from evalplots.display._operating_points import draw_band
 from evalplots.display._multicurve import curve_styles, line_kwargs
 from evalplots.metrics import break_even_point_from_curve
 
 __all__ = [
     "DRAWSTYLES",
+    "ISO_F1_VALUES",
     "PRCurve",
     "check_break_even",
+    "check_iso_f1_values",
     "check_pr_curve",
+    "draw_chance_level",
+    "draw_iso_f1",
     "draw_pr_curves",
+    "iso_f1_curve",
     "sawtooth",
 ]
 
@@ -47,6 +55,7 @@ class PRCurve(NamedTuple):
     break_even: float
     prevalence: float
     average: str
+    average_precision_ci: object = None
 
 
 def check_pr_curve(precision, recall, pname, rname):
@@ -87,38 +96,49 @@ def sawtooth(precision, recall):
 
 def draw_pr_curves(ax, curves, names, *, multi, drawstyle, plot_break_even,
                    break_even_kw, plot_chance_level, chance_level_kw, kwargs,
-                   curve_kwargs):
+                   curve_kwargs, bands=None, ci_kw=None):
     """Draw each :class:`PRCurve` on ``ax``; return the lists (lines, BEP markers,
-    chance lines), None where a marker or chance line is not drawn.
+    chance lines, bands), None where a marker, chance line or band is not drawn.
 
-    One curve (``multi`` False) is drawn as it always was: matplotlib's next colour,
-    the BEP as its own legend entry, the shared black chance line. Several curves
-    get :func:`curve_styles` and the BEP inside each curve's legend entry.
+    Each curve has one legend entry, ``"name (AP = 0.87, BEP = 0.67)"``, whose
+    handle shows the band (``bands[i]``, a ``(recall_grid, low, high)`` or None),
+    the line and the BEP marker together. One curve (``multi`` False) gets
+    matplotlib's next colour and the shared black chance line; several curves get
+    :func:`curve_styles` and a chance line each, in their colour.
     """
     defaults = curve_styles([c.average for c in curves]) if multi else [{}]
-    styles, beps = [], []
+    styles, beps, parts = [], [], []
     for default, name, curve in zip(defaults, names, curves):
         styles.append("steps-post" if curve.average == "macro" else drawstyle)
         beps.append(_break_even_of(curve) if plot_break_even else None)
-        bep_part = ("BEP", beps[-1]) if multi else ()
-        default["label"] = legend_label(
-            name, AP_NAMES[styles[-1]], curve.average_precision, *bep_part
-        )
+        ap = curve.average_precision
+        if ap is not None and curve.average_precision_ci is not None:
+            ci = curve.average_precision_ci
+            ap = LegendScore(ap, ci.low, ci.high)
+        parts.append((name, AP_NAMES[styles[-1]], ap, "BEP", beps[-1]))
+        default["label"] = legend_label(*parts[-1])
         default["drawstyle"] = "default" if styles[-1] == "sawtooth" else "steps-post"
-    lines, markers, chances = [], [], []
+    lines, markers, chances, patches = [], [], [], []
     kws = line_kwargs(defaults, kwargs, curve_kwargs)
-    for curve, kw, style, bep, name in zip(curves, kws, styles, beps, names):
+    bands = [None] * len(curves) if bands is None else bands
+    for curve, kw, style, bep, part, default, band in zip(
+        curves, kws, styles, beps, parts, defaults, bands
+    ):
         p, r = curve.precision, curve.recall
         (line,) = ax.plot(*(sawtooth(p, r) if style == "sawtooth" else (r, p)), **kw)
         lines.append(line)
-        label = "_nolegend_" if multi else legend_label(name, "BEP", bep)
-        markers.append(None if bep is None else _mark(line, bep, label, break_even_kw))
+        markers.append(
+            None if bep is None else _mark(line, bep, "_nolegend_", break_even_kw)
+        )
+        patches.append(None if band is None else draw_band(line, band, ci_kw))
+        if kw.get("label") == default["label"]:
+            set_legend_entry(line, *part, before=(patches[-1],), after=(markers[-1],))
         chances.append(
-            _chance_level(line, curve.prevalence, multi, chance_level_kw)
+            draw_chance_level(line, curve.prevalence, multi, chance_level_kw)
             if plot_chance_level
             else None
         )
-    return lines, markers, chances
+    return lines, markers, chances, patches
 
 
 def _break_even_of(curve):
@@ -149,7 +169,7 @@ def _mark(line, bep, label, break_even_kw):
     return marker
 
 
-def _chance_level(line, prevalence, multi, chance_level_kw):
+def draw_chance_level(line, prevalence, multi, chance_level_kw):
     """The chance line P = prevalence.
 
     One curve: black, dashed, labelled, shared by every Display on the axes. Several
@@ -166,3 +186,54 @@ def _chance_level(line, prevalence, multi, chance_level_kw):
         (chance,) = line.axes.plot((0, 1), (prevalence, prevalence), **kw)
         return chance
     return chance_line(line.axes, (0, 1), (prevalence, prevalence), kw)
+
+
+#: default F1 values of the iso-F1 lines
+ISO_F1_VALUES = (0.2, 0.4, 0.6, 0.8)
+
+
+def check_iso_f1_values(values):
+    """The iso-F1 values: a non-empty sequence of numbers in (0, 1)."""
+    arr = np.asarray(values, dtype=float) if np.ndim(values) == 1 else None
+    if arr is None or arr.size == 0 or not np.all((arr > 0) & (arr < 1)):
+        raise ValueError(
+            f"iso_f1_values must be a non-empty sequence of F1 values in (0, 1), got "
+            f"{values!r}; e.g. iso_f1_values=(0.2, 0.4, 0.6, 0.8)."
+        )
+    return arr
+
+
+def iso_f1_curve(f1, n_points=200):
+    """Points ``(recall, precision)`` of the curve F1 = ``f1`` inside [0, 1]²:
+    P = f·R / (2R − f), from (f / (2 − f), 1) to (1, f / (2 − f))."""
+    recall = np.linspace(f1 / (2 - f1), 1.0, n_points)
+    return recall, f1 * recall / (2 * recall - f1)
+
+
+def draw_iso_f1(ax, values, iso_f1_kw):
+    """Draw the iso-F1 curves, each labelled inline ``"F1=0.8"`` at its right end;
+    curves already on ``ax`` (from another Display) are reused. Returns the lines
+    and the label Texts."""
+    lines, texts = [], []
+    for f1 in values:
+        gid = f"evalplots:iso_f1:{f1:g}"
+        found = [ln for ln in ax.get_lines() if ln.get_gid() == gid]
+        if found:
+            lines.append(found[0])
+            texts.extend(t for t in ax.texts if t.get_gid() == gid)
+            continue
+        kw = merge_style_kwargs(
+            {"color": "0.7", "linewidth": 0.8, "linestyle": "-", "zorder": 0.5,
+             "label": "_nolegend_", "gid": gid},
+            iso_f1_kw,
+            argname="iso_f1_kw",
+        )
+        (line,) = ax.plot(*iso_f1_curve(f1), **kw)
+        r, p = iso_f1_curve(f1)
+        texts.append(ax.text(
+            r[-1] - 0.01, p[-1] + 0.01, f"F1={f1:g}", color=line.get_color(),
+            fontsize="x-small", ha="right", va="bottom", gid=gid, zorder=0.5,
+            clip_on=True,
+        ))
+        lines.append(line)
+    return lines, texts

@@ -15,22 +15,50 @@ from evalplots.display._multicurve import (
     check_curve_lists,
     check_names,
     check_scores,
+    draw_folds,
     expand,
     is_multi_curve,
+    mean_std_band,
     plot_one_vs_rest,
+)
+from evalplots.display._cv_results import CV_PARAMS, fold_scores
+from evalplots.display._estimator import (
+    ESTIMATOR_DATA_PARAMS,
+    ESTIMATOR_NOTES,
+    ESTIMATOR_OPTION_PARAMS,
+    ESTIMATOR_RAISES,
+    plot_from_estimator,
+)
+from evalplots.display._operating_points import (
+    CI_PARAMS,
+    check_curve_band,
+    check_interval,
+    check_mean_std,
+    check_single_curve_only,
+    check_threshold,
+    check_thresholds,
+    f1_index,
+    mark_points,
+    optimal_criterion,
 )
 from evalplots.display._pr_curve import (
     DRAWSTYLES,
+    ISO_F1_VALUES,
     PRCurve,
     check_break_even,
+    check_iso_f1_values,
     check_pr_curve,
+    draw_chance_level,
+    draw_iso_f1,
     draw_pr_curves,
+    sawtooth,
 )
 from evalplots.metrics import (
     average_precision_from_curve,
     break_even_point_from_curve,
     precision_recall_curve,
 )
+from evalplots.metrics._macro_curves import precision_recall_curves_on_grid
 from evalplots.metrics._ovr import as_score_array
 from evalplots.metrics._ovr_curves import ovr_precision_recall_curves
 
@@ -85,6 +113,17 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         average over classes. A 'macro' curve is always drawn 'steps-post' and
         has no BEP (see Notes). With several curves it also sets the default
         style: class colours, 'micro' black dotted, 'macro' grey dash-dotted.
+    thresholds : array-like of shape (n_thresholds,), default=None
+        The threshold of each point but the sentinel, increasing, as returned by
+        :func:`~evalplots.metrics.precision_recall_curve`; needed by
+        ``plot(threshold=...)``. One curve only.
+    average_precision_ci : ConfidenceInterval, default=None
+        Interval of the AP (:class:`evalplots.metrics.ConfidenceInterval`), shown
+        in the legend, ``"AP = 0.87 [0.80, 0.93]"``. One curve only.
+    ci_band : tuple of 3 ndarrays of shape (n_grid,), default=None
+        ``(recall_grid, precision_low, precision_high)``, the pointwise band of
+        :func:`evalplots.metrics.precision_recall_ci_band`, drawn by
+        ``plot(plot_ci=True)``. One curve only.
 
     Attributes
     ----------
@@ -94,6 +133,20 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         The BEP marker, or None when not drawn.
     chance_level_ : matplotlib.lines.Line2D or None, or a list of these
         The chance line at the prevalence, or None when not drawn.
+    threshold_point_, optimal_point_ : matplotlib.lines.Line2D or None
+        Markers of the operating point at ``threshold`` and of the max-F1 point;
+        None when not drawn.
+    threshold_annotation_, optimal_annotation_ : matplotlib.text.Annotation or None
+        Their short texts (``"t = 0.5"``, ``"max F1 = 0.86 at t = 0.53"``).
+    ci_band_ : matplotlib.collections.PolyCollection or None
+        The CI band, or None when not drawn.
+    iso_f1_lines_ : list of matplotlib.lines.Line2D or None
+        The iso-F1 curves, one per value, or None when not drawn.
+    iso_f1_labels_ : list of matplotlib.text.Text or None
+        Their inline labels ``"F1=0.8"``.
+    mean_line_, std_band_ : Line2D and PolyCollection, or None
+        With ``plot_mean_std=True``: the mean curve of several curves (e.g. CV
+        folds) and its ±1 std band.
     ax_ : matplotlib.axes.Axes
         The axes drawn on.
     figure_ : matplotlib.figure.Figure
@@ -132,7 +185,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
 
     The break-even point (BEP) is the value b where P = R on the sawtooth curve
     (Zhou Zhihua, §2.3; :func:`evalplots.metrics.break_even_point`); the marker is
-    drawn at (b, b) and labelled ``"BEP = 0.67"``. At an operating point with TP > 0,
+    drawn at (b, b), its value in the curve's legend entry, ``"name (AP = 0.87,
+    BEP = 0.67)"``, whose handle shows the line with the marker on it (one entry
+    per model). At an operating point with TP > 0,
     P = R exactly when m⁺ samples are predicted positive. When some threshold predicts
     exactly m⁺ positive (always so without tied scores) the BEP is that operating point,
     P = R = TP/m⁺ = precision at k = m⁺. Both drawings pass through every operating
@@ -146,7 +201,25 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     never meets P = R: the BEP is NaN (the metric warns) and no marker is drawn.
 
     Legend numbers have two decimals, more when two would round a score to a perfect
-    1.00 or a null 0.00 (0.99528 shows as 0.995).
+    1.00 or a null 0.00 (0.99528 shows as 0.995); all numbers of one legend share
+    the largest such number of decimals, so that entries read alike (a model added
+    to the axes relabels those already there). An interval shows as
+    ``"AP = 0.87 [0.80, 0.93]"``.
+
+    ``plot(threshold=t)`` marks the operating point at t — scores >= t predicted
+    positive — which is the stored point of the smallest stored threshold >= t:
+    (R, P) = (TP/m⁺, TP/(TP + FP)) there. ``plot(plot_optimal='f1')`` marks the
+    stored operating point of largest F1 = 2PR/(P + R) (van Rijsbergen's
+    F-measure with β = 1; F1 = 0 where P + R = 0); ties go to the highest
+    threshold. Both are exact when every threshold is stored
+    (``drop_intermediate=False``, the default of :meth:`from_predictions`).
+
+    Iso-F1 lines (``plot_iso_f1=True``): the points of equal F1 = f satisfy
+    P = f·R / (2R − f), drawn for R from f/(2 − f) (where P = 1) to 1.
+
+    The CI band (``ci_band``, e.g. from :meth:`from_predictions` with
+    ``plot_ci=True``) is pointwise at fixed recall: at each recall of its grid,
+    the bootstrap percentile interval of the precision.
 
     One-vs-rest (several curves): each class curve and the micro average (the
     pooled problem of all (sample, class) pairs) are binary P-R curves, drawn in
@@ -170,8 +243,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     >>> display = PrecisionRecallDisplay.from_predictions(
     ...     [1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76],
     ...     drawstyle="sawtooth")
-    >>> display.line_.get_label(), display.break_even_.get_label()
-    ('step-wise AP = 0.87', 'BEP = 0.67')
+    >>> display.line_.get_label(), display.break_even_.get_xydata().round(2).tolist()
+    ('step-wise AP = 0.87, BEP = 0.67', [[0.67, 0.67]])
     """
 
     def __init__(
@@ -185,9 +258,16 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         name=None,
         pos_label=None,
         average=None,
+        thresholds=None,
+        average_precision_ci=None,
+        ci_band=None,
     ):
         self.pos_label = pos_label
         if is_multi_curve(precision):
+            check_single_curve_only(thresholds=thresholds,
+                                    average_precision_ci=average_precision_ci,
+                                    ci_band=ci_band)
+            self.thresholds = self.average_precision_ci = self.ci_band = None
             curves = check_curve_lists(
                 precision, recall, "precision", "recall", check_pr_curve
             )
@@ -217,6 +297,14 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         )
         self.name = name
         self.average = check_averages(average)
+        self.thresholds = check_thresholds(
+            thresholds, self.precision.size - 1, "thresholds",
+            "one per point of precision but the sentinel, increasing",
+        )
+        self.average_precision_ci = check_interval(
+            average_precision_ci, "average_precision_ci"
+        )
+        self.ci_band = check_curve_band(ci_band, "ci_band", "recall", "precision")
 
     @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
@@ -232,6 +320,18 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         despine=False,
         curve_kwargs=None,
         legend_title=None,
+        threshold=None,
+        threshold_kw=None,
+        plot_optimal=False,
+        optimal_kw=None,
+        plot_iso_f1=False,
+        iso_f1_values=ISO_F1_VALUES,
+        iso_f1_kw=None,
+        plot_ci=True,
+        ci_kw=None,
+        plot_mean_std=False,
+        mean_kw=None,
+        band_kw=None,
         **kwargs,
     ):
         """Draw the precision-recall curve(s), BEP marker(s) and chance line(s).
@@ -254,8 +354,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             curve, which has none).
         break_even_kw : dict, default=None
             Line2D properties of the BEP markers (default: a circle in the curve's
-            colour, labelled ``"BEP = 0.67"``; with several curves the BEP is in
-            the curve's legend entry instead).
+            colour, without legend entry: the BEP is in the curve's entry).
         plot_chance_level : bool, default=False
             Whether to draw the horizontal chance line P = prevalence (one per
             curve, in the curve's colour and without legend entry, when there are
@@ -265,6 +364,40 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         despine : bool, default=False
             Whether to hide the top and right spines.
         %(curve_params)s
+        threshold : float, default=None
+            Mark the operating point at this threshold (scores >= threshold are
+            positive), with a diamond and the text ``"t = 0.5"``. Needs the
+            stored ``thresholds``; one curve only.
+        threshold_kw : dict, default=None
+            Line2D properties of the threshold marker.
+        plot_optimal : {False, 'f1'}, default=False
+            'f1' marks the stored operating point of largest F1 with a star and
+            ``"max F1 = 0.86 at t = 0.53"``; ties go to the highest threshold.
+        optimal_kw : dict, default=None
+            Line2D properties of the optimal-point marker.
+        plot_iso_f1 : bool, default=False
+            Whether to draw the iso-F1 curves, in light grey, labelled inline.
+        iso_f1_values : sequence of float, default=(0.2, 0.4, 0.6, 0.8)
+            Their F1 values, each in (0, 1).
+        iso_f1_kw : dict, default=None
+            Line2D properties of the iso-F1 curves.
+        plot_ci : bool, default=True
+            Whether to draw the stored ``ci_band`` (nothing when there is none).
+        ci_kw : dict, default=None
+            PolyCollection properties of the band (default: the curve's colour,
+            alpha 0.2).
+        plot_mean_std : bool, default=False
+            Several curves only: take them as repetitions of one model (e.g.
+            cross-validation folds): draw them thin in one colour, their mean step
+            curve (the mean of the step functions AP integrates, exact on the
+            union of their recall values) and a ±1 std band at fixed recall, with
+            one legend entry ``"name (AP = 0.87 ± 0.03)"`` (see
+            :meth:`from_cv_results`). No BEP is drawn then, and the chance line
+            is the one of the first curve's prevalence.
+        mean_kw : dict, default=None
+            Line2D properties of the mean curve.
+        band_kw : dict, default=None
+            PolyCollection properties of the ±1 std band.
         **kwargs : dict
             Line2D properties of every curve; set the drawing with ``drawstyle``,
             not with a Line2D ``drawstyle``/``ds`` property.
@@ -272,8 +405,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         Returns
         -------
         display : PrecisionRecallDisplay
-            ``self``, with ``line_``, ``break_even_``, ``chance_level_``, ``ax_`` and
-            ``figure_`` set (``line_``, ``break_even_`` and ``chance_level_`` are
+            ``self``, with ``line_``, ``break_even_``, ``chance_level_``, ``ax_``,
+            ``figure_`` and the other artists of the class Attributes set (``line_``, ``break_even_`` and ``chance_level_`` are
             lists, one entry per curve, when the Display holds several curves).
 
         Raises
@@ -283,7 +416,12 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             ``drawstyle``/``ds``, a style dict sets one property under two names,
             ``plot_chance_level=True`` without ``prevalence_pos_label`` (for every
             curve), ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with
-            several curves, ``name`` or ``curve_kwargs`` is a list of another length.
+            several curves, ``name`` or ``curve_kwargs`` is a list of another length;
+            if ``threshold`` is not a finite number, is given without stored
+            thresholds or is above all of them (precision undefined),
+            ``plot_optimal`` is not False or 'f1', ``threshold`` or
+            ``plot_optimal`` is given for several curves, ``iso_f1_values`` are not
+            in (0, 1), or ``plot_mean_std=True`` with one curve.
 
         Notes
         -----
@@ -307,6 +445,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "plot(drawstyle='steps-post' or 'sawtooth') instead."
             )
         multi = isinstance(self.precision, list)
+        threshold = check_threshold(threshold, self.thresholds, multi)
+        criterion = optimal_criterion(plot_optimal, "f1", multi)
+        iso_f1_values = check_iso_f1_values(iso_f1_values) if plot_iso_f1 else None
+        check_mean_std(plot_mean_std, multi)
         stored = (
             self.precision,
             self.recall,
@@ -322,22 +464,56 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "PrecisionRecallDisplay(...) or use from_predictions, which computes it."
             )
         name = self._prepare_axes(ax, name)
-        drawn = draw_pr_curves(
-            self.ax_,
-            curves,
-            check_names(name, len(curves)) if multi else [name],
-            multi=multi,
-            drawstyle=drawstyle,
-            plot_break_even=plot_break_even,
-            break_even_kw=break_even_kw,
-            plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kw,
-            kwargs=kwargs,
-            curve_kwargs=curve_kwargs,
-        )
-        self.line_, self.break_even_, self.chance_level_ = (
-            drawn if multi else (artists[0] for artists in drawn)
-        )
+        self.iso_f1_lines_ = self.iso_f1_labels_ = None
+        if plot_iso_f1:
+            self.iso_f1_lines_, self.iso_f1_labels_ = draw_iso_f1(
+                self.ax_, iso_f1_values, iso_f1_kw
+            )
+        self.threshold_point_ = self.optimal_point_ = self.ci_band_ = None
+        self.threshold_annotation_ = self.optimal_annotation_ = None
+        self.mean_line_ = self.std_band_ = None
+        if plot_mean_std:
+            self._plot_folds(name, drawstyle, kwargs, curve_kwargs, mean_kw, band_kw)
+            self.break_even_ = None
+            self.chance_level_ = (
+                draw_chance_level(self.mean_line_, curves[0].prevalence, False,
+                                  chance_level_kw)
+                if plot_chance_level
+                else None
+            )
+        else:
+            if not multi:
+                curves = [curves[0]._replace(average_precision_ci=self.average_precision_ci)]
+            drawn = draw_pr_curves(
+                self.ax_,
+                curves,
+                check_names(name, len(curves)) if multi else [name],
+                multi=multi,
+                drawstyle=drawstyle,
+                plot_break_even=plot_break_even,
+                break_even_kw=break_even_kw,
+                plot_chance_level=plot_chance_level,
+                chance_level_kw=chance_level_kw,
+                kwargs=kwargs,
+                curve_kwargs=curve_kwargs,
+                bands=[self.ci_band if plot_ci and not multi else None] * len(curves),
+                ci_kw=ci_kw,
+            )
+            self.line_, self.break_even_, self.chance_level_, bands = (
+                drawn if multi else (artists[0] for artists in drawn)
+            )
+            if not multi:
+                self.ci_band_ = bands
+                optimum = None
+                if criterion is not None:
+                    k, f1 = f1_index(self.precision, self.recall)
+                    optimum = (k, f"max F1 = {f1:.2f}")
+                (self.threshold_point_, self.threshold_annotation_,
+                 self.optimal_point_, self.optimal_annotation_) = mark_points(
+                    self.line_, self.recall, self.precision, self.thresholds,
+                    threshold=threshold, threshold_kw=threshold_kw, optimum=optimum,
+                    optimal_kw=optimal_kw,
+                )
         self._finish_axes(
             xlabel="Recall",
             ylabel="Precision",
@@ -347,8 +523,29 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         )
         return self
 
+    def _plot_folds(self, name, drawstyle, kwargs, curve_kwargs, mean_kw, band_kw):
+        """The fold curves, their mean step curve and the ±1 std band."""
+        grid, values = precision_recall_curves_on_grid(self.precision, self.recall)
+        mean, low, high = mean_std_band(values)
+
+        def layout(v):  # precision_recall_curve layout, recall decreasing, sentinel
+            return np.r_[v[::-1], v[0]]
+
+        folds = [
+            (*(sawtooth(p, r) if drawstyle == "sawtooth" else (r, p)),
+             "default" if drawstyle == "sawtooth" else "steps-post")
+            for p, r in zip(self.precision, self.recall)
+        ]
+        recall = np.r_[grid[::-1], 0.0]
+        self.line_, self.mean_line_, self.std_band_ = draw_folds(
+            self.ax_, folds, (recall, np.r_[mean[::-1], 1.0], "steps-post"),
+            (recall, layout(low), layout(high)), self.average_precision, name,
+            metric_name="AP", curve_kwargs=curve_kwargs, kwargs=kwargs,
+            mean_kw=mean_kw, band_kw=band_kw, step="post",
+        )
+
     @classmethod
-    @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS)
+    @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS, ci_params=CI_PARAMS)
     def from_predictions(
         cls,
         y_true,
@@ -360,6 +557,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         drop_intermediate=False,
         name=None,
         ax=None,
+        plot_ci=False,
+        n_resamples=1000,
+        confidence_level=0.95,
+        random_state=None,
         **plot_kwargs,
     ):
         """Compute the P-R curve(s), AP, BEP and prevalence from predictions, then plot.
@@ -373,8 +574,11 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         %(ovr_params)s
         drop_intermediate : bool, default=False
             Drop thresholds that do not change the step drawing. Must stay False for
-            ``drawstyle='sawtooth'``, which needs every operating point.
+            ``drawstyle='sawtooth'``, which needs every operating point. Not
+            applied when ``threshold`` is given (in ``plot_kwargs``): the operating
+            point at any threshold must then be a stored point.
         %(name_ax)s
+        %(ci_params)s
         **plot_kwargs : dict
             Any option of :meth:`plot` (``drawstyle``, ``plot_break_even``,
             ``break_even_kw``, ``plot_chance_level``, ``chance_level_kw``, ``despine``,
@@ -415,6 +619,12 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ``PrecisionRecallDisplay.from_predictions`` (Display API: compute, construct,
         ``plot``).
 
+        With ``plot_ci=True``: the legend's AP interval is
+        :func:`evalplots.metrics.bootstrap_ci` of
+        :func:`~evalplots.metrics.average_precision_score` (stratified, BCa) and
+        the band :func:`evalplots.metrics.precision_recall_ci_band` (stratified
+        bootstrap, precision percentiles at fixed recall).
+
         One-vs-rest (a 2-D ``y_score``): each class's curve is the binary curve of
         (y_true == class, its column); the micro average that of all n·k
         (sample, class) pairs, one-hot labels against the raveled scores; the macro
@@ -432,7 +642,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ...     [1, 0, 0, 1, 0, 1], [0.45, 0.53, 0.24, 0.88, 0.57, 0.76], name="toy",
         ...     plot_chance_level=True)
         >>> display.line_.get_label(), display.chance_level_.get_label()
-        ('toy (AP = 0.87)', 'Chance level (prevalence = 0.50)')
+        ('toy (AP = 0.87, BEP = 0.67)', 'Chance level (prevalence = 0.50)')
 
         One-vs-rest, from a 2-D score matrix:
 
@@ -451,6 +661,11 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "drawing needs; pass drop_intermediate=False with drawstyle='sawtooth'."
             )
         if as_score_array(y_score).ndim == 2:
+            if plot_ci:
+                raise ValueError(
+                    "plot_ci=True draws the band of one binary curve; with a 2-D "
+                    "y_score (one-vs-rest) leave plot_ci=False."
+                )
 
             def build(counts, names):
                 pr = ovr_precision_recall_curves(
@@ -475,13 +690,28 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             curve="precision-recall curve",
             need_negatives=False,
         )
-        precision, recall, _ = precision_recall_curve(
+        # the operating point at a threshold must be a stored point: keep them all
+        keep_all = plot_kwargs.get("threshold") is not None
+        precision, recall, thresholds = precision_recall_curve(
             y_true,
             y_score,
             pos_label=pos_label,
             sample_weight=sample_weight,
-            drop_intermediate=drop_intermediate,
+            drop_intermediate=drop_intermediate and not keep_all,
         )
+        ap_ci = ci_band = None
+        if plot_ci:
+            from evalplots.metrics import (
+                average_precision_score,
+                bootstrap_ci,
+                precision_recall_ci_band,
+            )
+
+            common = {"pos_label": pos_label, "sample_weight": sample_weight,
+                      "confidence_level": confidence_level,
+                      "n_resamples": n_resamples, "random_state": random_state}
+            ap_ci = bootstrap_ci(average_precision_score, y_true, y_score, **common)
+            ci_band = precision_recall_ci_band(y_true, y_score, **common)
         # AP and BEP are read off the computed curve: one pass over the data
         display = cls(
             precision,
@@ -491,5 +721,183 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             prevalence_pos_label=float(np.average(positive, weights=weights)),
             name=name,
             pos_label=shown_pos_label,
+            thresholds=thresholds,
+            average_precision_ci=ap_ci,
+            ci_band=ci_band,
         )
         return display.plot(ax=ax, **plot_kwargs)
+
+    @classmethod
+    @fill_doc(data_params=ESTIMATOR_DATA_PARAMS, option_params=ESTIMATOR_OPTION_PARAMS,
+              raises=ESTIMATOR_RAISES, notes=ESTIMATOR_NOTES)
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        drop_intermediate=False,
+        response_method="auto",
+        pos_label=None,
+        name=None,
+        ax=None,
+        **plot_kwargs,
+    ):
+        """Compute the P-R curve of a fitted binary classifier on ``X, y``, then plot.
+
+        Parameters
+        ----------
+        %(data_params)s
+        drop_intermediate : bool, default=False
+            As in :meth:`from_predictions`.
+        %(option_params)s
+
+        Returns
+        -------
+        display : PrecisionRecallDisplay
+            The plotted display.
+
+        Raises
+        ------
+        %(raises)s
+
+        Notes
+        -----
+        %(notes)s (Zhou Zhihua, *Machine Learning* §2.3.2).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from evalplots.display import PrecisionRecallDisplay
+        >>> class Threshold:  # any object with classes_ and predict_proba
+        ...     classes_ = np.array([0, 1])
+        ...     def predict_proba(self, X):
+        ...         p = np.asarray(X, dtype=float)[:, 0]
+        ...         return np.column_stack([1 - p, p])
+        >>> X = [[0.45], [0.53], [0.24], [0.88], [0.57], [0.76]]
+        >>> display = PrecisionRecallDisplay.from_estimator(
+        ...     Threshold(), X, [1, 0, 0, 1, 0, 1])
+        >>> display.line_.get_label()
+        'Threshold (AP = 0.87, BEP = 0.67)'
+        """
+        return plot_from_estimator(
+            cls, estimator, X, y, response_method=response_method, pos_label=pos_label,
+            name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
+            ax=ax, **plot_kwargs,
+        )
+
+    @classmethod
+    @fill_doc(cv_params=CV_PARAMS)
+    def from_cv_results(
+        cls,
+        cv_results,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        drop_intermediate=False,
+        response_method="auto",
+        pos_label=None,
+        ax=None,
+        name=None,
+        curve_kwargs=None,
+        plot_chance_level=False,
+        chance_level_kw=None,
+        despine=False,
+        drawstyle="steps-post",
+        **kwargs,
+    ):
+        """P-R curves of the cross-validation folds, their mean and ±1 std band.
+
+        Parameters
+        ----------
+        %(cv_params)s
+        plot_chance_level : bool, default=False
+            Whether to draw the chance line at the prevalence of all test samples
+            (the folds together).
+        chance_level_kw : dict, default=None
+            Line2D properties of the chance line.
+        despine : bool, default=False
+            Whether to hide the top and right spines.
+        drawstyle : {'steps-post', 'sawtooth'}, default='steps-post'
+            Drawing of the fold curves; the mean curve is a step function, always
+            drawn 'steps-post'.
+        **kwargs : dict
+            Other options of :meth:`plot` (``mean_kw``, ``band_kw``,
+            ``legend_title``, ``plot_iso_f1``, Line2D properties of the mean curve).
+
+        Returns
+        -------
+        display : PrecisionRecallDisplay
+            The display holding one curve per fold (lists), plotted with
+            ``plot_mean_std=True``: ``line_`` the fold curves, ``mean_line_`` the
+            mean curve and ``std_band_`` the band.
+
+        Raises
+        ------
+        ValueError
+            If ``cv_results`` lacks the keys, ``y`` does not match the folds,
+            ``name`` is a list but ``curve_kwargs`` is not, a fold's test samples
+            hold no positive, or as :meth:`from_estimator` for a fold.
+
+        Notes
+        -----
+        Each fold's curve is :func:`evalplots.metrics.precision_recall_curve` of
+        its test samples scored by its estimator, with its AP. The mean curve is
+        the mean of the fold step functions p_f(r) = P_n on (R_{n−1}, R_n] — the
+        functions AP integrates — on the union of the folds' recall values, so
+        its step-wise area is the mean fold AP (as the macro average of
+        :meth:`from_predictions`); the band is the mean ± one (population)
+        standard deviation of the fold precisions at each recall, clipped to
+        [0, 1] for drawing. The legend shows the mean ± std of the fold APs. The
+        signature follows scikit-learn 1.9's
+        ``PrecisionRecallDisplay.from_cv_results`` (``chance_level_kw`` spelled
+        as in :meth:`plot`, where scikit-learn writes ``chance_level_kwargs``;
+        ``drawstyle`` added).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from evalplots.display import PrecisionRecallDisplay
+        >>> class Column:  # decision_function = first feature
+        ...     classes_ = np.array([0, 1])
+        ...     def decision_function(self, X): return np.asarray(X)[:, 0]
+        >>> X = np.array([[0.45], [0.53], [0.24], [0.88], [0.57], [0.76]])
+        >>> y = np.array([1, 0, 0, 1, 0, 1])
+        >>> cv = {"estimator": [Column(), Column()],
+        ...       "indices": {"test": [np.array([0, 1, 2]), np.array([3, 4, 5])]}}
+        >>> display = PrecisionRecallDisplay.from_cv_results(cv, X, y, name="m")
+        >>> display.average_precision, display.mean_line_.get_label()
+        ([0.5, 1.0], 'm (AP = 0.75 ± 0.25)')
+        """
+        precision, recall, scores, positives, weights = [], [], [], [], []
+        for y_test, y_score, fold_pos_label, w in fold_scores(
+            cv_results, X, y, sample_weight=sample_weight,
+            response_method=response_method, pos_label=pos_label,
+        ):
+            _, positive, w = cls._check_classes(
+                y_test, fold_pos_label, w, curve="precision-recall curve of a fold",
+                need_negatives=False,
+            )
+            p, r, _ = precision_recall_curve(
+                y_test, y_score, pos_label=fold_pos_label, sample_weight=w,
+                drop_intermediate=drop_intermediate,
+            )
+            precision.append(p)
+            recall.append(r)
+            scores.append(average_precision_from_curve(p, r))
+            positives.append(positive)
+            weights.append(np.ones(positive.size) if w is None else w)
+        prevalence = float(np.average(np.concatenate(positives),
+                                      weights=np.concatenate(weights)))
+        display = cls(
+            precision, recall, average_precision=scores,
+            prevalence_pos_label=[prevalence] * len(scores),
+            name=name if isinstance(name, list) else None, pos_label=fold_pos_label,
+        )
+        return display.plot(
+            ax=ax, name=name, curve_kwargs=curve_kwargs, drawstyle=drawstyle,
+            plot_chance_level=plot_chance_level, chance_level_kw=chance_level_kw,
+            despine=despine, plot_mean_std=True, **kwargs,
+        )

@@ -8,11 +8,21 @@ from evalplots._docstrings import (
 )
 from evalplots.display._base import (
     CurveDisplayMixin,
+    LegendScore,
     chance_line,
     check_curve,
     check_score,
     legend_label,
     merge_style_kwargs,
+    set_legend_entry,
+)
+from evalplots.display._cv_results import CV_PARAMS, fold_scores
+from evalplots.display._estimator import (
+    ESTIMATOR_DATA_PARAMS,
+    ESTIMATOR_NOTES,
+    ESTIMATOR_OPTION_PARAMS,
+    ESTIMATOR_RAISES,
+    plot_from_estimator,
 )
 from evalplots.display._multicurve import (
     check_averages,
@@ -21,10 +31,27 @@ from evalplots.display._multicurve import (
     check_names,
     check_scores,
     curve_styles,
+    draw_folds,
     is_multi_curve,
     line_kwargs,
+    mean_std_band,
     plot_one_vs_rest,
 )
+from evalplots.display._operating_points import (
+    CI_PARAMS,
+    check_curve_band,
+    check_interval,
+    check_mean_std,
+    check_single_curve_only,
+    check_threshold,
+    check_thresholds,
+    draw_band,
+    mark_points,
+    optimal_criterion,
+    youden_index,
+)
+from evalplots.metrics import auc, roc_curve
+from evalplots.metrics._macro_curves import roc_curves_on_grid
 
 __all__ = ["RocCurveDisplay"]
 
@@ -70,6 +97,17 @@ class RocCurveDisplay(CurveDisplayMixin):
         average over classes. With several curves it sets the default style:
         class curves in distinct colours, 'micro' black dotted, 'macro' grey
         dash-dotted. None for every curve when not given.
+    thresholds : array-like of shape (n_points,), default=None
+        The threshold of each point, decreasing (the first, ``inf``, gives
+        (0, 0)), as returned by :func:`~evalplots.metrics.roc_curve`; needed by
+        ``plot(threshold=...)``. One curve only.
+    roc_auc_ci : ConfidenceInterval, default=None
+        Interval of the AUC (e.g. :func:`evalplots.metrics.roc_auc_ci`), shown in
+        the legend: ``"AUC = 0.995 [0.989, 0.999]"``. One curve only.
+    ci_band : tuple of 3 ndarrays of shape (n_grid,), default=None
+        ``(fpr_grid, tpr_low, tpr_high)``, the pointwise band of
+        :func:`evalplots.metrics.roc_curve_ci_band`, drawn by
+        ``plot(plot_ci=True)``. One curve only.
 
     Attributes
     ----------
@@ -78,6 +116,16 @@ class RocCurveDisplay(CurveDisplayMixin):
         a list of curves.
     chance_level_ : matplotlib.lines.Line2D or None
         The chance diagonal, or None when not drawn.
+    threshold_point_, optimal_point_ : matplotlib.lines.Line2D or None
+        Markers of the operating point at ``threshold`` and of the point of
+        largest Youden J; None when not drawn.
+    threshold_annotation_, optimal_annotation_ : matplotlib.text.Annotation or None
+        Their short texts (``"t = 0.5"``, ``"max J = 0.67 at t = 0.76"``).
+    ci_band_ : matplotlib.collections.PolyCollection or None
+        The CI band, or None when not drawn.
+    mean_line_, std_band_ : Line2D and PolyCollection, or None
+        With ``plot_mean_std=True``: the mean curve of several curves (e.g. CV
+        folds) and its ±1 std band.
     ax_ : matplotlib.axes.Axes
         The axes drawn on.
     figure_ : matplotlib.figure.Figure
@@ -117,6 +165,26 @@ class RocCurveDisplay(CurveDisplayMixin):
     13 entries (10 classes, 2 averages and the chance line fit) moves outside the
     axes, to their right, in a smaller font.
 
+    Legend numbers have two decimals, more when two would round a score to 1.00
+    or 0.00; all numbers of one legend share the largest such number of
+    decimals ("AUC = 0.995" stands next to "AUC = 0.980"), and a model added to
+    the axes relabels those already there. An interval shows as
+    ``"AUC = 0.995 [0.989, 0.999]"``; its handle shows the band behind the line.
+
+    ``plot(threshold=t)`` marks the operating point at t — scores >= t predicted
+    positive — the stored point of the smallest stored threshold >= t. It is
+    exact when every threshold is stored (:meth:`from_predictions` keeps them
+    all when ``threshold`` is given). ``plot(plot_optimal='youden')`` marks the
+    stored point of largest Youden index J = TPR − FPR (Youden, "Index for
+    rating diagnostic tests", Cancer 3, 1950), ties going to the highest
+    threshold; J is linear along a segment, so its maximum is always at a stored
+    vertex, even with ``drop_intermediate=True``.
+
+    The CI band (``ci_band``, e.g. from :meth:`from_predictions` with
+    ``plot_ci=True``) is pointwise at fixed FPR — vertical averaging (Fawcett
+    2006, §10.1): at each FPR of its grid, the bootstrap percentile interval of
+    the TPR.
+
     Examples
     --------
     >>> from evalplots.display import RocCurveDisplay
@@ -140,7 +208,17 @@ class RocCurveDisplay(CurveDisplayMixin):
     """
 
     def __init__(
-        self, fpr, tpr, *, roc_auc=None, name=None, pos_label=None, average=None
+        self,
+        fpr,
+        tpr,
+        *,
+        roc_auc=None,
+        name=None,
+        pos_label=None,
+        average=None,
+        thresholds=None,
+        roc_auc_ci=None,
+        ci_band=None,
     ):
         self.pos_label = pos_label
         if is_multi_curve(fpr):
@@ -149,11 +227,19 @@ class RocCurveDisplay(CurveDisplayMixin):
             self.roc_auc = check_scores(roc_auc, len(curves), "roc_auc")
             self.name = check_names(name, len(curves))
             self.average = check_averages(average, len(curves))
+            check_single_curve_only(thresholds=thresholds, roc_auc_ci=roc_auc_ci,
+                                    ci_band=ci_band)
+            self.thresholds = self.roc_auc_ci = self.ci_band = None
             return
         self.fpr, self.tpr = check_curve(fpr, tpr, "fpr", "tpr")
         self.roc_auc = check_score(roc_auc, "roc_auc")
         self.name = name
         self.average = check_averages(average)
+        self.thresholds = check_thresholds(
+            thresholds, self.fpr.size, "thresholds", "one per point of fpr, decreasing"
+        )
+        self.roc_auc_ci = check_interval(roc_auc_ci, "roc_auc_ci")
+        self.ci_band = check_curve_band(ci_band, "ci_band", "fpr", "tpr")
 
     @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
@@ -166,6 +252,15 @@ class RocCurveDisplay(CurveDisplayMixin):
         despine=False,
         curve_kwargs=None,
         legend_title=None,
+        threshold=None,
+        threshold_kw=None,
+        plot_optimal=False,
+        optimal_kw=None,
+        plot_ci=True,
+        ci_kw=None,
+        plot_mean_std=False,
+        mean_kw=None,
+        band_kw=None,
         **kwargs,
     ):
         """Draw the ROC curve (or curves).
@@ -187,20 +282,51 @@ class RocCurveDisplay(CurveDisplayMixin):
         despine : bool, default=False
             Whether to hide the top and right spines.
         %(curve_params)s
+        threshold : float, default=None
+            Mark the operating point at this threshold (scores >= threshold are
+            positive) with a diamond and the text ``"t = 0.5"``. Needs the stored
+            ``thresholds``; one curve only.
+        threshold_kw : dict, default=None
+            Line2D properties of the threshold marker.
+        plot_optimal : {False, 'youden'}, default=False
+            'youden' marks the stored point of largest J = TPR − FPR with a star
+            and ``"max J = 0.67 at t = 0.76"``; ties go to the highest threshold.
+        optimal_kw : dict, default=None
+            Line2D properties of the optimal-point marker.
+        plot_ci : bool, default=True
+            Whether to draw the stored ``ci_band`` (nothing when there is none).
+        ci_kw : dict, default=None
+            PolyCollection properties of the band (default: the curve's colour,
+            alpha 0.2).
+        plot_mean_std : bool, default=False
+            Several curves only: take them as repetitions of one model (e.g.
+            cross-validation folds): draw them thin in one colour, their exact
+            vertical average and a ±1 std band of the TPR at fixed FPR, with one
+            legend entry ``"name (AUC = 0.93 ± 0.02)"`` (see
+            :meth:`from_cv_results`).
+        mean_kw : dict, default=None
+            Line2D properties of the mean curve.
+        band_kw : dict, default=None
+            PolyCollection properties of the ±1 std band.
         **kwargs : dict
             Line2D properties of every curve (e.g. ``color``, ``linestyle``).
 
         Returns
         -------
         display : RocCurveDisplay
-            ``self``, with ``line_``, ``chance_level_``, ``ax_`` and ``figure_`` set.
+            ``self``, with ``line_``, ``chance_level_``, ``ax_``, ``figure_`` and
+            the other artists of the class Attributes set.
 
         Raises
         ------
         ValueError
             If a style dict sets one property under two alias names (``c``/``color``),
             ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with several
-            curves, ``name`` or ``curve_kwargs`` is a list of another length.
+            curves, ``name`` or ``curve_kwargs`` is a list of another length; if
+            ``threshold`` is not a finite number or is given without stored
+            thresholds, ``plot_optimal`` is not False or 'youden', ``threshold``
+            or ``plot_optimal`` is given for several curves, or
+            ``plot_mean_std=True`` with one curve.
 
         Notes
         -----
@@ -227,20 +353,66 @@ class RocCurveDisplay(CurveDisplayMixin):
         >>> display.line_.get_label(), display.chance_level_.get_label()
         ('AUC = 0.75', 'Chance level (AUC = 0.5)')
         """
-        name = self._prepare_axes(ax, name)
         multi = isinstance(self.fpr, list)
-        fpr, tpr, roc_auc = (
-            (self.fpr, self.tpr, self.roc_auc)
-            if multi
-            else ([self.fpr], [self.tpr], [self.roc_auc])
-        )
-        names = check_names(name, len(fpr)) if multi else [name]
-        defaults = curve_styles(self.average) if multi else [{}]
-        for default, curve_name, score in zip(defaults, names, roc_auc):
-            default["label"] = legend_label(curve_name, "AUC", score)
-        kws = line_kwargs(defaults, kwargs, curve_kwargs)
-        lines = [self.ax_.plot(x, y, **kw)[0] for x, y, kw in zip(fpr, tpr, kws)]
-        self.line_ = lines if multi else lines[0]
+        threshold = check_threshold(threshold, self.thresholds, multi)
+        criterion = optimal_criterion(plot_optimal, "youden", multi)
+        check_mean_std(plot_mean_std, multi)
+        name = self._prepare_axes(ax, name)
+        self.threshold_point_ = self.optimal_point_ = None
+        self.ci_band_ = self.mean_line_ = self.std_band_ = None
+        self.threshold_annotation_ = self.optimal_annotation_ = None
+        if plot_mean_std:
+            xs, ys = roc_curves_on_grid(self.fpr, self.tpr)
+            mean, low, high = mean_std_band(ys)
+            self.line_, self.mean_line_, self.std_band_ = draw_folds(
+                self.ax_,
+                [(x, y, "default") for x, y in zip(self.fpr, self.tpr)],
+                (xs, mean, "default"),
+                (xs, low, high),
+                self.roc_auc,
+                name,
+                metric_name="AUC",
+                curve_kwargs=curve_kwargs,
+                kwargs=kwargs,
+                mean_kw=mean_kw,
+                band_kw=band_kw,
+            )
+        elif multi:
+            names = check_names(name, len(self.fpr))
+            defaults = curve_styles(self.average)
+            for default, curve_name, score in zip(defaults, names, self.roc_auc):
+                default["label"] = legend_label(curve_name, "AUC", score)
+            kws = line_kwargs(defaults, kwargs, curve_kwargs)
+            self.line_ = []
+            for x, y, kw, default, curve_name, score in zip(
+                self.fpr, self.tpr, kws, defaults, names, self.roc_auc
+            ):
+                (line,) = self.ax_.plot(x, y, **kw)
+                if kw.get("label") == default["label"]:
+                    set_legend_entry(line, curve_name, "AUC", score)
+                self.line_.append(line)
+        else:
+            score = (
+                self.roc_auc
+                if self.roc_auc_ci is None or self.roc_auc is None
+                else LegendScore(self.roc_auc, self.roc_auc_ci.low, self.roc_auc_ci.high)
+            )
+            default = {"label": legend_label(name, "AUC", score)}
+            (kw,) = line_kwargs([default], kwargs, curve_kwargs)
+            (self.line_,) = self.ax_.plot(self.fpr, self.tpr, **kw)
+            if plot_ci and self.ci_band is not None:
+                self.ci_band_ = draw_band(self.line_, self.ci_band, ci_kw)
+            optimum = None
+            if criterion is not None:
+                k = youden_index(self.fpr, self.tpr)
+                optimum = (k, f"max J = {self.tpr[k] - self.fpr[k]:.2f}")
+            (self.threshold_point_, self.threshold_annotation_, self.optimal_point_,
+             self.optimal_annotation_) = mark_points(
+                self.line_, self.fpr, self.tpr, self.thresholds, threshold=threshold,
+                threshold_kw=threshold_kw, optimum=optimum, optimal_kw=optimal_kw,
+            )
+            if kw.get("label") == default["label"]:
+                set_legend_entry(self.line_, name, "AUC", score, before=(self.ci_band_,))
         chance_kw = merge_style_kwargs(
             {"label": "Chance level (AUC = 0.5)", "color": "k", "linestyle": "--"},
             chance_level_kw,
@@ -261,7 +433,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         return self
 
     @classmethod
-    @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS)
+    @fill_doc(ovr_params=OVR_SCORE_PARAMS, name_ax=OVR_NAME_AX_PARAMS, ci_params=CI_PARAMS)
     def from_predictions(
         cls,
         y_true,
@@ -273,6 +445,10 @@ class RocCurveDisplay(CurveDisplayMixin):
         drop_intermediate=True,
         name=None,
         ax=None,
+        plot_ci=False,
+        n_resamples=1000,
+        confidence_level=0.95,
+        random_state=None,
         **plot_kwargs,
     ):
         """Compute the ROC curve(s) and AUC(s) from predictions, then plot.
@@ -286,8 +462,11 @@ class RocCurveDisplay(CurveDisplayMixin):
         %(ovr_params)s
         drop_intermediate : bool, default=True
             Drop thresholds that lie on a straight segment of the curve (the area
-            and the drawing are unchanged).
+            and the drawing are unchanged). Not applied when ``threshold`` is
+            given (in ``plot_kwargs``): the operating point at any threshold must
+            then be a stored point.
         %(name_ax)s
+        %(ci_params)s
         **plot_kwargs : dict
             Any option of :meth:`plot` (``plot_chance_level``, ``chance_level_kw``,
             ``despine``, ``curve_kwargs``, ``legend_title``, Line2D properties).
@@ -324,6 +503,12 @@ class RocCurveDisplay(CurveDisplayMixin):
         compute, construct, ``plot``), except that a single-class ``y_true`` raises
         instead of warning and drawing NaN.
 
+        With ``plot_ci=True``: the legend's interval is DeLong's
+        (:func:`evalplots.metrics.roc_auc_ci`, ``method='delong'``; DeLong,
+        DeLong & Clarke-Pearson, Biometrics 44, 1988) and the band
+        :func:`evalplots.metrics.roc_curve_ci_band` (stratified bootstrap, TPR
+        percentiles at fixed FPR).
+
         One-vs-rest (a 2-D ``y_score``): each class's curve is the binary ROC curve
         of (y_true == class, its column); the micro average that of all n·k
         (sample, class) pairs, one-hot labels against the raveled scores; the macro
@@ -351,11 +536,15 @@ class RocCurveDisplay(CurveDisplayMixin):
         ['bird (AUC = 1.00)', 'cat (AUC = 1.00)', 'dog (AUC = 0.94)',
          'micro-average (AUC = 0.99)', 'macro-average (AUC = 0.98)']
         """
-        from evalplots.metrics import auc, roc_curve
         from evalplots.metrics._ovr import as_score_array
         from evalplots.metrics._ovr_curves import ovr_roc_curves
 
         if as_score_array(y_score).ndim == 2:
+            if plot_ci:
+                raise ValueError(
+                    "plot_ci=True draws the band of one binary curve; with a 2-D "
+                    "y_score (one-vs-rest) leave plot_ci=False."
+                )
 
             def build(counts, names):
                 roc = ovr_roc_curves(counts, drop_intermediate=drop_intermediate)
@@ -372,14 +561,185 @@ class RocCurveDisplay(CurveDisplayMixin):
         shown_pos_label, _, _ = cls._check_classes(
             y_true, pos_label, sample_weight, curve="ROC curve", need_negatives=True
         )
-        fpr, tpr, _ = roc_curve(
+        # the operating point at a threshold must be a stored point: keep them all
+        keep_all = plot_kwargs.get("threshold") is not None
+        fpr, tpr, thresholds = roc_curve(
             y_true,
             y_score,
             pos_label=pos_label,
             sample_weight=sample_weight,
-            drop_intermediate=drop_intermediate,
+            drop_intermediate=drop_intermediate and not keep_all,
         )
+        roc_auc_ci = ci_band = None
+        if plot_ci:
+            from evalplots.metrics import roc_auc_ci as delong_ci
+            from evalplots.metrics import roc_curve_ci_band
+
+            common = {"pos_label": pos_label, "confidence_level": confidence_level}
+            roc_auc_ci = delong_ci(y_true, y_score, method="delong",
+                                   sample_weight=sample_weight, **common)
+            ci_band = roc_curve_ci_band(
+                y_true, y_score, n_resamples=n_resamples, sample_weight=sample_weight,
+                random_state=random_state, **common,
+            )
         display = cls(
-            fpr, tpr, roc_auc=auc(fpr, tpr), name=name, pos_label=shown_pos_label
+            fpr, tpr, roc_auc=auc(fpr, tpr), name=name, pos_label=shown_pos_label,
+            thresholds=thresholds, roc_auc_ci=roc_auc_ci, ci_band=ci_band,
         )
         return display.plot(ax=ax, **plot_kwargs)
+
+    @classmethod
+    @fill_doc(data_params=ESTIMATOR_DATA_PARAMS, option_params=ESTIMATOR_OPTION_PARAMS,
+              raises=ESTIMATOR_RAISES, notes=ESTIMATOR_NOTES)
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        drop_intermediate=True,
+        response_method="auto",
+        pos_label=None,
+        name=None,
+        ax=None,
+        **plot_kwargs,
+    ):
+        """Compute the ROC curve of a fitted binary classifier on ``X, y``, then plot.
+
+        Parameters
+        ----------
+        %(data_params)s
+        drop_intermediate : bool, default=True
+            As in :meth:`from_predictions`.
+        %(option_params)s
+
+        Returns
+        -------
+        display : RocCurveDisplay
+            The plotted display.
+
+        Raises
+        ------
+        %(raises)s
+
+        Notes
+        -----
+        %(notes)s (Fawcett, "An introduction to ROC analysis", 2006).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from evalplots.display import RocCurveDisplay
+        >>> class Threshold:  # any object with classes_ and predict_proba
+        ...     classes_ = np.array([0, 1])
+        ...     def predict_proba(self, X):
+        ...         p = np.asarray(X, dtype=float)[:, 0]
+        ...         return np.column_stack([1 - p, p])
+        >>> X = [[0.45], [0.53], [0.24], [0.88], [0.57], [0.76]]
+        >>> display = RocCurveDisplay.from_estimator(Threshold(), X, [1, 0, 0, 1, 0, 1])
+        >>> display.line_.get_label()
+        'Threshold (AUC = 0.78)'
+        """
+        return plot_from_estimator(
+            cls, estimator, X, y, response_method=response_method, pos_label=pos_label,
+            name=name, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
+            ax=ax, **plot_kwargs,
+        )
+
+    @classmethod
+    @fill_doc(cv_params=CV_PARAMS)
+    def from_cv_results(
+        cls,
+        cv_results,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        drop_intermediate=True,
+        response_method="auto",
+        pos_label=None,
+        ax=None,
+        name=None,
+        curve_kwargs=None,
+        plot_chance_level=False,
+        chance_level_kw=None,
+        despine=False,
+        **kwargs,
+    ):
+        """ROC curves of the cross-validation folds, their mean and ±1 std band.
+
+        Parameters
+        ----------
+        %(cv_params)s
+        plot_chance_level : bool, default=False
+            Whether to draw the chance diagonal.
+        chance_level_kw : dict, default=None
+            Line2D properties of the chance diagonal.
+        despine : bool, default=False
+            Whether to hide the top and right spines.
+        **kwargs : dict
+            Other options of :meth:`plot` (``mean_kw``, ``band_kw``,
+            ``legend_title``, Line2D properties of the mean curve).
+
+        Returns
+        -------
+        display : RocCurveDisplay
+            The display holding one curve per fold (lists), plotted with
+            ``plot_mean_std=True``: ``line_`` the fold curves, ``mean_line_`` the
+            mean curve and ``std_band_`` the band.
+
+        Raises
+        ------
+        ValueError
+            If ``cv_results`` lacks the keys, ``y`` does not match the folds,
+            ``name`` is a list but ``curve_kwargs`` is not, or as
+            :meth:`from_estimator` for a fold.
+
+        Notes
+        -----
+        Each fold's curve is :func:`evalplots.metrics.roc_curve` of its test
+        samples scored by its estimator, with the AUC of each. The mean curve is
+        the vertical average (Fawcett, "An introduction to ROC analysis", 2006,
+        §10.1) of the fold curves taken exactly — the mean TPR at every FPR where
+        some fold has a vertex, both ends of vertical runs — so its area is the
+        mean fold AUC; the band is the mean ± one (population) standard deviation
+        of the fold TPRs at those FPRs, clipped to [0, 1] for drawing. The
+        signature follows scikit-learn 1.9's ``RocCurveDisplay.from_cv_results``
+        (``chance_level_kw`` spelled as in :meth:`plot`, where scikit-learn
+        writes ``chance_level_kwargs``).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from evalplots.display import RocCurveDisplay
+        >>> class Column:  # decision_function = sign * first feature
+        ...     classes_ = np.array([0, 1])
+        ...     def __init__(self, sign): self.sign = sign
+        ...     def decision_function(self, X): return self.sign * np.asarray(X)[:, 0]
+        >>> X = np.array([[0.45], [0.53], [0.24], [0.88], [0.57], [0.76]])
+        >>> y = np.array([1, 0, 0, 1, 0, 1])
+        >>> cv = {"estimator": [Column(1), Column(1)],
+        ...       "indices": {"test": [np.array([0, 1, 2]), np.array([3, 4, 5])]}}
+        >>> display = RocCurveDisplay.from_cv_results(cv, X, y, name="m")
+        >>> display.roc_auc, display.mean_line_.get_label()
+        ([0.5, 1.0], 'm (AUC = 0.75 ± 0.25)')
+        """
+        fpr, tpr, scores = [], [], []
+        for y_test, y_score, fold_pos_label, w in fold_scores(
+            cv_results, X, y, sample_weight=sample_weight,
+            response_method=response_method, pos_label=pos_label,
+        ):
+            cls._check_classes(y_test, fold_pos_label, w, curve="ROC curve of a fold",
+                               need_negatives=True)
+            x, t, _ = roc_curve(y_test, y_score, pos_label=fold_pos_label,
+                                sample_weight=w, drop_intermediate=drop_intermediate)
+            fpr.append(x)
+            tpr.append(t)
+            scores.append(auc(x, t))
+        names = name if isinstance(name, list) else None
+        display = cls(fpr, tpr, roc_auc=scores, name=names, pos_label=fold_pos_label)
+        return display.plot(
+            ax=ax, name=name, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kw, despine=despine, plot_mean_std=True, **kwargs,
+        )

@@ -16,7 +16,12 @@ average the curves as functions, exactly:
 
 import numpy as np
 
-__all__ = ["macro_precision_recall_curve", "macro_roc_curve"]
+__all__ = [
+    "macro_precision_recall_curve",
+    "macro_roc_curve",
+    "precision_recall_curves_on_grid",
+    "roc_curves_on_grid",
+]
 
 
 def macro_roc_curve(fpr, tpr):
@@ -51,10 +56,42 @@ def macro_roc_curve(fpr, tpr):
     macro AUC — where an ``np.interp`` average on a fixed grid, taking one value
     per FPR, is not.
     """
+    xs, ys = roc_curves_on_grid(fpr, tpr)
+    return xs, ys.mean(axis=0)
+
+
+def roc_curves_on_grid(fpr, tpr):
+    """Every ROC curve's TPR at the vertices of their exact vertical average.
+
+    Parameters
+    ----------
+    fpr, tpr : list of ndarray of shape (n_points_c,)
+        ROC curves in :func:`~evalplots.metrics.roc_curve` layout, each from
+        FPR 0 to FPR 1.
+
+    Returns
+    -------
+    fpr : ndarray of shape (n_points,)
+        The vertices' FPR (the union of all FPR values, twice where some curve
+        has a vertical run there: its left then its right limit).
+    tpr : ndarray of shape (n_curves, n_points)
+        Each curve's TPR at those vertices (left or right limit).
+
+    Raises
+    ------
+    ValueError
+        If a curve does not start at FPR 0 and end at FPR 1.
+
+    Notes
+    -----
+    See :func:`macro_roc_curve` (the mean over axis 0); the per-curve values also
+    give the pointwise spread of cross-validation folds (vertical averaging,
+    Fawcett 2006, §10.1).
+    """
     grid = np.unique(np.concatenate(fpr))
-    left = np.zeros(grid.size)
-    right = np.zeros(grid.size)
-    for x, y in zip(fpr, tpr):
+    left = np.zeros((len(fpr), grid.size))
+    right = np.zeros((len(fpr), grid.size))
+    for c, (x, y) in enumerate(zip(fpr, tpr)):
         if x[0] != 0 or x[-1] != 1:
             raise ValueError(
                 "Each per-class ROC curve must run from FPR 0 to FPR 1; pass the "
@@ -67,14 +104,14 @@ def macro_roc_curve(fpr, tpr):
         a, b = np.maximum(lo - 1, 0), np.minimum(lo, x.size - 1)
         span = np.where(on, 1.0, x[b] - x[a])
         inside = y[a] + (y[b] - y[a]) * (grid - x[a]) / span
-        left += np.where(on, y[np.minimum(lo, x.size - 1)], inside)
-        right += np.where(on, y[hi - 1], inside)
-    k = len(fpr)
+        left[c] = np.where(on, y[np.minimum(lo, x.size - 1)], inside)
+        right[c] = np.where(on, y[hi - 1], inside)
     xs = np.repeat(grid, 2)
-    ys = np.column_stack((left / k, right / k)).ravel()
+    ys = np.stack((left, right), axis=2).reshape(len(fpr), -1)
     keep = np.ones(xs.size, dtype=bool)
-    keep[1::2] = left != right  # one vertex where the two limits coincide
-    return xs[keep], ys[keep]
+    # one vertex where the two limits coincide for every curve (right >= left)
+    keep[1::2] = (left != right).any(axis=0)
+    return xs[keep], ys[:, keep]
 
 
 def macro_precision_recall_curve(precision, recall):
@@ -110,6 +147,39 @@ def macro_precision_recall_curve(precision, recall):
     thresholds behind it: it has no operating points, so no sawtooth and no
     break-even point.
     """
+    grid, values = precision_recall_curves_on_grid(precision, recall)
+    mean = values.mean(axis=0)
+    return np.r_[mean[::-1], 1.0], np.r_[grid[::-1], 0.0]
+
+
+def precision_recall_curves_on_grid(precision, recall):
+    """Every P-R step function at the recall values of their exact average.
+
+    Parameters
+    ----------
+    precision, recall : list of ndarray of shape (n_thresholds_c + 1,)
+        P-R curves in :func:`~evalplots.metrics.precision_recall_curve` layout,
+        each reaching recall 1.
+
+    Returns
+    -------
+    recall : ndarray of shape (n_points,)
+        The union of all positive recall values, increasing.
+    precision : ndarray of shape (n_curves, n_points)
+        Each curve's step function ``p_c(r)`` there (the precision of its first
+        operating point, from the highest threshold, whose recall reaches r).
+
+    Raises
+    ------
+    ValueError
+        If a curve does not end with the sentinel or does not reach recall 1.
+
+    Notes
+    -----
+    See :func:`macro_precision_recall_curve` (the mean over axis 0); each
+    ``p_c`` is constant on ``(g_{j-1}, g_j]``, so these values give the
+    pointwise spread of cross-validation folds at fixed recall.
+    """
     for p, r in zip(precision, recall):
         if r[-1] != 0 or p[-1] != 1 or r.max() != 1:
             raise ValueError(
@@ -119,10 +189,9 @@ def macro_precision_recall_curve(precision, recall):
             )
     grid = np.unique(np.concatenate(recall))
     grid = grid[grid > 0]
-    mean = np.zeros(grid.size)
-    for p, r in zip(precision, recall):
+    values = np.empty((len(precision), grid.size))
+    for c, (p, r) in enumerate(zip(precision, recall)):
         # operating points from the highest threshold: recall non-decreasing
         first = np.searchsorted(r[-2::-1], grid, side="left")
-        mean += p[-2::-1][first]
-    mean /= len(precision)
-    return np.r_[mean[::-1], 1.0], np.r_[grid[::-1], 0.0]
+        values[c] = p[-2::-1][first]
+    return grid, values

@@ -6,6 +6,7 @@ the Displays are built from its stored arrays, so nothing here sorts a score.
 
 from matplotlib.figure import Figure
 
+from evalplots.display._base import legend_handle
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
@@ -97,18 +98,17 @@ def _roc_figure(ev, family):
                          len(names) + 1, [f"{n} (AUC = 0.000)" for n in names])),
                      layout="constrained")
         full, detail = fig.subplots(1, 2)
-        handles, labels = [], []
+        handles = []
         for ax in (full, detail):
             for i, name in enumerate(names):
                 display = ev.roc_display(name).plot(
                     ax=ax, plot_chance_level=ax is full, **model_style(i))
                 if ax is full:
                     handles.append(display.line_)
-                    labels.append(display.line_.get_label())
                     chance = display.chance_level_  # one shared diagonal
             ax.grid(alpha=0.25, linewidth=0.5)
         handles.append(chance)
-        labels.append(chance.get_label())
+        labels = [h.get_label() for h in handles]  # after all: shared decimals
         tpr_low = zoom_limits([ev[n].break_even_point for n in names])[0]
         detail.set(title="detail: top-left corner", xlim=(-0.005, 1.005 - tpr_low),
                    ylim=(tpr_low, 1.005))
@@ -118,21 +118,6 @@ def _roc_figure(ev, family):
             ax.set_box_aspect(1)
         legend_below(fig, (full, detail), handles, labels)
     return fig
-
-
-def _pr_legend_entry(display):
-    """One legend entry per model: its line with the BEP dot, and both labels.
-
-    The Display labels its line "name (AP = 0.99)" and its dot "name (BEP = 0.96)";
-    the entry joins them as "name (AP = 0.99, BEP = 0.96)".
-    """
-    line = display.line_.get_label()
-    if display.break_even_ is None:  # BEP undefined
-        return display.line_, line
-    bep = display.break_even_.get_label()
-    bep = bep[bep.rfind("(") + 1:-1] if bep.endswith(")") else bep
-    joined = f"{line[:-1]}, {bep})" if line.endswith(")") else f"{line} ({bep})"
-    return (display.line_, display.break_even_), joined
 
 
 def _precision_recall_figure(ev, family):
@@ -155,9 +140,12 @@ def _precision_recall_figure(ev, family):
                     display.plot(ax=axes[row, col], drawstyle=drawstyle,
                                  plot_chance_level=row == 0 and i == 0, **model_style(i))
                     if (row, col) == (0, 0):
-                        entries.append(_pr_legend_entry(display))
+                        entries.append(display.line_)
                         if i == 0:
                             chance = display.chance_level_
+        # one entry per model, "m (AP = 0.99, BEP = 0.96)" with the BEP dot on the
+        # line; read once all models are drawn (the legend's decimals are shared)
+        entries = [(legend_handle(line), line.get_label()) for line in entries]
         entries.append((chance, chance.get_label()))
         limits = zoom_limits([ev[n].break_even_point for n in names])
         for col, (_, title) in enumerate(columns):

@@ -1,0 +1,272 @@
+"""Points marked on a binary curve: the operating point at a threshold, the optimum.
+
+A ROC or P-R Display stores the curve's points and, optionally, the threshold of
+each. The operating point at a threshold t (score >= t predicted positive) is the
+stored point of the smallest stored threshold >= t; the optimal point is the
+stored point maximising Youden's J = TPR - FPR (ROC) or F1 = 2PR / (P + R) (P-R),
+ties going to the highest threshold. Both are marked with a small marker and a
+short annotation next to it, outside the legend (one legend entry per model).
+"""
+
+import numbers
+
+import numpy as np
+
+from evalplots.display._base import merge_style_kwargs
+
+__all__ = [
+    "CI_PARAMS",
+    "check_curve_band",
+    "draw_band",
+    "f1_index",
+    "check_interval",
+    "check_mean_std",
+    "check_single_curve_only",
+    "check_threshold",
+    "check_thresholds",
+    "format_threshold",
+    "mark_point",
+    "mark_points",
+    "optimal_criterion",
+    "threshold_index",
+    "youden_index",
+]
+
+
+def check_thresholds(thresholds, n_points, argname, layout):
+    """Return ``thresholds`` as a 1-D float array of ``n_points`` entries, or None."""
+    if thresholds is None:
+        return None
+    t = np.asarray(thresholds, dtype=float)
+    if t.ndim != 1 or t.size != n_points:
+        raise ValueError(
+            f"{argname} must be a 1-D array of {n_points} thresholds ({layout}), got "
+            f"shape {t.shape}; pass the thresholds returned with the curve."
+        )
+    if np.isnan(t).any():
+        raise ValueError(f"{argname} contains NaN; thresholds must be numbers.")
+    return t
+
+
+def check_threshold(threshold, thresholds, multi):
+    """Validate ``plot(threshold=...)``: a finite number, with stored thresholds."""
+    if threshold is None:
+        return None
+    if multi:
+        raise ValueError(
+            "threshold= marks the operating point of one curve, but the Display "
+            "holds several curves; plot each model's Display with its own threshold."
+        )
+    if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real) or not (
+        np.isfinite(threshold)
+    ):
+        raise ValueError(f"threshold must be a finite number, got {threshold!r}.")
+    if thresholds is None:
+        raise ValueError(
+            "threshold= needs the curve's thresholds; pass thresholds= to the Display "
+            "or build it with from_predictions, which stores them."
+        )
+    return float(threshold)
+
+
+def optimal_criterion(plot_optimal, allowed, multi):
+    """Validate ``plot_optimal``: False/None (no point) or the criterion ``allowed``."""
+    if plot_optimal is None or plot_optimal is False:
+        return None
+    if plot_optimal != allowed:
+        raise ValueError(
+            f"plot_optimal must be False or {allowed!r}, got {plot_optimal!r}."
+        )
+    if multi:
+        raise ValueError(
+            "plot_optimal= marks one curve's optimal point, but the Display holds "
+            "several curves; plot each model's Display on its own."
+        )
+    return allowed
+
+
+def check_curve_band(band, argname, xname, yname):
+    """Validate a band ``(grid, low, high)``: three 1-D arrays of one length in
+    [0, 1], the grid increasing and ``low <= high``; None passes."""
+    if band is None:
+        return None
+    if not isinstance(band, (tuple, list)) or len(band) != 3:
+        raise ValueError(
+            f"{argname} must be a tuple ({xname}_grid, {yname}_low, {yname}_high) "
+            f"of three arrays, as returned by the evalplots.metrics band functions."
+        )
+    arrays = [np.asarray(a, dtype=float) for a in band]
+    if any(a.ndim != 1 or a.size != arrays[0].size or a.size < 2 for a in arrays):
+        raise ValueError(
+            f"{argname} must hold three 1-D arrays of one length (at least 2), got "
+            f"shapes {[a.shape for a in arrays]}."
+        )
+    if any(not np.isfinite(a).all() or a.min() < 0 or a.max() > 1 for a in arrays):
+        raise ValueError(f"{argname} values must be finite rates in [0, 1].")
+    grid, low, high = arrays
+    if np.any(np.diff(grid) < 0):
+        raise ValueError(f"{argname}[0] (the {xname} grid) must be non-decreasing.")
+    if np.any(low > high):
+        raise ValueError(f"{argname}: the lower bound exceeds the upper bound somewhere.")
+    return grid, low, high
+
+
+def mark_point(line, x, y, text, kw, argname, *, marker, above=False):
+    """Mark ``(x, y)`` in ``line``'s colour with ``text`` beside it.
+
+    The text goes below the point (``above``: above it, so that the threshold's
+    and the optimum's texts part when the points are close), to its right, or
+    to its left when the point lies in the right part of the axes (x > 0.6).
+    Returns ``(marker, annotation)``; neither has a legend entry.
+    """
+    defaults = {
+        "marker": marker,
+        "linestyle": "none",
+        "markersize": 8 if marker == "*" else 6,
+        "color": line.get_color(),
+        "markeredgecolor": "k",
+        "zorder": line.get_zorder() + 0.2,
+        "label": "_nolegend_",
+    }
+    kw = merge_style_kwargs(defaults, kw, argname=argname)
+    (point,) = line.axes.plot([x], [y], **kw)
+    left = x > 0.6
+    annotation = line.axes.annotate(
+        text,
+        (x, y),
+        xytext=(-6 if left else 6, 4 if above else -4),
+        textcoords="offset points",
+        ha="right" if left else "left",
+        va="bottom" if above else "top",
+        fontsize="x-small",
+        color="0.15",
+        parse_math=False,
+        # readable over the curves it crosses
+        bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
+              "alpha": 0.75},
+    )
+    return point, annotation
+
+
+def format_threshold(t):
+    """A threshold in 3 significant digits (thresholds are scores, any real)."""
+    return f"{t:.3g}"
+
+
+def check_interval(ci, argname):
+    """A :class:`~evalplots.metrics.ConfidenceInterval` (or any object with
+    ``low``/``high`` in [0, 1], ``low <= high``), or None."""
+    if ci is None:
+        return None
+    low, high = getattr(ci, "low", None), getattr(ci, "high", None)
+    if not all(isinstance(v, numbers.Real) for v in (low, high)) or not (
+        0 <= low <= high <= 1
+    ):
+        raise ValueError(
+            f"{argname} must be a ConfidenceInterval (evalplots.metrics) with "
+            f"0 <= low <= high <= 1, got {ci!r}."
+        )
+    return ci
+
+
+def check_single_curve_only(**arguments):
+    """Raise if an argument meaningful for one curve is given to a multi-curve Display."""
+    given = [name for name, value in arguments.items() if value is not None]
+    if given:
+        raise ValueError(
+            f"{', '.join(given)} describe one curve, but the Display holds several "
+            f"curves; build one Display per model to show them."
+        )
+
+
+#: scores closer than this to the maximum count as tied (floating-point noise)
+_TIE_TOLERANCE = 1e-12
+
+
+def threshold_index(thresholds, threshold):
+    """Index of the operating point at ``threshold``: score >= threshold is
+    positive, so it is the stored point of the smallest stored threshold >= it."""
+    candidates = np.flatnonzero(thresholds >= threshold)
+    if candidates.size == 0:
+        raise ValueError(
+            f"threshold={threshold!r} is above every stored threshold (the highest is "
+            f"{thresholds.max():g}): no sample is predicted positive, so precision "
+            f"is undefined; pass a threshold at or below the highest score."
+        )
+    return candidates[np.argmin(thresholds[candidates])]
+
+
+def youden_index(fpr, tpr):
+    """Index of the stored ROC point of largest J = TPR - FPR, ties to the highest
+    threshold (the first in roc_curve's layout)."""
+    j = np.asarray(tpr) - np.asarray(fpr)
+    return int(np.flatnonzero(j >= j.max() - _TIE_TOLERANCE)[0])
+
+
+def f1_index(precision, recall):
+    """Index of the operating point of largest F1 = 2PR / (P + R) (0 where P + R =
+    0), the sentinel excluded, ties to the highest threshold (the last one in
+    precision_recall_curve's layout); returns ``(index, f1)``."""
+    p, r = np.asarray(precision[:-1]), np.asarray(recall[:-1])
+    total = p + r
+    f1 = np.divide(2 * p * r, total, out=np.zeros_like(total), where=total > 0)
+    k = int(np.flatnonzero(f1 >= f1.max() - _TIE_TOLERANCE)[-1])
+    return k, float(f1[k])
+
+
+def draw_band(line, band, ci_kw):
+    """Fill the band ``(grid, low, high)`` behind ``line``, in its colour."""
+    grid, low, high = band
+    kw = merge_style_kwargs(
+        {"color": line.get_color(), "alpha": 0.2, "linewidth": 0,
+         "label": "_nolegend_", "zorder": line.get_zorder() - 0.1},
+        ci_kw,
+        argname="ci_kw",
+    )
+    return line.axes.fill_between(grid, low, high, **kw)
+
+
+#: ``from_predictions`` parameters of the CI band and legend interval (docstring).
+CI_PARAMS = """plot_ci : bool, default=False
+        Compute and draw the pointwise bootstrap band of the curve (stratified
+        resamples, percentile intervals) and put the interval of the legend's
+        score into its entry (binary ``y_score`` only).
+    n_resamples : int, default=1000
+        Number of bootstrap resamples of the band (and of the bootstrap
+        interval), with ``plot_ci=True``.
+    confidence_level : float, default=0.95
+        Coverage of the band and of the interval, in (0, 1).
+    random_state : None, int or numpy.random.Generator, default=None
+        Seed of the resampling, for a reproducible band."""
+
+
+def mark_points(line, x, y, thresholds, *, threshold, threshold_kw, optimum,
+                optimal_kw):
+    """Mark the operating point at ``threshold`` (a diamond, ``"t = 0.5"`` below)
+    and the optimum ``(index, "max J = 0.67")`` (a star, its text and threshold
+    above) on the curve of points ``x, y``; either may be None.
+
+    Returns ``(threshold marker, its text, optimum marker, its text)``, None where
+    not drawn.
+    """
+    drawn = [None] * 4
+    if threshold is not None:
+        k = threshold_index(thresholds, threshold)
+        drawn[:2] = mark_point(line, x[k], y[k], f"t = {format_threshold(threshold)}",
+                               threshold_kw, "threshold_kw", marker="D")
+    if optimum is not None:
+        k, text = optimum
+        if thresholds is not None:
+            text += f" at t = {format_threshold(thresholds[k])}"
+        drawn[2:] = mark_point(line, x[k], y[k], text, optimal_kw, "optimal_kw",
+                               marker="*", above=True)
+    return drawn
+
+
+def check_mean_std(plot_mean_std, multi):
+    """``plot_mean_std=True`` summarises several curves; refuse it for one."""
+    if plot_mean_std and not multi:
+        raise ValueError(
+            "plot_mean_std=True summarises several curves (e.g. cross-validation "
+            "folds), but the Display holds one curve."
+        )
