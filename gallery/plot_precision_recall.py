@@ -21,6 +21,8 @@ labelled in both. For the worked example of the book (y_true = [1, 0, 0, 1, 0,
 # %%
 # The worked example, both drawings
 # ---------------------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 
 from evalplots.datasets import load_breast_cancer_predictions
@@ -84,4 +86,11 @@ with style.context("paper"):
             data.y_true, score, name=name, drawstyle="sawtooth", ax=ax
         )
     ax.set_title("Breast cancer, out-of-fold (sawtooth)")
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")
