@@ -237,9 +237,26 @@ def _spawn(csv_path, out):
     )
 
 
-def _interrupt_at(delays, tmp_path, n_rows):
-    """Run the command once uninterrupted, then once per delay (a fraction of that
-    run's time); check every outcome; return the outcomes."""
+def _wait_for(proc, out, stage, timeout=300):
+    """Wait until the PDF build started (``"build"``: its temporary file exists) or
+    the finished PDF replaced ``out`` (``"replaced"``); give up when the process ends."""
+    end = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < end:
+        if stage == "build" and any(out.parent.glob(".report.pdf.*.tmp")):
+            return
+        if stage == "replaced" and out.stat().st_size != len(OLD):
+            return
+        time.sleep(0.001)
+
+
+def _interrupt_at(points, tmp_path, n_rows):
+    """Run the command once uninterrupted, then once per point and check each outcome.
+
+    A point is a fraction of the uninterrupted run's time, ``("build", seconds)``
+    (that long after the PDF build started) or ``"replaced"`` (as soon as the
+    finished PDF replaced the old one, while the process still runs). Returns the
+    outcomes.
+    """
     csv_path = _big_csv(tmp_path / "big.csv", n_rows)
     out = tmp_path / "report.pdf"
     start = time.perf_counter()
@@ -248,15 +265,21 @@ def _interrupt_at(delays, tmp_path, n_rows):
     assert proc.returncode == 0, stderr
     duration = time.perf_counter() - start
     outcomes = []
-    for fraction in delays:
+    for point in points:
         out.write_bytes(OLD)
         proc = _spawn(csv_path, out)
-        time.sleep(fraction * duration)
+        if point == "replaced":
+            _wait_for(proc, out, "replaced")
+        elif isinstance(point, tuple):
+            _wait_for(proc, out, "build")
+            time.sleep(point[1])
+        else:
+            time.sleep(point * duration)
         finished = proc.poll() is not None
         if not finished:
             proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=300)
-        where = f"SIGINT at {fraction:.0%} of {duration:.1f} s: {stderr!r}"
+        where = f"SIGINT at {point} (run of {duration:.1f} s): {stderr!r}"
         assert "Traceback" not in stderr and "Exception ignored" not in stderr, where
         assert _listing(tmp_path) == ["big.csv", "report.pdf"], where  # no temp file
         if proc.returncode == 130:
@@ -271,19 +294,22 @@ def _interrupt_at(delays, tmp_path, n_rows):
             assert stdout.startswith(f"{out} ("), where
             assert out.read_bytes().startswith(b"%PDF-") and out.read_bytes() != OLD
             outcomes.append("finished before" if finished else "after the commit")
-    print(f"\n{len(delays)} interrupts over a {duration:.1f} s run:",
+    print(f"\n{len(points)} interrupts, the uninterrupted run {duration:.1f} s:",
           {o: outcomes.count(o) for o in sorted(set(outcomes))})
     return outcomes
 
 
 def test_ctrl_c_at_points_over_the_run(tmp_path):
-    # from the imports to the very end: reading, evaluating, drawing, the PDF build
-    outcomes = _interrupt_at([0.2, 0.4, 0.6, 0.8, 0.92, 1.0], tmp_path, n_rows=20_000)
+    # the imports, reading, evaluating, drawing; inside reportlab's build; just
+    # after the finished PDF was moved into place; after the end
+    points = [0.2, 0.5, ("build", 0.0), ("build", 0.3), "replaced", 1.05]
+    outcomes = _interrupt_at(points, tmp_path, n_rows=20_000)
     assert outcomes.count("interrupted") >= 3
 
 
 @pytest.mark.slow
 def test_ctrl_c_at_many_points_of_a_large_report(tmp_path):
-    delays = np.linspace(0.05, 1.1, 40)
-    outcomes = _interrupt_at(delays, tmp_path, n_rows=200_000)
-    assert outcomes.count("interrupted") >= 30
+    points = [*np.linspace(0.05, 1.1, 30).tolist(), *[("build", t) for t in
+              np.linspace(0, 1.5, 7).tolist()], "replaced", "replaced", "replaced"]
+    outcomes = _interrupt_at(points, tmp_path, n_rows=200_000)
+    assert outcomes.count("interrupted") >= 25
