@@ -4,7 +4,9 @@ argparse (standard library) is enough for one subcommand with a handful of
 options, so the CLI adds no dependency beyond rich, which draws the progress
 bar. Input problems end with one line on stderr naming the problem and the
 fix, and exit status 2 (argparse's convention for usage errors); no traceback,
-no output file.
+no output file. Ctrl-C at any moment before the finished PDF is moved into place
+ends with one line and exit status 130, the output file as it was and no
+temporary file (evalplots._interrupts says how).
 """
 
 import argparse
