@@ -4,7 +4,9 @@ argparse (standard library) is enough for one subcommand with a handful of
 options, so the CLI adds no dependency beyond rich, which draws the progress
 bar. Input problems end with one line on stderr naming the problem and the
 fix, and exit status 2 (argparse's convention for usage errors); no traceback,
-no output file.
+no output file. Ctrl-C at any moment before the finished PDF is moved into place
+ends with one line and exit status 130, the output file as it was and no
+temporary file (evalplots._interrupts says how).
 """
 
 import argparse
@@ -15,7 +17,7 @@ import sys
 import time
 import warnings
 
-import numpy as np
+from evalplots._interrupts import InterruptGuard, checkpoint
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
@@ -280,6 +282,7 @@ def _report(args):
         task_bar = bar.add_task("starting", total=None)
 
         def progress(step, done, total):
+            checkpoint()  # a Ctrl-C swallowed while drawing a figure stops here
             bar.update(task_bar, description=step, completed=done, total=total + 1)
 
         with warnings.catch_warnings(record=True) as caught:
@@ -319,7 +322,10 @@ def main(argv=None):
     -------
     status : int
         0 on success, 2 on a usage or input error (after one line on stderr),
-        130 when interrupted with Ctrl-C (no report is written).
+        130 when interrupted with Ctrl-C at any moment before the finished PDF
+        is moved into place (after one line on stderr; a file already at the
+        output path is left byte for byte as it was, and no temporary file
+        remains).
 
     Examples
     --------
@@ -332,19 +338,38 @@ def main(argv=None):
     >>> print(err.getvalue().strip())  # doctest: +ELLIPSIS
     evalplots: error: INPUT '.../missing.csv' does not exist; check the path ...
     """
-    try:
-        args = build_parser().parse_args(argv)
-        return _report(args)
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted; no report written", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except UsageError as exc:
-        message = str(exc)
-    except (ValueError, OSError) as exc:
-        message = _os_message(exc) if isinstance(exc, OSError) else str(exc)
-    message = _command_line_words(" ".join(message.split()).rstrip("."))
-    print(f"{PROG}: error: {message}.", file=sys.stderr)
-    return EXIT_USAGE
+    # as the program (argv=None), SIGINT stays ignored once the status is decided,
+    # so a late Ctrl-C cannot kill the interpreter while it shuts down
+    with InterruptGuard(keep_ignoring=argv is None) as guard:
+        args = None
+        try:
+            args = build_parser().parse_args(argv)
+            return _report(args)
+        except BaseException as exc:
+            # also a KeyboardInterrupt that a library swallowed or turned into
+            # another exception (reportlab's cleanup code raises AttributeError)
+            if guard.interrupted or isinstance(exc, KeyboardInterrupt):
+                print(f"{PROG}: interrupted; {_unchanged(args)}", file=sys.stderr)
+                return EXIT_INTERRUPTED
+            if isinstance(exc, UsageError):
+                message = str(exc)
+            elif isinstance(exc, OSError):
+                message = _os_message(exc)
+            elif isinstance(exc, ValueError):
+                message = str(exc)
+            else:
+                raise
+        message = _command_line_words(" ".join(message.split()).rstrip("."))
+        print(f"{PROG}: error: {message}.", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _unchanged(args):
+    """What an interrupt left: the output file as it was, or no file."""
+    output = getattr(args, "output", None)
+    if output and os.path.isfile(output):
+        return f"{output} was not changed"
+    return "no report written"
 
 
 #: Python argument names in library messages -> the options of this command.

@@ -18,6 +18,8 @@ probabilities are 0 or 1.
 # %%
 # Load the predictions
 # --------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 
 from evalplots.datasets import load_breast_cancer_predictions, load_digits_predictions
@@ -61,4 +63,11 @@ for name, proba in digits.predictions.items():
     brier = brier_score_loss(digits.y_true, proba)
     ece = expected_calibration_error(digits.y_true, proba, n_bins=15)
     print(f"digits, {name:20s} Brier = {brier:.3f}, top-label ECE = {ece:.3f}")
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

@@ -16,6 +16,8 @@ the arrays directly, e.g. from an earlier evaluation.
 # ------------------
 # ``fish`` and ``ant`` are never predicted: their precision is 0/0, written as 0
 # because of ``zero_division=0`` (the default, ``'warn'``, also warns).
+import pathlib
+
 import matplotlib.pyplot as plt
 
 from evalplots.datasets import load_breast_cancer_predictions
@@ -62,4 +64,11 @@ stored = ClassificationReportDisplay(
     averages={"accuracy": 12 / 18},
 ).plot(values_format=".0%", show_support=False)
 stored.ax_.set_title("From arrays, in percent")
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

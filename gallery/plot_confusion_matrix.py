@@ -17,6 +17,8 @@ fitted to the cells, so the same call stays readable from 2 to 100 classes.
 # %%
 # A 3-class example, both layouts
 # -------------------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -85,4 +87,11 @@ display = ConfusionMatrixDisplay.from_predictions(
     y_true_40, y_pred_40, display_labels=names_40, ax=ax
 )
 ax.set_title(f"{n_classes} classes")
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

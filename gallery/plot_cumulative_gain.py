@@ -19,6 +19,8 @@ targeted: how many times better than random the top of the ranking is.
 # %%
 # Gain and lift of the two bundled models
 # ---------------------------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 
 from evalplots.datasets import load_breast_cancer_predictions
@@ -53,4 +55,11 @@ for name, score in data.scores.items():
     print(f"{name:22s} KS = {ks.statistic:.3f} at {ks.threshold:.3g}; first "
           f"threshold targets {queue_rate[0]:.1%} with lift {lift[0]:.2f}")
     assert gains[name].ks == ks
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

@@ -17,6 +17,8 @@ simulated binormal models, whose DET curves are straight lines of slope -1.
 # %%
 # Two models on the bundled sample
 # --------------------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -62,4 +64,11 @@ for d_prime in (1.0, 2.0):
         name=f"d' = {d_prime:g}", ax=ax_sim,
     )
 ax_sim.set_title("Binormal scores, 20,000 samples")
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

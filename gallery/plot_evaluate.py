@@ -16,6 +16,7 @@ counts and row shares.
 # %%
 # The metrics table
 # -----------------
+import pathlib
 import warnings
 
 import matplotlib.pyplot as plt
@@ -49,3 +50,11 @@ cm = ev.confusion_matrix_display("gaussian_naive_bayes").plot(
 # The macro-average AUC of the legend is the table's "Macro OvR AUC".
 print(f"macro AUC in the legend: {roc.roc_auc[-1]:.4f}; "
       f"in the table: {table.loc['logistic_regression', 'Macro OvR AUC']:.4f}")
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

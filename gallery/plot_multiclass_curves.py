@@ -25,6 +25,8 @@ Every legend number is the matching scikit-learn score:
 # A small three-class example
 # ---------------------------
 # 30 flowers, 10 per species, with probabilities in tenths (many tied scores).
+import pathlib
+
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
@@ -112,4 +114,11 @@ for model, scores in models.items():
         full.fpr[-1], full.tpr[-1], roc_auc=full.roc_auc[-1], name=model, average="macro"
     ).plot(ax=ax, legend_title="macro-average, 5 classes")
 ax.set_title("Two models, macro-average ROC")
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

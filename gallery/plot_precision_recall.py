@@ -21,6 +21,8 @@ both, its value in the model's one legend entry ("toy (AP = 0.87, BEP = 0.67)").
 # %%
 # The worked example, both drawings
 # ---------------------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 
 from evalplots.datasets import load_breast_cancer_predictions
@@ -84,4 +86,11 @@ with style.context("paper"):
             data.y_true, score, name=name, drawstyle="sawtooth", ax=ax
         )
     ax.set_title("Breast cancer, out-of-fold (sawtooth)")
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

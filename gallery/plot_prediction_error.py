@@ -20,6 +20,8 @@ which shows as a tilt in the residuals.
 # %%
 # Two models, one figure, one row per model
 # -----------------------------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -73,4 +75,11 @@ for display in (hexbin, subsampled):
 # samples), ``scatter_``, ``line_``, ``hist_``, ``mean_line_``, ``ax_``,
 # ``figure_``; those not drawn are None.
 assert hexbin.hexbin_.get_array().sum() == n_large and hexbin.scatter_ is None
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

@@ -18,9 +18,6 @@ from two scikit-learn models on the Wisconsin diagnostic breast-cancer data
 # %%
 # The standard report of the bundled sample
 # -----------------------------------------
-import pathlib
-import tempfile
-
 from matplotlib.figure import Figure
 
 from evalplots.datasets import load_breast_cancer_predictions
@@ -61,6 +58,5 @@ report.add_paragraph(
 )
 report.add_figure(fig, caption="ROC curves, enlarged.", width=0.7)
 
-out_dir = pathlib.Path(tempfile.mkdtemp(prefix="evalplots-gallery-"))
-path = report.save(out_dir / "breast_cancer_report.pdf")
-print(f"{path.name}: {report.page_count_} pages")
+path = report.save("breast_cancer_report.pdf").resolve()  # where the script runs
+print(f"wrote {path} ({report.page_count_} pages)")

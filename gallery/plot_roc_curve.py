@@ -18,6 +18,8 @@ scikit-learn models on the Wisconsin breast-cancer data); the right panel the
 # %%
 # Load the predictions
 # --------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 
 from evalplots.datasets import load_breast_cancer_predictions
@@ -76,4 +78,11 @@ for display in displays + [seed]:
 # The curve's artists stay available: ``line_``, ``chance_level_``, ``ax_``,
 # ``figure_``. Both models share one chance line.
 assert displays[0].chance_level_ is displays[1].chance_level_
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

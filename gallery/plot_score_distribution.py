@@ -14,6 +14,8 @@ predictions.
 """
 
 # %%
+import pathlib
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -43,4 +45,11 @@ hist = displays[0]
 mass = (hist.values[1] * np.diff(hist.x))[hist.x[:-1] >= 0.5].sum()
 recall = recall_score(data.y_true, data.scores["logistic_regression"] >= 0.5)
 print(f"class-1 mass right of 0.5: {mass:.4f}; recall at 0.5: {recall:.4f}")
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

@@ -18,6 +18,8 @@ the Wisconsin breast-cancer data (positive class: malignant, coded 1).
 # %%
 # The table behind the figure
 # ---------------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 
 from evalplots.datasets import load_breast_cancer_predictions
@@ -51,4 +53,11 @@ for ax, (name, score) in zip(axes, data.scores.items()):
         plot_optimal=("f1", "cost"), cost_fn=10.0, plot_ci=True, random_state=0,
         name=name, ax=ax,
     )  # fmt: skip
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")

@@ -9,6 +9,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import tempfile  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
 import matplotlib.pyplot as plt  # noqa: E402
@@ -25,6 +26,34 @@ DETERMINISTIC_RC = {
     "text.hinting": "default",
     "axes.unicode_minus": True,
 }
+
+
+def pytest_addoption(parser):
+    parser.addoption("--run-slow", action="store_true",
+                     help="also run the tests marked slow (tens of seconds each)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--run-slow"):
+        return
+    skip = pytest.mark.skip(reason="slow; run with --run-slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_temporary_folders_left(tmp_path_factory):
+    """Route :mod:`tempfile` into pytest's own (rotated) temporary tree for the
+    session, and fail if an ``evalplots-*`` entry is left there: each run used to
+    leave an ``evalplots-gallery-*`` folder in the system temporary directory."""
+    scratch = tmp_path_factory.mktemp("tempfile")
+    previous = tempfile.tempdir
+    tempfile.tempdir = str(scratch)
+    yield scratch
+    tempfile.tempdir = previous
+    left = sorted(p.name for p in scratch.glob("evalplots-*"))
+    assert not left, f"the tests left temporary folders behind: {left}"
 
 
 @pytest.fixture(autouse=True)

@@ -84,6 +84,8 @@ def test_ctrl_c_is_one_line_exit_130_and_no_file(tmp_path):
         [sys.executable, "-m", "evalplots.cli", "report", str(csv_path), "-o", str(out)],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "MPLBACKEND": "Agg"}, start_new_session=True,
+        # SIGINT as in a terminal, even if the tests run as a background job
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(1.5)  # imports done, reading the CSV
     if proc.poll() is not None:

@@ -5,10 +5,15 @@ directory. Every script must produce something: a figure whose axes all hold dat
 or a saved file (in the working directory or named by a ``pathlib.Path`` left in
 the script's namespace). Scripts listed in ``EXPECTED`` are also checked for the
 legend entries and cell texts they are meant to show.
+
+Every script runs headless: it never calls ``plt.show()``, writes its files into
+the working directory only (every open figure as a PNG), prints one ``wrote PATH``
+line per file, and leaves nothing in the temporary directory.
 """
 
 import pathlib
 import runpy
+import tempfile
 import warnings
 from types import SimpleNamespace
 
@@ -319,17 +324,44 @@ def test_gallery_is_not_empty():
     assert {p.name for p in SCRIPTS} >= set(EXPECTED)
 
 
+def _no_show(*args, **kwargs):
+    raise AssertionError("a gallery script called plt.show(): it would block a terminal")
+
+
+def _check_written(stdout, workdir, figures):
+    """One ``wrote PATH`` line per file, each in the working directory."""
+    written = [pathlib.Path(line.removeprefix("wrote ").split(" (")[0])
+               for line in stdout.splitlines() if line.startswith("wrote ")]
+    assert written, f"no 'wrote PATH' line in {stdout!r}"
+    for path in written:
+        assert path.is_absolute() and path.parent == workdir.resolve(), path
+        assert path.is_file() and path.stat().st_size > 0, path
+    pngs = sorted(p for p in written if p.suffix == ".png")
+    assert len(pngs) == len(figures)  # every open figure, once
+    for path in pngs:
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", path
+    assert sorted(p.resolve() for p in workdir.iterdir()) == sorted(written)
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
 def test_gallery_script_runs_and_shows_something(
-    script, tmp_path, monkeypatch, watermelon, blog16, three_class
+    script, tmp_path, monkeypatch, capsys, watermelon, blog16, three_class
 ):
-    monkeypatch.chdir(tmp_path)
+    workdir = tmp_path / "work"
+    scratch = tmp_path / "tempdir"  # where tempfile would put anything
+    workdir.mkdir()
+    scratch.mkdir()
+    monkeypatch.chdir(workdir)
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    monkeypatch.setattr(plt, "show", _no_show)
     plt.close("all")
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "FigureCanvasAgg is non-interactive")
         namespace = runpy.run_path(str(script), run_name="__main__")
     figures = [plt.figure(n) for n in plt.get_fignums()]
-    files = _saved_files(namespace, tmp_path)
+    _check_written(capsys.readouterr().out, workdir, figures)
+    assert list(scratch.iterdir()) == []  # no temporary folder left behind
+    files = _saved_files(namespace, workdir)
     assert figures or files, f"{script.name} produced neither a figure nor a file"
     for fig in figures:
         for ax in fig.axes:

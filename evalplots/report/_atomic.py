@@ -3,8 +3,10 @@
 import contextlib
 import os
 import pathlib
+import secrets
 import stat
-import tempfile
+
+from evalplots._interrupts import commit_point
 
 
 def resolve_output(path):
@@ -103,6 +105,11 @@ def write_atomically(path, write):
     The new file keeps the permission bits of the file it replaces; a new file
     gets ``0o666 & ~umask``, as :func:`open` would give it.
 
+    Under an :class:`~evalplots._interrupts.InterruptGuard` (the
+    ``evalplots`` command), a Ctrl-C that arrived at any moment before the
+    replace, even one Python swallowed, raises :class:`KeyboardInterrupt`
+    instead of replacing ``path``; one arriving later is ignored.
+
     Examples
     --------
     >>> import tempfile, pathlib
@@ -115,16 +122,27 @@ def write_atomically(path, write):
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
         mode = _default_file_mode()
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                               dir=target.parent)
-    os.close(fd)
+    tmp = None
     try:
+        for _ in range(100):
+            # named before it is created, so that an interrupt at any moment
+            # (even between the creation and the assignment) finds it to remove
+            tmp = str(target.parent / f".{target.name}.{secrets.token_hex(8)}.tmp")
+            try:
+                os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                break
+            except FileExistsError:
+                tmp = None  # someone else's file: never remove it
+        else:
+            raise FileExistsError(f"no free temporary file name in {str(target.parent)!r}")
         write(tmp)
         os.chmod(tmp, mode)
+        commit_point()  # a Ctrl-C before this line stops here; after it, it is too late
         os.replace(tmp, target)
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
         raise
     return pathlib.Path(path)
 

@@ -13,6 +13,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.flowables import Flowable
 
 from evalplots.report._flowables import Heading
+from evalplots._interrupts import checkpoint
 from evalplots.report._styles import FONT, HEADER_RULE, MUTED
 
 MARGIN = 18 * mm
@@ -131,6 +132,7 @@ class ReportDocTemplate(BaseDocTemplate):
     # -- hooks ---------------------------------------------------------------
     def afterPage(self):
         self.notify("PageEnd", self.page)
+        checkpoint()  # a Ctrl-C that reportlab's cleanup code swallowed stops here
 
     def afterFlowable(self, flowable):
         """Register headings with the table of contents and the PDF outline."""
