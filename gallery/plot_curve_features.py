@@ -22,6 +22,8 @@ breast-cancer predictions:
 # %%
 # Operating point and optimum
 # ---------------------------
+import pathlib
+
 import matplotlib.pyplot as plt
 
 from evalplots.datasets import load_breast_cancer_predictions
@@ -101,4 +103,11 @@ ax_roc.set_title("5 folds: mean ± 1 std")
 ax_pr.set_title("5 folds: mean ± 1 std")
 print("fold AUCs:", [round(a, 4) for a in folds_roc.roc_auc])
 print(folds_roc.mean_line_.get_label(), "|", folds_pr.mean_line_.get_label())
-plt.show()
+
+# %%
+# The figures are saved where the script runs (no window opens), and it
+# says where.
+for number in plt.get_fignums():
+    path = pathlib.Path(f"{pathlib.Path(__file__).stem}_{number}.png").resolve()
+    plt.figure(number).savefig(path)
+    print(f"wrote {path}")
