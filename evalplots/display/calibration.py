@@ -9,8 +9,9 @@ from evalplots.display._base import (
     check_curve,
     check_score,
     get_axes,
-    literal_legend,
+    fitted_legend,
     merge_style_kwargs,
+    pos_label_title,
 )
 
 __all__ = ["CalibrationDisplay"]
@@ -429,14 +430,15 @@ class CalibrationDisplay:
         order = sorted(
             range(len(handles)), key=lambda i: handles[i].get_gid() == CHANCE_GID
         )
-        if legend_title is None and self.pos_label is not None:
-            legend_title = f"Positive label: {self.pos_label}"
-        literal_legend(
+        if legend_title is None:
+            legend_title = pos_label_title(self.pos_label)
+        # 'best': a reliability curve can pass through any corner
+        fitted_legend(
             self.ax_,
             [handles[i] for i in order],
             [labels[i] for i in order],
             title=legend_title,
-            loc="upper left",
+            loc="best",
             fontsize="small",
             title_fontsize="small",
         )
