@@ -193,7 +193,7 @@ def _progress_bar():
 
 def _check_output(path, notes):
     """Refuse an unusable -o before any work; note an unusual suffix."""
-    from evalplots.report._atomic import resolve_output
+    from evalplots._atomic import resolve_output
 
     if path == "":
         raise UsageError("-o is empty; give a file name such as report.pdf")

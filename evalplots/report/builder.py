@@ -12,7 +12,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph, Spacer
 
 from evalplots import __version__
-from evalplots.report._atomic import write_atomically
+from evalplots._atomic import write_atomically
 from evalplots.report._content import ReportContent, require_text
 from evalplots.report._doctemplate import ReportDocTemplate
 from evalplots.report._fonts import register_fallback
