@@ -9,6 +9,10 @@ nothing changes the user's rcParams. This module imports matplotlib: the
 evaluation objects import it only when they draw.
 """
 
+import functools
+import pathlib
+import re
+
 import matplotlib
 import numpy as np
 from matplotlib.figure import Figure
@@ -186,7 +190,8 @@ def binary_confusion_figure(ev, name, *, layouts=(False, True), style="report",
         for ax, transposed in zip(fig.subplots(1, len(layouts), squeeze=False)[0],
                                   layouts):
             display.plot(ax=ax, transposed=transposed, colorbar=False)
-            ax.set_title(titles[transposed])
+            if len(layouts) > 1:  # a single panel needs no title saying its layout
+                ax.set_title(titles[transposed])
     return fig
 
 
@@ -217,7 +222,9 @@ def ovr_figure(ev, name, *, style="report", width=7.6, family=None):
     k = ev.classes_.size
     with figure_style(style, family):
         entries = (k if k <= NAMED_CURVES_MAX else 0) + 3
-        fig = Figure(figsize=(width, width * 7.4 / 7.6 + legend_height(entries)),
+        # the paper style's tighter padding widens the square panels: more height
+        extra = 0.5 if style == "paper" else 0.0
+        fig = Figure(figsize=(width, width * 7.4 / 7.6 + legend_height(entries) + extra),
                      layout="constrained")
         axes = fig.subplots(2, 2)
         roc, pr = ev.roc_display(name), ev.precision_recall_display(name)
@@ -285,3 +292,107 @@ def prediction_error_figure(ev, name, *, style="report", width=7.6, family=None)
             ax.set_title(ax.get_title().replace(f"{name}\n", "").replace(name, ""),
                          fontsize="small", **LITERAL_TEXT)
     return fig
+
+
+# --- the report's figures as files, for papers
+
+#: Figure widths (in) in papers: one journal column, and the full page width.
+ONE_COLUMN, TWO_COLUMNS = 3.5, 7.0
+FORMATS = ("pdf", "svg", "png")
+# Characters no file system takes in a name (Windows' set, '/' and NUL), and
+# controls; names Windows reserves whatever the suffix.
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*\s]+')
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
+             *(f"lpt{i}" for i in range(10))}
+
+
+def file_stem(name, taken=()):
+    """A file-name part for a model name: recognisable, safe on every file system.
+
+    Runs of characters that Windows, macOS or Linux refuse (``<>:"/\\|?*``,
+    controls) and whitespace become one ``_``; letters of any script are kept.
+    Leading and trailing dots and ``_`` go; an empty result is ``model``, a name
+    Windows reserves (``CON``, ``NUL``, ...) gets ``_`` appended, and the name is
+    cut to 100 characters. A stem already in ``taken`` gets ``_2``, ``_3``, ....
+
+    Examples
+    --------
+    >>> file_stem("logistic regression / L2"), file_stem("Модель-1"), file_stem("nul")
+    ('logistic_regression_L2', 'Модель-1', 'nul_')
+    >>> file_stem("a:b", taken={"a_b"})
+    'a_b_2'
+    """
+    stem = _UNSAFE.sub("_", name).strip("._")[:100] or "model"
+    if stem.lower() in _RESERVED:
+        stem += "_"
+    unique, i = stem, 2
+    while unique in taken:
+        unique, i = f"{stem}_{i}", i + 1
+    return unique
+
+
+def paper_figures(ev):
+    """The standard report's figures of ``ev`` as ``(file stem, width, draw)`` triples.
+
+    ``draw(style, width)`` returns the drawn Figure. Figures with two panels or
+    more are two columns wide (7 in), single panels one column (3.5 in).
+    """
+    figures = []
+    if ev.task == "binary":
+        figures += [
+            ("roc_curves", TWO_COLUMNS, functools.partial(roc_figure, ev)),
+            ("precision_recall_steps", TWO_COLUMNS, functools.partial(
+                precision_recall_figure, ev, drawstyles=("steps-post",))),
+            ("precision_recall_sawtooth", TWO_COLUMNS, functools.partial(
+                precision_recall_figure, ev, drawstyles=("sawtooth",)))]
+    k = ev.classes_.size if ev.task == "multiclass" else 0
+    stems = set()
+    for name in ev.model_names:
+        stem = file_stem(name, stems)
+        stems.add(stem)
+        if ev.task == "binary":
+            figures.append((f"confusion_matrix_{stem}", ONE_COLUMN, functools.partial(
+                binary_confusion_figure, ev, name, layouts=(False,))))
+        elif ev.task == "multiclass":
+            figures.append((f"classification_report_{stem}",
+                            ONE_COLUMN if k <= 10 else TWO_COLUMNS,
+                            functools.partial(classification_report_figure, ev, name)))
+            if ev[name].y_score is not None:
+                figures.append((f"one_vs_rest_curves_{stem}", TWO_COLUMNS,
+                                functools.partial(ovr_figure, ev, name)))
+            figures.append((f"confusion_matrix_{stem}",
+                            ONE_COLUMN if k <= 6 else TWO_COLUMNS,
+                            lambda name=name, **kw: multiclass_confusion_figure(
+                                ev, name, **kw)[0]))
+        else:
+            figures.append((f"prediction_errors_{stem}", TWO_COLUMNS,
+                            functools.partial(prediction_error_figure, ev, name)))
+    return figures
+
+
+def save_figures(ev, directory, format="pdf", *, dpi=300):
+    """Write each figure of :func:`paper_figures` atomically; see Evaluation.save_figures."""
+    from evalplots._atomic import write_atomically
+
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(map(repr, FORMATS))}; "
+                         f"got {format!r}.")
+    directory = pathlib.Path(directory)
+    if directory.exists() and not directory.is_dir():
+        raise ValueError(f"directory {str(directory)!r} exists and is not a directory; "
+                         f"give the path of a directory for the figure files.")
+    directory.mkdir(parents=True, exist_ok=True)
+    # svg.fonttype 'path': SVG cannot embed fonts, so text is drawn as outlines and
+    # looks the same everywhere (the PDF keeps it as text, TrueType embedded).
+    rc = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "path",
+          "svg.hashsalt": "evalplots", "savefig.bbox": None}
+    metadata = {"pdf": {"CreationDate": None}, "svg": {"Date": None}, "png": None}[format]
+    paths = []
+    for stem, width, draw in paper_figures(ev):
+        with style.context("paper", rc=rc):
+            fig = draw(style="paper", width=width)
+            paths.append(write_atomically(
+                directory / f"{stem}.{format}",
+                lambda tmp, fig=fig: fig.savefig(tmp, format=format, dpi=dpi,
+                                                 metadata=metadata)))
+    return paths
