@@ -118,9 +118,10 @@ def test_svg_and_png(sample, tmp_path):
 
 
 def test_pdf_and_svg_are_reproducible(sample, tmp_path):
-    first = sample.save_figures(tmp_path / "a")
-    second = sample.save_figures(tmp_path / "b")
-    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+    for format in ("pdf", "svg"):
+        first = sample.save_figures(tmp_path / "a", format)
+        second = sample.save_figures(tmp_path / "b", format)
+        assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
 
 
 @pytest.mark.parametrize(("name", "stem"), [
