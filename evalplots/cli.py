@@ -98,6 +98,12 @@ def build_parser():
     rep.add_argument("--transposed", action="store_true",
                      help="multi-class: confusion matrices with the predicted class on "
                           "the rows (Thakur's layout)")
+    rep.add_argument("--figures", default=None, metavar="DIR",
+                     help="also write each figure of the report as its own file in DIR "
+                          "(made if missing), in the paper style: 3.5 or 7 in wide, "
+                          "TrueType fonts")
+    rep.add_argument("--figure-format", default="pdf", choices=["pdf", "svg", "png"],
+                     help="file format of --figures (default: %(default)s)")
     return parser
 
 
@@ -195,7 +201,7 @@ def _progress_bar():
 
 def _check_output(path, notes):
     """Refuse an unusable -o before any work; note an unusual suffix."""
-    from evalplots.report._atomic import resolve_output
+    from evalplots._atomic import resolve_output
 
     if path == "":
         raise UsageError("-o is empty; give a file name such as report.pdf")
@@ -257,6 +263,10 @@ def _report(args):
     threshold = _threshold(args.threshold)
     notes = []
     _check_output(args.output, notes)
+    if args.figures is not None and os.path.exists(args.figures) \
+            and not os.path.isdir(args.figures):
+        raise UsageError(f"--figures {args.figures!r} exists and is not a directory; "
+                         f"give a directory for the figure files")
     data = _load(args, notes)
     task = _task(data, args)
     pos_label = None
@@ -301,9 +311,15 @@ def _report(args):
                    completed=bar.tasks[0].total - 1)
         path = report.save(args.output)
         bar.update(task_bar, completed=bar.tasks[0].total)
+        if args.figures is not None:
+            bar.update(task_bar, description="writing the figures")
+            figures = evaluation.save_figures(args.figures, args.figure_format)
     try:
         print(f"{path} ({report.page_count_} pages, "
               f"{time.perf_counter() - start:.1f} s)", flush=True)
+        if args.figures is not None:
+            print(f"{len(figures)} figures in {args.figures}: "
+                  f"{', '.join(p.name for p in figures)}", flush=True)
     except BrokenPipeError:  # e.g. `| head -c0`: the report is written all the same
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error at interpreter exit

@@ -29,3 +29,24 @@ def test_interval_and_comparison_example_prints_the_readme_numbers():
         shown = line.split("#", 1)[1].strip().split(",")[0].split(";")[0]
         if shown[0].isdigit():
             assert out.startswith(shown), (line, out)
+
+
+def test_paper_figure_example_saves_truetype_fonts(tmp_path, monkeypatch):
+    """The README's paper figure: 3.5 in wide at most, text in embedded TrueType fonts."""
+    from pypdf import PdfReader
+    from test_save_figures import pdf_fonts
+
+    block = _python_block('style.context("paper")')
+    monkeypatch.chdir(tmp_path)
+    exec(block, {})  # noqa: S102
+    fonts = pdf_fonts(tmp_path / "roc.pdf")
+    assert fonts and all(subtype in ("/TrueType", "/Type0") and files == ["/FontFile2"]
+                         for subtype, files in fonts.values()), fonts
+    width = float(PdfReader(tmp_path / "roc.pdf").pages[0].mediabox.width) / 72
+    assert 3.0 < width <= 3.5  # the style's tight bounding box trims the margins only
+    text = PdfReader(tmp_path / "roc.pdf").pages[0].extract_text()
+    assert "logistic_regression (AUC = 0.995)" in text
+    # what the note warns about: saved outside the block, the same figure has Type 3 fonts
+    outside = block.replace('fig.savefig("roc.pdf")', "pass") + '\nfig.savefig("roc3.pdf")'
+    exec(outside, {})  # noqa: S102
+    assert {subtype for subtype, _ in pdf_fonts(tmp_path / "roc3.pdf").values()} == {"/Type3"}

@@ -15,10 +15,10 @@ from pypdf import PdfReader
 
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.report import Report, evaluation_report
-from evalplots.report._atomic import write_atomically
+from evalplots._atomic import write_atomically
 from evalplots import evaluate
-from evalplots.report.standard._binary import _precision_recall_figure, _roc_figure
-from evalplots.report.standard._figures import model_style
+from evalplots.evaluation._figures import precision_recall_figure, roc_figure
+from evalplots.evaluation._figures import model_style
 from evalplots.report._fonts import MissingGlyphWarning, missing_chars
 
 
@@ -194,7 +194,7 @@ def test_twelve_models_never_share_colour_and_linestyle():
     y = np.array(["neg", "pos"] * 20)
     scores = {f"model_{i:02d}": rng.random(40) for i in range(12)}
     ev = evaluate(y, scores, pos_label="pos")
-    for fig in (_roc_figure(ev, None), _precision_recall_figure(ev, None)):
+    for fig in (roc_figure(ev), precision_recall_figure(ev)):
         for ax in fig.axes:
             curves = [ln for ln in ax.get_lines() if isinstance(ln, Line2D)
                       and len(ln.get_xdata()) > 2]
@@ -236,12 +236,12 @@ def test_roc_panels_have_equal_size_and_pr_chance_lines_on_both_panels():
     y = np.array([0, 1, 0, 1, 1, 0])
     scores = {"m": np.array([0.1, 0.8, 0.3, 0.6, 0.4, 0.5])}
     ev = evaluate(y, scores)
-    fig = _roc_figure(ev, None)
+    fig = roc_figure(ev)
     fig.canvas.draw()
     full, detail = (ax.get_position() for ax in fig.axes)
     assert full.height == pytest.approx(detail.height, rel=1e-3)
     assert full.width == pytest.approx(detail.width, rel=1e-3)
-    pr = _precision_recall_figure(ev, None)
+    pr = precision_recall_figure(ev)
     chance = [[ln for ln in ax.get_lines() if ln.get_label().startswith("Chance")]
               for ax in pr.axes]
     assert [len(c) for c in chance] == [1, 1, 0, 0]  # both upper panels, no detail
@@ -289,7 +289,7 @@ def test_pr_legend_joins_ap_and_bep_of_each_model_once():
 
     y = np.array([0, 1, 0, 1, 1, 0])
     s = np.array([0.1, 0.8, 0.3, 0.6, 0.4, 0.5])
-    fig = _precision_recall_figure(evaluate(y, {"m": s}), None)
+    fig = precision_recall_figure(evaluate(y, {"m": s}))
     texts = [t.get_text() for t in fig.legends[0].get_texts()]
     ap = format_score(skm.average_precision_score(y, s))
     # ranked labels 1,1,0,1,0,0: P = R first at k = 3 (2 of 3), so BEP = 2/3

@@ -9,7 +9,6 @@ ValueError naming the column, the line and the fix.
 """
 
 import numpy as np
-import pandas as pd
 
 from evalplots.datasets._cells import (
     DECIMAL_COMMA_PATTERN,
@@ -49,6 +48,8 @@ def show_values(values, limit=6):
 
 def column_kind(series):
     """``'bool'``, ``'int'``, ``'float'`` or ``'text'``: how pandas typed the column."""
+    import pandas as pd  # imported when a file is read, not with the package
+
     dtype = series.dtype
     if pd.api.types.is_bool_dtype(dtype):
         return "bool"
@@ -75,6 +76,8 @@ def _empty(role, name, source, i, fix):
 
 def is_text(series):
     """True when every non-missing cell of ``series`` is a Python/pandas str."""
+    import pandas as pd  # imported when a file is read, not with the package
+
     return pd.api.types.infer_dtype(series, skipna=True) in ("string", "empty")
 
 

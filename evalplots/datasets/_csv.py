@@ -16,8 +16,6 @@ import os
 import re
 import warnings
 
-import pandas as pd
-
 from evalplots.datasets._cells import parse_number
 from evalplots.datasets._columns import check_header, strip_text_columns
 
@@ -149,6 +147,8 @@ def _pandas_read(fh, **kwargs):
     ``keep_default_na=False`` keeps 'NA', 'nan', 'null' ... as text, so they
     are reported as written instead of silently becoming NaN.
     """
+    import pandas as pd  # imported when a file is read, not with the package
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", pd.errors.DtypeWarning)
         return pd.read_csv(fh, header=None, keep_default_na=False, na_values=[""],
@@ -229,6 +229,8 @@ def read_csv_frame(path):
 
 
 def _read_body(fh, path, header):
+    import pandas as pd  # imported when a file is read, not with the package
+
     try:
         frame = _pandas_read(fh)
     except pd.errors.EmptyDataError:

@@ -190,6 +190,72 @@ class Evaluation:
         """
         return self.metrics_table.to_frame()
 
+    def save_figures(self, directory, format="pdf", *, dpi=300):
+        """Write each figure of the standard report as its own file, for a paper.
+
+        Parameters
+        ----------
+        directory : str or path-like
+            Where to write; made (with its parents) if it does not exist. Files
+            of the same names are replaced.
+        format : {'pdf', 'svg', 'png'}, default='pdf'
+            File format (and file name suffix).
+        dpi : float, default=300
+            Resolution of 'png' files (and of any raster part of the others).
+
+        Returns
+        -------
+        paths : list of pathlib.Path
+            The files written, in the report's order.
+
+        Raises
+        ------
+        ValueError
+            If ``format`` is not one of the three, or ``directory`` exists and is
+            not a directory.
+        OSError
+            If a file cannot be written (files written before stay complete).
+
+        Notes
+        -----
+        The figures are the report's (the same recipe draws both), in
+        :func:`evalplots.display.style.context` ``'paper'``: 8 pt text, figures of
+        one panel one journal column wide (3.5 in), of two or more panels two
+        columns (7 in). File names say what each file holds:
+
+        - binary: ``roc_curves``, ``precision_recall_steps``,
+          ``precision_recall_sawtooth`` (full range and detail, all models),
+          ``confusion_matrix_<model>`` (rows = true class);
+        - multi-class: ``classification_report_<model>``,
+          ``one_vs_rest_curves_<model>`` (models with scores) and
+          ``confusion_matrix_<model>``;
+        - regression: ``prediction_errors_<model>``.
+
+        ``<model>`` is the model name with characters file systems refuse
+        (``<>:"/\\|?*``, controls) and whitespace turned into ``_``, letters of
+        any script kept, and ``_2``, ``_3`` added if two names end up alike.
+        PDF text is embedded TrueType (``pdf.fonttype = 42``): matplotlib's
+        default, Type 3, is refused by many journals' checks. SVG text is drawn
+        as outlines (``svg.fonttype = 'path'``): SVG cannot embed a font, so
+        outlines look the same on every machine; use the PDF for editable text.
+        Each file is written to a temporary file and then renamed (atomic): an
+        error never leaves a half-written file. PDF and SVG files hold no date,
+        so they are the same bytes on every run.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 1, 1, 0], {"my model": [.2, .6, .9, .4]})
+        >>> [p.name for p in ev.save_figures(tempfile.mkdtemp(), format="svg")]
+        ... # doctest: +NORMALIZE_WHITESPACE
+        ['roc_curves.svg', 'precision_recall_steps.svg', 'precision_recall_sawtooth.svg',
+         'confusion_matrix_my_model.svg']
+        """
+        from evalplots.evaluation._figures import save_figures
+
+        return save_figures(self, directory, format, dpi=dpi)
+
     def _repr_html_(self):
         return (f"<p><b>{self._description()}</b></p>"
                 + self.metrics_table.to_html())

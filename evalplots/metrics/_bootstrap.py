@@ -9,7 +9,6 @@ Robin et al., pROC, BMC Bioinformatics 12:77 (2011) (stratified bootstrap of the
 import warnings
 
 import numpy as np
-from scipy.special import ndtr, ndtri
 
 from evalplots.exceptions import BootstrapWarning
 from evalplots.metrics._auc import roc_auc_score
@@ -375,6 +374,8 @@ def _bca_bounds(replicates, estimate, alpha, jackknife):
             f"BCa bias correction z0 is infinite"
         )
         return None
+    from scipy.special import ndtr, ndtri  # scipy only when an interval is asked for
+
     z0 = ndtri(below / (2.0 * n_resamples))
     values = jackknife()
     if values is None:

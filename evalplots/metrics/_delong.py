@@ -17,7 +17,6 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import ndtri
 
 from evalplots._docstrings import fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
@@ -176,6 +175,8 @@ def _check_frequency_weights(weight):
 
 
 def _z_critical(level):
+    from scipy.special import ndtri  # scipy only when an interval is asked for
+
     return float(ndtri(0.5 + level / 2.0))
 
 

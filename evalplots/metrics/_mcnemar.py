@@ -8,8 +8,6 @@ sample is a fair coin, so b ~ Binomial(b + c, 1/2).
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import chdtrc
-from scipy.stats import binomtest
 
 from evalplots.metrics._labels import check_label_arrays
 from evalplots.metrics._pvalue import format_pvalue
@@ -157,6 +155,9 @@ def mcnemar_test(y_true, y_pred_a, y_pred_b, *, exact=None):
     if n == 0:
         return McNemarTestResult(0.0, 1.0, b, c, method)
     if use_exact:
+        from scipy.stats import binomtest  # scipy.stats (slow to import) only here
+
         return McNemarTestResult(float(min(b, c)), float(binomtest(b, n, 0.5).pvalue), b, c, method)
+    from scipy.special import chdtrc
     statistic = max(abs(b - c) - 1, 0) ** 2 / n
     return McNemarTestResult(float(statistic), float(chdtrc(1, statistic)), b, c, method)

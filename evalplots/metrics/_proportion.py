@@ -11,7 +11,6 @@ import math
 import numbers
 import warnings
 
-from scipy.special import betaincinv, ndtri
 
 from evalplots._docstrings import fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
@@ -75,6 +74,8 @@ def _check_count(value, name):
 
 def _interval(k, n, method, level):
     """(low, high) of the proportion k/n; n > 0."""
+    from scipy.special import betaincinv, ndtri  # scipy only when an interval is asked for
+
     alpha = 1.0 - level
     if method == "wilson":
         z = float(ndtri(1.0 - alpha / 2.0))

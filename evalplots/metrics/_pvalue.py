@@ -2,8 +2,6 @@
 
 import math
 
-from scipy.special import ndtr
-
 __all__ = ["format_pvalue", "two_sided_normal_pvalue"]
 
 
@@ -13,6 +11,8 @@ def two_sided_normal_pvalue(z):
     ``2 * ndtr(-|z|)`` rather than ``2 * (1 - ndtr(|z|))``, which loses every
     digit once ``ndtr(|z|)`` rounds to 1 (|z| above about 8.3).
     """
+    from scipy.special import ndtr  # scipy only when a p-value is asked for
+
     return float(min(1.0, 2.0 * ndtr(-abs(z))))
 
 

@@ -12,7 +12,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph, Spacer
 
 from evalplots import __version__
-from evalplots.report._atomic import write_atomically
+from evalplots._atomic import write_atomically
 from evalplots.report._content import ReportContent, require_text
 from evalplots.report._doctemplate import ReportDocTemplate
 from evalplots.report._fonts import register_fallback
@@ -163,18 +163,27 @@ class Report(ReportContent):
         Traceback (most recent call last):
         ValueError: '...' is a directory; give a file name such as '.../report.pdf'.
         """
-        documents = []
-
-        def write(tmp):
-            doc = ReportDocTemplate(
-                tmp, header=self.title, font=self._font, pagesize=self.pagesize,
-                title=self.title,
-                author=self.author or "", subject=self.subtitle or "",
-                creator=f"evalplots {__version__}", invariant=int(self.invariant),
-            )
-            doc.build_story(list(self._story))
-            documents.append(doc)
-
-        path = write_atomically(path, write)
-        self.page_count_ = documents[0].page_counter.total
+        counts = []
+        path = write_atomically(path, lambda tmp: counts.append(self._build(tmp)))
+        self.page_count_ = counts[0]
         return path
+
+    def _build(self, target):
+        """Lay the story out into ``target`` (a path or a binary file); return the page count."""
+        doc = ReportDocTemplate(
+            target, header=self.title, font=self._font, pagesize=self.pagesize,
+            title=self.title,
+            author=self.author or "", subject=self.subtitle or "",
+            creator=f"evalplots {__version__}", invariant=int(self.invariant),
+        )
+        doc.build_story(list(self._story))
+        return doc.page_counter.total
+
+    #: Pages shown by the notebook preview (:meth:`_repr_html_`); the rest are counted.
+    preview_pages = 4
+
+    def _repr_html_(self):
+        """Notebook display: the first pages as PNG images (needs pypdfium2)."""
+        from evalplots.report._preview import preview_html
+
+        return preview_html(self, max_pages=self.preview_pages)

@@ -4,9 +4,11 @@ Every number and curve comes from a :class:`~evalplots.evaluation.BinaryEvaluati
 the Displays are built from its stored arrays, so nothing here sorts a score.
 """
 
-from matplotlib.figure import Figure
-
-from evalplots.display._base import legend_handle
+from evalplots.evaluation._figures import (
+    binary_confusion_figure,
+    precision_recall_figure,
+    roc_figure,
+)
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
@@ -14,13 +16,6 @@ from evalplots.report.standard._common import (
     metrics_table_section,
     new_report,
     quiet_figures,
-)
-from evalplots.report.standard._figures import (
-    legend_below,
-    legend_height,
-    model_style,
-    report_style,
-    zoom_limits,
 )
 
 __all__ = ["binary_report"]
@@ -41,13 +36,13 @@ def binary_report(ev, *, title, description, author, invariant, progress):
     with quiet_figures():
         tick()
         report.add_page_break().add_heading("ROC curves")
-        report.add_figure(_roc_figure(ev, family), caption=(
+        report.add_figure(roc_figure(ev, family=family), caption=(
             "Receiver operating characteristic of every model on the same samples; the "
             "legend gives each ROC AUC. The dashed diagonal is a random ranking. Right: "
             "the top-left corner enlarged."))
         tick()
         report.add_page_break().add_heading("Precision-recall curves")
-        report.add_figure(_precision_recall_figure(ev, family), caption=(
+        report.add_figure(precision_recall_figure(ev, family=family), caption=(
             "Left: the step-wise curve (scikit-learn's drawing), whose area is the "
             "average precision (AP, as in the legend). Right: the textbook sawtooth "
             "through every operating point, joined by straight segments. Dots: "
@@ -90,85 +85,10 @@ def _summary(report, ev, description):
         "precision-recall curve."))
 
 
-def _roc_figure(ev, family):
-    """All models' ROC curves on one axes (left) and the top-left corner (right)."""
-    names = ev.model_names
-    with report_style(family):
-        fig = Figure(figsize=(7.6, 3.7 + legend_height(
-                         len(names) + 1, [f"{n} (AUC = 0.000)" for n in names])),
-                     layout="constrained")
-        full, detail = fig.subplots(1, 2)
-        handles = []
-        for ax in (full, detail):
-            for i, name in enumerate(names):
-                display = ev.roc_display(name).plot(
-                    ax=ax, plot_chance_level=ax is full, **model_style(i))
-                if ax is full:
-                    handles.append(display.line_)
-                    chance = display.chance_level_  # one shared diagonal
-            ax.grid(alpha=0.25, linewidth=0.5)
-        handles.append(chance)
-        labels = [h.get_label() for h in handles]  # after all: shared decimals
-        tpr_low = zoom_limits([ev[n].break_even_point for n in names])[0]
-        detail.set(title="detail: top-left corner", xlim=(-0.005, 1.005 - tpr_low),
-                   ylim=(tpr_low, 1.005))
-        full.set_title("ROC curves")
-        for ax in (full, detail):  # two square boxes of one size, whatever the limits
-            ax.set_aspect("auto")
-            ax.set_box_aspect(1)
-        legend_below(fig, (full, detail), handles, labels)
-    return fig
-
-
-def _precision_recall_figure(ev, family):
-    """Steps-post (left) and sawtooth (right), full range above, detail below."""
-    columns = [
-        ("steps-post", "steps-post (area = AP)"),
-        ("sawtooth", "sawtooth (textbook; BEP where P = R)"),
-    ]
-    names = ev.model_names
-    with report_style(family):
-        fig = Figure(figsize=(7.6, 7.6 + legend_height(
-                         len(names) + 1, [f"{n} (AP = 0.00, BEP = 0.00)" for n in names])),
-                     layout="constrained")
-        axes = fig.subplots(2, 2)
-        displays = [ev.precision_recall_display(name) for name in names]
-        entries = []
-        for row in (0, 1):
-            for col, (drawstyle, _) in enumerate(columns):
-                for i, display in enumerate(displays):
-                    display.plot(ax=axes[row, col], drawstyle=drawstyle,
-                                 plot_chance_level=row == 0 and i == 0, **model_style(i))
-                    if (row, col) == (0, 0):
-                        entries.append(display.line_)
-                        if i == 0:
-                            chance = display.chance_level_
-        # one entry per model, "m (AP = 0.99, BEP = 0.96)" with the BEP dot on the
-        # line; read once all models are drawn (the legend's decimals are shared)
-        entries = [(legend_handle(line), line.get_label()) for line in entries]
-        entries.append((chance, chance.get_label()))
-        limits = zoom_limits([ev[n].break_even_point for n in names])
-        for col, (_, title) in enumerate(columns):
-            axes[0, col].set_title(title)
-            axes[1, col].set(title=f"{title.split(' ')[0]}, detail", xlim=limits,
-                             ylim=limits)
-            for ax in axes[:, col]:
-                ax.grid(alpha=0.25, linewidth=0.5)
-        legend_below(fig, axes, *zip(*entries))
-    return fig
-
-
 def _confusion_section(report, ev, name, family):
     (tn, fp), (fn, tp) = ev[name].confusion_matrix.tolist()
     row = ev.metrics_table.rows[name]
-    with report_style(family):
-        fig = Figure(figsize=(7.6, 3.3), layout="constrained")
-        left, right = fig.subplots(1, 2)
-        display = ev.confusion_matrix_display(name)
-        display.plot(ax=left, colorbar=False)
-        display.plot(ax=right, transposed=True, colorbar=False)
-        left.set_title("rows = true class")
-        right.set_title("transposed: rows = predicted class")
+    fig = binary_confusion_figure(ev, name, family=family)
     keep_on_one_page(report, fig, text_lines=5 + len(name) // 60)
     report.add_heading(f"Confusion matrix: {name}")
     report.add_paragraph(

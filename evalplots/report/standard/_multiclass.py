@@ -1,9 +1,17 @@
 """The standard report of multi-class classifiers: classes, metrics, per-class
 tables, one-vs-rest curves and confusion matrices, all read off the evaluation."""
 
-from matplotlib.figure import Figure
 from reportlab.platypus import CondPageBreak
 
+from evalplots.evaluation._figures import (
+    BOTH_VALUES_MAX,
+    NAMED_CURVES_MAX,
+    classification_report_figure,
+    classification_report_height,
+    multiclass_confusion_figure,
+    multiclass_confusion_width,
+    ovr_figure,
+)
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
@@ -12,16 +20,9 @@ from evalplots.report.standard._common import (
     new_report,
     quiet_figures,
 )
-from evalplots.report.standard._figures import legend_below, legend_height, report_style
 
 __all__ = ["multiclass_report"]
 
-# Above this many classes a confusion-matrix cell is too small for "count (row %)".
-_BOTH_VALUES_MAX = 12
-# Above this many classes the one-vs-rest figures draw the class curves in grey,
-# without legend entries or BEP dots (their numbers are in the per-class tables);
-# only the micro and macro averages are named.
-_NAMED_CURVES_MAX = 12
 
 
 def multiclass_report(ev, *, title, description, author, invariant, progress,
@@ -44,7 +45,7 @@ def multiclass_report(ev, *, title, description, author, invariant, progress,
         for name in scored:
             tick()
             report.add_page_break().add_heading(f"One-vs-rest curves: {name}")
-            report.add_figure(_ovr_figure(ev, name, family), caption=(
+            report.add_figure(ovr_figure(ev, name, family=family), caption=(
                 "Each class against the rest: left the ROC curves (legend: AUC), right "
                 "the step-wise precision-recall curves (legend: AP and the break-even "
                 "point BEP). Micro-average: all (sample, class) decisions pooled. "
@@ -53,7 +54,7 @@ def multiclass_report(ev, *, title, description, author, invariant, progress,
                 "around the best corner."
                 + (f" With {ev.classes_.size} classes the class curves are drawn in grey "
                    f"without their names; each class's AUC is in its per-class table."
-                   if ev.classes_.size > _NAMED_CURVES_MAX else "")))
+                   if ev.classes_.size > NAMED_CURVES_MAX else "")))
         for i, name in enumerate(names):
             tick()
             if i == 0:
@@ -114,7 +115,7 @@ def _per_class_sections(report, ev, family):
         header = ["Class", "Precision", "Recall", "F1", "Support",
                   *(["OvR AUC"] if auc is not None else [])]
         k = ev.classes_.size
-        height = min(8.0, 1.6 + 0.22 * (k + 4))
+        height = classification_report_height(k)
         # table and heatmap on one page when they fit one: heading and captions, the
         # table rows (~16 pt each), the figure scaled to 70 % of the text width
         report.add_flowable(CondPageBreak(90 + 16 * (k + 1) + 66 * height))
@@ -122,9 +123,7 @@ def _per_class_sections(report, ev, family):
         report.add_table(rows, header=header, align=["left", *["right"] * (len(header) - 1)],
                          caption=f"{name}: precision, recall and F1 of each class "
                                  f"(one-vs-rest), and its number of true samples.")
-        with report_style(family):
-            fig = Figure(figsize=(5.2, height), layout="constrained")
-            ev.classification_report_display(name).plot(ax=fig.add_subplot())
+        fig = classification_report_figure(ev, name, family=family)
         report.add_figure(fig, width=0.7, caption=(
             f"{name}: the same scores as colours (0 white to 1 dark), the support "
             f"beside them, and the accuracy, macro and weighted averages below."))
@@ -135,58 +134,16 @@ def _whole(x):
     return int(x) if float(x).is_integer() else float(x)
 
 
-def _ovr_figure(ev, name, family):
-    """ROC (left) and P-R (right) one-vs-rest curves; below, the same enlarged."""
-    k = ev.classes_.size
-    with report_style(family):
-        entries = (k if k <= _NAMED_CURVES_MAX else 0) + 3
-        fig = Figure(figsize=(7.6, 7.4 + legend_height(entries)),
-                     layout="constrained")
-        axes = fig.subplots(2, 2)
-        roc, pr = ev.roc_display(name), ev.precision_recall_display(name)
-        curve_kwargs = None
-        if k > _NAMED_CURVES_MAX:  # grey class curves, named averages only
-            grey = {"color": "0.72", "linewidth": 0.6, "label": "_nolegend_"}
-            curve_kwargs = [grey] * k + [{}, {}]
-        for row in (0, 1):
-            roc.plot(ax=axes[row, 0], plot_chance_level=row == 0,
-                     curve_kwargs=curve_kwargs)
-            pr.plot(ax=axes[row, 1], plot_break_even=k <= _NAMED_CURVES_MAX,
-                    curve_kwargs=curve_kwargs)
-        macro_auc, macro_ap = roc.roc_auc[-1], pr.average_precision[-1]
-        low = max(0.0, min(macro_auc, macro_ap) - 0.25)
-        axes[0, 0].set_title("ROC, one-vs-rest")
-        axes[0, 1].set_title("precision-recall, one-vs-rest")
-        axes[1, 0].set(title="ROC, detail: top-left corner", xlim=(-0.005, 1.005 - low),
-                       ylim=(low, 1.005))
-        axes[1, 1].set(title="precision-recall, detail: top-right corner",
-                       xlim=(low, 1.005), ylim=(low, 1.005))
-        for ax in axes.flat:
-            ax.grid(alpha=0.25, linewidth=0.5)
-            ax.set_aspect("auto")
-            ax.set_box_aspect(1)
-        handles, labels = axes[0, 0].get_legend_handles_labels()
-        pr_handles, pr_labels = axes[0, 1].get_legend_handles_labels()
-        legend_below(fig, axes, handles + pr_handles, labels + pr_labels)
-    return fig
-
-
 def _confusion_section(report, ev, name, family, transposed):
     row = ev.metrics_table.rows[name]
     k = ev.classes_.size
-    size = min(7.0, 2.2 + 0.35 * k)
-    width = min(1.0, (size + 1.0) / 7.6)
-    with report_style(family):
-        fig = Figure(figsize=(size + 1.0, size), layout="constrained")
-        ax = fig.add_subplot()
-        display = ev.confusion_matrix_display(name).plot(
-            ax=ax, normalize="true", transposed=transposed,
-            values="both" if k <= _BOTH_VALUES_MAX else "counts",
-            values_format=".0%" if k <= _BOTH_VALUES_MAX else None)
+    width = min(1.0, multiclass_confusion_width(k) / 7.6)
+    fig, display = multiclass_confusion_figure(ev, name, transposed=transposed,
+                                               family=family)
     if display.text_ is None:
         cells = ("each cell's colour is its share of the true class; the counts are "
                  "too many to print at this size (see the per-class table).")
-    elif k <= _BOTH_VALUES_MAX:
+    elif k <= BOTH_VALUES_MAX:
         cells = "each cell shows the count and, in parentheses, its share of the true class."
     else:
         cells = "each cell's colour is its share of the true class and its text the count."

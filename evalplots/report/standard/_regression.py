@@ -1,9 +1,8 @@
 """The standard report of regression models: the error table, then each model's figures."""
 
 import numpy as np
-from matplotlib.figure import Figure
 
-from evalplots.display._base import LITERAL_TEXT
+from evalplots.evaluation._figures import prediction_error_figure
 from evalplots.report.standard._common import (
     Steps,
     keep_on_one_page,
@@ -11,7 +10,6 @@ from evalplots.report.standard._common import (
     new_report,
     quiet_figures,
 )
-from evalplots.report.standard._figures import report_style
 
 __all__ = ["regression_report"]
 
@@ -49,7 +47,7 @@ def regression_report(ev, *, title, description, author, invariant, progress):
             tick()
             if i == 0:
                 report.add_page_break()
-            fig = _figure(ev, name, family)
+            fig = prediction_error_figure(ev, name, family=family)
             keep_on_one_page(report, fig, text_lines=6)  # two models per page
             report.add_heading(f"Prediction errors: {name}")
             residuals = ev[name].residuals
@@ -63,16 +61,3 @@ def regression_report(ev, *, title, description, author, invariant, progress):
                 "predictions; points above zero are under-predicted. Right: the "
                 "distribution of the residuals."))
     return report
-
-
-def _figure(ev, name, family):
-    display = ev.prediction_error_display(name)
-    with report_style(family):
-        fig = Figure(figsize=(7.6, 2.9), layout="constrained")
-        axes = fig.subplots(1, 3)
-        for ax, kind in zip(axes, ("actual_vs_predicted", "residual_vs_predicted",
-                                   "residual_distribution")):
-            display.plot(ax=ax, kind=kind)
-            ax.set_title(ax.get_title().replace(f"{name}\n", "").replace(name, ""),
-                         fontsize="small", **LITERAL_TEXT)
-    return fig

@@ -1,0 +1,82 @@
+"""Cold start: wall time of `evalplots report` on the bundled sample, one process per run.
+
+Run by hand (not a test)::
+
+    python bench/bench_cold_start.py [--runs 7] [TREE ...]
+
+Each TREE is a source checkout (default: this one); the command runs as
+``python -m evalplots.cli report -o OUT.pdf`` in a fresh interpreter with
+``PYTHONPATH=TREE``, the trees taking turns so that they share the machine's load.
+``TREE=PYTHON`` runs that tree with another interpreter (e.g. a venv with an
+optional accelerator installed). Prints the best and median wall and CPU time
+(user + system of the child: less disturbed by other processes on a shared
+machine) of each, the ratios to the first (same run), and which heavy modules
+``import evalplots`` loads.
+"""
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HEAVY = ("scipy", "pandas", "seaborn", "matplotlib", "reportlab", "pyarrow", "rich")
+
+
+def _run(tree, args, python=sys.executable):
+    """(wall time, CPU time user + system) of one run in a new interpreter."""
+    env = {**os.environ, "PYTHONPATH": tree, "MPLBACKEND": "Agg"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([python, *args], env=env, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trees", nargs="*", metavar="TREE[=PYTHON]", default=[
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__)))],
+        help="source trees to compare, each optionally with its interpreter")
+    parser.add_argument("--runs", type=int, default=7)
+    options = parser.parse_args()
+    runs = [(t.partition("=")[0], t.partition("=")[2] or sys.executable)
+            for t in options.trees]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "report.pdf")
+        report = ["-m", "evalplots.cli", "report", "-o", out]
+        imports = ["-c", "import evalplots.cli"]
+        times = {run: [] for run in runs}
+        for tree, python in runs:  # warm the file cache (and .pyc files) once
+            _run(tree, report, python)
+        for _ in range(options.runs):
+            for tree, python in runs:
+                times[tree, python].append(_run(tree, report, python))
+    print(f"`evalplots report` on the bundled sample, {options.runs} runs each; wall and "
+          f"CPU (user + system) seconds, ratios to the first")
+    base = times[runs[0]]
+    for (tree, python), samples in times.items():
+        line = f"{tree} ({python}):"
+        for i, kind in enumerate(("wall", "CPU")):
+            values = [s[i] for s in samples]
+            ref = [s[i] for s in base]
+            line += (f"\n    {kind:4} best {min(values):5.2f} s, median "
+                     f"{statistics.median(values):5.2f} s; ratio best "
+                     f"{min(values) / min(ref):.2f}, median "
+                     f"{statistics.median(values) / statistics.median(ref):.2f}")
+        env = {**os.environ, "PYTHONPATH": tree}
+        loaded = subprocess.run(
+            [python, "-c", "import sys, evalplots.cli, evalplots\n"
+             f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"],
+            env=env, check=True, capture_output=True, text=True).stdout.split()
+        line += f"\n    `import evalplots, evalplots.cli` loads: {', '.join(loaded) or 'none'}"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,229 @@
+"""Evaluation.save_figures and `evalplots report --figures`: the report's figures for papers."""
+
+import os
+import struct
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+from pypdf import PdfReader
+
+from evalplots import evaluate
+from evalplots.datasets import load_breast_cancer_predictions
+from evalplots.evaluation._figures import file_stem
+
+
+def pdf_fonts(path):
+    """{font name: (Subtype, embedded font-file key)} of every font a PDF uses."""
+    fonts = {}
+
+    def visit(resources):
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            descriptor_owner = font
+            if font["/Subtype"] == "/Type0":
+                descriptor_owner = font["/DescendantFonts"][0].get_object()
+            descriptor = descriptor_owner.get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            embedded = [k for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor]
+            fonts[str(font.get("/BaseFont"))] = (font["/Subtype"], embedded)
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if "/Resources" in xobject:
+                visit(xobject["/Resources"])
+
+    for page in PdfReader(path).pages:
+        visit(page.get("/Resources"))
+    return fonts
+
+
+def assert_truetype_only(path):
+    fonts = pdf_fonts(path)
+    assert fonts, f"{path.name} has no text"
+    for name, (subtype, embedded) in fonts.items():
+        assert subtype in ("/TrueType", "/Type0"), f"{path.name}: {name} is {subtype}"
+        assert embedded == ["/FontFile2"], f"{path.name}: {name} is not embedded TrueType"
+
+
+def pdf_size_inches(path):
+    box = PdfReader(path).pages[0].mediabox
+    return round(float(box.width) / 72, 3), round(float(box.height) / 72, 3)
+
+
+@pytest.fixture(scope="module")
+def sample():
+    data = load_breast_cancer_predictions()
+    return evaluate(data.y_true, data.predictions, threshold=0.5, pos_label=1,
+                    label_names=data.label_names)
+
+
+def test_binary_pdf_files_names_widths_and_fonts(sample, tmp_path):
+    paths = sample.save_figures(tmp_path / "figs")
+    assert [p.name for p in paths] == [
+        "roc_curves.pdf", "precision_recall_steps.pdf", "precision_recall_sawtooth.pdf",
+        "confusion_matrix_logistic_regression.pdf",
+        "confusion_matrix_gaussian_naive_bayes.pdf"]
+    assert sorted(os.listdir(tmp_path / "figs")) == sorted(p.name for p in paths)
+    widths = {p.name: pdf_size_inches(p)[0] for p in paths}
+    assert widths == {"roc_curves.pdf": 7.0, "precision_recall_steps.pdf": 7.0,
+                      "precision_recall_sawtooth.pdf": 7.0,
+                      "confusion_matrix_logistic_regression.pdf": 3.5,
+                      "confusion_matrix_gaussian_naive_bayes.pdf": 3.5}
+    for path in paths:
+        assert_truetype_only(path)
+        assert len(PdfReader(path).pages) == 1
+    # the text is searchable: the legend of the ROC figure names both models and AUCs
+    text = PdfReader(paths[0]).pages[0].extract_text()
+    assert "logistic_regression (AUC = 0.995)" in text
+    assert "gaussian_naive_bayes (AUC = 0.977)" in text
+
+
+def test_multiclass_and_regression_files(tmp_path):
+    rng = np.random.default_rng(0)
+    y = np.repeat(["cat", "dog", "cão"], 20)
+    proba = rng.dirichlet(np.ones(3), size=60)
+    labels = rng.choice(["cat", "dog", "cão"], size=60)
+    ev = evaluate(y, {"net / v2": proba, "rules": labels}, labels=["cat", "cão", "dog"])
+    names = [p.name for p in ev.save_figures(tmp_path / "mc")]
+    assert names == ["classification_report_net_v2.pdf", "one_vs_rest_curves_net_v2.pdf",
+                     "confusion_matrix_net_v2.pdf", "classification_report_rules.pdf",
+                     "confusion_matrix_rules.pdf"]  # labels only: no curves
+    for name in names:
+        assert_truetype_only(tmp_path / "mc" / name)
+        width = pdf_size_inches(tmp_path / "mc" / name)[0]
+        assert width == (7.0 if name.startswith("one_vs_rest") else 3.5), name
+
+    target = rng.normal(10, 2, size=50)
+    reg = evaluate(target, {"ridge": target + rng.normal(0, 1, 50)}, task="regression")
+    (path,) = reg.save_figures(tmp_path / "reg")
+    assert path.name == "prediction_errors_ridge.pdf"
+    assert pdf_size_inches(path)[0] == 7.0
+    assert_truetype_only(path)
+
+
+def test_svg_and_png(sample, tmp_path):
+    svg = sample.save_figures(tmp_path, format="svg")
+    assert [p.suffix for p in svg] == [".svg"] * 5
+    head = svg[0].read_text()[:400]
+    assert 'width="504pt"' in head  # 7 in at 72 pt per inch
+    assert "<text" not in svg[0].read_text()  # svg.fonttype 'path': glyphs as outlines
+    png = sample.save_figures(tmp_path, format="png", dpi=100)
+    with open(png[3], "rb") as f:  # one-column confusion matrix: 3.5 in at 100 dpi
+        width, _ = struct.unpack(">II", f.read(24)[16:24])
+    assert width == 350
+
+
+def test_pdf_and_svg_are_reproducible(sample, tmp_path):
+    for format in ("pdf", "svg"):
+        first = sample.save_figures(tmp_path / "a", format)
+        second = sample.save_figures(tmp_path / "b", format)
+        assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+
+
+@pytest.mark.parametrize(("name", "stem"), [
+    ("logistic regression", "logistic_regression"),
+    ("a/b\\c:d*e?f\"g<h>i|j", "a_b_c_d_e_f_g_h_i_j"),
+    ("Модель-1", "Модель-1"),
+    ("模型 A", "模型_A"),
+    ("..hidden.", "hidden"),
+    ("///", "model"),
+    ("CON", "CON_"),
+    ("x\ty\nz", "x_y_z"),
+    ("m" * 300, "m" * 100),
+])
+def test_file_stem(name, stem):
+    assert file_stem(name) == stem
+
+
+def test_names_that_collide_get_numbers(tmp_path):
+    ev = evaluate([0, 1, 1, 0], {"a/b": [.2, .6, .9, .4], "a:b": [.3, .7, .4, .1],
+                                 "a_b": [.1, .9, .8, .2]})
+    names = [p.name for p in ev.save_figures(tmp_path) if p.name.startswith("confusion")]
+    assert names == ["confusion_matrix_a_b.pdf", "confusion_matrix_a_b_2.pdf",
+                     "confusion_matrix_a_b_3.pdf"]
+
+
+def test_error_leaves_no_partial_file(sample, tmp_path, monkeypatch):
+    old = tmp_path / "precision_recall_steps.pdf"
+    old.write_bytes(b"old figure")
+    calls = []
+    original = Figure.savefig
+
+    def failing(self, fname, **kwargs):
+        calls.append(fname)
+        if len(calls) == 2:  # the second file: half written, then an error
+            with open(fname, "wb") as f:
+                f.write(b"%PDF-1.4 half")
+            raise OSError("disk full")
+        return original(self, fname, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", failing)
+    with pytest.raises(OSError, match="disk full"):
+        sample.save_figures(tmp_path)
+    assert sorted(os.listdir(tmp_path)) == ["precision_recall_steps.pdf", "roc_curves.pdf"]
+    assert old.read_bytes() == b"old figure"  # the file being replaced is intact
+    assert_truetype_only(tmp_path / "roc_curves.pdf")  # written before: complete
+
+
+def test_bad_arguments(sample, tmp_path):
+    with pytest.raises(ValueError, match="format must be one of 'pdf', 'svg', 'png'; got 'eps'"):
+        sample.save_figures(tmp_path, format="eps")
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    with pytest.raises(ValueError, match="exists and is not a directory"):
+        sample.save_figures(a_file)
+    assert os.listdir(tmp_path) == ["file"]
+
+
+def test_rcparams_unchanged(sample, tmp_path):
+    import matplotlib as mpl
+
+    before = dict(mpl.rcParams)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # and no warning on the sample
+        sample.save_figures(tmp_path)
+    assert dict(mpl.rcParams) == before
+
+
+def run_cli(*args, cwd):
+    env = {**os.environ, "MPLBACKEND": "Agg"}
+    return subprocess.run([sys.executable, "-m", "evalplots.cli", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd, env=env, timeout=300,
+                          check=False)
+
+
+def test_cli_figures(tmp_path):
+    result = run_cli("report", "--sample", "diabetes", "--task", "regression",
+                     "-o", tmp_path / "r.pdf", "--figures", tmp_path / "new" / "figs",
+                     cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    figs = tmp_path / "new" / "figs"
+    assert sorted(os.listdir(figs)) == ["prediction_errors_gradient_boosting.pdf",
+                                        "prediction_errors_ridge.pdf"]
+    assert result.stdout.splitlines()[-1] == (
+        f"2 figures in {figs}: prediction_errors_ridge.pdf, "
+        f"prediction_errors_gradient_boosting.pdf")
+    for name in os.listdir(figs):
+        assert_truetype_only(figs / name)
+        assert pdf_size_inches(figs / name)[0] == 7.0
+    assert (tmp_path / "r.pdf").exists()
+
+
+def test_cli_figures_svg_and_bad_directory(tmp_path):
+    result = run_cli("report", "--sample", "diabetes", "--task", "regression", "-o",
+                     tmp_path / "r.pdf", "--figures", tmp_path, "--figure-format", "svg",
+                     cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p for p in os.listdir(tmp_path) if p.endswith(".svg")) == [
+        "prediction_errors_gradient_boosting.svg", "prediction_errors_ridge.svg"]
+    a_file = tmp_path / "r.pdf"
+    result = run_cli("report", "-o", tmp_path / "s.pdf", "--figures", a_file, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"evalplots: error: --figures {str(a_file)!r} exists and is not a directory; "
+        f"give a directory for the figure files.")
+    assert not (tmp_path / "s.pdf").exists()
