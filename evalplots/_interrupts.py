@@ -20,7 +20,7 @@ and three places there turn it into something else:
 An :class:`InterruptGuard` records every SIGINT, so a swallowed or replaced
 interrupt is still known: :func:`checkpoint` (called between report sections
 and after each laid-out page) and :func:`commit_point` (called by
-:func:`evalplots.report._atomic.write_atomically` just before the replace)
+:func:`evalplots._atomic.write_atomically` just before the replace)
 raise it again. From the commit point on, SIGINT is ignored: the file is
 complete and is being moved into place, so the interrupt came too late.
 """
