@@ -3,7 +3,6 @@ figures, contents), kept apart from the page set-up and saving in builder.py.
 """
 
 import numbers
-from xml.sax.saxutils import escape
 
 from reportlab.platypus import (
     CondPageBreak,
@@ -22,9 +21,15 @@ from evalplots.report._flowables import (
     figure_to_drawing,
     fit_column_widths,
 )
+from evalplots.report._fonts import markup
 from evalplots.report._styles import TABLE_GRID, TABLE_HEAD
 
 _ALIGN = ("left", "right", "center")
+
+
+def _markup(text, style):
+    """``text`` as escaped paragraph markup in ``style``'s font (CJK in CID fonts)."""
+    return markup(text, style.fontName)
 
 
 def require_text(value, name):
@@ -87,7 +92,8 @@ class ReportContent:
         self._last_level = int(level)
         self._n_headings += 1
         key = f"section-{self._n_headings}"
-        self._story.append(Heading(escape(text), self.styles.headings[level],
+        self._story.append(Heading(_markup(text, self.styles.headings[level]),
+                                   self.styles.headings[level],
                                    plain=text, level=int(level), key=key))
         return self
 
@@ -125,7 +131,8 @@ class ReportContent:
         if not isinstance(text, str):
             raise ValueError(f"text must be a string, got {type(text).__name__}.")
         self._story.append(
-            Paragraph(escape(text).replace("\n", "<br/>"), self.styles.body)
+            Paragraph(_markup(text, self.styles.body).replace("\n", "<br/>"),
+                      self.styles.body)
         )
         return self
 
@@ -202,7 +209,7 @@ class ReportContent:
         if col_widths is None:
             col_widths = fit_column_widths(texts, text_styles, self.pagesize[0] - 2 * MARGIN,
                                            header_rows=int(header is not None))
-        data = [[Paragraph(escape(t), st) for t, st in zip(r, sts)]
+        data = [[Paragraph(_markup(t, st), st) for t, st in zip(r, sts)]
                 for r, sts in zip(texts, text_styles)]
         table = Table(data, colWidths=col_widths, repeatRows=1 if header else 0,
                       hAlign="CENTER")
@@ -236,7 +243,8 @@ class ReportContent:
 
     def _caption(self, caption):
         if caption is not None:
-            self._story.append(Paragraph(escape(caption), self.styles.caption))
+            self._story.append(Paragraph(_markup(caption, self.styles.caption),
+                                         self.styles.caption))
         else:
             self._story.append(Spacer(0, 8))
 
@@ -272,8 +280,9 @@ class ReportContent:
 
         Notes
         -----
-        The figure is saved as SVG with text as paths and converted with
-        svglib, so it stays vector graphics and needs no font in the PDF. It is
+        The figure is saved as SVG with text as text and converted with
+        svglib, so it stays vector graphics whose text is searchable, in the
+        report's embedded fonts (CJK in reportlab's CID fonts). It is
         scaled to ``width`` times the text width (less if ``max_height`` bites)
         and starts a new page when the figure and a caption line do not fit on this one.
 
@@ -330,8 +339,8 @@ class ReportContent:
         >>> from evalplots.report import Report
         >>> report = Report("R").add_table_of_contents().add_heading("Results")
         """
-        self._story.append(Paragraph(escape(require_text(title, "title")),
-                                     self.styles.toc_title))
+        self._story.append(Paragraph(_markup(require_text(title, "title"),
+                                             self.styles.toc_title), self.styles.toc_title))
         # the table's own default cell font would be Helvetica (not embedded)
         toc_style = TableStyle([*defaultTableStyle.getCommands(),
                                 ("FONTNAME", (0, 0), (-1, -1), self._font)])
