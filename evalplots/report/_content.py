@@ -5,7 +5,6 @@ figures, contents), kept apart from the page set-up and saving in builder.py.
 import numbers
 
 from reportlab.platypus import (
-    CondPageBreak,
     PageBreak,
     Paragraph,
     Spacer,
@@ -22,6 +21,7 @@ from evalplots.report._flowables import (
     fit_column_widths,
 )
 from evalplots.report._fonts import markup
+from evalplots.report._keep import Captioned
 from evalplots.report._styles import TABLE_GRID, TABLE_HEAD
 
 _ALIGN = ("left", "right", "center")
@@ -214,8 +214,7 @@ class ReportContent:
         table = Table(data, colWidths=col_widths, repeatRows=1 if header else 0,
                       hAlign="CENTER")
         table.setStyle(TableStyle(style))
-        self._story.append(table)
-        self._caption(caption)
+        self._story.append(Captioned(table, self._caption(caption)))
         return self
 
     def _column_styles(self, align, n_columns):
@@ -242,11 +241,10 @@ class ReportContent:
         return str(value)
 
     def _caption(self, caption):
-        if caption is not None:
-            self._story.append(Paragraph(_markup(caption, self.styles.caption),
-                                         self.styles.caption))
-        else:
-            self._story.append(Spacer(0, 8))
+        """The caption paragraph (a spacer when there is none)."""
+        if caption is None:
+            return Spacer(0, 8)
+        return Paragraph(_markup(caption, self.styles.caption), self.styles.caption)
 
     def add_figure(self, fig, *, caption=None, width=1.0, max_height=None):
         """Append a matplotlib figure as vector graphics.
@@ -302,13 +300,9 @@ class ReportContent:
         if max_height is None:
             max_height = 0.75 * (self.pagesize[1] - 2 * 72)
         drawing = figure_to_drawing(fig)
-        # a new page only when the figure (as scaled) and a caption line don't fit
-        frame = self.pagesize[0] - 2 * MARGIN
-        scale = min(frame * width / drawing.width, max_height / drawing.height)
-        self._story.append(CondPageBreak(drawing.height * scale + 24))
-        self._story.append(VectorFigure(drawing, width_fraction=width,
-                                        max_height=max_height))
-        self._caption(caption)
+        self._story.append(Captioned(VectorFigure(drawing, width_fraction=width,
+                                                  max_height=max_height),
+                                     self._caption(caption)))
         return self
 
     def add_table_of_contents(self, title="Contents"):

@@ -15,6 +15,7 @@ from evalplots.report._atomic import write_atomically
 from evalplots.report._content import ReportContent, _markup, require_text
 from evalplots.report._doctemplate import ReportDocTemplate
 from evalplots.report._fonts import register_fallback
+from evalplots.report._keep import keep_with_next
 from evalplots.report._styles import FONT, make_styles
 
 __all__ = ["Report"]
@@ -177,7 +178,7 @@ class Report(ReportContent):
                 author=self.author or "", subject=self.subtitle or "",
                 creator=f"evalplots {__version__}", invariant=int(self.invariant),
             )
-            doc.build_story(list(self._story))
+            doc.build_story(keep_with_next(self._story))
             documents.append(doc)
 
         path = write_atomically(path, write)
