@@ -24,7 +24,6 @@ from evalplots.report._fonts import (
     cid_font,
     font_runs,
     summarised_glyph_warnings,
-    text_width,
 )
 from evalplots.report._styles import FONT, FONT_BOLD, register_fonts
 
@@ -205,70 +204,3 @@ class Heading(Paragraph):
         self.plain = plain
         self.level = level
         self.key = key
-
-
-def fit_column_widths(texts, styles, available, *, padding=12.0, header_rows=0):
-    """Column widths for table cells: each column as wide as its longest text.
-
-    When the natural widths add up to more than ``available``, the header cells
-    (the first ``header_rows`` rows) may wrap between words first; if that is not
-    enough, the columns narrower than an equal share of what is left keep their
-    width and the others share the rest equally (their text wraps).
-
-    Parameters
-    ----------
-    texts : list of lists of str
-        Plain cell texts, row by row.
-    styles : list of lists of ParagraphStyle
-        The style of each cell (font name and size are used).
-    available : float
-        Width of the frame in points.
-    padding : float, default=12.0
-        Left plus right cell padding (reportlab's default is 6 + 6).
-    header_rows : int, default=0
-        How many leading rows are headers, whose words may go on separate lines.
-
-    Returns
-    -------
-    widths : list of float
-
-    Examples
-    --------
-    >>> from reportlab.lib.styles import ParagraphStyle
-    >>> st = ParagraphStyle("s", fontName="Helvetica", fontSize=10)
-    >>> [round(w) for w in fit_column_widths([["a", "bb"]], [[st, st]], 500)]
-    [18, 23]
-    >>> [round(w) for w in fit_column_widths([["a", "x" * 200]], [[st, st]], 100)]
-    [18, 82]
-    >>> rows = [["name", "a long header"], ["model_name", "0.5"]]
-    >>> [round(w) for w in fit_column_widths(rows, [[st, st]] * 2, 100, header_rows=1)]
-    [57, 43]
-    """
-    natural = _natural_widths(texts, styles, padding, wrap_rows=0)
-    if sum(natural) > available and header_rows:
-        natural = _natural_widths(texts, styles, padding, wrap_rows=header_rows)
-    if sum(natural) <= available:
-        return natural
-    widths, left, open_cols = list(natural), available, set(range(len(natural)))
-    while open_cols:
-        share = left / len(open_cols)
-        fixed = {j for j in open_cols if natural[j] <= share}
-        if not fixed:
-            for j in open_cols:
-                widths[j] = share
-            break
-        open_cols -= fixed
-        left -= sum(natural[j] for j in fixed)
-    return widths
-
-
-def _natural_widths(texts, styles, padding, *, wrap_rows):
-    """Widest line of each column; in the first ``wrap_rows`` rows, widest word."""
-    natural = [0.0] * len(texts[0])
-    for i, (row, row_styles) in enumerate(zip(texts, styles)):
-        for j, (text, st) in enumerate(zip(row, row_styles)):
-            parts = text.split() if i < wrap_rows else text.split("\n")
-            width = max((text_width(part, st.fontName, st.fontSize) for part in parts),
-                        default=0.0)
-            natural[j] = max(natural[j], width + padding)
-    return natural
