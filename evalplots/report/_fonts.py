@@ -59,6 +59,9 @@ def cid_font(ch):
         if any(lo <= code <= hi for lo, hi in blocks):
             if name not in pdfmetrics.getRegisteredFontNames():
                 pdfmetrics.registerFont(UnicodeCIDFont(name))
+                # paragraph markup looks a face up by family (bold headings too)
+                pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name,
+                                              boldItalic=name)
             return name
     return None
 
