@@ -170,8 +170,8 @@ def test_cjk_cyrillic_and_accents_are_text_in_the_pdf(tmp_path):
     rng = np.random.default_rng(0)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the figures' note when no CJK font is installed
-        report = evaluation_report(y, {"Модель-1": rng.random(40), "Ελληνικά": rng.random(40)},
-                                   pos_label="猫", title=title, invariant=True)
+        scores = {"Модель-1": rng.random(40), "Ελληνικά": rng.random(40)}
+        report = evaluation_report(y, scores, pos_label="猫", title=title, invariant=True)
     path = report.save(tmp_path / "scripts.pdf")
     pages = _pages(path)
     assert title in pages[0]
@@ -214,6 +214,7 @@ def test_mathtext_and_bold_figure_text_use_embedded_fonts(tmp_path):
     ax.plot([0.01, 1], [0.01, 1])
     ax.set_xscale("log")  # tick labels are mathtext: 10^{-2}
     ax.set_title("Bold title", fontweight="bold")
+    ax.set_xlabel("slanted", style="italic")
     report = Report("Math", invariant=True).add_figure(fig)
     reader = PdfReader(report.save(tmp_path / "math.pdf"))
     text = _pages(tmp_path / "math.pdf")[0]
@@ -222,5 +223,6 @@ def test_mathtext_and_bold_figure_text_use_embedded_fonts(tmp_path):
     fonts = _fonts(reader)
     assert set(fonts) <= {n for n in fonts if "DejaVuSans" in n}  # no Helvetica
     assert any("DejaVuSans-Bold" in n for n in fonts)
+    assert any("DejaVuSans-Oblique" in n for n in fonts)
     for font in fonts.values():
         assert font["/Subtype"] != "/Type3"

@@ -274,21 +274,11 @@ def test_a_covering_font_is_the_figures_fallback_when_one_is_found(monkeypatch):
 
     from evalplots.report.standard import _binary, _common
 
-    found = []
-
-    def fake(chars):
-        found.append(chars)
-        return ("DejaVuSerif.ttf", "DejaVu Serif")
-
-    monkeypatch.setattr(_common, "find_fallback_font", fake)
-    families = []
-    real_style = _binary.report_style
-
-    def spy(family):
-        families.append(family)
-        return real_style(family)
-
-    monkeypatch.setattr(_binary, "report_style", spy)
+    found, families, real_style = [], [], _binary.report_style
+    monkeypatch.setattr(_common, "find_fallback_font", lambda chars: found.append(chars)
+                        or ("DejaVuSerif.ttf", "DejaVu Serif"))
+    monkeypatch.setattr(_binary, "report_style",
+                        lambda family: families.append(family) or real_style(family))
     with warnings.catch_warnings():
         warnings.simplefilter("error", MissingGlyphWarning)
         report = evaluation_report([0, 1, 0, 1], {"中文": [0.1, 0.8, 0.3, 0.6]},

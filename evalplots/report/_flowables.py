@@ -114,6 +114,11 @@ def missing_glyph_note(chars):
     return "figure text: " + "; ".join(parts) + "."
 
 
+# (bold, slanted) -> the embedded DejaVu Sans face
+_FACES = {(False, False): FONT, (True, False): FONT_BOLD,
+          (False, True): "EvalplotsSans-Oblique", (True, True): "EvalplotsSans-BoldOblique"}
+
+
 def _embed_text(node):
     """Set every string of a drawing in the report's fonts, CJK runs in CID fonts.
 
@@ -131,7 +136,7 @@ def _embed_text(node):
                 del contents[i]
                 continue
             name = item.fontName.lower()
-            item.fontName = FONT_BOLD if "bold" in name else FONT
+            item.fontName = _FACES["bold" in name, "oblique" in name or "italic" in name]
             runs = font_runs(item.text, item.fontName)
             if len(runs) > 1:
                 contents[i] = _string_runs(item, runs)

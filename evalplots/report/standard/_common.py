@@ -37,8 +37,9 @@ def new_report(evaluation, *, title, subtitle, author, invariant):
         if any(cid_font(ch) is None for ch in chars):
             warnings.warn(f"{kinds[text]} {text!r} has characters the report font cannot "
                           f"show; they appear as boxes.", MissingGlyphWarning, stacklevel=3)
-    cjk = "".join(sorted({ch for chars in missing.values() for ch in chars
-                          if cid_font(ch) is not None}))
+    # the title is not drawn in the figures; model and class names are
+    cjk = "".join(sorted({ch for text, chars in missing.items() for ch in chars
+                          if cid_font(ch) is not None and kinds[text] != "title"}))
     found = find_fallback_font(cjk)
     if cjk and found is None:
         warnings.warn(missing_glyph_note(cjk), MissingGlyphWarning, stacklevel=3)
