@@ -124,17 +124,19 @@ def test_version(tmp_path):
 # -- 3/4. one note per problem, no warning flood -----------------------------------
 
 def test_cjk_model_name_is_one_warning_line(tmp_path):
-    from evalplots.report._fonts import missing_chars
+    from evalplots.report._fonts import find_fallback_font
 
-    if missing_chars("中文模型") == "":
-        pytest.skip("the report font covers CJK here")
+    if find_fallback_font("中文模型") is not None:
+        pytest.skip("an installed font covers CJK for matplotlib here")
     csv_path = write_csv(tmp_path, GOOD_CSV.replace("model_a", "中文模型"))
     result = run("report", csv_path, "-o", "c.pdf", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert _lines(result.stderr) == [
         "evalplots: ignoring non-numeric column(s) 'id'.",
-        ("evalplots: note: model name '中文模型' has characters the report font cannot "
-        "show; they appear as boxes.")]
+        ("evalplots: note: figure text: no installed font covers '中型文模' for "
+         "matplotlib: the PDF report shows them in a built-in CID font, but the figures "
+         "are laid out with placeholder widths and figures saved on their own show "
+         "boxes; install a CJK font (e.g. Noto Sans CJK, WenQuanYi) to fix both.")]
 
 
 def test_all_tied_scores_note_once_without_source_path(tmp_path):

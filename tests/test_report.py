@@ -95,15 +95,30 @@ def test_user_text_is_escaped_and_shown_literally(tmp_path):
     assert _outline_titles(reader.outline) == [f"H {nasty}"]
 
 
-def test_figures_are_vector(tmp_path):
-    report = Report("Vector", invariant=True).add_figure(_line_figure())
+def test_figures_are_vector_with_searchable_text(tmp_path):
+    fig = _line_figure()
+    fig.axes[0].set_xlabel("False positive rate")
+    report = Report("Vector", invariant=True).add_figure(fig)
     reader = PdfReader(report.save(tmp_path / "v.pdf"))
     page = reader.pages[0]
     assert _image_xobjects(page["/Resources"]) == []
+    text = _text(reader)[0]
+    # the tick labels and the axis title are text, not glyph outlines
+    assert "0.0 0.2 0.4 0.6 0.8 1.0 False positive rate" in text
     content = page.get_contents().get_data().decode("latin-1")
-    # axes text is drawn as glyph outlines: many path segments
-    n_paths = len(re.findall(r"\s[lcm]\s", content))
-    assert n_paths > 500
+    assert len(re.findall(r"\s[lcm]\s", content)) < 150  # the line, ticks, spines
+    _assert_embedded_no_type3(page)
+
+
+def _assert_embedded_no_type3(page):
+    """Every font of ``page`` is an embedded DejaVu Sans subset, none is Type 3."""
+    for font in page["/Resources"]["/Font"].values():
+        font = font.get_object()
+        assert font["/Subtype"] != "/Type3"
+        assert "DejaVuSans" in font["/BaseFont"]
+        descendant = font.get("/DescendantFonts")
+        descriptor = (descendant[0].get_object() if descendant else font)["/FontDescriptor"]
+        assert "/FontFile2" in descriptor.get_object()
 
 
 def test_atomic_write_failure_leaves_nothing(tmp_path, monkeypatch):
@@ -235,11 +250,16 @@ def test_sample_report_metric_values_are_printed(sample_pdf):
 
 
 def test_sample_report_figures_are_vector(sample_pdf):
-    reader = sample_pdf[2]
+    reader, pages = sample_pdf[2], sample_pdf[-1]
     for page in reader.pages[1:]:
         assert _image_xobjects(page["/Resources"]) == []
         content = page.get_contents().get_data().decode("latin-1")
-        assert len(re.findall(r"\s[lcm]\s", content)) > 2000
+        assert len(re.findall(r"\s[lcm]\s", content)) > 300  # the curves
+        _assert_embedded_no_type3(page)
+    # the figures' text is text: axis titles, tick labels, legend entries
+    assert "0.0 0.2 0.4 0.6 0.8 1.0 False Positive Rate" in pages[1]
+    assert "logistic_regression (AUC = " in pages[1]
+    assert "Precision" in pages[2] and "Recall" in pages[2]
 
 
 def test_sample_report_confusion_counts(sample_pdf):

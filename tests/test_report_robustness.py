@@ -19,7 +19,7 @@ from evalplots._atomic import write_atomically
 from evalplots import evaluate
 from evalplots.evaluation._figures import precision_recall_figure, roc_figure
 from evalplots.evaluation._figures import model_style
-from evalplots.report._fonts import MissingGlyphWarning, missing_chars
+from evalplots.report._fonts import MissingGlyphWarning, find_fallback_font, missing_chars
 
 
 def _text(path):
@@ -125,19 +125,25 @@ def test_latin_accents_render_in_table_heading_toc_and_outline(tmp_path):
     assert titles[-1] == f"Confusion matrix: {name}"
 
 
-def test_cjk_name_warns_once_instead_of_per_glyph(tmp_path):
+def test_cjk_name_is_text_and_warns_once_about_figures(tmp_path):
     name = "中文模型"
-    if missing_chars(name) == "":
-        pytest.skip("the report font covers CJK here")
+    if find_fallback_font(name) is not None:
+        pytest.skip("an installed font covers CJK for matplotlib here")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         report = evaluation_report([0, 1, 0, 1], {name: [0.1, 0.8, 0.3, 0.6]},
                                    invariant=True)
-        report.save(tmp_path / "cjk.pdf")
+        path = report.save(tmp_path / "cjk.pdf")
     messages = [str(w.message) for w in caught]
-    assert messages == [(f"model name '{name}' has characters the report font cannot "
-                        f"show; they appear as boxes.")]
+    assert messages == [(
+        "figure text: no installed font covers '中型文模' for matplotlib: the PDF "
+        "report shows them in a built-in CID font, but the figures are laid out with "
+        "placeholder widths and figures saved on their own show boxes; install a CJK "
+        "font (e.g. Noto Sans CJK, WenQuanYi) to fix both.")]
     assert caught[0].category is MissingGlyphWarning
+    pages = _text(path)
+    assert f"{name} 1.0000" in pages[0]  # the metrics table
+    assert f"{name} (AUC = 1.00)" in pages[1]  # the ROC figure's legend
 
 
 def test_figure_glyph_warnings_are_summarised():
@@ -146,13 +152,16 @@ def test_figure_glyph_warnings_are_summarised():
     from evalplots.report._flowables import figure_to_drawing
 
     fig = Figure()
-    fig.subplots().set_title("中文 and 한국어")
+    fig.subplots().set_title("中文 and 한국어 and \u0e01")  # Thai: no font at all
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         figure_to_drawing(fig)
     assert [str(w.message) for w in caught] == [
-        ("figure text has characters no available font can show (中文한국어); they "
-        "appear as boxes.")]
+        "figure text: no installed font covers '中文한국어' for matplotlib: the PDF "
+        "report shows them in a built-in CID font, but the figures are laid out with "
+        "placeholder widths and figures saved on their own show boxes; install a CJK "
+        "font (e.g. Noto Sans CJK, WenQuanYi) to fix both; no available font can show "
+        "'\u0e01'; they appear as boxes."]
 
 
 def test_no_font_is_left_unembedded(tmp_path):
@@ -258,27 +267,28 @@ def test_three_models_confusion_matrices_on_two_pages(tmp_path):
     assert [dest[f"Confusion matrix: m{i}"] for i in range(3)] == [4, 4, 5]
 
 
-def test_a_covering_font_is_used_when_one_is_found(tmp_path, monkeypatch):
+def test_a_covering_font_is_the_figures_fallback_when_one_is_found(monkeypatch):
     """The fallback plumbing, with DejaVu Serif standing in for an installed CJK font
     (no CJK font is a pip dependency, so none can be relied on here)."""
-    import pathlib
-
     import matplotlib
 
-    from evalplots.report.standard import _common as _sections
+    from evalplots.evaluation import _figures
+    from evalplots.report.standard import _common
 
-    serif = pathlib.Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSerif.ttf"
-    monkeypatch.setattr(_sections, "find_fallback_font",
-                        lambda chars: (str(serif), "DejaVu Serif"))
+    found, families, real_style = [], [], _figures.figure_style
+    monkeypatch.setattr(_common, "find_fallback_font", lambda chars: found.append(chars)
+                        or ("DejaVuSerif.ttf", "DejaVu Serif"))
+    monkeypatch.setattr(_figures, "figure_style", lambda name="report", font_family=None:
+                        families.append(font_family) or real_style(name, font_family))
     with warnings.catch_warnings():
         warnings.simplefilter("error", MissingGlyphWarning)
         report = evaluation_report([0, 1, 0, 1], {"中文": [0.1, 0.8, 0.3, 0.6]},
                                    invariant=True)
-    assert report.font == str(serif)
-    reader = PdfReader(report.save(tmp_path / "fb.pdf"))
-    fonts = {f.get_object()["/BaseFont"] for p in reader.pages
-             for f in p["/Resources"]["/Font"].values()}
-    assert any("DejaVuSerif" in f for f in fonts), fonts
+    assert found == ["中文"] and report.font is None  # the PDF text needs no font file
+    assert set(families) == {"DejaVu Serif"}
+    with real_style("report", "DejaVu Serif"):
+        assert matplotlib.rcParams["font.sans-serif"][:2] == ["DejaVu Sans",
+                                                              "DejaVu Serif"]
 
 
 def test_pr_legend_joins_ap_and_bep_of_each_model_once():

@@ -3,10 +3,8 @@ figures, contents), kept apart from the page set-up and saving in builder.py.
 """
 
 import numbers
-from xml.sax.saxutils import escape
 
 from reportlab.platypus import (
-    CondPageBreak,
     PageBreak,
     Paragraph,
     Spacer,
@@ -15,16 +13,23 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyle
 
-from evalplots.report._doctemplate import MARGIN
+from evalplots.report._doctemplate import HEADER_GAP, MARGIN
 from evalplots.report._flowables import (
     Heading,
     VectorFigure,
     figure_to_drawing,
-    fit_column_widths,
 )
+from evalplots.report._fonts import markup
+from evalplots.report._keep import Captioned
+from evalplots.report._tables import layout_table
 from evalplots.report._styles import TABLE_GRID, TABLE_HEAD
 
 _ALIGN = ("left", "right", "center")
+
+
+def _markup(text, style):
+    """``text`` as escaped paragraph markup in ``style``'s font (CJK in CID fonts)."""
+    return markup(text, style.fontName)
 
 
 def require_text(value, name):
@@ -87,7 +92,8 @@ class ReportContent:
         self._last_level = int(level)
         self._n_headings += 1
         key = f"section-{self._n_headings}"
-        self._story.append(Heading(escape(text), self.styles.headings[level],
+        self._story.append(Heading(_markup(text, self.styles.headings[level]),
+                                   self.styles.headings[level],
                                    plain=text, level=int(level), key=key))
         return self
 
@@ -125,7 +131,8 @@ class ReportContent:
         if not isinstance(text, str):
             raise ValueError(f"text must be a string, got {type(text).__name__}.")
         self._story.append(
-            Paragraph(escape(text).replace("\n", "<br/>"), self.styles.body)
+            Paragraph(_markup(text, self.styles.body).replace("\n", "<br/>"),
+                      self.styles.body)
         )
         return self
 
@@ -146,8 +153,9 @@ class ReportContent:
             :meth:`str.format` pattern for float cells.
         col_widths : sequence of float or None, default=None
             Column widths in points; None sizes each column to its longest
-            text, narrowing the widest columns (whose text then wraps) when the
-            table would be wider than the page.
+            text and, when the table is wider than the page, wraps the header,
+            then the widest columns, then shrinks the font (down to 6 pt) and
+            at last prints the columns in groups (see Notes).
         align : sequence of {'left', 'right', 'center'} or None, default=None
             Alignment of each column's cells (header included); None aligns
             all columns left. Right-align columns of numbers.
@@ -167,7 +175,12 @@ class ReportContent:
         Every cell becomes an escaped paragraph in the report's font, so long
         text wraps inside its column. Integers (and bools) print with
         :class:`str`, other real numbers with ``float_format``. A table longer
-        than a page continues on the next one under a repeated header.
+        than a page continues on the next one under a repeated header; one up
+        to half a page high moves to the next page whole rather than split,
+        and the caption stays with the table's last rows. A table too wide for
+        the page even at 6 pt, each column as narrow as its longest word, is
+        printed as several tables of consecutive columns, each repeating the
+        first column, with a line saying which columns it holds.
 
         Examples
         --------
@@ -189,27 +202,49 @@ class ReportContent:
                 f"rows (and header) have different lengths {sorted(widths)}; give "
                 f"every row one cell per column."
             )
-        cells, heads = self._column_styles(align, widths.pop())
+        n_columns = widths.pop()
+        cells, heads = self._column_styles(align, n_columns)
         texts = [[self._format(v, float_format) for v in r] for r in rows]
-        text_styles = [cells] * len(texts)
-        style = [("FONTNAME", (0, 0), (-1, -1), self._font),
-                 ("GRID", (0, 0), (-1, -1), 0.4, TABLE_GRID),
-                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
+        n_head = 0
         if header is not None:
             texts.insert(0, [str(h) for h in header])
-            text_styles.insert(0, heads)
-            style.append(("BACKGROUND", (0, 0), (-1, 0), TABLE_HEAD))
-        if col_widths is None:
-            col_widths = fit_column_widths(texts, text_styles, self.pagesize[0] - 2 * MARGIN,
-                                           header_rows=int(header is not None))
-        data = [[Paragraph(escape(t), st) for t, st in zip(r, sts)]
-                for r, sts in zip(texts, text_styles)]
-        table = Table(data, colWidths=col_widths, repeatRows=1 if header else 0,
-                      hAlign="CENTER")
-        table.setStyle(TableStyle(style))
-        self._story.append(table)
-        self._caption(caption)
+            n_head = 1
+        if col_widths is not None:
+            groups, padding = [(list(range(n_columns)), list(col_widths))], 12.0
+        else:
+            layout = layout_table(texts, cells, heads, self.pagesize[0] - 2 * MARGIN,
+                                  header_rows=n_head)
+            cells, heads = layout.styles(cells), layout.styles(heads)
+            groups, padding = layout.groups, layout.padding
+        for k, (columns, col_widths) in enumerate(groups):
+            note = None
+            if len(groups) > 1:
+                note = (f"Columns 1 and {columns[1] + 1}–{columns[-1] + 1} of {n_columns}"
+                        + (" (continued below)." if k < len(groups) - 1 else "."))
+                if caption is not None and k == len(groups) - 1:
+                    note += " " + caption
+            table = self._table([[r[j] for j in columns] for r in texts],
+                                [cells[j] for j in columns], [heads[j] for j in columns],
+                                col_widths, n_head, padding)
+            self._story.append(Captioned(table, self._caption(
+                note if len(groups) > 1 else caption)))
         return self
+
+    def _table(self, texts, cells, heads, col_widths, n_head, padding):
+        """One platypus Table of paragraph cells, its header repeated on each page."""
+        styles = [heads] * n_head + [cells] * (len(texts) - n_head)
+        data = [[Paragraph(_markup(t, st), st) for t, st in zip(r, sts)]
+                for r, sts in zip(texts, styles)]
+        style = [("FONTNAME", (0, 0), (-1, -1), self._font),
+                 ("GRID", (0, 0), (-1, -1), 0.4, TABLE_GRID),
+                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                 ("LEFTPADDING", (0, 0), (-1, -1), padding / 2),
+                 ("RIGHTPADDING", (0, 0), (-1, -1), padding / 2)]
+        if n_head:
+            style.append(("BACKGROUND", (0, 0), (-1, n_head - 1), TABLE_HEAD))
+        table = Table(data, colWidths=col_widths, repeatRows=n_head, hAlign="CENTER")
+        table.setStyle(TableStyle(style))
+        return table
 
     def _column_styles(self, align, n_columns):
         """Per-column (cell, header) paragraph styles for ``align``."""
@@ -235,10 +270,10 @@ class ReportContent:
         return str(value)
 
     def _caption(self, caption):
-        if caption is not None:
-            self._story.append(Paragraph(escape(caption), self.styles.caption))
-        else:
-            self._story.append(Spacer(0, 8))
+        """The caption paragraph (a spacer when there is none)."""
+        if caption is None:
+            return Spacer(0, 8)
+        return Paragraph(_markup(caption, self.styles.caption), self.styles.caption)
 
     def add_figure(self, fig, *, caption=None, width=1.0, max_height=None):
         """Append a matplotlib figure as vector graphics.
@@ -252,7 +287,8 @@ class ReportContent:
         width : float, default=1.0
             Fraction of the text width the figure spans, in (0, 1].
         max_height : float or None, default=None
-            Largest height in points; by default 75 % of the text height.
+            Largest height in points; by default 75 % of the text height. A
+            figure is never taller than the page's text frame less its caption.
 
         Returns
         -------
@@ -272,10 +308,12 @@ class ReportContent:
 
         Notes
         -----
-        The figure is saved as SVG with text as paths and converted with
-        svglib, so it stays vector graphics and needs no font in the PDF. It is
-        scaled to ``width`` times the text width (less if ``max_height`` bites)
-        and starts a new page when the figure and a caption line do not fit on this one.
+        The figure is saved as SVG with text as text and converted with
+        svglib, so it stays vector graphics whose text is searchable, in the
+        report's embedded fonts (CJK in reportlab's CID fonts). It is
+        scaled to ``width`` times the text width (less if ``max_height`` or
+        the frame height bites, keeping its aspect ratio) and starts a new page
+        when the figure and its caption do not fit on this one.
 
         Examples
         --------
@@ -293,13 +331,15 @@ class ReportContent:
         if max_height is None:
             max_height = 0.75 * (self.pagesize[1] - 2 * 72)
         drawing = figure_to_drawing(fig)
-        # a new page only when the figure (as scaled) and a caption line don't fit
-        frame = self.pagesize[0] - 2 * MARGIN
-        scale = min(frame * width / drawing.width, max_height / drawing.height)
-        self._story.append(CondPageBreak(drawing.height * scale + 24))
-        self._story.append(VectorFigure(drawing, width_fraction=width,
-                                        max_height=max_height))
-        self._caption(caption)
+        caption = self._caption(caption)
+        # never taller than the frame less the caption: both go on one page
+        frame_w, frame_h = (self.pagesize[0] - 2 * MARGIN,
+                            self.pagesize[1] - 2 * (MARGIN + HEADER_GAP))
+        room = frame_h - caption.wrap(frame_w, frame_h)[1] - caption.getSpaceBefore() \
+            - caption.getSpaceAfter() - 1
+        self._story.append(Captioned(VectorFigure(drawing, width_fraction=width,
+                                                  max_height=min(max_height, room)),
+                                     caption))
         return self
 
     def add_table_of_contents(self, title="Contents"):
@@ -330,8 +370,8 @@ class ReportContent:
         >>> from evalplots.report import Report
         >>> report = Report("R").add_table_of_contents().add_heading("Results")
         """
-        self._story.append(Paragraph(escape(require_text(title, "title")),
-                                     self.styles.toc_title))
+        self._story.append(Paragraph(_markup(require_text(title, "title"),
+                                             self.styles.toc_title), self.styles.toc_title))
         # the table's own default cell font would be Helvetica (not embedded)
         toc_style = TableStyle([*defaultTableStyle.getCommands(),
                                 ("FONTNAME", (0, 0), (-1, -1), self._font)])

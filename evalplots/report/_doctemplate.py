@@ -9,11 +9,13 @@ are stable.
 """
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.flowables import Flowable
 
 from evalplots.report._flowables import Heading
 from evalplots._interrupts import checkpoint
+from evalplots.report._fonts import font_runs, text_width
 from evalplots.report._styles import FONT, HEADER_RULE, MUTED
 
 MARGIN = 18 * mm
@@ -112,8 +114,11 @@ class ReportDocTemplate(BaseDocTemplate):
         top = self.pagesize[1] - MARGIN
         canv.setFont(self.font, 8)
         canv.setFillColor(MUTED)
-        canv.drawString(self.leftMargin, top, self._fit(self.header, self.width,
-                                                        self.font))
+        x = self.leftMargin
+        for run, font in font_runs(self._fit(self.header, self.width, self.font), self.font):
+            canv.setFont(font, 8)
+            canv.drawString(x, top, run)
+            x += stringWidth(run, font, 8)
         canv.setStrokeColor(HEADER_RULE)
         canv.setLineWidth(0.5)
         canv.line(self.leftMargin, top - 3, self.leftMargin + self.width, top - 3)
@@ -121,11 +126,9 @@ class ReportDocTemplate(BaseDocTemplate):
 
     @staticmethod
     def _fit(text, width, font=FONT, size=8):
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
-        if stringWidth(text, font, size) <= width:
+        if text_width(text, font, size) <= width:
             return text
-        while text and stringWidth(text + "…", font, size) > width:
+        while text and text_width(text + "…", font, size) > width:
             text = text[:-1]
         return text + "…"
 

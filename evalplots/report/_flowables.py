@@ -1,9 +1,12 @@
 """Flowables of evalplots reports: vector figures and outline-aware headings.
 
-A matplotlib figure is saved as SVG in memory (text as paths, so no font is
-needed to read it) and converted by svglib into a reportlab ``Drawing``, which
-is then drawn scaled to the frame: the figure stays vector graphics in the PDF.
-The shape follows rst2pdf's ``svgimage`` flowable.
+A matplotlib figure is saved as SVG in memory with its text kept as text, and
+converted by svglib into a reportlab ``Drawing`` whose strings are then set in
+the report's embedded fonts (DejaVu Sans, matplotlib's default, so the layout
+matplotlib measured holds; CJK runs in reportlab's CID fonts). The drawing is
+drawn scaled to the frame: the figure stays vector graphics in the PDF, and its
+text is searchable and selectable. The shape follows rst2pdf's ``svgimage``
+flowable.
 """
 
 import io
@@ -11,15 +14,21 @@ import warnings
 
 import matplotlib
 from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Group, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 from svglib.svglib import svg2rlg
 
-from evalplots.report._fonts import MissingGlyphWarning, summarised_glyph_warnings
-from evalplots.report._styles import FONT, register_fonts
+from evalplots.report._fonts import (
+    MissingGlyphWarning,
+    cid_font,
+    font_runs,
+    summarised_glyph_warnings,
+)
+from evalplots.report._styles import FONT, FONT_BOLD, register_fonts
 
-# Deterministic, font-independent SVG: text drawn as paths, fixed ids, no date.
-_SVG_RC = {"svg.fonttype": "path", "svg.hashsalt": "evalplots", "path.simplify": True}
+# Deterministic SVG: text kept as text (set in embedded fonts below), fixed ids, no date.
+_SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "evalplots", "path.simplify": True}
 
 
 def figure_to_drawing(fig):
@@ -47,12 +56,15 @@ def figure_to_drawing(fig):
     MissingGlyphWarning
         Once, listing every character of the figure's text that no font in
         ``font.family`` covers (matplotlib's own warning per glyph is
-        suppressed).
+        suppressed), and saying whether the PDF still shows it (CJK).
 
     Notes
     -----
-    Text is saved as paths (``svg.fonttype='path'``), so the drawing needs
-    no font in the PDF.
+    Text stays text (``svg.fonttype='none'``): each string is set in the
+    report's embedded DejaVu Sans (bold where matplotlib drew bold), which is
+    matplotlib's default font, so the widths matplotlib laid out hold; runs of
+    CJK characters are set in reportlab's built-in CID fonts. No Type 3 font
+    and no outlined text reach the PDF, and the figure's text is searchable.
 
     Examples
     --------
@@ -72,9 +84,8 @@ def figure_to_drawing(fig):
     with matplotlib.rc_context(_SVG_RC), summarised_glyph_warnings(missing):
         fig.savefig(buf, format="svg", metadata={"Date": None})
     if missing:
-        warnings.warn(f"figure text has characters no available font can show "
-                      f"({''.join(missing)}); they appear as boxes.",
-                      MissingGlyphWarning, stacklevel=2)
+        warnings.warn(missing_glyph_note("".join(missing)), MissingGlyphWarning,
+                      stacklevel=2)
     buf.seek(0)
     drawing = svg2rlg(buf)
     if drawing is None:  # svglib logs and returns None on unreadable input
@@ -83,7 +94,67 @@ def figure_to_drawing(fig):
     # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
     register_fonts()
     drawing.initialFontName = FONT
+    _embed_text(drawing)
     return drawing
+
+
+def missing_glyph_note(chars):
+    """The one note for figure characters no installed font gives matplotlib."""
+    shown = "".join(ch for ch in chars if cid_font(ch))
+    lost = "".join(ch for ch in chars if not cid_font(ch))
+    parts = []
+    if shown:
+        parts.append(f"no installed font covers {shown!r} for matplotlib: the PDF "
+                     f"report shows them in a built-in CID font, but the figures are "
+                     f"laid out with placeholder widths and figures saved on their own "
+                     f"show boxes; install a CJK font (e.g. Noto Sans CJK, WenQuanYi) "
+                     f"to fix both")
+    if lost:
+        parts.append(f"no available font can show {lost!r}; they appear as boxes")
+    return "figure text: " + "; ".join(parts) + "."
+
+
+# (bold, slanted) -> the embedded DejaVu Sans face
+_FACES = {(False, False): FONT, (True, False): FONT_BOLD,
+          (False, True): "EvalplotsSans-Oblique", (True, True): "EvalplotsSans-BoldOblique"}
+
+
+def _embed_text(node):
+    """Set every string of a drawing in the report's fonts, CJK runs in CID fonts.
+
+    svglib maps matplotlib's font list to Helvetica (not embedded, Latin-1 only)
+    and keeps the blank strings between the ``tspan`` of mathtext; blanks are
+    dropped, a string with CJK becomes a group of one string per font run.
+    """
+    contents = node.contents
+    for i in range(len(contents) - 1, -1, -1):
+        item = contents[i]
+        if isinstance(item, Group):
+            _embed_text(item)
+        elif isinstance(item, String):
+            if not item.text.strip():
+                del contents[i]
+                continue
+            name = item.fontName.lower()
+            item.fontName = _FACES["bold" in name, "oblique" in name or "italic" in name]
+            runs = font_runs(item.text, item.fontName)
+            if len(runs) > 1:
+                contents[i] = _string_runs(item, runs)
+            else:
+                item.fontName = runs[0][1]
+
+
+def _string_runs(item, runs):
+    """A group of strings, one per ``(text, font)`` run, placed as ``item`` was."""
+    widths = [stringWidth(t, f, item.fontSize) for t, f in runs]
+    x = item.x - {"start": 0.0, "middle": 0.5, "end": 1.0}.get(item.textAnchor,
+                                                               0.0) * sum(widths)
+    group = Group()
+    for (text, font), width in zip(runs, widths):
+        group.add(String(x, item.y, text, fontName=font, fontSize=item.fontSize,
+                         fillColor=item.fillColor, textAnchor="start"))
+        x += width
+    return group
 
 
 class VectorFigure(Flowable):
@@ -138,70 +209,3 @@ class Heading(Paragraph):
         self.plain = plain
         self.level = level
         self.key = key
-
-
-def fit_column_widths(texts, styles, available, *, padding=12.0, header_rows=0):
-    """Column widths for table cells: each column as wide as its longest text.
-
-    When the natural widths add up to more than ``available``, the header cells
-    (the first ``header_rows`` rows) may wrap between words first; if that is not
-    enough, the columns narrower than an equal share of what is left keep their
-    width and the others share the rest equally (their text wraps).
-
-    Parameters
-    ----------
-    texts : list of lists of str
-        Plain cell texts, row by row.
-    styles : list of lists of ParagraphStyle
-        The style of each cell (font name and size are used).
-    available : float
-        Width of the frame in points.
-    padding : float, default=12.0
-        Left plus right cell padding (reportlab's default is 6 + 6).
-    header_rows : int, default=0
-        How many leading rows are headers, whose words may go on separate lines.
-
-    Returns
-    -------
-    widths : list of float
-
-    Examples
-    --------
-    >>> from reportlab.lib.styles import ParagraphStyle
-    >>> st = ParagraphStyle("s", fontName="Helvetica", fontSize=10)
-    >>> [round(w) for w in fit_column_widths([["a", "bb"]], [[st, st]], 500)]
-    [18, 23]
-    >>> [round(w) for w in fit_column_widths([["a", "x" * 200]], [[st, st]], 100)]
-    [18, 82]
-    >>> rows = [["name", "a long header"], ["model_name", "0.5"]]
-    >>> [round(w) for w in fit_column_widths(rows, [[st, st]] * 2, 100, header_rows=1)]
-    [57, 43]
-    """
-    natural = _natural_widths(texts, styles, padding, wrap_rows=0)
-    if sum(natural) > available and header_rows:
-        natural = _natural_widths(texts, styles, padding, wrap_rows=header_rows)
-    if sum(natural) <= available:
-        return natural
-    widths, left, open_cols = list(natural), available, set(range(len(natural)))
-    while open_cols:
-        share = left / len(open_cols)
-        fixed = {j for j in open_cols if natural[j] <= share}
-        if not fixed:
-            for j in open_cols:
-                widths[j] = share
-            break
-        open_cols -= fixed
-        left -= sum(natural[j] for j in fixed)
-    return widths
-
-
-def _natural_widths(texts, styles, padding, *, wrap_rows):
-    """Widest line of each column; in the first ``wrap_rows`` rows, widest word."""
-    natural = [0.0] * len(texts[0])
-    for i, (row, row_styles) in enumerate(zip(texts, styles)):
-        for j, (text, st) in enumerate(zip(row, row_styles)):
-            parts = text.split() if i < wrap_rows else text.split("\n")
-            width = max((stringWidth(part, st.fontName, st.fontSize) for part in parts),
-                        default=0.0)
-            natural[j] = max(natural[j], width + padding)
-    return natural

@@ -1,21 +1,27 @@
-"""Glyph coverage: which characters the report font can show, and a fallback.
+"""Glyph coverage: which characters the report font can show, and what shows the rest.
 
 The report's text font is DejaVu Sans (shipped with matplotlib), which covers
-Latin, Greek and Cyrillic but not CJK. When text needs characters it lacks,
-:func:`find_fallback_font` looks through the fonts matplotlib's font manager
-knows (e.g. an installed Noto Sans CJK, WenQuanYi or Droid Sans Fallback) for
-a TrueType font that covers them; without one the characters print as boxes
-and the report says so once, in a :class:`MissingGlyphWarning`, instead of
-matplotlib's warning per glyph and figure.
+Latin, Greek and Cyrillic but not CJK. Runs of Chinese, Japanese or Korean
+characters are set in reportlab's built-in CID fonts (STSong-Light,
+HeiseiMin-W3, HYSMyeongJo-Medium: no font file needed, the PDF reader
+supplies the glyphs): :func:`font_runs` cuts a text into runs of one font,
+:func:`markup` writes them as paragraph markup and :func:`text_width`
+measures them. For the figures, :func:`find_fallback_font` looks through the
+fonts matplotlib's font manager knows (e.g. an installed Noto Sans CJK,
+WenQuanYi or Droid Sans Fallback) for one that covers the characters; the
+report says once, in a :class:`MissingGlyphWarning`, what no font can show,
+instead of matplotlib's warning per glyph and figure.
 """
 
 import contextlib
 import functools
 import re
 import warnings
+from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from evalplots.report._styles import FONT, register_fonts
 
@@ -23,12 +29,128 @@ FALLBACK = "EvalplotsFallback"
 _GLYPH_WARNING = re.compile(r"Glyph (\d+) .*missing from (current )?font")
 
 
+# reportlab's built-in CID fonts and the Unicode blocks each is used for; the
+# first whose blocks hold a character sets it (kana -> Japanese, Hangul -> Korean,
+# other CJK ideographs, punctuation and full-width forms -> Chinese).
+CID_FONTS = {
+    "HeiseiMin-W3": ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF65, 0xFF9F)),
+    "HYSMyeongJo-Medium": ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7AF)),
+    "STSong-Light": ((0x2E80, 0x2FDF), (0x3000, 0x303F), (0x3100, 0x312F),
+                     (0x31A0, 0x31BF), (0x3200, 0x33FF), (0x3400, 0x4DBF),
+                     (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F),
+                     (0xFF00, 0xFFEF)),
+}
+
+
 class MissingGlyphWarning(UserWarning):
     """Text has characters that no available font can show (drawn as boxes)."""
 
 
+def cid_font(ch):
+    """The built-in CID font for the CJK character ``ch``, or None.
+
+    Examples
+    --------
+    >>> cid_font("猫"), cid_font("か"), cid_font("한"), cid_font("é")
+    ('STSong-Light', 'HeiseiMin-W3', 'HYSMyeongJo-Medium', None)
+    """
+    code = ord(ch)
+    for name, blocks in CID_FONTS.items():
+        if any(lo <= code <= hi for lo, hi in blocks):
+            if name not in pdfmetrics.getRegisteredFontNames():
+                pdfmetrics.registerFont(UnicodeCIDFont(name))
+                # paragraph markup looks a face up by family (bold headings too)
+                pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name,
+                                              boldItalic=name)
+            return name
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _coverage(font):
+    register_fonts()
+    face = getattr(pdfmetrics.getFont(font), "face", None)
+    return getattr(face, "charToGlyph", None)  # None: a non-TrueType font
+
+
+@functools.lru_cache(maxsize=4096)
+def font_runs(text, font=FONT):
+    """Cut ``text`` into runs of one font: ``font`` and the CID fonts for CJK.
+
+    A character ``font`` has no glyph for goes to the built-in CID font of its
+    script (:data:`CID_FONTS`); spaces and characters no font has stay in
+    ``font``.
+
+    Parameters
+    ----------
+    text : str
+        Any text.
+    font : str, default="EvalplotsSans"
+        A registered reportlab font (a TrueType one, or the run is the whole text).
+
+    Returns
+    -------
+    runs : tuple of (str, str)
+        ``(text, font name)`` pairs whose texts join to ``text``.
+
+    Examples
+    --------
+    >>> font_runs("模型 — cão")
+    (('模型', 'STSong-Light'), (' — cão', 'EvalplotsSans'))
+    """
+    cmap = _coverage(font)
+    runs = []
+    for ch in text:
+        name = font
+        if cmap is not None and ord(ch) not in cmap and not ch.isspace():
+            name = cid_font(ch) or font
+        if runs and runs[-1][1] == name:
+            runs[-1][0] += ch
+        else:
+            runs.append([ch, name])
+    return tuple((t, f) for t, f in runs)
+
+
+def markup(text, font=FONT):
+    """``text`` escaped for reportlab paragraphs, CJK runs in their CID font.
+
+    Parameters
+    ----------
+    text : str
+        User text, shown literally (``<``, ``>``, ``&`` are escaped).
+    font : str, default="EvalplotsSans"
+        The paragraph's font.
+
+    Returns
+    -------
+    markup : str
+
+    Examples
+    --------
+    >>> markup("猫 <b>")
+    '<font face="STSong-Light">猫</font> &lt;b&gt;'
+    """
+    return "".join(escape(t) if f == font else f'<font face="{f}">{escape(t)}</font>'
+                   for t, f in font_runs(text, font))
+
+
+def text_width(text, font, size):
+    """Width in points of ``text`` drawn in runs as :func:`font_runs` cuts it.
+
+    Examples
+    --------
+    >>> text_width("猫猫", "EvalplotsSans", 10)
+    20.0
+    """
+    return sum(pdfmetrics.stringWidth(t, f, size) for t, f in font_runs(text, font))
+
+
 def missing_chars(text, font=FONT):
     """The distinct characters of ``text`` that ``font`` has no glyph for.
+
+    CJK characters count as missing here (DejaVu Sans lacks them) although the
+    PDF text shows them in a CID font (:func:`font_runs`); this is what
+    matplotlib, drawing the figures in ``font``, lacks.
 
     Parameters
     ----------
@@ -58,7 +180,7 @@ def missing_chars(text, font=FONT):
 
 @functools.lru_cache(maxsize=16)
 def find_fallback_font(chars):
-    """A TrueType font known to matplotlib that covers every one of ``chars``.
+    """A font known to matplotlib that covers every one of ``chars``.
 
     Parameters
     ----------
@@ -72,8 +194,9 @@ def find_fallback_font(chars):
 
     Notes
     -----
-    Only fonts reportlab can embed qualify (TrueType outlines; OpenType/CFF
-    fonts such as some Noto CJK builds are skipped).
+    The font is for matplotlib (the figures' fallback family, e.g. Noto Sans
+    CJK, WenQuanYi or Droid Sans Fallback); the PDF text itself shows CJK in
+    reportlab's built-in CID fonts and needs no font file.
 
     Examples
     --------
@@ -82,16 +205,17 @@ def find_fallback_font(chars):
     if not chars:
         return None
     from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
 
     codes = {ord(c) for c in chars}
     for entry in font_manager.fontManager.ttflist:
-        if not entry.fname.lower().endswith((".ttf", ".ttc")):
+        if entry.name.startswith("Last Resort"):  # placeholder glyphs for everything
             continue
         try:
-            face = TTFont(FALLBACK, entry.fname).face
-        except (TTFError, OSError, ValueError, KeyError):  # CFF outlines, broken files
+            charmap = FT2Font(entry.fname).get_charmap()
+        except (OSError, RuntimeError, ValueError):  # unreadable files
             continue
-        if codes <= set(face.charToGlyph):
+        if codes <= set(charmap):
             return entry.fname, entry.name
     return None
 

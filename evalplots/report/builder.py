@@ -6,16 +6,16 @@ own in the same way.
 """
 
 import os
-from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph, Spacer
 
 from evalplots import __version__
 from evalplots._atomic import write_atomically
-from evalplots.report._content import ReportContent, require_text
+from evalplots.report._content import ReportContent, _markup, require_text
 from evalplots.report._doctemplate import ReportDocTemplate
 from evalplots.report._fonts import register_fallback
+from evalplots.report._keep import keep_with_next
 from evalplots.report._styles import FONT, make_styles
 
 __all__ = ["Report"]
@@ -45,8 +45,9 @@ class Report(ReportContent):
         Write a byte-for-byte reproducible PDF (fixed creation date and
         document id); meant for tests.
     font : str, path-like or None, default=None
-        A TrueType font file for all text instead of DejaVu Sans, e.g. one
-        that covers CJK (bold text uses the same file).
+        A TrueType font file for all text instead of DejaVu Sans (bold text
+        uses the same file). CJK needs none: runs of Chinese, Japanese or
+        Korean characters are set in reportlab's built-in CID fonts.
 
     Raises
     ------
@@ -64,9 +65,12 @@ class Report(ReportContent):
     -----
     All user text (title, headings, paragraphs, table cells, captions) is
     escaped with :func:`xml.sax.saxutils.escape` before it reaches reportlab's
-    ``Paragraph`` mini-markup, so ``<``, ``>`` and ``&`` print literally.
+    ``Paragraph`` mini-markup, so ``<``, ``>`` and ``&`` print literally; runs
+    of characters the font lacks are set in reportlab's CID font of their
+    script (STSong-Light, HeiseiMin-W3, HYSMyeongJo-Medium: no font file).
     Figures are converted when added (matplotlib SVG -> svglib Drawing) and
-    stay vector graphics; the figure may be closed afterwards.
+    stay vector graphics with searchable text in the embedded fonts; the
+    figure may be closed afterwards.
 
     Examples
     --------
@@ -112,10 +116,12 @@ class Report(ReportContent):
 
     # -- content -----------------------------------------------------------
     def _title_block(self):
-        self._story.append(Paragraph(escape(self.title), self.styles.title))
+        self._story.append(Paragraph(_markup(self.title, self.styles.title),
+                                     self.styles.title))
         lines = [x for x in (self.subtitle, self.author) if x is not None]
         for line in lines:
-            self._story.append(Paragraph(escape(line), self.styles.subtitle))
+            self._story.append(Paragraph(_markup(line, self.styles.subtitle),
+                                         self.styles.subtitle))
         if not lines:
             self._story.append(Spacer(0, 10))
 
@@ -176,7 +182,7 @@ class Report(ReportContent):
             author=self.author or "", subject=self.subtitle or "",
             creator=f"evalplots {__version__}", invariant=int(self.invariant),
         )
-        doc.build_story(list(self._story))
+        doc.build_story(keep_with_next(self._story))
         return doc.page_counter.total
 
     #: Pages shown by the notebook preview (:meth:`_repr_html_`); the rest are counted.

@@ -91,7 +91,8 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
     -----
     MissingGlyphWarning
         Once per model name, class name or title with characters no available
-        font can show (they print as boxes).
+        font can show (they print as boxes); once when names hold CJK and no
+        installed font covers them for the figures.
     UndefinedMetricWarning
         From :mod:`evalplots.metrics`, naming the model, e.g. when the
         break-even point is undefined because all scores tie; the table then
@@ -101,10 +102,11 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
     -----
     The report reads everything from one evaluation object (DESIGN.md: metrics
     -> display -> evaluation -> report): each model's scores are sorted once.
-    Text is set in DejaVu Sans; when a name needs characters it lacks and an
-    installed TrueType font covering them is found through matplotlib's font
-    manager (e.g. Noto Sans CJK, WenQuanYi), that font is used for the text and
-    as the figures' fallback font. Each model gets its own colour and line style.
+    Text is set in DejaVu Sans, CJK runs in reportlab's built-in CID fonts (no
+    font file needed). For the figures, an installed font covering the names'
+    CJK characters, found through matplotlib's font manager (e.g. Noto Sans
+    CJK, WenQuanYi), is the fallback font family; without one a single
+    MissingGlyphWarning says so. Each model gets its own colour and line style.
 
     Examples
     --------

@@ -5,8 +5,10 @@ import warnings
 
 from reportlab.platypus import CondPageBreak
 
+from evalplots.report._flowables import missing_glyph_note
 from evalplots.report._fonts import (
     MissingGlyphWarning,
+    cid_font,
     find_fallback_font,
     missing_chars,
 )
@@ -17,37 +19,33 @@ __all__ = ["Steps", "keep_on_one_page", "metrics_table_section", "new_report",
            "quiet_figures"]
 
 
-def _font_for(texts):
-    """(font path or None, family or None, {text: its missing chars}).
-
-    The report font is DejaVu Sans unless some text needs characters it lacks
-    and a font covering all of them is installed.
-    """
-    missing = {t: missing_chars(t) for t in texts}
-    need = "".join(sorted(set("".join(missing.values()))))
-    found = find_fallback_font(need)
-    if found is not None:
-        return found[0], found[1], {}
-    return None, None, {t: m for t, m in missing.items() if m}
-
-
 def new_report(evaluation, *, title, subtitle, author, invariant):
-    """The :class:`Report` shell and the figures' fallback font family.
+    """The :class:`Report` shell and the figures' fallback font family (or None).
 
-    Warns (:class:`MissingGlyphWarning`) once per model name, class name or title
-    with characters no available font can show.
+    The PDF text shows Latin, Greek and Cyrillic in DejaVu Sans and CJK in
+    reportlab's built-in CID fonts. The figures need an installed font for CJK:
+    one covering the names' CJK characters becomes the figures' fallback family;
+    without one, a single :class:`MissingGlyphWarning` says so. Characters no
+    font can show warn once per model name, class name or title.
     """
     kinds = {**{str(n): "class name" for n in getattr(evaluation, "label_names", {}).values()},
              **{n: "model name" for n in evaluation.model_names}}
     if title:
         kinds[title] = "title"
-    font_path, family, boxes = _font_for(kinds)
-    for text in boxes:
-        warnings.warn(f"{kinds[text]} {text!r} has characters the report font cannot "
-                      f"show; they appear as boxes.", MissingGlyphWarning, stacklevel=3)
+    missing = {text: missing_chars(text) for text in kinds}
+    for text, chars in missing.items():
+        if any(cid_font(ch) is None for ch in chars):
+            warnings.warn(f"{kinds[text]} {text!r} has characters the report font cannot "
+                          f"show; they appear as boxes.", MissingGlyphWarning, stacklevel=3)
+    # the title is not drawn in the figures; model and class names are
+    cjk = "".join(sorted({ch for text, chars in missing.items() for ch in chars
+                          if cid_font(ch) is not None and kinds[text] != "title"}))
+    found = find_fallback_font(cjk)
+    if cjk and found is None:
+        warnings.warn(missing_glyph_note(cjk), MissingGlyphWarning, stacklevel=3)
     report = Report(title or "Evaluation report", author=author, invariant=invariant,
-                    font=font_path, subtitle=subtitle)
-    return report, family
+                    subtitle=subtitle)
+    return report, None if found is None else found[1]
 
 
 @contextlib.contextmanager

@@ -1,0 +1,228 @@
+"""Layout and text of evalplots reports: keep-with-next, long and wide tables, tall
+figures, any script as real text, figure text as text in embedded fonts.
+
+Every PDF is built into tmp_path and read back with pypdf.
+"""
+
+import warnings
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+from pypdf import PdfReader
+
+from evalplots.report import Report, evaluation_report
+from evalplots.report._doctemplate import HEADER_GAP, MARGIN
+from evalplots.report._fonts import font_runs, markup
+from evalplots.report._keep import Captioned, KeepWithNext, keep_with_next
+
+
+def _pages(path):
+    return [" ".join(p.extract_text().split()) for p in PdfReader(path).pages]
+
+
+def _fonts(reader):
+    """{BaseFont: font dict} of every page's fonts."""
+    return {f.get_object()["/BaseFont"]: f.get_object() for page in reader.pages
+            for f in page["/Resources"]["/Font"].values()}
+
+
+def _figure(height=3.0):
+    fig = Figure(figsize=(6, height))
+    fig.subplots().plot([0, 1], [0, 1])
+    return fig
+
+
+# -- 1. keep with next ---------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["figure", "table"])
+def test_heading_text_and_caption_share_a_page_wherever_the_heading_falls(tmp_path, kind):
+    """Filler lines push the heading down line by line across the page bottom."""
+    fig = _figure()
+    pages_seen = set()
+    for n in range(10, 58, 2):
+        report = Report("Boundary", invariant=True)
+        for i in range(n):
+            report.add_paragraph(f"filler line {i}")
+        report.add_heading("The heading").add_paragraph("The text under the heading.")
+        if kind == "figure":
+            report.add_figure(fig, caption="The caption.")
+        else:
+            report.add_table([[f"r{i}", i] for i in range(8)], header=["name", "value"],
+                             caption="The caption.")
+        pages = _pages(report.save(tmp_path / f"{kind}{n}.pdf"))
+        on = [i for i, text in enumerate(pages)
+              if "The heading The text under the heading." in text]
+        assert len(on) == 1, (n, pages)
+        page = pages[on[0]]
+        assert "The caption." in page, (n, pages)
+        if kind == "table":
+            assert "name value r0 0" in page and "r7 7 The caption." in page
+        pages_seen.add(on[0])
+    assert len(pages_seen) >= 2  # the boundary was crossed
+
+
+def test_long_model_names_keep_confusion_heading_with_its_matrix(tmp_path):
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 200)
+    for length in (40, 120, 200, 300):
+        stem = ("a_very_long_model_name_" * 14)[:length]
+        names = [f"{stem}{k}" for k in "ABC"]
+        report = evaluation_report(y, {n: rng.random(200) for n in names}, invariant=True)
+        pages = _pages(report.save(tmp_path / f"long{length}.pdf"))
+        counts = [(p.count("Confusion matrix:"), p.count("At threshold 0.5:"),
+                   p.count("Left: rows are the true class")) for p in pages[1:]]
+        assert all(h == t == c for h, t, c in counts), (length, counts)
+        assert sum(c for *_, c in counts) == 3
+        assert all(len(p.split()) > 12 for p in pages)  # no page with only furniture
+
+
+def test_eight_models_no_page_holds_only_a_caption(tmp_path):
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 2, 300)
+    report = evaluation_report(y, {f"model_{i}": rng.random(300) for i in range(8)},
+                               invariant=True)
+    path = report.save(tmp_path / "eight.pdf")
+    for i, page in enumerate(_pages(path)):
+        body = page.split(f"Page {i + 1} of {report.page_count_}", 1)[1]
+        body = body.replace("Evaluation report", "", 1 if i else 0).strip()
+        first_words = " ".join(body.split()[:4])
+        # a page never opens with a caption: those start with these words
+        assert not first_words.startswith(("Left:", "Receiver operating", "One row per",
+                                           "Metrics of")), (i, first_words)
+        assert len(body.split()) > 20, (i, body)
+
+
+def test_keep_with_next_groups_heading_text_and_figure_and_drops_cond_breaks():
+    from reportlab.platypus import CondPageBreak
+
+    report = Report("R").add_heading("H").add_paragraph("text")
+    report.add_flowable(CondPageBreak(300)).add_figure(_figure(), caption="c")
+    story = keep_with_next(report._story)
+    group = story[-1]
+    assert isinstance(group, KeepWithNext)
+    assert [type(f).__name__ for f in group.lead] == ["Heading", "Paragraph"]
+    assert isinstance(group.body, Captioned)
+
+
+# -- 2. tables ----------------------------------------------------------------------
+
+def test_long_table_repeats_its_header_on_every_page(tmp_path):
+    report = Report("Long", invariant=True).add_heading("Rows")
+    report.add_table([[f"row_{i}", i * 0.5] for i in range(300)],
+                     header=["name", "value"], caption="All 300 rows.")
+    pages = _pages(report.save(tmp_path / "long.pdf"))
+    assert len(pages) >= 5
+    for i, page in enumerate(pages):
+        body = page.split("Rows", 1)[1] if i == 0 else page.split("Long", 1)[1]
+        assert body.strip().startswith("name value row_"), (i, body[:60])
+    text = " ".join(pages)
+    assert all(f"row_{i} {i * 0.5:.4f}" in text for i in range(300))
+    assert "row_299 149.5000 All 300 rows." in pages[-1]  # caption with the last rows
+
+
+@pytest.mark.parametrize("n_columns", [61, 120])
+def test_wide_tables_build_and_print_every_cell(tmp_path, n_columns):
+    rows = [[f"m{i}", *(round(i + j / 1000, 3) for j in range(n_columns - 1))]
+            for i in range(4)]
+    header = ["model", *(f"f{j}" for j in range(n_columns - 1))]
+    report = Report("Wide", invariant=True).add_heading("Wide")
+    report.add_table(rows, header=header, caption="A wide table.", float_format="{:.3f}")
+    text = " ".join(_pages(report.save(tmp_path / "wide.pdf")))
+    words = set(text.split())
+    for row in rows:
+        assert {row[0], *(f"{v:.3f}" for v in row[1:])} <= words
+    assert set(header) <= words
+    assert "A wide table." in text
+
+
+def test_a_table_that_fits_when_shrunk_is_one_table():
+    from evalplots.report._tables import FONT_SIZES, layout_table
+    from reportlab.lib.styles import ParagraphStyle
+
+    st = ParagraphStyle("s", fontName="Helvetica", fontSize=8.5)
+    texts = [["0.1234"] * 18]
+    layout = layout_table(texts, [st] * 18, [st] * 18, 481)
+    assert len(layout.groups) == 1 and layout.font_size < FONT_SIZES[0]
+    assert sum(layout.groups[0][1]) <= 481 + 1e-9
+    narrow = layout_table([["0.1234"] * 3], [st] * 3, [st] * 3, 481)
+    assert narrow.font_size == 8.5 and len(narrow.groups) == 1
+
+
+def test_tall_figure_is_scaled_to_the_frame(tmp_path):
+    report = Report("Tall", invariant=True).add_paragraph("Before.")
+    report.add_figure(_figure(height=20), caption="A tall figure.", max_height=5000)
+    path = report.save(tmp_path / "tall.pdf")
+    figure = report._story[-1].content
+    frame_h = report.pagesize[1] - 2 * (MARGIN + HEADER_GAP)
+    width, height = figure.wrap(report.pagesize[0] - 2 * MARGIN, frame_h)
+    assert height < frame_h - 10
+    assert width == pytest.approx(height * 6 / 20)  # aspect ratio kept
+    pages = _pages(path)
+    assert "Before." in pages[0] and "A tall figure." in pages[1]
+
+
+# -- 3. any script ----------------------------------------------------------------------
+
+def test_cjk_cyrillic_and_accents_are_text_in_the_pdf(tmp_path):
+    title = "模型评估 — 猫/狗"
+    y = np.array(["cão", "猫"] * 20)
+    rng = np.random.default_rng(0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the figures' note when no CJK font is installed
+        scores = {"Модель-1": rng.random(40), "Ελληνικά": rng.random(40)}
+        report = evaluation_report(y, scores, pos_label="猫", title=title, invariant=True)
+    path = report.save(tmp_path / "scripts.pdf")
+    pages = _pages(path)
+    assert title in pages[0]
+    assert "positive class: 猫" in pages[0]
+    assert "label '猫'" in pages[0] and "label 'cão'" in pages[0]
+    assert "Модель-1" in pages[0] and "Ελληνικά" in pages[0]
+    assert "Модель-1 (AUC = " in pages[1]  # the ROC legend: figure text
+    cm = [p for p in pages[1:] if "Confusion matrix: Модель-1" in p][0]
+    assert "cão 猫 Predicted label" in cm  # the matrix's tick labels
+    reader = PdfReader(path)
+    first = {f.get_object()["/BaseFont"] for f in reader.pages[0]["/Resources"]["/Font"].values()}
+    assert "/STSong-Light" in first  # the title and the class name (no running header)
+    fonts = _fonts(reader)
+    assert all(f["/Subtype"] != "/Type3" for f in fonts.values())
+    assert {name for name in fonts if name != "/STSong-Light"} <= {
+        name for name in fonts if "DejaVuSans" in name}
+
+
+def test_font_runs_pick_the_cid_font_of_each_script():
+    assert font_runs("ab 模型") == (("ab ", "EvalplotsSans"), ("模型", "STSong-Light"))
+    assert font_runs("かな") == (("かな", "HeiseiMin-W3"),)
+    assert font_runs("한국어") == (("한국어", "HYSMyeongJo-Medium"),)
+    assert font_runs("Модель cão Ελ") == (("Модель cão Ελ", "EvalplotsSans"),)
+    assert markup("<猫> & x") == '&lt;<font face="STSong-Light">猫</font>&gt; &amp; x'
+
+
+def test_japanese_and_korean_headings_are_text(tmp_path):
+    report = Report("ひらがな 한국어", invariant=True).add_heading("見出し かな")
+    report.add_table([["한국어", 1]], header=["名前", "値"], caption="キャプション")
+    pages = _pages(report.save(tmp_path / "jk.pdf"))
+    for text in ("ひらがな 한국어", "見出し かな", "한국어 1", "名前 値", "キャプション"):
+        assert text in pages[0]
+
+
+# -- 4. figure text: text in embedded fonts, no Type 3 ----------------------------------
+
+def test_mathtext_and_bold_figure_text_use_embedded_fonts(tmp_path):
+    fig = Figure(figsize=(4, 3))
+    ax = fig.subplots()
+    ax.plot([0.01, 1], [0.01, 1])
+    ax.set_xscale("log")  # tick labels are mathtext: 10^{-2}
+    ax.set_title("Bold title", fontweight="bold")
+    ax.set_xlabel("slanted", style="italic")
+    report = Report("Math", invariant=True).add_figure(fig)
+    reader = PdfReader(report.save(tmp_path / "math.pdf"))
+    text = _pages(tmp_path / "math.pdf")[0]
+    assert "Bold title" in text
+    assert "1 0 − 2 1 0 − 1 1 0 0" in text  # 10^-2, 10^-1, 10^0: base and exponent
+    fonts = _fonts(reader)
+    assert set(fonts) <= {n for n in fonts if "DejaVuSans" in n}  # no Helvetica
+    assert any("DejaVuSans-Bold" in n for n in fonts)
+    assert any("DejaVuSans-Oblique" in n for n in fonts)
+    for font in fonts.values():
+        assert font["/Subtype"] != "/Type3"
