@@ -118,9 +118,9 @@ def test_threshold_above_every_score():
         (RocCurveDisplay([0, 1], [0, 1]), {"threshold": 0.5}, "needs the curve's thresholds"),
         (RocCurveDisplay([0, 0, 1], [0, 1, 1], thresholds=[np.inf, 1, 0]),
          {"threshold": np.nan}, "finite number"),
-        (RocCurveDisplay([0, 1], [0, 1]), {"plot_optimal": "f1"}, "False or 'youden'"),
-        (PrecisionRecallDisplay([0.5, 1], [1, 0]), {"plot_optimal": True},
-         "False or 'f1'"),
+        (RocCurveDisplay([0, 1], [0, 1]), {"plot_optimal": "f1"}, "False, True or 'youden'"),
+        (PrecisionRecallDisplay([0.5, 1], [1, 0]), {"plot_optimal": "youden"},
+         "False, True or 'f1'"),
         (RocCurveDisplay([[0, 1], [0, 1]], [[0, 1], [0, 1]]), {"plot_optimal": "youden"},
          "several curves"),
         (RocCurveDisplay([0, 1], [0, 1]), {"plot_mean_std": True}, "holds one curve"),
@@ -454,3 +454,18 @@ def test_optimal_points_agree_with_metrics_optimal_threshold(seed):
     best = em.optimal_threshold(y, s, criterion="f1")
     np.testing.assert_allclose(pr.optimal_point_.get_xydata(),
                                [[best.recall, best.precision]])
+
+
+@pytest.mark.parametrize(
+    ("display_cls", "criterion"), [(RocCurveDisplay, "youden"), (PrecisionRecallDisplay, "f1")]
+)
+def test_plot_optimal_true_means_the_displays_only_criterion(display_cls, criterion):
+    # a flag whose only option is one criterion takes True for it (a newcomer's first try)
+    y, s = [0, 1, 0, 1, 1, 0, 1, 0], [0.1, 0.8, 0.3, 0.6, 0.4, 0.5, 0.9, 0.2]
+    flag = display_cls.from_predictions(y, s, plot_optimal=True, ax=Figure().subplots())
+    named = display_cls.from_predictions(y, s, plot_optimal=criterion,
+                                         ax=Figure().subplots())
+    assert flag.optimal_point_.get_xydata().tolist() == (
+        named.optimal_point_.get_xydata().tolist())
+    with pytest.raises(ValueError, match="plot_optimal must be False, True or"):
+        display_cls.from_predictions(y, s, plot_optimal="cost", ax=Figure().subplots())

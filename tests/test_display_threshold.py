@@ -453,3 +453,15 @@ def test_score_distribution_from_estimator():
     # the score shown is P(neg) = 1 - x: 0.9, 0.3, 0.6, 0.1
     assert_allclose(display.values, [[0, 2], [2, 0]])
     assert display.ax_.get_legend().get_title().get_text() == "_Stub"
+
+
+def test_plot_optimal_true_marks_max_f1_and_a_bad_value_is_a_value_error():
+    y, s = [0, 1, 0, 1, 1, 0, 1, 0], [0.1, 0.8, 0.3, 0.6, 0.4, 0.5, 0.9, 0.2]
+    display = MetricThresholdCurveDisplay.from_predictions(
+        y, s, plot_optimal=True, ax=Figure().subplots())
+    # F1 by hand: t = 0.4 flags 0.9, 0.8, 0.6, 0.5, 0.4 -> TP 4, FP 1, F1 = 8/9
+    assert list(display.optimal) == ["f1"]
+    assert display.optimal["f1"].threshold == 0.4
+    assert display.optimal["f1"].value == pytest.approx(8 / 9)
+    with pytest.raises(ValueError, match="plot_optimal must be None, True"):
+        MetricThresholdCurveDisplay.from_predictions(y, s, plot_optimal=3)

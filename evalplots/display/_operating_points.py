@@ -70,12 +70,13 @@ def check_threshold(threshold, thresholds, multi):
 
 
 def optimal_criterion(plot_optimal, allowed, multi):
-    """Validate ``plot_optimal``: False/None (no point) or the criterion ``allowed``."""
+    """Validate ``plot_optimal``: False/None (no point), or True / the criterion
+    ``allowed`` (the Display's only criterion, so True means it)."""
     if plot_optimal is None or plot_optimal is False:
         return None
-    if plot_optimal != allowed:
+    if plot_optimal is not True and plot_optimal != allowed:
         raise ValueError(
-            f"plot_optimal must be False or {allowed!r}, got {plot_optimal!r}."
+            f"plot_optimal must be False, True or {allowed!r}, got {plot_optimal!r}."
         )
     if multi:
         raise ValueError(

@@ -370,8 +370,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             stored ``thresholds``; one curve only.
         threshold_kw : dict, default=None
             Line2D properties of the threshold marker.
-        plot_optimal : {False, 'f1'}, default=False
-            'f1' marks the stored operating point of largest F1 with a star and
+        plot_optimal : {False, True, 'f1'}, default=False
+            True or 'f1' marks the stored operating point of largest F1 with a star and
             ``"max F1 = 0.86 at t = 0.53"``; ties go to the highest threshold.
         optimal_kw : dict, default=None
             Line2D properties of the optimal-point marker.

@@ -288,8 +288,8 @@ class RocCurveDisplay(CurveDisplayMixin):
             ``thresholds``; one curve only.
         threshold_kw : dict, default=None
             Line2D properties of the threshold marker.
-        plot_optimal : {False, 'youden'}, default=False
-            'youden' marks the stored point of largest J = TPR − FPR with a star
+        plot_optimal : {False, True, 'youden'}, default=False
+            True or 'youden' marks the stored point of largest J = TPR − FPR with a star
             and ``"max J = 0.67 at t = 0.76"``; ties go to the highest threshold.
         optimal_kw : dict, default=None
             Line2D properties of the optimal-point marker.

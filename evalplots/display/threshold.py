@@ -58,14 +58,21 @@ def _check_metrics(metrics, argname="metrics"):
 
 
 def _check_criteria(plot_optimal):
-    if plot_optimal is None:
+    if plot_optimal is None or plot_optimal is False:
         return ()
-    criteria = (plot_optimal,) if isinstance(plot_optimal, str) else tuple(plot_optimal)
+    if plot_optimal is True:  # the criterion the default metrics show
+        return ("f1",)
+    if isinstance(plot_optimal, str):
+        criteria = (plot_optimal,)
+    elif isinstance(plot_optimal, (list, tuple)):
+        criteria = tuple(plot_optimal)
+    else:
+        criteria = (plot_optimal,)
     unknown = [c for c in criteria if c not in CRITERIA]
     if unknown:
         shown = ", ".join(repr(c) for c in CRITERIA)
         raise ValueError(
-            f"plot_optimal must be None, one of {shown} or a sequence of them; got "
+            f"plot_optimal must be None, True, one of {shown} or a sequence of them; got "
             f"{unknown!r}."
         )
     return criteria
@@ -473,9 +480,10 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
             β of 'fbeta' (and of the 'fbeta' criterion).
         threshold : float, default=None
             A chosen threshold to mark (see :meth:`plot`).
-        plot_optimal : str or sequence of str, default=None
+        plot_optimal : str, sequence of str or bool, default=None
             Criteria of :func:`evalplots.metrics.optimal_threshold` ('youden',
-            'f1', 'fbeta', 'cost') whose optimal thresholds are marked.
+            'f1', 'fbeta', 'cost') whose optimal thresholds are marked; True
+            means 'f1', False or None none.
         cost_fp, cost_fn : float, default=1.0
             Costs of the 'cost' criterion.
         plot_ci : bool, default=False
