@@ -240,8 +240,10 @@ def test_unweighted_band_agrees_with_unit_weights():
     for k in names:
         assert_allclose(a[k][0], b[k][0], atol=0.015, err_msg=k)
         assert_allclose(a[k][1], b[k][1], atol=0.015, err_msg=k)
-    with pytest.raises(ValueError, match="n_resamples must be a positive integer"):
-        threshold_metric_bands(binary_scores(y_true, y_score), grid, names, n_resamples=0)
+    for n_resamples in (0, 1, True):  # one resample gives no spread: the rule of every bootstrap
+        with pytest.raises(ValueError, match=r"n_resamples must be an integer >= 2"):
+            threshold_metric_bands(binary_scores(y_true, y_score), grid, names,
+                                   n_resamples=n_resamples)
 
 
 class _Stub:

@@ -18,6 +18,7 @@ import warnings
 
 import numpy as np
 
+from evalplots.metrics._bootstrap import check_n_resamples
 from evalplots.metrics._interval import check_confidence_level
 from evalplots.metrics._threshold_metrics import rates_from_counts
 
@@ -61,10 +62,7 @@ def threshold_metric_bands(
         are taken over the others; NaN where it is undefined in all.
     """
     level = check_confidence_level(confidence_level)
-    if not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
-        raise ValueError(
-            f"n_resamples must be a positive integer, got {n_resamples!r}."
-        )
+    n_resamples = check_n_resamples(n_resamples)
     rng = np.random.default_rng(random_state)
     grid = np.asarray(grid, dtype=np.float64)
     ascending = np.sort(grid)
