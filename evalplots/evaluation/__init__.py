@@ -9,7 +9,7 @@ This package imports evalplots.metrics, and evalplots.display only inside the
 """
 
 from evalplots.evaluation._binary import BinaryEvaluation, BinaryModel
-from evalplots.evaluation._common import Evaluation
+from evalplots.evaluation._common import Evaluation, IntervalOptions
 from evalplots.evaluation._evaluate import AmbiguousTaskError, detect_task, evaluate
 from evalplots.evaluation._multiclass import MulticlassEvaluation, MulticlassModel
 from evalplots.evaluation._regression import RegressionEvaluation, RegressionModel
@@ -20,6 +20,7 @@ __all__ = [
     "BinaryEvaluation",
     "BinaryModel",
     "Evaluation",
+    "IntervalOptions",
     "MetricsTable",
     "MulticlassEvaluation",
     "MulticlassModel",

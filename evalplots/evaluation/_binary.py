@@ -9,6 +9,7 @@ import numpy as np
 from evalplots import metrics
 from evalplots.evaluation._common import (
     Evaluation,
+    IntervalOptions,
     cell_samples,
     check_model_names,
     named_warnings,
@@ -183,9 +184,19 @@ class BinaryEvaluation(Evaluation):
         Non-negative weights; samples of weight 0 are left out of every count.
     label_names : dict, sequence of str or None, default=None
         Readable class names (``{label: name}`` or one per class in sorted order).
+    confidence_level : float, default=0.95
+        Coverage of every confidence interval the evaluation computes.
+    n_resamples : int, default=1000
+        Bootstrap resamples per interval.
+    random_state : int or None, default=0
+        Bootstrap seed, fixed by default so results are reproducible; None
+        draws one (kept in ``interval_options.random_state``).
 
     Attributes
     ----------
+    interval_options : IntervalOptions
+        ``confidence_level``, ``n_resamples``, ``random_state`` (the seed used)
+        and one random stream per computation (``interval_options.rng(*key)``).
     classes_ : ndarray of shape (2,)
         The labels, sorted. ``pos_label`` / ``neg_label`` are the resolved classes.
     label_names : dict
@@ -200,7 +211,8 @@ class BinaryEvaluation(Evaluation):
     ValueError
         If ``y_true`` does not hold exactly two classes, the positive class is
         ambiguous or absent, a score is not finite, lengths differ, the weights
-        are invalid, or ``threshold`` is not a finite number.
+        are invalid, ``threshold`` is not a finite number, or an interval option
+        is out of range.
 
     Notes
     -----
@@ -220,7 +232,8 @@ class BinaryEvaluation(Evaluation):
     task = "binary"
 
     def __init__(self, y_true, predictions, *, pos_label=None, threshold=0.5,
-                 sample_weight=None, label_names=None):
+                 sample_weight=None, label_names=None, confidence_level=0.95, n_resamples=1000, random_state=0):
+        self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
         y = as_1d(y_true, "y_true")
         check_finite_labels(y, "y_true")
         classes = class_values(y)

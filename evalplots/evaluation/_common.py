@@ -2,12 +2,120 @@
 
 import contextlib
 import functools
+import numbers
 import warnings
+import zlib
 from collections.abc import Mapping
 
 import numpy as np
 
-__all__ = ["Evaluation", "cell_samples", "check_model_names", "named_warnings"]
+from evalplots.metrics._bootstrap import check_n_resamples
+from evalplots.metrics._interval import check_confidence_level
+
+__all__ = ["Evaluation", "IntervalOptions", "cell_samples", "check_model_names",
+           "check_random_state", "named_warnings"]
+
+#: The fixed default bootstrap seed: a report is reproducible unless asked otherwise.
+DEFAULT_SEED = 0
+
+
+def check_random_state(random_state):
+    """Return ``random_state`` as a non-negative int, drawing one when it is None.
+
+    None draws fresh entropy once; the drawn seed is returned (and then shown in
+    reports), so even a "random" run can be repeated with ``random_state=seed``.
+    """
+    if random_state is None:
+        return int(np.random.SeedSequence().entropy % 2**63)
+    if (isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral)
+            or random_state < 0):
+        raise ValueError(f"random_state must be a non-negative integer seed or None, got "
+                         f"{random_state!r}; e.g. random_state=0.")
+    return int(random_state)
+
+
+class IntervalOptions:
+    """How an evaluation computes its confidence intervals, and their random streams.
+
+    Parameters
+    ----------
+    confidence_level : float, default=0.95
+        Nominal two-sided coverage in (0, 1).
+    n_resamples : int, default=1000
+        Bootstrap resamples (>= 2).
+    random_state : int or None, default=0
+        Bootstrap seed; None draws one (kept in ``random_state``).
+
+    Attributes
+    ----------
+    confidence_level : float
+    n_resamples : int
+    random_state : int
+        The seed actually used (drawn when None was passed).
+
+    Raises
+    ------
+    ValueError
+        If an option is out of range, naming it.
+
+    Notes
+    -----
+    :meth:`rng` gives each computation its own stream, derived from the seed and
+    a key (e.g. ``("bootstrap", "AP", model_name)``) through numpy's
+    ``SeedSequence(seed, spawn_key=...)``: streams are independent, and one
+    interval does not change when another is added or computed first.
+
+    Examples
+    --------
+    >>> from evalplots.evaluation import IntervalOptions
+    >>> opts = IntervalOptions(n_resamples=200)
+    >>> opts.random_state, opts.n_resamples, opts.confidence_level
+    (0, 200, 0.95)
+    >>> float(opts.rng("a").random()) == float(opts.rng("a").random())
+    True
+    """
+
+    def __init__(self, confidence_level=0.95, n_resamples=1000, random_state=DEFAULT_SEED):
+        self.confidence_level = check_confidence_level(confidence_level)
+        self.n_resamples = check_n_resamples(n_resamples)
+        self.random_state = check_random_state(random_state)
+
+    def rng(self, *key):
+        """A numpy Generator for the computation named by ``key``.
+
+        Parameters
+        ----------
+        *key : str or int
+            Names the computation, e.g. ``("bootstrap", "AP", "model A")``.
+
+        Returns
+        -------
+        rng : numpy.random.Generator
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        ``SeedSequence(random_state, spawn_key=crc32 of each key part)``.
+
+        Examples
+        --------
+        >>> from evalplots.evaluation import IntervalOptions
+        >>> a, b = IntervalOptions(), IntervalOptions()
+        >>> int(a.rng("x").integers(10**6)) == int(b.rng("x").integers(10**6))
+        True
+        >>> int(a.rng("x").integers(10**6)) == int(a.rng("y").integers(10**6))
+        False
+        """
+        spawn_key = tuple(zlib.crc32(str(part).encode("utf-8")) for part in key)
+        return np.random.default_rng(np.random.SeedSequence(self.random_state,
+                                                            spawn_key=spawn_key))
+
+    def __repr__(self):
+        return (f"IntervalOptions(confidence_level={self.confidence_level}, "
+                f"n_resamples={self.n_resamples}, random_state={self.random_state})")
 
 
 @contextlib.contextmanager

@@ -128,7 +128,8 @@ def detect_task(y_true, predictions):
 
 
 def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
-             labels=None, sample_weight=None, label_names=None, ordinal=False):
+             labels=None, sample_weight=None, label_names=None, ordinal=False,
+             confidence_level=0.95, n_resamples=1000, random_state=0):
     """Evaluate one or more models on the same samples, computing each thing once.
 
     Parameters
@@ -154,6 +155,13 @@ def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
         Readable class names (classification).
     ordinal : bool, default=False
         Multi-class: the classes are ordered; adds quadratic weighted kappa.
+    confidence_level : float, default=0.95
+        Coverage of every confidence interval the evaluation computes.
+    n_resamples : int, default=1000
+        Bootstrap resamples per interval.
+    random_state : int or None, default=0
+        Bootstrap seed, fixed by default so results are reproducible; None
+        draws one (kept in ``interval_options.random_state``).
 
     Returns
     -------
@@ -189,12 +197,15 @@ def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
         raise ValueError(f"task must be one of {', '.join(map(repr, TASKS))}; got {task!r}.")
     if task == "auto":
         task = detect_task(y_true, predictions)
+    options = {"confidence_level": confidence_level, "n_resamples": n_resamples,
+               "random_state": random_state}
     if task == "binary":
         return BinaryEvaluation(y_true, predictions, pos_label=pos_label,
                                 threshold=threshold, sample_weight=sample_weight,
-                                label_names=label_names)
+                                label_names=label_names, **options)
     if task == "multiclass":
         return MulticlassEvaluation(y_true, predictions, labels=labels,
                                     sample_weight=sample_weight, label_names=label_names,
-                                    ordinal=ordinal)
-    return RegressionEvaluation(y_true, predictions, sample_weight=sample_weight)
+                                    ordinal=ordinal, **options)
+    return RegressionEvaluation(y_true, predictions, sample_weight=sample_weight,
+                                **options)

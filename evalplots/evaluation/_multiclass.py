@@ -8,6 +8,7 @@ import numpy as np
 from evalplots import metrics
 from evalplots.evaluation._common import (
     Evaluation,
+    IntervalOptions,
     cell_samples,
     check_model_names,
     named_warnings,
@@ -206,9 +207,19 @@ class MulticlassEvaluation(Evaluation):
     ordinal : bool, default=False
         The classes are ordered (in ``labels`` order): adds quadratic weighted
         kappa (QWK) to the table.
+    confidence_level : float, default=0.95
+        Coverage of every confidence interval the evaluation computes.
+    n_resamples : int, default=1000
+        Bootstrap resamples per interval.
+    random_state : int or None, default=0
+        Bootstrap seed, fixed by default so results are reproducible; None
+        draws one (kept in ``interval_options.random_state``).
 
     Attributes
     ----------
+    interval_options : IntervalOptions
+        ``confidence_level``, ``n_resamples``, ``random_state`` (the seed used)
+        and one random stream per computation (``interval_options.rng(*key)``).
     classes_ : ndarray of shape (n_classes,)
         The classes, in order.
     true_codes : ndarray of int of shape (n_samples,)
@@ -221,7 +232,7 @@ class MulticlassEvaluation(Evaluation):
     ValueError
         If a score matrix has the wrong number of columns, holds NaN/inf, a
         predicted label is not one of ``labels``, lengths differ, or fewer than
-        two classes are given.
+        two classes are given, or an interval option is out of range.
 
     Notes
     -----
@@ -243,7 +254,8 @@ class MulticlassEvaluation(Evaluation):
     task = "multiclass"
 
     def __init__(self, y_true, predictions, *, labels=None, sample_weight=None,
-                 label_names=None, ordinal=False):
+                 label_names=None, ordinal=False, confidence_level=0.95, n_resamples=1000, random_state=0):
+        self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
         predictions = check_model_names(predictions)
         y = as_1d(y_true, "y_true")
         arrays, columns = {}, {}

@@ -6,7 +6,12 @@ import math
 import numpy as np
 
 from evalplots import metrics
-from evalplots.evaluation._common import Evaluation, check_model_names, named_warnings
+from evalplots.evaluation._common import (
+    Evaluation,
+    IntervalOptions,
+    check_model_names,
+    named_warnings,
+)
 from evalplots.evaluation._table import MetricsTable
 from evalplots.metrics._validation import (
     as_1d,
@@ -119,17 +124,27 @@ class RegressionEvaluation(Evaluation):
         Model name -> predicted values, in the unit of ``y_true``.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights.
+    confidence_level : float, default=0.95
+        Coverage of every confidence interval the evaluation computes.
+    n_resamples : int, default=1000
+        Bootstrap resamples per interval.
+    random_state : int or None, default=0
+        Bootstrap seed, fixed by default so results are reproducible; None
+        draws one (kept in ``interval_options.random_state``).
 
     Attributes
     ----------
+    interval_options : IntervalOptions
+        ``confidence_level``, ``n_resamples``, ``random_state`` (the seed used)
+        and one random stream per computation (``interval_options.rng(*key)``).
     models : dict of str to RegressionModel
         Per-model results.
 
     Raises
     ------
     ValueError
-        If a value is not a finite number, lengths differ or the weights are
-        invalid.
+        If a value is not a finite number, lengths differ, the weights are
+        invalid, or an interval option is out of range.
 
     Notes
     -----
@@ -147,7 +162,8 @@ class RegressionEvaluation(Evaluation):
 
     task = "regression"
 
-    def __init__(self, y_true, predictions, *, sample_weight=None):
+    def __init__(self, y_true, predictions, *, sample_weight=None, confidence_level=0.95, n_resamples=1000, random_state=0):
+        self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
         self.y_true = check_finite(as_1d(y_true, "y_true"), "y_true")
         self.sample_weight = check_sample_weight(sample_weight, self.y_true.shape[0])
         self.models = {}
