@@ -85,6 +85,13 @@ class BinaryModel:
         Read off the counts and curves above.
     confusion_matrix : ndarray of shape (2, 2)
         ``[[tn, fp], [fn, tp]]`` at ``threshold`` (rows = true class, negative first).
+    is_probability : bool
+        Whether every score is in [0, 1], so that it can be read as a probability
+        of the positive class (Brier score, log loss and calibration apply).
+    brier_score, log_loss : float
+        Of the scores as probabilities (NaN when ``is_probability`` is False);
+        log loss is ``inf`` when a positive scores 0 or a negative 1 (nothing is
+        clipped).
 
     Raises
     ------
@@ -147,6 +154,28 @@ class BinaryModel:
         fp, tp = (fps[k - 1], tps[k - 1]) if k else (0.0, 0.0)
         cm = np.array([[fps[-1] - fp, fp], [tps[-1] - tp, tp]])
         return cm.astype(np.int64) if self._data.weight is None else cm
+
+    @functools.cached_property
+    def is_probability(self):
+        score = self._data.score
+        return bool(score.min() >= 0 and score.max() <= 1)
+
+    @functools.cached_property
+    def brier_score(self):
+        if not self.is_probability:
+            return math.nan
+        d = self._data
+        return float(metrics.brier_score_loss(d.positive, d.score, sample_weight=d.weight,
+                                              pos_label=True))
+
+    @functools.cached_property
+    def log_loss(self):
+        if not self.is_probability:
+            return math.nan
+        d = self._data
+        with named_warnings(self.name):
+            return float(metrics.log_loss(d.positive, d.score, labels=[False, True],
+                                          sample_weight=d.weight))
 
     @functools.cached_property
     def threshold_metrics(self):

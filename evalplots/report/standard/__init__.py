@@ -20,7 +20,8 @@ _BUILDERS = {"binary": binary_report, "multiclass": multiclass_report,
 def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
                       pos_label=None, labels=None, label_names=None, ordinal=False,
                       sample_weight=None, transposed=False, title=None,
-                      description=None, author=None, invariant=False, progress=None):
+                      description=None, author=None, invariant=False, progress=None,
+                      ci=True, confidence_level=0.95, n_resamples=1000, random_state=0):
     """Assemble the standard evaluation report of binary, multi-class or regression models.
 
     Binary pages: a summary (data, a metrics table with one row per model,
@@ -71,6 +72,17 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
         Reproducible PDF bytes (for tests); see :class:`Report`.
     progress : callable or None, default=None
         Called as ``progress(step, done, total)`` before each step.
+    ci : bool, default=True
+        Show confidence intervals, comparison tests and confidence bands; False
+        leaves them out (and does not compute them).
+    confidence_level : float, default=0.95
+        Coverage of the intervals (as :func:`evalplots.evaluate`).
+    n_resamples : int, default=1000
+        Bootstrap resamples per interval.
+    random_state : int or None, default=0
+        Bootstrap seed, fixed so that a report is reproducible. With an
+        evaluation as first argument, its own options are used and these three
+        must stay at their defaults.
 
     Returns
     -------
@@ -128,6 +140,10 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
             raise ValueError("pass either an evaluation or y_true and predictions, "
                              "not both.")
         ev = y_true
+        if (confidence_level, n_resamples, random_state) != (0.95, 1000, 0):
+            raise ValueError("confidence_level, n_resamples and random_state are options "
+                             "of the evaluation: pass them to evalplots.evaluate, not "
+                             "together with an evaluation.")
     else:
         if predictions is None:
             raise ValueError("predictions is missing: pass {model name: predictions} "
@@ -135,8 +151,10 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
                              "only argument).")
         ev = evaluate(y_true, predictions, task=task, pos_label=pos_label,
                       threshold=threshold, labels=labels, sample_weight=sample_weight,
-                      label_names=label_names, ordinal=ordinal)
-    options = {"title": title, "description": description, "author": author,
+                      label_names=label_names, ordinal=ordinal,
+                      confidence_level=confidence_level, n_resamples=n_resamples,
+                      random_state=random_state)
+    options = {"ci": bool(ci), "title": title, "description": description, "author": author,
                "invariant": invariant, "progress": progress}
     if ev.task == "multiclass":
         options["transposed"] = transposed

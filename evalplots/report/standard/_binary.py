@@ -20,7 +20,7 @@ from evalplots.report.standard._common import (
 
 __all__ = ["binary_report"]
 
-def binary_report(ev, *, title, description, author, invariant, progress):
+def binary_report(ev, *, ci, title, description, author, invariant, progress):
     """Assemble the standard report of a BinaryEvaluation (see evaluation_report)."""
     names = ev.model_names
     tick = Steps(["computing metrics", "drawing ROC curves", "drawing P-R curves",

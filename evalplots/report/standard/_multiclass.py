@@ -25,7 +25,7 @@ __all__ = ["multiclass_report"]
 
 
 
-def multiclass_report(ev, *, title, description, author, invariant, progress,
+def multiclass_report(ev, *, ci, title, description, author, invariant, progress,
                       transposed=False):
     """Assemble the standard report of a MulticlassEvaluation (see evaluation_report)."""
     names = ev.model_names

@@ -14,7 +14,7 @@ from evalplots.report.standard._common import (
 __all__ = ["regression_report"]
 
 
-def regression_report(ev, *, title, description, author, invariant, progress):
+def regression_report(ev, *, ci, title, description, author, invariant, progress):
     """Assemble the standard report of a RegressionEvaluation (see evaluation_report)."""
     names = ev.model_names
     tick = Steps(["computing metrics", *(f"prediction errors: {n}" for n in names)],
