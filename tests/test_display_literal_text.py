@@ -201,3 +201,77 @@ def test_report_figures_show_names_literally(task, report_figures, tmp_path):
     drawn = [text for fig in report_figures for text in _drawn_literally(fig)]
     for name in names:  # every name is drawn somewhere, as written
         assert any(text == name or text.startswith(f"{name} (") for text in drawn), name
+
+
+# -- names starting with "_" (matplotlib hides such labels from legends) -----------
+
+ZWSP = "\N{ZERO WIDTH SPACE}"
+
+
+def _entry_texts(ax):
+    return [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def test_underscore_model_names_stay_in_every_legend():
+    """"_baseline" is listed, printed as written (a zero-width space in front keeps
+    matplotlib from treating it as a hidden label); numbers from scikit-learn."""
+    import sklearn.metrics as skm
+
+    from evalplots.display import (
+        CalibrationDisplay,
+        CumulativeGainDisplay,
+        DetCurveDisplay,
+    )
+
+    y, s = BINARY, SCORES[0]
+    auc = skm.roc_auc_score(y, s)  # 0.96
+    ap = skm.average_precision_score(y, s)
+    brier = skm.brier_score_loss(y, s)
+    expected = {
+        RocCurveDisplay: [f"{ZWSP}_baseline (AUC = {auc:.2f})", "Chance level (AUC = 0.5)"],
+        PrecisionRecallDisplay: [f"{ZWSP}_baseline (AP = {ap:.2f}, BEP = 0.80)"],
+        DetCurveDisplay: [f"{ZWSP}_baseline", "Chance level"],
+        CumulativeGainDisplay: [f"{ZWSP}_baseline\nKS = 0.80 at 0.65", "Chance level",
+                                "Perfect model"],
+        CalibrationDisplay: [f"{ZWSP}_baseline (Brier = {brier:.3f}, ECE = 0.240)",
+                             "Perfectly calibrated"],
+    }
+    assert auc == pytest.approx(0.96) and brier == pytest.approx(0.1245)
+    for cls, texts in expected.items():
+        ax = Figure().add_subplot()
+        cls.from_predictions(y, s, name="_baseline", ax=ax)
+        assert _entry_texts(ax) == texts, cls.__name__
+        # and it is drawn as given: the zero-width space has no width and no ink
+        ax.figure.savefig(BytesIO(), format="png")
+
+
+def test_underscore_class_names_stay_in_the_legend():
+    from evalplots.display import ScoreDistributionDisplay
+
+    ax = Figure().add_subplot()
+    ScoreDistributionDisplay.from_predictions(np.where(BINARY == 1, "_pos", "_neg"),
+                                              SCORES[0], ax=ax)
+    assert _entry_texts(ax) == [f"{ZWSP}_neg", f"{ZWSP}_pos"]
+    ax = Figure().add_subplot()
+    RocCurveDisplay.from_predictions(np.array(["_a", "b", "c"])[CODES], PROBA, ax=ax)
+    assert _entry_texts(ax)[:3] == [f"{ZWSP}_a (AUC = 0.98)", "b (AUC = 0.78)",
+                                     "c (AUC = 0.92)"]
+
+
+def test_hiding_an_entry_on_purpose_still_works():
+    ax = Figure().add_subplot()
+    display = RocCurveDisplay.from_predictions(
+        BINARY, SCORES[0], name="m", curve_kwargs={"label": "_nolegend_"}, ax=ax)
+    assert display.line_.get_label() == "_nolegend_"
+    assert _entry_texts(ax) == ["Chance level (AUC = 0.5)"]
+
+
+def test_underscore_model_name_in_the_report_figure():
+    """The report's shared legend under the ROC figure lists "_baseline" too."""
+    from evalplots import evaluate
+    from evalplots.evaluation._figures import roc_figure
+
+    ev = evaluate(BINARY, {"_baseline": SCORES[0], "m": SCORES[1]}, threshold=0.5)
+    fig = roc_figure(ev)
+    assert [t.get_text() for t in fig.legends[0].get_texts()] == [
+        f"{ZWSP}_baseline (AUC = 0.96)", "m (AUC = 0.96)", "Chance level (AUC = 0.5)"]

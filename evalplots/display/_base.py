@@ -94,6 +94,25 @@ def merge_style_kwargs(defaults, user, *, argname):
     return merged
 
 
+#: put before a legend label that starts with "_" (ZERO WIDTH SPACE: no width, no ink)
+LEGEND_SHOW_PREFIX = "\N{ZERO WIDTH SPACE}"
+
+
+def legend_text(label):
+    """``label`` as a legend label matplotlib shows, even when it starts with ``"_"``.
+
+    matplotlib leaves artists whose label starts with an underscore out of the
+    legend (``"_nolegend_"``, ``"_child0"``), so a model or class named
+    ``"_baseline"`` would vanish from it. Such a label gets a zero-width space
+    in front: it prints exactly as written and is listed. None stays None
+    (no label); to hide an entry on purpose, pass ``label="_nolegend_"`` in the
+    Display's ``*_kw`` argument.
+    """
+    if isinstance(label, str) and label.startswith("_"):
+        return LEGEND_SHOW_PREFIX + label
+    return label
+
+
 def legend_label(name, metric_name=None, value=None, *more, decimals=None):
     """Build a legend entry: ``"name (AUC = 0.87)"``, ``"AUC = 0.87"``, ``"name"``.
 
@@ -101,7 +120,8 @@ def legend_label(name, metric_name=None, value=None, *more, decimals=None):
     a pair whose value is None or NaN is left out. A value may be a
     :class:`LegendScore` (with an interval or a spread). ``decimals`` sets the
     number of decimals of every number; None uses :func:`score_decimals` of each.
-    Returns None when there is neither a name nor a value (no legend entry).
+    Returns None when there is neither a name nor a value (no legend entry). A
+    name starting with ``"_"`` is shown (:func:`legend_text`).
     """
     pairs = zip((metric_name, *more[::2]), (value, *more[1::2]))
     shown = [
@@ -111,8 +131,8 @@ def legend_label(name, metric_name=None, value=None, *more, decimals=None):
     ]
     if shown:
         metrics = ", ".join(shown)
-        return f"{name} ({metrics})" if name is not None else metrics
-    return name
+        return legend_text(f"{name} ({metrics})" if name is not None else metrics)
+    return legend_text(name)
 
 
 def score_decimals(value):

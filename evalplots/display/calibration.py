@@ -10,6 +10,7 @@ from evalplots.display._base import (
     check_score,
     get_axes,
     fitted_legend,
+    legend_text,
     merge_style_kwargs,
     pos_label_title,
 )
@@ -66,8 +67,8 @@ def _legend_label(name, brier_score, ece):
     texts = _format_losses([v for _, v in pairs])
     shown = ", ".join(f"{k} = {t}" for (k, _), t in zip(pairs, texts))
     if shown:
-        return f"{name} ({shown})" if name is not None else shown
-    return name
+        return legend_text(f"{name} ({shown})" if name is not None else shown)
+    return legend_text(name)
 
 
 def _check_bins(counts, bin_bounds, n_bins):

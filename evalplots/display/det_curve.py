@@ -7,6 +7,7 @@ from evalplots.display._base import (
     CurveDisplayMixin,
     chance_line,
     check_curve,
+    legend_text,
     merge_style_kwargs,
 )
 from evalplots.display._estimator import (
@@ -222,7 +223,7 @@ class DetCurveDisplay(CurveDisplayMixin):
         previous = [line for line in self.ax_.get_lines() if line.get_gid() == DET_GID]
         if previous:
             limit = max(limit, self.ax_.get_xlim()[1])
-        line_kw = merge_style_kwargs({"label": name}, kwargs, argname="kwargs")
+        line_kw = merge_style_kwargs({"label": legend_text(name)}, kwargs, argname="kwargs")
         line_kw["gid"] = DET_GID
         (self.line_,) = self.ax_.plot(
             np.clip(x, -edge, edge), np.clip(y, -edge, edge), **line_kw

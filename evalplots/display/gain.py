@@ -9,6 +9,7 @@ from evalplots.display._base import (
     check_curve,
     check_option,
     format_score,
+    legend_text,
     merge_style_kwargs,
 )
 from evalplots.display._estimator import (
@@ -299,7 +300,7 @@ class CumulativeGainDisplay(CurveDisplayMixin):
 
         check_option(kind, KINDS, "kind")
         name = self._prepare_axes(ax, name)
-        line_kw = merge_style_kwargs({"label": name}, kwargs, argname="kwargs")
+        line_kw = merge_style_kwargs({"label": legend_text(name)}, kwargs, argname="kwargs")
         if kind == "gain":
             x, y = self.queue_rate, self.gain
             chance = ((0, 1), (0, 1))

@@ -7,6 +7,7 @@ import numpy as np
 from evalplots.display._base import (
     check_option,
     get_axes,
+    legend_text,
     literal_legend,
     merge_style_kwargs,
 )
@@ -203,7 +204,7 @@ class ScoreDistributionDisplay(BinaryEstimatorMixin):
         self.artist_, self.fill_ = [], None
         for i, label in enumerate(self.display_labels):
             color = f"C{i % 10}"
-            defaults = {"color": color, "linewidth": 1.5, "label": str(label)}
+            defaults = {"color": color, "linewidth": 1.5, "label": legend_text(str(label))}
             if filled:
                 defaults.update(fill=True, alpha=0.4 if alpha is None else alpha)
             kw = merge_style_kwargs(
