@@ -272,11 +272,11 @@ def test_a_covering_font_is_the_figures_fallback_when_one_is_found(monkeypatch):
     (no CJK font is a pip dependency, so none can be relied on here)."""
     import matplotlib
 
+    from evalplots.display import _fonts
     from evalplots.evaluation import _figures
-    from evalplots.report.standard import _common
 
     found, families, real_style = [], [], _figures.figure_style
-    monkeypatch.setattr(_common, "find_fallback_font", lambda chars: found.append(chars)
+    monkeypatch.setattr(_fonts, "find_fallback_font", lambda chars: found.append(chars)
                         or ("DejaVuSerif.ttf", "DejaVu Serif"))
     monkeypatch.setattr(_figures, "figure_style", lambda name="report", font_family=None:
                         families.append(font_family) or real_style(name, font_family))

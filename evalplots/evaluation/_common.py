@@ -324,6 +324,12 @@ class Evaluation:
         OSError
             If a file cannot be written (files written before stay complete).
 
+        Warns
+        -----
+        MissingGlyphWarning
+            Once, when model or class names hold CJK characters and no installed
+            font covers them (matplotlib draws boxes); install e.g. Noto Sans CJK.
+
         Notes
         -----
         The figures are the report's (the same recipe draws both), in
@@ -346,6 +352,9 @@ class Evaluation:
         default, Type 3, is refused by many journals' checks. SVG text is drawn
         as outlines (``svg.fonttype = 'path'``): SVG cannot embed a font, so
         outlines look the same on every machine; use the PDF for editable text.
+        CJK characters in model and class names are drawn in the same fallback
+        font family as in the PDF report: an installed font that covers them
+        (found through matplotlib's font manager), after DejaVu Sans.
         Each file is written to a temporary file and then renamed (atomic): an
         error never leaves a half-written file. PDF and SVG files hold no date,
         so they are the same bytes on every run.

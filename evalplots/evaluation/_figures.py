@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 
 from evalplots.display import style
 from evalplots.display._base import LITERAL_TEXT, legend_handle, literal_legend
+from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
 
 _LINESTYLES = ("-", "--", ":", "-.")
 
@@ -357,6 +358,12 @@ def paper_figures(ev):
     return figures
 
 
+def figure_texts(ev):
+    """The user texts the figures of ``ev`` show: model names and class names."""
+    names = getattr(ev, "label_names", None) or {}
+    return [*ev.model_names, *map(str, names.values())]
+
+
 def save_figures(ev, directory, format="pdf", *, dpi=300):
     """Write each figure of :func:`paper_figures` atomically; see Evaluation.save_figures."""
     from evalplots._atomic import write_atomically
@@ -374,10 +381,12 @@ def save_figures(ev, directory, format="pdf", *, dpi=300):
     rc = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "path",
           "svg.hashsalt": "evalplots", "savefig.bbox": None}
     metadata = {"pdf": {"CreationDate": None}, "svg": {"Date": None}, "png": None}[format]
+    # the report's fallback font for the names' CJK characters (one warning if none)
+    family = figure_font_family(figure_texts(ev), stacklevel=3)
     paths = []
     for stem, width, draw in paper_figures(ev):
-        with style.context("paper", rc=rc):
-            fig = draw(style="paper", width=width)
+        with style.context("paper", rc=rc), ignore_glyph_warnings():
+            fig = draw(style="paper", width=width, family=family)
             paths.append(write_atomically(
                 directory / f"{stem}.{format}",
                 lambda tmp, fig=fig: fig.savefig(tmp, format=format, dpi=dpi,

@@ -19,9 +19,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 from svglib.svglib import svg2rlg
 
+from evalplots.display._fonts import missing_glyph_note
 from evalplots.report._fonts import (
     MissingGlyphWarning,
-    cid_font,
     font_runs,
     summarised_glyph_warnings,
 )
@@ -96,22 +96,6 @@ def figure_to_drawing(fig):
     drawing.initialFontName = FONT
     _embed_text(drawing)
     return drawing
-
-
-def missing_glyph_note(chars):
-    """The one note for figure characters no installed font gives matplotlib."""
-    shown = "".join(ch for ch in chars if cid_font(ch))
-    lost = "".join(ch for ch in chars if not cid_font(ch))
-    parts = []
-    if shown:
-        parts.append(f"no installed font covers {shown!r} for matplotlib: the PDF "
-                     f"report shows them in a built-in CID font, but the figures are "
-                     f"laid out with placeholder widths and figures saved on their own "
-                     f"show boxes; install a CJK font (e.g. Noto Sans CJK, WenQuanYi) "
-                     f"to fix both")
-    if lost:
-        parts.append(f"no available font can show {lost!r}; they appear as boxes")
-    return "figure text: " + "; ".join(parts) + "."
 
 
 # (bold, slanted) -> the embedded DejaVu Sans face

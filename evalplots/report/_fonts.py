@@ -6,7 +6,8 @@ characters are set in reportlab's built-in CID fonts (STSong-Light,
 HeiseiMin-W3, HYSMyeongJo-Medium: no font file needed, the PDF reader
 supplies the glyphs): :func:`font_runs` cuts a text into runs of one font,
 :func:`markup` writes them as paragraph markup and :func:`text_width`
-measures them. For the figures, :func:`find_fallback_font` looks through the
+measures them. For the figures, :func:`find_fallback_font` (in
+evalplots.display._fonts, shared with saved figures) looks through the
 fonts matplotlib's font manager knows (e.g. an installed Noto Sans CJK,
 WenQuanYi or Droid Sans Fallback) for one that covers the characters; the
 report says once, in a :class:`MissingGlyphWarning`, what no font can show,
@@ -23,27 +24,23 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
+from evalplots.display._fonts import (  # noqa: F401  (re-exported for the report)
+    GLYPH_WARNING,
+    MissingGlyphWarning,
+    cjk_script,
+    find_fallback_font,
+)
 from evalplots.report._styles import FONT, register_fonts
 
 FALLBACK = "EvalplotsFallback"
-_GLYPH_WARNING = re.compile(r"Glyph (\d+) .*missing from (current )?font")
+_GLYPH_WARNING = re.compile(GLYPH_WARNING)
 
 
-# reportlab's built-in CID fonts and the Unicode blocks each is used for; the
-# first whose blocks hold a character sets it (kana -> Japanese, Hangul -> Korean,
-# other CJK ideographs, punctuation and full-width forms -> Chinese).
-CID_FONTS = {
-    "HeiseiMin-W3": ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF65, 0xFF9F)),
-    "HYSMyeongJo-Medium": ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7AF)),
-    "STSong-Light": ((0x2E80, 0x2FDF), (0x3000, 0x303F), (0x3100, 0x312F),
-                     (0x31A0, 0x31BF), (0x3200, 0x33FF), (0x3400, 0x4DBF),
-                     (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F),
-                     (0xFF00, 0xFFEF)),
-}
-
-
-class MissingGlyphWarning(UserWarning):
-    """Text has characters that no available font can show (drawn as boxes)."""
+# reportlab's built-in CID font of each CJK script (the scripts' Unicode blocks
+# are in evalplots.display._fonts, shared with the figures' font rule).
+CID_FONTS = {"HeiseiMin-W3": "japanese", "HYSMyeongJo-Medium": "korean",
+             "STSong-Light": "chinese"}
+_CID_FONT_OF = {script: name for name, script in CID_FONTS.items()}
 
 
 def cid_font(ch):
@@ -54,16 +51,13 @@ def cid_font(ch):
     >>> cid_font("猫"), cid_font("か"), cid_font("한"), cid_font("é")
     ('STSong-Light', 'HeiseiMin-W3', 'HYSMyeongJo-Medium', None)
     """
-    code = ord(ch)
-    for name, blocks in CID_FONTS.items():
-        if any(lo <= code <= hi for lo, hi in blocks):
-            if name not in pdfmetrics.getRegisteredFontNames():
-                pdfmetrics.registerFont(UnicodeCIDFont(name))
-                # paragraph markup looks a face up by family (bold headings too)
-                pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name,
-                                              boldItalic=name)
-            return name
-    return None
+    name = _CID_FONT_OF.get(cjk_script(ch))
+    if name is not None and name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(UnicodeCIDFont(name))
+        # paragraph markup looks a face up by family (bold headings too)
+        pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name,
+                                      boldItalic=name)
+    return name
 
 
 @functools.lru_cache(maxsize=8)
@@ -176,48 +170,6 @@ def missing_chars(text, font=FONT):
         if ord(ch) not in cmap and not ch.isspace() and ch not in out:
             out.append(ch)
     return "".join(out)
-
-
-@functools.lru_cache(maxsize=16)
-def find_fallback_font(chars):
-    """A font known to matplotlib that covers every one of ``chars``.
-
-    Parameters
-    ----------
-    chars : str
-        The characters to cover.
-
-    Returns
-    -------
-    font : tuple of (str, str) or None
-        ``(path, family name)`` of the first font found, or None.
-
-    Notes
-    -----
-    The font is for matplotlib (the figures' fallback family, e.g. Noto Sans
-    CJK, WenQuanYi or Droid Sans Fallback); the PDF text itself shows CJK in
-    reportlab's built-in CID fonts and needs no font file.
-
-    Examples
-    --------
-    >>> find_fallback_font("")  # nothing to cover
-    """
-    if not chars:
-        return None
-    from matplotlib import font_manager
-    from matplotlib.ft2font import FT2Font
-
-    codes = {ord(c) for c in chars}
-    for entry in font_manager.fontManager.ttflist:
-        if entry.name.startswith("Last Resort"):  # placeholder glyphs for everything
-            continue
-        try:
-            charmap = FT2Font(entry.fname).get_charmap()
-        except (OSError, RuntimeError, ValueError):  # unreadable files
-            continue
-        if codes <= set(charmap):
-            return entry.fname, entry.name
-    return None
 
 
 def register_fallback(path):

@@ -5,13 +5,8 @@ import warnings
 
 from reportlab.platypus import CondPageBreak
 
-from evalplots.report._flowables import missing_glyph_note
-from evalplots.report._fonts import (
-    MissingGlyphWarning,
-    cid_font,
-    find_fallback_font,
-    missing_chars,
-)
+from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
+from evalplots.report._fonts import MissingGlyphWarning, cid_font, missing_chars
 from evalplots.report._doctemplate import MARGIN
 from evalplots.report.builder import Report
 
@@ -37,15 +32,13 @@ def new_report(evaluation, *, title, subtitle, author, invariant):
         if any(cid_font(ch) is None for ch in chars):
             warnings.warn(f"{kinds[text]} {text!r} has characters the report font cannot "
                           f"show; they appear as boxes.", MissingGlyphWarning, stacklevel=3)
-    # the title is not drawn in the figures; model and class names are
-    cjk = "".join(sorted({ch for text, chars in missing.items() for ch in chars
-                          if cid_font(ch) is not None and kinds[text] != "title"}))
-    found = find_fallback_font(cjk)
-    if cjk and found is None:
-        warnings.warn(missing_glyph_note(cjk), MissingGlyphWarning, stacklevel=3)
+    # the title is not drawn in the figures; model and class names are (the rule
+    # Evaluation.save_figures follows too)
+    family = figure_font_family([t for t, kind in kinds.items() if kind != "title"],
+                                stacklevel=3)
     report = Report(title or "Evaluation report", author=author, invariant=invariant,
                     subtitle=subtitle)
-    return report, None if found is None else found[1]
+    return report, family
 
 
 @contextlib.contextmanager
@@ -55,9 +48,8 @@ def quiet_figures():
     matplotlib's own per-glyph warnings ("Glyph 26085 ... missing from font") say
     again what the one MissingGlyphWarning of :func:`new_report` said.
     """
-    with warnings.catch_warnings():
+    with ignore_glyph_warnings(), warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingGlyphWarning)
-        warnings.filterwarnings("ignore", r"Glyph \d+ .*missing from font")
         yield
 
 
