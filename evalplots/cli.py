@@ -13,6 +13,7 @@ import argparse
 import math
 import os
 import re
+import shlex
 import sys
 import time
 import warnings
@@ -259,7 +260,22 @@ def _warning_notes(caught):
     return seen
 
 
-def _report(args):
+def _provenance(args, data, command_line):
+    """The input file (or bundled sample), its SHA-256 and rows, and the command."""
+    from evalplots.report import Provenance
+
+    if args.input is None:
+        from evalplots.datasets._samples import SAMPLE_FILES
+
+        name = args.sample or "breast_cancer"
+        path = SAMPLE_FILES[name]
+        return Provenance.from_file(path, rows=data.n_samples, command_line=command_line,
+                                    name=f"bundled sample {name} ({path.name})")
+    return Provenance.from_file(args.input, rows=data.n_samples,
+                                command_line=command_line)
+
+
+def _report(args, command_line):
     threshold = _threshold(args.threshold)
     notes = []
     _check_output(args.output, notes)
@@ -304,6 +320,7 @@ def _report(args):
             report = evaluation_report(
                 evaluation, title=args.title, description=data.description or None,
                 progress=progress, transposed=args.transposed and task == "multiclass",
+                provenance=_provenance(args, data, command_line),
             )
         for note in _warning_notes(caught):
             print(f"{PROG}: note: {note}", file=sys.stderr)
@@ -359,8 +376,9 @@ def main(argv=None):
     with InterruptGuard(keep_ignoring=argv is None) as guard:
         args = None
         try:
+            argv = sys.argv[1:] if argv is None else list(argv)
             args = build_parser().parse_args(argv)
-            return _report(args)
+            return _report(args, shlex.join([PROG, *argv]))
         except BaseException as exc:
             # also a KeyboardInterrupt that a library swallowed or turned into
             # another exception (reportlab's cleanup code raises AttributeError)

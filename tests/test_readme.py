@@ -50,3 +50,30 @@ def test_paper_figure_example_saves_truetype_fonts(tmp_path, monkeypatch):
     outside = block.replace('fig.savefig("roc.pdf")', "pass") + '\nfig.savefig("roc3.pdf")'
     exec(outside, {})  # noqa: S102
     assert {subtype for subtype, _ in pdf_fonts(tmp_path / "roc3.pdf").values()} == {"/Type3"}
+
+
+def test_source_date_epoch_rerun_is_byte_identical(tmp_path):
+    """The README's SOURCE_DATE_EPOCH command, run twice: the same bytes, and the date
+    its comment gives."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    from pypdf import PdfReader
+
+    (line,) = [ln for ln in README.read_text(encoding="utf-8").splitlines()
+               if ln.startswith("SOURCE_DATE_EPOCH=")]
+    command, comment = line.split("#", 1)
+    assignment, program, *args = shlex.split(command)
+    key, value = assignment.split("=")
+    assert (key, program) == ("SOURCE_DATE_EPOCH", "evalplots")
+    runs = []
+    for _ in range(2):
+        subprocess.run([sys.executable, "-m", "evalplots.cli", *args], cwd=tmp_path,
+                       env={**os.environ, key: value, "MPLBACKEND": "Agg"},
+                       check=True, capture_output=True, timeout=300)
+        runs.append((tmp_path / "report.pdf").read_bytes())
+    assert runs[0] == runs[1]
+    date = PdfReader(tmp_path / "report.pdf").metadata["/ReportDate"]
+    assert comment.strip().startswith(f"dated {date},")

@@ -208,6 +208,13 @@ def load_diabetes_predictions():
                                classes=None, task="regression", description=_DIABETES)
 
 
+#: Sample name -> its CSV file (for the report's provenance: file name, SHA-256).
+SAMPLE_FILES = {
+    "breast_cancer": SAMPLE_CSV,
+    "digits": _DIGITS_CSV,
+    "diabetes": _DIABETES_CSV,
+}
+
 #: Sample name -> loader, for ``--sample NAME``.
 SAMPLES = {
     "breast_cancer": load_breast_cancer_predictions,

@@ -8,7 +8,8 @@ report of an evaluation with it. This package imports evalplots.evaluation,
 evalplots.display and evalplots.metrics, never evalplots.cli.
 """
 
+from evalplots.report._provenance import Provenance
 from evalplots.report.builder import Report
 from evalplots.report.standard import evaluation_metrics, evaluation_report
 
-__all__ = ["Report", "evaluation_metrics", "evaluation_report"]
+__all__ = ["Provenance", "Report", "evaluation_metrics", "evaluation_report"]

@@ -9,6 +9,7 @@ are stable.
 """
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.flowables import Flowable
@@ -60,6 +61,31 @@ class PageCounter(Flowable):
         pass
 
 
+class DocumentInfo(PDFInfo):
+    """reportlab's document information dictionary, plus entries of our own.
+
+    reportlab writes a fixed set of keys (Title, Author, Subject, Keywords,
+    Creator, Producer, the dates, Trapped); the PDF format allows any other
+    (ISO 32000-1, 14.3.3), which readers such as pypdf and exiftool list.
+    ``extra`` maps such key names (without the ``/``) to text.
+    """
+
+    def __init__(self, info, extra):
+        super().__init__()
+        self.__dict__.update(info.__dict__)  # what the canvas' setters stored
+        self.extra = dict(extra)
+
+    def format(self, document):
+        entries = {"Title": PDFString(self.title), "Author": PDFString(self.author),
+                   "Producer": PDFString(self.producer), "Creator": PDFString(self.creator),
+                   "Subject": PDFString(self.subject), "Keywords": PDFString(self.keywords),
+                   "Trapped": PDFName(self.trapped)}
+        entries["ModDate"] = entries["CreationDate"] = PDFDate(
+            ts=document._timeStamp, dateFormatter=self._dateFormatter)
+        entries.update((key, PDFString(value)) for key, value in self.extra.items())
+        return PDFDictionary(entries).format(document)
+
+
 class ReportDocTemplate(BaseDocTemplate):
     """Two page templates ("first" without header, "later" with the title).
 
@@ -71,12 +97,14 @@ class ReportDocTemplate(BaseDocTemplate):
         Plain text drawn in the running header of every page but the first.
     font : str, default="EvalplotsSans"
         Registered font of the page furniture (and the canvas' initial font).
+    info : dict of str to str or None, default=None
+        More entries of the PDF's document information (:class:`DocumentInfo`).
     **kwargs
         Passed to :class:`reportlab.platypus.BaseDocTemplate` (pagesize,
         title, author, subject, invariant, ...).
     """
 
-    def __init__(self, filename, *, header="", font=FONT, **kwargs):
+    def __init__(self, filename, *, header="", font=FONT, info=None, **kwargs):
         # the canvas selects its initial font on every page: make it the
         # embedded one, not the (non-embedded) Helvetica default
         kwargs.setdefault("initialFontName", font)
@@ -87,6 +115,7 @@ class ReportDocTemplate(BaseDocTemplate):
         super().__init__(filename, **kwargs)
         self.header = header
         self.font = font
+        self.info = dict(info or {})
         self.page_counter = PageCounter()
         frame = Frame(
             self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
@@ -133,6 +162,12 @@ class ReportDocTemplate(BaseDocTemplate):
         return text + "…"
 
     # -- hooks ---------------------------------------------------------------
+    def beforeDocument(self):
+        """Add our entries to the document information (each pass makes a canvas)."""
+        if self.info:
+            doc = self.canv._doc
+            doc.info = DocumentInfo(doc.info, self.info)
+
     def afterPage(self):
         self.notify("PageEnd", self.page)
         checkpoint()  # a Ctrl-C that reportlab's cleanup code swallowed stops here

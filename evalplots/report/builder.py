@@ -6,6 +6,7 @@ own in the same way.
 """
 
 import os
+import re
 
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph, Spacer
@@ -60,6 +61,10 @@ class Report(ReportContent):
     ----------
     page_count_ : int or None
         Number of pages of the last saved PDF; None before :meth:`save`.
+    metadata : dict of str to str
+        More entries of the PDF's document information (:meth:`add_metadata`).
+    keywords : list of str
+        The PDF's keywords (:meth:`add_metadata`).
 
     Notes
     -----
@@ -109,6 +114,8 @@ class Report(ReportContent):
             self._font = register_fallback(os.fspath(font))
             self.styles = make_styles(self._font, self._font)
         self.page_count_ = None
+        self.keywords = []
+        self.metadata = {}
         self._story = []
         self._last_level = -1
         self._n_headings = 0
@@ -124,6 +131,70 @@ class Report(ReportContent):
                                          self.styles.subtitle))
         if not lines:
             self._story.append(Spacer(0, 10))
+
+    # -- document information -------------------------------------------------
+    #: keys reportlab writes itself; add_metadata leaves them to the constructor
+    _STANDARD_INFO = frozenset({"Title", "Author", "Subject", "Keywords", "Creator",
+                                "Producer", "CreationDate", "ModDate", "Trapped"})
+
+    def add_metadata(self, entries=None, *, keywords=()):
+        """Add entries and keywords to the PDF's document information.
+
+        Parameters
+        ----------
+        entries : mapping of str to str or None, default=None
+            Key -> text, each written as an entry of its own (``/Key (text)``)
+            next to the title and author, where PDF readers list them under the
+            document's properties (pypdf: ``PdfReader(path).metadata``).
+        keywords : sequence of str, default=()
+            Added to the PDF's Keywords (joined with ", ").
+
+        Returns
+        -------
+        self : Report
+
+        Raises
+        ------
+        ValueError
+            If a key is not ASCII letters and digits starting with a letter, is
+            one of the keys set from the constructor (Title, Author, Subject,
+            Keywords, Creator, Producer, CreationDate, ModDate, Trapped), or a
+            value or keyword is not a string.
+
+        Notes
+        -----
+        ISO 32000-1 (section 14.3.3) allows any key in the document information
+        dictionary beside the standard ones. A later entry of the same key
+        replaces the earlier one.
+
+        Examples
+        --------
+        >>> from evalplots.report import Report
+        >>> report = Report("R").add_metadata({"InputSHA256": "ab12"}, keywords=["ROC"])
+        >>> report.metadata, report.keywords
+        ({'InputSHA256': 'ab12'}, ['ROC'])
+        >>> report.add_metadata({"Title": "x"})
+        Traceback (most recent call last):
+        ValueError: 'Title' is an entry the report writes itself (from its title, author, subtitle or keywords=); choose another key.
+        """
+        entries = dict(entries or {})
+        for key, value in entries.items():
+            if not isinstance(key, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", key):
+                raise ValueError(f"metadata keys are ASCII letters and digits starting "
+                                 f"with a letter, e.g. 'InputSHA256'; got {key!r}.")
+            if key in self._STANDARD_INFO:
+                raise ValueError(f"{key!r} is an entry the report writes itself (from "
+                                 f"its title, author, subtitle or keywords=); choose "
+                                 f"another key.")
+            if not isinstance(value, str):
+                raise ValueError(f"metadata[{key!r}] must be a string, got "
+                                 f"{type(value).__name__}.")
+        keywords = list(keywords)
+        if not all(isinstance(k, str) for k in keywords):
+            raise ValueError(f"keywords must be strings, got {keywords!r}.")
+        self.metadata.update(entries)
+        self.keywords.extend(keywords)
+        return self
 
     # -- output --------------------------------------------------------------
     def save(self, path):
@@ -181,6 +252,7 @@ class Report(ReportContent):
             title=self.title,
             author=self.author or "", subject=self.subtitle or "",
             creator=f"evalplots {__version__}", invariant=int(self.invariant),
+            keywords=list(self.keywords), info=self.metadata,
         )
         doc.build_story(keep_with_next(self._story))
         return doc.page_counter.total

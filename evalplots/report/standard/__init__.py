@@ -21,7 +21,8 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
                       pos_label=None, labels=None, label_names=None, ordinal=False,
                       sample_weight=None, transposed=False, title=None,
                       description=None, author=None, invariant=False, progress=None,
-                      ci=True, confidence_level=0.95, n_resamples=1000, random_state=0):
+                      ci=True, confidence_level=0.95, n_resamples=1000, random_state=0,
+                      provenance=None):
     """Assemble the standard evaluation report of binary, multi-class or regression models.
 
     Binary pages: a summary (data, a metrics table with one row per model,
@@ -83,6 +84,11 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
         Bootstrap seed, fixed so that a report is reproducible. With an
         evaluation as first argument, its own options are used and these three
         must stay at their defaults.
+    provenance : Provenance or None, default=None
+        Where the data come from (input file, its SHA-256 and row count, the
+        command line), for the provenance table that ends the summary and the
+        PDF's document information; None records what the library knows by
+        itself: the software versions, the date and the evaluation's options.
 
     Returns
     -------
@@ -114,6 +120,11 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
     -----
     The report reads everything from one evaluation object (DESIGN.md: metrics
     -> display -> evaluation -> report): each model's scores are sorted once.
+    The summary ends with a provenance table (date, input, SHA-256, rows,
+    command line, threshold and positive class, interval options, software
+    versions), also written into the PDF's document information. The date is
+    ``SOURCE_DATE_EPOCH`` when set (so a rerun writes the same bytes), else
+    2000-01-01 with ``invariant=True``, else now.
     Text is set in DejaVu Sans, CJK runs in reportlab's built-in CID fonts (no
     font file needed). For the figures, an installed font covering the names'
     CJK characters, found through matplotlib's font manager (e.g. Noto Sans
@@ -155,7 +166,7 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
                       confidence_level=confidence_level, n_resamples=n_resamples,
                       random_state=random_state)
     options = {"ci": bool(ci), "title": title, "description": description, "author": author,
-               "invariant": invariant, "progress": progress}
+               "invariant": invariant, "progress": progress, "provenance": provenance}
     if ev.task == "multiclass":
         options["transposed"] = transposed
     elif transposed:

@@ -17,10 +17,12 @@ from evalplots.report.standard._common import (
     new_report,
     quiet_figures,
 )
+from evalplots.report.standard._provenance import provenance_section
 
 __all__ = ["binary_report"]
 
-def binary_report(ev, *, ci, title, description, author, invariant, progress):
+def binary_report(ev, *, ci, title, description, author, invariant, progress,
+                  provenance):
     """Assemble the standard report of a BinaryEvaluation (see evaluation_report)."""
     names = ev.model_names
     tick = Steps(["computing metrics", "drawing ROC curves", "drawing P-R curves",
@@ -33,6 +35,7 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress):
                  f"{ev.n_samples:,} samples, positive class: {ev.pos_name}, "
                  f"decision threshold {ev.threshold:g}")
     _summary(report, ev, description)
+    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     with quiet_figures():
         tick()
         report.add_page_break().add_heading("ROC curves")

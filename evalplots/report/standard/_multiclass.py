@@ -20,13 +20,14 @@ from evalplots.report.standard._common import (
     new_report,
     quiet_figures,
 )
+from evalplots.report.standard._provenance import provenance_section
 
 __all__ = ["multiclass_report"]
 
 
 
 def multiclass_report(ev, *, ci, title, description, author, invariant, progress,
-                      transposed=False):
+                      provenance, transposed=False):
     """Assemble the standard report of a MulticlassEvaluation (see evaluation_report)."""
     names = ev.model_names
     scored = [n for n in names if ev[n].y_score is not None]
@@ -40,6 +41,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
                  f"{ev.n_samples:,} samples, {k} classes")
     _summary(report, ev, description)
+    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     with quiet_figures():
         _per_class_sections(report, ev, family)
         for name in scored:

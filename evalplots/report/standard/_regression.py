@@ -10,11 +10,13 @@ from evalplots.report.standard._common import (
     new_report,
     quiet_figures,
 )
+from evalplots.report.standard._provenance import provenance_section
 
 __all__ = ["regression_report"]
 
 
-def regression_report(ev, *, ci, title, description, author, invariant, progress):
+def regression_report(ev, *, ci, title, description, author, invariant, progress,
+                      provenance):
     """Assemble the standard report of a RegressionEvaluation (see evaluation_report)."""
     names = ev.model_names
     tick = Steps(["computing metrics", *(f"prediction errors: {n}" for n in names)],
@@ -42,6 +44,7 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
         "log(1 + ŷ))². MPE: mean (y - ŷ)/y (signed). MAPE: mean |y - ŷ|/|y|. R²: 1 - "
         "Σ(y - ŷ)² / Σ(y - ȳ)² (Thakur, Approaching (Almost) Any Machine Learning "
         "Problem, 'Evaluation metrics')."))
+    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     with quiet_figures():
         for i, name in enumerate(names):
             tick()
