@@ -136,6 +136,80 @@ def test_wide_tables_build_and_print_every_cell(tmp_path, n_columns):
     assert "A wide table." in text
 
 
+def _wide(n_columns, n_rows=4):
+    rows = [[f"m{i}", *(round(i + j / 1000, 3) for j in range(n_columns - 1))]
+            for i in range(n_rows)]
+    return rows, ["model", *(f"f{j}" for j in range(n_columns - 1))]
+
+
+def _orientation(reader):
+    """'P' or 'L' per page, from the media box (pages are never /Rotate'd)."""
+    assert all(page.get("/Rotate", 0) == 0 for page in reader.pages)
+    return "".join("L" if page.mediabox.width > page.mediabox.height else "P"
+                   for page in reader.pages)
+
+
+def test_wide_table_turns_to_landscape_whole_with_its_heading(tmp_path):
+    """30 columns: in portrait two groups of columns, on a landscape page one table
+    (at a smaller font) with every cell; the heading and text before it go along,
+    what follows is portrait again."""
+    from evalplots.report._tables import layout_table
+
+    rows, header = _wide(30)
+    report = (Report("Turn", invariant=True).add_heading("Before")
+              .add_paragraph("Portrait text.").add_heading("Wide", level=1)
+              .add_paragraph("Thirty columns.")
+              .add_table(rows, header=header, caption="A wide table.",
+                         float_format="{:.3f}", landscape="auto")
+              .add_heading("After").add_paragraph("Portrait again."))
+    path = report.save(tmp_path / "turn.pdf")
+    reader = PdfReader(path)
+    assert _orientation(reader) == "PLP"
+    # A4 turned: 841.89 x 595.28 pt
+    assert (round(float(reader.pages[1].mediabox.width), 2),
+            round(float(reader.pages[1].mediabox.height), 2)) == (841.89, 595.28)
+    pages = _pages(path)
+    assert pages[0].endswith("Before Portrait text.")  # 'Page 1 of 3 Turn' first
+    assert pages[1].startswith("Page 2 of 3 Turn Wide Thirty columns. model f0 f1")
+    words = set(pages[1].split())
+    for row in rows:
+        assert {row[0], *(f"{v:.3f}" for v in row[1:])} <= words
+    assert set(header) <= words and "A wide table." in pages[1]
+    assert "Columns 1 and" not in pages[1]  # one table, no groups
+    assert "After Portrait again." in pages[2]
+    dest = {o.title: reader.get_destination_page_number(o) + 1 for o in
+            [*reader.outline, *[x for o in reader.outline if isinstance(o, list)
+                                for x in o]] if not isinstance(o, list)}
+    assert (dest["Before"], dest["Wide"], dest["After"]) == (1, 2, 3)
+    # the control: portrait would have needed groups of columns
+    st = report.styles.table_cell
+    texts = [header, *[[report._format(v, "{:.3f}") for v in r] for r in rows]]
+    assert len(layout_table(texts, [st] * 30, [st] * 30, 595.2756 - 2 * MARGIN,
+                            header_rows=1).groups) == 2
+
+
+def test_landscape_options(tmp_path):
+    rows, header = _wide(30)
+    narrow = [["a", 0.5], ["b", 0.25]]
+    # default False: portrait column groups, as before; 'auto' leaves a narrow table
+    report = (Report("Opt", invariant=True).add_table(rows, header=header)
+              .add_table(narrow, landscape="auto"))
+    path = report.save(tmp_path / "o.pdf")
+    assert _orientation(PdfReader(path)) == "P"
+    assert "Columns 1 and 2–18 of 30 (continued below)." in _pages(path)[0]
+    # True turns any table; two in a row share landscape pages; a page break
+    # already there is turned, not doubled
+    report = (Report("Opt", invariant=True).add_page_break().add_heading("T")
+              .add_table(narrow, landscape=True).add_table(rows, header=header,
+                                                             landscape=True)
+              .add_paragraph("end"))
+    reader = PdfReader(report.save(tmp_path / "t.pdf"))
+    assert _orientation(reader) == "PLP"
+    with pytest.raises(ValueError, match="landscape must be True, False or 'auto', "
+                                         "got 'yes'"):
+        Report("x").add_table(narrow, landscape="yes")
+
+
 def test_a_table_that_fits_when_shrunk_is_one_table():
     from evalplots.report._tables import FONT_SIZES, layout_table
     from reportlab.lib.styles import ParagraphStyle

@@ -5,6 +5,7 @@ figures, contents), kept apart from the page set-up and saving in builder.py.
 import numbers
 
 from reportlab.platypus import (
+    NextPageTemplate,
     PageBreak,
     Paragraph,
     Spacer,
@@ -13,14 +14,14 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyle
 
-from evalplots.report._doctemplate import HEADER_GAP, MARGIN
+from evalplots.report._doctemplate import HEADER_GAP, LANDSCAPE, MARGIN
 from evalplots.report._flowables import (
     Heading,
     VectorFigure,
     figure_to_drawing,
 )
 from evalplots.report._fonts import markup
-from evalplots.report._keep import Captioned
+from evalplots.report._keep import MAX_LEAD_PARAGRAPHS, Captioned
 from evalplots.report._tables import layout_table
 from evalplots.report._styles import TABLE_GRID, TABLE_HEAD
 
@@ -43,7 +44,8 @@ class ReportContent:
     """Mixin of :class:`~evalplots.report.Report`: the ``add_*`` methods.
 
     Expects ``self._story``, ``self.styles``, ``self.pagesize``, ``self._font``,
-    ``self._last_level`` and ``self._n_headings`` (set by ``Report.__init__``).
+    ``self._last_level``, ``self._n_headings`` and ``self._turned_back`` (set by
+    ``Report.__init__``).
     """
 
     def add_heading(self, text, level=0):
@@ -137,7 +139,7 @@ class ReportContent:
         return self
 
     def add_table(self, rows, *, header=None, caption=None, float_format="{:.4f}",
-                  col_widths=None, align=None):
+                  col_widths=None, align=None, landscape=False):
         """Append a table; numbers are formatted, text is escaped.
 
         Parameters
@@ -159,6 +161,12 @@ class ReportContent:
         align : sequence of {'left', 'right', 'center'} or None, default=None
             Alignment of each column's cells (header included); None aligns
             all columns left. Right-align columns of numbers.
+        landscape : bool or 'auto', default=False
+            True prints the table on pages turned a quarter (landscape, 1.4
+            times the text width on A4); 'auto' does so only when the table
+            does not fit the portrait page even at 6 pt and would be cut into
+            groups of columns there. The heading and short text just before the
+            table go with it; what follows starts a new portrait page.
 
         Returns
         -------
@@ -167,8 +175,9 @@ class ReportContent:
         Raises
         ------
         ValueError
-            If ``rows`` is empty, the rows (and header) differ in length, or
-            ``align`` does not give a valid alignment per column.
+            If ``rows`` is empty, the rows (and header) differ in length,
+            ``align`` does not give a valid alignment per column, or
+            ``landscape`` is not True, False or 'auto'.
 
         Notes
         -----
@@ -180,7 +189,8 @@ class ReportContent:
         and the caption stays with the table's last rows. A table too wide for
         the page even at 6 pt, each column as narrow as its longest word, is
         printed as several tables of consecutive columns, each repeating the
-        first column, with a line saying which columns it holds.
+        first column, with a line saying which columns it holds (on landscape
+        pages too, when even their width is not enough).
 
         Examples
         --------
@@ -203,19 +213,28 @@ class ReportContent:
                 f"every row one cell per column."
             )
         n_columns = widths.pop()
+        if not (landscape is True or landscape is False or landscape == "auto"):
+            raise ValueError(f"landscape must be True, False or 'auto', got {landscape!r}.")
         cells, heads = self._column_styles(align, n_columns)
         texts = [[self._format(v, float_format) for v in r] for r in rows]
         n_head = 0
         if header is not None:
             texts.insert(0, [str(h) for h in header])
             n_head = 1
+        turn = landscape is True
         if col_widths is not None:
             groups, padding = [(list(range(n_columns)), list(col_widths))], 12.0
         else:
             layout = layout_table(texts, cells, heads, self.pagesize[0] - 2 * MARGIN,
                                   header_rows=n_head)
+            turn = turn or (landscape == "auto" and len(layout.groups) > 1)
+            if turn:  # the same rules on the wider frame
+                layout = layout_table(texts, cells, heads, self.pagesize[1] - 2 * MARGIN,
+                                      header_rows=n_head)
             cells, heads = layout.styles(cells), layout.styles(heads)
             groups, padding = layout.groups, layout.padding
+        if turn:
+            self._turn_pages(LANDSCAPE)
         for k, (columns, col_widths) in enumerate(groups):
             note = None
             if len(groups) > 1:
@@ -228,7 +247,43 @@ class ReportContent:
                                 col_widths, n_head, padding)
             self._story.append(Captioned(table, self._caption(
                 note if len(groups) > 1 else caption)))
+        if turn:
+            self._turn_pages("later")
         return self
+
+    def _turn_pages(self, template):
+        """Continue on a new page of ``template`` (landscape, or back to "later").
+
+        Turning to landscape takes the headings and up to three paragraphs just
+        added (the table's introduction) along to the new page; turning back is
+        undone by the next turn to landscape, so two wide tables in a row share
+        landscape pages.
+        """
+        story = self._story
+        if template != LANDSCAPE:
+            story.extend([NextPageTemplate(template), PageBreak()])
+            self._turned_back = len(story)
+            return
+        # the introduction just added: headings, then at most a few paragraphs
+        texts = len(story)
+        while (texts > 0 and len(story) - texts < MAX_LEAD_PARAGRAPHS
+               and isinstance(story[texts - 1], Paragraph)
+               and not story[texts - 1].getKeepWithNext()):
+            texts -= 1
+        start = texts
+        while start > 0 and story[start - 1].getKeepWithNext():
+            start -= 1
+        if start == texts:  # text without a heading stays where it is
+            start = len(story)
+        lead = story[start:]
+        del story[start:]
+        if self._turned_back == len(story):  # still landscape
+            del story[-2:]
+        elif story and type(story[-1]) is PageBreak:  # a new page anyway: turn it
+            story.insert(len(story) - 1, NextPageTemplate(LANDSCAPE))
+        else:
+            story.extend([NextPageTemplate(LANDSCAPE), PageBreak()])
+        story.extend(lead)
 
     def _table(self, texts, cells, heads, col_widths, n_head, padding):
         """One platypus Table of paragraph cells, its header repeated on each page."""

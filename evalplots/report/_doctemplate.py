@@ -21,6 +21,8 @@ from evalplots.report._styles import FONT, HEADER_RULE, MUTED
 
 MARGIN = 18 * mm
 HEADER_GAP = 8 * mm
+#: id of the page template turned a quarter (landscape), for wide tables
+LANDSCAPE = "landscape"
 
 
 class PageCounter(Flowable):
@@ -87,7 +89,8 @@ class DocumentInfo(PDFInfo):
 
 
 class ReportDocTemplate(BaseDocTemplate):
-    """Two page templates ("first" without header, "later" with the title).
+    """Page templates: "first" without header, "later" with the title, and
+    "landscape", a "later" page turned a quarter (for wide tables).
 
     Parameters
     ----------
@@ -121,10 +124,20 @@ class ReportDocTemplate(BaseDocTemplate):
             self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
             leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
         )
+        # the same margins on a page turned a quarter: for tables too wide to stand
+        wide = (self.pagesize[1], self.pagesize[0])
+        landscape_frame = Frame(
+            self.leftMargin, self.bottomMargin, wide[0] - self.leftMargin - self.rightMargin,
+            wide[1] - self.topMargin - self.bottomMargin, id="landscape-body",
+            leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+        )
         self.addPageTemplates([
             PageTemplate("first", frames=[frame], onPage=self._footer,
-                         autoNextPageTemplate="later"),
-            PageTemplate("later", frames=[frame], onPage=self._header_footer),
+                         autoNextPageTemplate="later", pagesize=self.pagesize),
+            PageTemplate("later", frames=[frame], onPage=self._header_footer,
+                         pagesize=self.pagesize),
+            PageTemplate(LANDSCAPE, frames=[landscape_frame], onPage=self._header_footer,
+                         pagesize=wide),
         ])
 
     # -- page furniture ------------------------------------------------------
@@ -134,23 +147,25 @@ class ReportDocTemplate(BaseDocTemplate):
         canv.setFillColor(MUTED)
         total = self.page_counter.total
         text = f"Page {doc.page} of {total}" if total else f"Page {doc.page}"
-        canv.drawCentredString(self.pagesize[0] / 2, MARGIN, text)
+        canv.drawCentredString(canv._pagesize[0] / 2, MARGIN, text)  # this page's size
         canv.restoreState()
 
     def _header_footer(self, canv, doc):
         self._footer(canv, doc)
         canv.saveState()
-        top = self.pagesize[1] - MARGIN
+        page_w, page_h = canv._pagesize  # portrait or landscape
+        width = page_w - self.leftMargin - self.rightMargin
+        top = page_h - MARGIN
         canv.setFont(self.font, 8)
         canv.setFillColor(MUTED)
         x = self.leftMargin
-        for run, font in font_runs(self._fit(self.header, self.width, self.font), self.font):
+        for run, font in font_runs(self._fit(self.header, width, self.font), self.font):
             canv.setFont(font, 8)
             canv.drawString(x, top, run)
             x += stringWidth(run, font, 8)
         canv.setStrokeColor(HEADER_RULE)
         canv.setLineWidth(0.5)
-        canv.line(self.leftMargin, top - 3, self.leftMargin + self.width, top - 3)
+        canv.line(self.leftMargin, top - 3, self.leftMargin + width, top - 3)
         canv.restoreState()
 
     @staticmethod

@@ -119,6 +119,7 @@ class Report(ReportContent):
         self._story = []
         self._last_level = -1
         self._n_headings = 0
+        self._turned_back = None  # story length after the last landscape table
         self._title_block()
 
     # -- content -----------------------------------------------------------
