@@ -104,8 +104,16 @@ def report_date(invariant=False):
 
     Examples
     --------
-    >>> report_date(invariant=True).isoformat()  # without SOURCE_DATE_EPOCH  # doctest: +SKIP
+    >>> import os
+    >>> saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    >>> report_date(invariant=True).isoformat()
     '2000-01-01T00:00:00+00:00'
+    >>> os.environ["SOURCE_DATE_EPOCH"] = "1700000000"
+    >>> report_date().isoformat()
+    '2023-11-14T22:13:20+00:00'
+    >>> _ = os.environ.pop("SOURCE_DATE_EPOCH")
+    >>> if saved is not None:
+    ...     os.environ["SOURCE_DATE_EPOCH"] = saved
     """
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch:
