@@ -98,3 +98,68 @@ def test_kappa_undefined_options_are_validated():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert ep.cohen_kappa_score([2, 2], [2, 2], zero_division=1) == 1.0
+
+
+# ------------------------------------------------------------ exact integer weights
+
+
+def test_integer_weights_give_exact_int64_counts():
+    w = np.full(3, 2**53 + 1)
+    cm = ep.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=w)
+    assert cm.dtype == np.int64
+    assert cm[0, 0] == 9007199254740993  # float64 would give ...992
+    assert cm[1, 1] == 2 * (2**53 + 1)
+    assert cm[0, 1] == cm[1, 0] == 0
+    # the same through the label-encoding path (strings, labels=)
+    cm = ep.confusion_matrix(["a", "b", "b"], ["a", "b", "b"], sample_weight=w)
+    assert cm.tolist() == [[2**53 + 1, 0], [0, 2 * (2**53 + 1)]]
+    cm = ep.confusion_matrix([0, 1, 1], [0, 1, 1], labels=[1, 0], sample_weight=w)
+    assert cm.tolist() == [[2 * (2**53 + 1), 0], [0, 2**53 + 1]]
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint16, bool])
+def test_small_integer_weights_match_scikit_learn(dtype):
+    rng = np.random.default_rng(1)
+    t, p = rng.integers(0, 4, 500), rng.integers(0, 4, 500)
+    w = rng.integers(0, 3, 500).astype(dtype)
+    got = ep.confusion_matrix(t, p, sample_weight=w)
+    want = skm.confusion_matrix(t, p, sample_weight=w)
+    assert got.dtype == np.int64
+    np.testing.assert_array_equal(got, want)
+    # by hand: the weighted count of each cell
+    by_hand = np.zeros((4, 4), dtype=np.int64)
+    for ti, pi, wi in zip(t, p, w.astype(np.int64)):
+        by_hand[ti, pi] += wi
+    np.testing.assert_array_equal(got, by_hand)
+
+
+def test_float_weights_stay_float():
+    cm = ep.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=[0.5, 1.0, 2.0])
+    assert cm.dtype == np.float64
+    assert cm.tolist() == [[0.5, 0.0], [0.0, 3.0]]
+    whole = ep.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=[1.0, 1.0, 2.0])
+    assert whole.dtype == np.float64  # float weights, float counts (as scikit-learn)
+
+
+def test_int64_overflow_raises_naming_sample_weight():
+    # scikit-learn (and evalplots before) wrap to -2**63 with a RuntimeWarning
+    with pytest.raises(ValueError, match=r"sample_weight sums to 13835058055282163712, which overflows"):
+        ep.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=np.full(3, 2**62))
+    with pytest.raises(ValueError, match="sample_weight holds 18446744073709551615"):
+        ep.confusion_matrix([0, 1], [0, 1], sample_weight=np.array([1, 2**64 - 1], np.uint64))
+    for metric in (ep.precision_score, ep.matthews_corrcoef, ep.cohen_kappa_score):
+        with pytest.raises(ValueError, match="overflows the int64 counts"):
+            metric([0, 1, 1], [0, 1, 1], sample_weight=np.full(3, 2**62))
+    # the largest total that fits is fine, and exact
+    w = np.array([2**62, 2**62 - 1], dtype=np.int64)
+    cm = ep.confusion_matrix([0, 0], [0, 0], sample_weight=w)
+    assert cm.tolist() == [[2**63 - 1]]
+
+
+def test_metrics_counting_through_the_matrix_use_the_exact_counts():
+    w = np.array([2**53 + 1, 1, 2**53 + 1, 3])
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    prec, rec, f, support = ep.precision_recall_fscore_support(t, p, sample_weight=w)
+    assert support.tolist() == [2**53 + 4, 2**53 + 2]  # exact integers
+    assert_allclose(rec, [1.0, 1 / (2**53 + 2)])
+    assert_allclose(prec, skm.precision_score(t, p, sample_weight=w, average=None))
