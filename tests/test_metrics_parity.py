@@ -163,3 +163,66 @@ def test_metrics_counting_through_the_matrix_use_the_exact_counts():
     assert support.tolist() == [2**53 + 4, 2**53 + 2]  # exact integers
     assert_allclose(rec, [1.0, 1 / (2**53 + 2)])
     assert_allclose(prec, skm.precision_score(t, p, sample_weight=w, average=None))
+
+
+# ----------------------------------------------------------------------- partial AUC
+
+
+def test_partial_auc_by_hand():
+    # y_true [0, 0, 1, 1], scores [0.1, 0.4, 0.35, 0.8]: ROC points (in counts)
+    # (0,0) (0,1) (1,1) (1,2) (2,2). Up to FPR 0.5 (1 negative): area 0.5 * 1 = 0.5
+    # of the (P N = 4)-unit square's half, i.e. A = (1 * 1) / 4 = 0.25.
+    # McClish: 0.5 * (1 + (0.25 - 0.125) / (0.5 - 0.125)) = 2/3.
+    got = ep.roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_fpr=0.5)
+    assert_allclose(got, 2 / 3, rtol=1e-15)
+    # the cut inside a tied segment: scores [0.1, 0, 0.1, 0.01] go (0,0)->(1,1)
+    # diagonally (a tie), so up to FPR 0.3 the curve is the chance diagonal: 0.5.
+    y = np.array([0, 0, 1, 1])
+    assert ep.roc_auc_score(y, [0.1, 0, 0.1, 0.01], max_fpr=0.3) == 0.5
+    assert ep.roc_auc_score(y, y, max_fpr=0.001) == 1.0
+    assert ep.roc_auc_score(y, 1 - y, max_fpr=0.25) == 0.5 * (1 + (0 - 1 / 32) / (0.25 - 1 / 32))
+
+
+@pytest.mark.parametrize("max_fpr", [1e-4, 0.05, 0.1, 0.3, 0.5, 0.77, 0.999, 1.0])
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("n", [50, 6000])  # both counting paths of the kernel
+def test_partial_auc_matches_scikit_learn(max_fpr, ties, weighted, n):
+    rng = np.random.default_rng(n + 7 * ties + 3 * weighted)
+    y = rng.integers(0, 2, n)
+    s = rng.normal(size=n) + y
+    if ties:
+        s = np.round(s, 1)
+    w = rng.random(n) if weighted else None
+    got = ep.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=w)
+    want = skm.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=w)
+    assert_allclose(got, want, rtol=1e-12)
+
+
+def test_partial_auc_at_one_is_the_full_auc_and_integer_scores_are_exact():
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 300)
+    s = rng.integers(0, 20, 300)  # many ties
+    assert ep.roc_auc_score(y, s, max_fpr=1) == ep.roc_auc_score(y, s)
+    assert_allclose(ep.roc_auc_score(y, s, max_fpr=0.2), skm.roc_auc_score(y, s, max_fpr=0.2))
+
+
+def test_partial_auc_strings_and_pos_label():
+    y = ["ham", "spam", "spam", "ham", "spam", "ham"]
+    s = [0.2, 0.7, 0.4, 0.5, 0.9, 0.1]
+    got = ep.roc_auc_score(y, s, pos_label="spam", max_fpr=0.4)
+    assert_allclose(got, skm.roc_auc_score(np.array(y) == "spam", s, max_fpr=0.4))
+
+
+@pytest.mark.parametrize("bad", [0, -0.1, 1.1, True, "0.5", np.nan])
+def test_partial_auc_bad_max_fpr(bad):
+    with pytest.raises(ValueError, match=r"max_fpr must be None or a number in \(0, 1\]"):
+        ep.roc_auc_score([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], max_fpr=bad)
+
+
+def test_partial_auc_multiclass_raises_as_scikit_learn():
+    proba = np.array([[0.6, 0.2, 0.2], [0.3, 0.4, 0.3], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6]])
+    with pytest.raises(ValueError, match=r"Partial AUC computation not available in multiclass setting, 'max_fpr' must be set to `None`, received `max_fpr=0.5` instead"):
+        ep.roc_auc_score([0, 1, 2, 2], proba, multi_class="ovr", max_fpr=0.5)
+    full = ep.roc_auc_score([0, 1, 2, 2], proba, multi_class="ovr")
+    assert ep.roc_auc_score([0, 1, 2, 2], proba, multi_class="ovr", max_fpr=1) == full
