@@ -339,3 +339,199 @@ def test_multioutput_zero_and_log_checks_name_the_cell():
         ep.mean_absolute_percentage_error([[1.0, 2.0], [0.0, 1.0]], [[1.0, 2.0]] * 2)
     with pytest.raises(ValueError, match=r"first -2.0 at index \(0, 1\)"):
         ep.mean_squared_log_error([[1.0, -2.0], [0.0, 1.0]], [[1.0, 2.0]] * 2)
+
+
+# ------------------------------------------------------------------------- DCG, NDCG
+
+
+def _relevance(n=40, m=12, seed=0, ties=True):
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, 4, (n, m)).astype(float)
+    t[0] = 0  # one query without any relevant document
+    s = rng.integers(0, 5, (n, m)) if ties else rng.normal(size=(n, m))
+    return t, s.astype(float), rng.uniform(0.1, 2, n)
+
+
+@pytest.mark.parametrize("k", [None, 1, 3, 7, 12, 50])
+# not ignore_ties with ties: scikit-learn's unstable argsort orders ties its own
+# way; evalplots' order (later column first) is tested in test_dcg_ties_by_hand
+@pytest.mark.parametrize("ties, ignore_ties", [(False, False), (False, True), (True, False)])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_dcg_matches_scikit_learn(k, ignore_ties, ties, weighted):
+    t, s, w = _relevance(ties=ties, seed=k or 0)
+    w = w if weighted else None
+    for log_base in (2, 10, 1.5):
+        got = ep.dcg_score(t, s, k=k, log_base=log_base, sample_weight=w,
+                           ignore_ties=ignore_ties)
+        want = skm.dcg_score(t, s, k=k, log_base=log_base, sample_weight=w,
+                             ignore_ties=ignore_ties)
+        assert_allclose(got, want, rtol=1e-12)
+
+
+@pytest.mark.parametrize("k", [None, 1, 3, 12])
+@pytest.mark.parametrize("ignore_ties", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_ndcg_matches_scikit_learn(k, ignore_ties, weighted):
+    t, s, w = _relevance(seed=5, m=10, ties=not ignore_ties)  # see the DCG test
+    w = w if weighted else None
+    with pytest.warns(UndefinedMetricWarning, match="NDCG is ill-defined"):
+        got = ep.ndcg_score(t, s, k=k, sample_weight=w, ignore_ties=ignore_ties)
+    want = skm.ndcg_score(t, s, k=k, sample_weight=w, ignore_ties=ignore_ties)
+    assert_allclose(got, want, rtol=1e-12)
+    # with every query relevant there is nothing to warn about
+    got = ep.ndcg_score(t[1:], s[1:], k=k, ignore_ties=ignore_ties)
+    assert_allclose(got, skm.ndcg_score(t[1:], s[1:], k=k, ignore_ties=ignore_ties))
+
+
+def test_dcg_ties_by_hand():
+    # gains 0..4, all scores tied: every rank gets the mean gain 2
+    d = 1 / np.log2(np.arange(2, 7))
+    assert_allclose(ep.dcg_score([np.arange(5)], [np.zeros(5)]), 2 * d.sum())
+    # ignoring ties, the later column ranks first: gains 4, 3, 2, 1, 0
+    assert_allclose(ep.dcg_score([np.arange(5)], [np.zeros(5)], ignore_ties=True),
+                    (d * np.arange(5)[::-1]).sum())
+    # columns 3, 4 tied on top (gains 3, 4: mean 3.5), then columns 0-2 (mean 1)
+    s = [[0, 0, 0, 1, 1]]
+    assert_allclose(ep.dcg_score([np.arange(5)], s), 3.5 * d[:2].sum() + 1 * d[2:].sum())
+    # k cuts a tie group: only its first rank's discount counts
+    assert_allclose(ep.dcg_score([np.arange(5)], s, k=1), 3.5 * d[0])
+    assert_allclose(ep.ndcg_score([np.arange(5)], s, k=1), 3.5 / 4)
+
+
+def test_ndcg_zero_division():
+    t = [[0, 0, 0], [1, 0, 2]]
+    s = [[0.1, 0.2, 0.3], [0.3, 0.2, 0.1]]
+    d = 1 / np.log2([2, 3, 4])
+    second = (1 * d[0] + 2 * d[2]) / (2 * d[0] + 1 * d[1])
+    with pytest.warns(UndefinedMetricWarning, match=r"NDCG is ill-defined \(0/0\) and set to 0.0 for 1 case"):
+        assert_allclose(ep.ndcg_score(t, s), second / 2)
+    assert_allclose(ep.ndcg_score(t, s, zero_division=1), (1 + second) / 2)
+    assert_allclose(ep.ndcg_score(t, s, zero_division=np.nan), second)
+    assert np.isnan(ep.ndcg_score(t[:1], s[:1], zero_division=np.nan))
+
+
+@pytest.mark.parametrize("func", [ep.dcg_score, ep.ndcg_score])
+@pytest.mark.parametrize(
+    "y_true, y_score, kwargs, match",
+    [
+        ([1, 0, 2], [0.1, 0.2, 0.3], {}, "y_true must be 2-D"),
+        ([[1, 0, 2]], [[0.1, 0.2]], {}, r"y_true has shape \(1, 3\) but y_score has shape \(1, 2\)"),
+        ([[1]], [[1]], {}, "is only meaningful when there is more than 1 document. Got 1 instead"),
+        ([[1, 0]], [[np.nan, 0.2]], {}, "y_score contains 1 non-finite"),
+        ([["a", "b"]], [[0.1, 0.2]], {}, "y_true must be numeric"),
+        ([[1, 0]], [[0.1, 0.2]], {"k": 0}, "k must be None or an integer >= 1"),
+        ([[1, 0]], [[0.1, 0.2]], {"k": 1.5}, "k must be None or an integer >= 1"),
+        ([[1, 0]], [[0.1, 0.2]], {"ignore_ties": "no"}, "ignore_ties must be True or False"),
+        ([[1, 0]], [[0.1, 0.2]], {"sample_weight": [0]}, "sample_weight sums to 0"),
+        ([[1, 0]], [[0.1, 0.2]], {"sample_weight": [1, 2]}, "sample_weight has 2 entries"),
+    ],
+)
+def test_dcg_bad_input(func, y_true, y_score, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        func(y_true, y_score, **kwargs)
+
+
+def test_dcg_specific_errors():
+    with pytest.raises(ValueError, match="ndcg_score should not be used on negative y_true values"):
+        ep.ndcg_score([[-0.89, -0.53, 0.39]], [[0.07, 0.31, 0.75]])
+    assert_allclose(ep.dcg_score([[-1.0, 2.0]], [[0.0, 1.0]]), 2 - 1 / np.log2(3))
+    for bad in (1, 0, -2, np.inf, "e"):
+        with pytest.raises(ValueError, match="log_base must be a finite number > 0 and != 1"):
+            ep.dcg_score([[1, 0]], [[0.1, 0.2]], log_base=bad)
+    with pytest.raises(ValueError, match="zero_division must be"):
+        ep.ndcg_score([[1, 0]], [[0.1, 0.2]], zero_division=2)
+
+
+# ---------------------------------------------------------------- top-k accuracy
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("normalize", [True, False])
+def test_top_k_accuracy_matches_scikit_learn(k, ties, weighted, normalize):
+    rng = np.random.default_rng(k)
+    y = rng.integers(0, 5, 300)
+    s = rng.integers(0, 4, (300, 5)).astype(float) if ties else rng.random((300, 5))
+    w = rng.uniform(0, 2, 300) if weighted else None
+    got = ep.top_k_accuracy_score(y, s, k=k, normalize=normalize, sample_weight=w)
+    want = skm.top_k_accuracy_score(y, s, k=k, normalize=normalize, sample_weight=w)
+    assert_allclose(got, want, rtol=1e-12)
+    assert type(got) is float
+
+
+def test_top_k_accuracy_ties_and_by_hand():
+    # scikit-learn's rule: of tied classes the higher column index ranks first
+    s = np.array([[5, 5, 7, 0], [1, 5, 5, 5], [0, 0, 3, 3], [1, 1, 1, 1]])
+    y = [0, 1, 2, 3]
+    # ranks of the true class: 3 (7, then column 1, then 0), 3, 2, 1
+    for k, want in ((1, 0.25), (2, 0.5), (3, 1.0)):
+        assert ep.top_k_accuracy_score(y, s, k=k) == want
+        assert skm.top_k_accuracy_score(y, s, k=k) == want
+    with pytest.warns(UndefinedMetricWarning, match=r"'k' \(4\) greater than or equal to 'n_classes' \(4\)"):
+        assert ep.top_k_accuracy_score(y, s, k=4) == 1.0
+
+
+@pytest.mark.parametrize(
+    "y_score, k, want",
+    [
+        ([-1, -1, 1, 1], 1, 1.0),  # scores outside [0, 1]: threshold 0
+        ([-1, 1, -1, 1], 1, 0.5),
+        ([0.2, 0.2, 0.7, 0.7], 1, 1.0),  # within [0, 1]: threshold 0.5
+        ([0.2, 0.7, 0.2, 0.7], 1, 0.5),
+        ([0.2, 0.7, 0.2, 0.7], 2, 1.0),
+    ],
+)
+def test_top_k_accuracy_binary(y_score, k, want):
+    def ours(y):
+        if k < 2:
+            return ep.top_k_accuracy_score(y, y_score, k=k)
+        with pytest.warns(UndefinedMetricWarning, match="perfect score"):
+            return ep.top_k_accuracy_score(y, y_score, k=k)
+
+    assert ours([0, 0, 1, 1]) == want
+    assert _sk(skm.top_k_accuracy_score, [0, 0, 1, 1], y_score, k=k) == want
+    # strings: the 1-D score is the second class's
+    assert ours(np.array(["neg", "pos"])[[0, 0, 1, 1]]) == want
+
+
+@pytest.mark.parametrize(
+    "y_true, want",
+    [
+        ([0, 1, 1, 2], 0.75),
+        ([0, 1, 1, 1], 0.5),
+        ([1, 1, 1, 1], 0.5),
+    ],
+)
+def test_top_k_accuracy_labels(y_true, want):
+    s = np.array([[0.4, 0.3, 0.2, 0.1], [0.1, 0.3, 0.4, 0.2],
+                  [0.4, 0.1, 0.2, 0.3], [0.3, 0.2, 0.4, 0.1]])
+    assert ep.top_k_accuracy_score(y_true, s, k=2, labels=[0, 1, 2, 3]) == want
+    assert skm.top_k_accuracy_score(y_true, s, k=2, labels=[0, 1, 2, 3]) == want
+    # labels in another order name the columns in that order
+    perm = [2, 0, 3, 1]
+    got = ep.top_k_accuracy_score(y_true, s[:, perm], k=2, labels=np.array([0, 1, 2, 3])[perm])
+    assert got == want
+
+
+@pytest.mark.parametrize(
+    "y_true, y_score, kwargs, match",
+    [
+        ([0, 0.57, 1, 2], np.full((4, 3), 1 / 3), {}, "y_true holds non-integer values"),
+        ([0, 1, 2, 3], np.full((4, 3), 1 / 3), {}, "y_score has 3 columns but there are 4 classes"),
+        (["c", "c", "a", "b"], np.full((4, 3), 1 / 3), {"labels": ["a", "b", "c", "c"]}, "duplicate"),
+        ([0, 0, 1, 2], np.full((4, 3), 1 / 3), {"labels": [0, 1, 2, 3]}, "y_score has 3 columns but there are 4 classes"),
+        ([0, 0, 1, 2], np.full((4, 3), 1 / 3), {"labels": [0, 1, 3]}, "y_true contains 1 value"),
+        ([0, 1], [[0.5, 0.2, 0.3], [0.3, 0.4, 0.3]], {}, "y_score has 3 columns but there are 2 classes"),
+        ([0, 1, 2], [0.1, 0.2, 0.3], {}, "a 1-D y_score scores 2 classes but there are 3"),
+        ([0, 1], [[0.1], [0.2]], {}, r"y_score has shape \(2, 1\)"),
+        ([0, 1], [np.nan, 0.2], {}, "y_score contains 1 non-finite"),
+        ([0, 1], [0.1, 0.2, 0.3], {}, "Inconsistent numbers of samples"),
+        ([0, 1], [0.1, 0.2], {"k": 0}, "k must be an integer >= 1"),
+        ([0, 1], [0.1, 0.2], {"normalize": None}, "normalize must be True or False"),
+        ([0, 1], [0.1, 0.2], {"sample_weight": [0, 0], "k": 1}, "sample_weight sums to 0"),
+    ],
+)
+def test_top_k_accuracy_bad_input(y_true, y_score, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        ep.top_k_accuracy_score(y_true, y_score, **kwargs)
