@@ -535,3 +535,25 @@ def test_top_k_accuracy_labels(y_true, want):
 def test_top_k_accuracy_bad_input(y_true, y_score, kwargs, match):
     with pytest.raises(ValueError, match=match):
         ep.top_k_accuracy_score(y_true, y_score, **kwargs)
+
+
+def test_partial_auc_two_kernels_agree():
+    # unweighted data go through the sorted halves, weighted ones through the
+    # cumulative counts; unit weights must give the same area on any ties
+    from evalplots.metrics._auc import partial_auc_from_counts, partial_auc_from_sorted
+    from evalplots.metrics._thresholds import binary_scores
+
+    rng = np.random.default_rng(11)
+    for _ in range(400):
+        n = int(rng.integers(2, 40))
+        y = rng.integers(0, 2, n)
+        if y.min() == y.max():
+            continue
+        s = rng.integers(0, int(rng.integers(1, 8)), n).astype(float)
+        max_fpr = float(rng.choice([rng.random(), 0.5, 1 / 3, 0.25, 1 - 1e-9, 1e-3]))
+        data = binary_scores(y, s)
+        fps, tps, _ = data.counts()
+        got = partial_auc_from_sorted(data.pos_sorted, data.neg_sorted, max_fpr)
+        assert_allclose(got, partial_auc_from_counts(fps, tps, max_fpr), atol=1e-15)
+        weighted = ep.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=np.ones(n))
+        assert_allclose(ep.roc_auc_score(y, s, max_fpr=max_fpr), weighted, rtol=1e-13)
