@@ -128,13 +128,13 @@ def top_k_accuracy_score(
     check_consistent_length(y_true=codes, y_score=score)
     n_columns = 2 if score.ndim == 1 else score.shape[1]
     if n_columns != classes.shape[0]:
-        what = "a 1-D y_score scores 2 classes" if score.ndim == 1 else (
-            f"y_score has {n_columns} columns"
-        )
+        source = "classes in 'y_true'" if labels is None else "given labels"
+        what = "a 1-D y_score scores 2" if score.ndim == 1 else f"y_score has {n_columns}"
         raise ValueError(
-            f"{what} but there are {classes.shape[0]} classes {_show(classes)}; pass "
-            f"labels= listing the class of each column (every class, also those "
-            f"absent from y_true)."
+            f"Number of {source} ({classes.shape[0]}) not equal to the number of "
+            f"classes in 'y_score' ({n_columns}): {what} classes, the classes are "
+            f"{_show(classes)}. Pass labels= listing the class of each column "
+            f"(every class, also those absent from y_true)."
         )
     w = check_sample_weight(sample_weight, codes.shape[0])
     if k >= n_columns:
