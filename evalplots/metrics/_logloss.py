@@ -11,7 +11,11 @@ from evalplots.metrics._labels import (
     encode_labels,
     validated_labels,
 )
-from evalplots.metrics._validation import check_finite, check_sample_weight
+from evalplots.metrics._validation import (
+    check_bool,
+    check_finite,
+    check_sample_weight,
+)
 
 __all__ = ["log_loss"]
 
@@ -212,8 +216,7 @@ def log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None,
 def _log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None,
               eps=None, row_tol=None):
     """:func:`log_loss`; ``row_tol`` overrides the row-sum tolerance (√ε)."""
-    if not isinstance(normalize, (bool, np.bool_)):
-        raise ValueError(f"normalize must be True or False, got {normalize!r}.")
+    check_bool(normalize, "normalize")
     if eps is not None and not (np.isscalar(eps) and 0 < eps < 0.5):
         raise ValueError(f"eps must be None or a number in (0, 0.5), got {eps!r}.")
     y_arr = y_true.to_numpy() if hasattr(y_true, "to_numpy") else np.asarray(y_true)

@@ -14,7 +14,9 @@ import numpy as np
 
 from evalplots._docstrings import fill_doc
 from evalplots.metrics._validation import (
+    check_bool,
     check_finite,
+    check_positive_int,
     check_sample_weight,
     check_zero_division,
     safe_divide,
@@ -72,12 +74,8 @@ def _check_inputs(y_true, y_score, k, sample_weight, ignore_ties, metric):
         )
     if t.shape[0] == 0:
         raise ValueError("y_true is empty; pass at least one query (row).")
-    if k is not None and (
-        isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral) or k < 1
-    ):
-        raise ValueError(f"k must be None or an integer >= 1, got {k!r}.")
-    if not isinstance(ignore_ties, (bool, np.bool_)):
-        raise ValueError(f"ignore_ties must be True or False, got {ignore_ties!r}.")
+    check_positive_int(k, "k", allow_none=True)
+    check_bool(ignore_ties, "ignore_ties")
     w = check_sample_weight(sample_weight, t.shape[0])
     if w is not None and w.sum() == 0:
         raise ValueError("sample_weight sums to 0; give some query a positive weight.")

@@ -6,7 +6,6 @@ as ``multioutput`` says, as in scikit-learn. A column vector (n, 1) is never
 broadcast against (n,): the two arguments must have the same number of dimensions.
 """
 
-import numbers
 import warnings
 
 import numpy as np

@@ -7,7 +7,6 @@ plus the tied classes of a higher column index (scikit-learn's tie rule) — so 
 sort is needed: O(n_samples × n_classes).
 """
 
-import numbers
 import warnings
 
 import numpy as np
@@ -16,17 +15,14 @@ from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._labels import _show, encode_labels
 from evalplots.metrics._ovr import as_score_array
 from evalplots.metrics._validation import (
+    check_bool,
     check_consistent_length,
     check_finite,
+    check_positive_int,
     check_sample_weight,
 )
 
 __all__ = ["top_k_accuracy_score"]
-
-
-def _check_k(k):
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral) or k < 1:
-        raise ValueError(f"k must be an integer >= 1, got {k!r}.")
 
 
 def _binary_hits(codes, score, k):
@@ -114,9 +110,8 @@ def top_k_accuracy_score(
     ...                      k=1, labels=["a", "b", "c"])
     0.0
     """
-    _check_k(k)
-    if not isinstance(normalize, (bool, np.bool_)):
-        raise ValueError(f"normalize must be True or False, got {normalize!r}.")
+    check_positive_int(k, "k")
+    check_bool(normalize, "normalize")
     classes, (codes,) = encode_labels(y_true, labels=labels)
     score = as_score_array(y_score)
     if score.ndim not in (1, 2):

@@ -15,8 +15,10 @@ from evalplots.exceptions import UndefinedMetricWarning
 
 __all__ = [
     "as_1d",
+    "check_bool",
     "check_consistent_length",
     "check_finite",
+    "check_positive_int",
     "check_sample_weight",
     "check_scores",
     "check_zero_division",
@@ -112,6 +114,27 @@ def check_scores(arr, name):
 
 
 _INT64_MAX = np.iinfo(np.int64).max
+
+
+def check_bool(value, name):
+    """Raise unless ``value`` is a bool (numpy's included): no truthy strings or None."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, got {value!r}.")
+    return bool(value)
+
+
+def check_positive_int(value, name, *, allow_none=False):
+    """Raise unless ``value`` is an integer >= 1 (a bool is not); None if allowed."""
+    if value is None and allow_none:
+        return None
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, numbers.Integral)
+        or value < 1
+    ):
+        none = "None or " if allow_none else ""
+        raise ValueError(f"{name} must be {none}an integer >= 1, got {value!r}.")
+    return int(value)
 
 
 def check_sample_weight(sample_weight, n_samples, *, exact_int=False):
