@@ -34,9 +34,10 @@ _PARAMS = """y_true : array-like of shape (n_samples, n_labels)
     %(log_base)ssample_weight : array-like of shape (n_samples,), default=None
         Non-negative weight of each query in the mean.
     ignore_ties : bool, default=False
-        True: rank tied scores in an arbitrary order (the later column first),
-        which is faster but makes the score depend on the column order. False:
-        tied documents share the mean gain of their tie group."""
+        False: tied documents share the mean gain of their tie group. True:
+        tied scores are ranked in column order, the later column first, which
+        makes the score depend on the column order (scikit-learn offers it for
+        speed; here the tie-averaging default costs about the same)."""
 
 _LOG_BASE = """log_base : float, default=2
         Base of the logarithm of the discount, > 0 and != 1; a smaller base
@@ -96,24 +97,24 @@ def dcg_per_query(gain, score, discount, ignore_ties):
     Ties: each tie group's positions carry the group's mean gain (unless
     ``ignore_ties``: a stable order, the later column first). The rows are
     sorted ascending, against the discounts reversed: the same sums, without
-    reversed (strided) copies.
+    reversed (strided) copies. numpy's unstable (SIMD) sort is several times
+    faster than its stable one and gives the same ranking when no score is tied.
     """
     n, m = gain.shape
-    # the order inside a tie group is irrelevant unless ties are ignored, so the
-    # (much faster) unstable sort does when they are averaged
-    order = np.argsort(score, axis=1, kind="stable" if ignore_ties else None)
-    ranked_gain = np.take_along_axis(gain, order, axis=1)
     discount = np.ascontiguousarray(discount[::-1])
-    if ignore_ties:
-        return ranked_gain @ discount
+    order = np.argsort(score, axis=1)
     ranked_score = np.take_along_axis(score, order, axis=1)
-    del order
     starts = np.empty((n, m), dtype=bool)
     starts[:, 0] = True
     np.not_equal(ranked_score[:, 1:], ranked_score[:, :-1], out=starts[:, 1:])
     del ranked_score
-    if starts.all():  # no ties: the plain sum
-        return ranked_gain @ discount
+    if starts.all():  # no ties: the plain sum, whatever ignore_ties says
+        return np.take_along_axis(gain, order, axis=1) @ discount
+    if ignore_ties:  # a deterministic order of the tied documents
+        order = np.argsort(score, axis=1, kind="stable")
+        return np.take_along_axis(gain, order, axis=1) @ discount
+    ranked_gain = np.take_along_axis(gain, order, axis=1)
+    del order
     group = np.cumsum(starts.ravel()) - 1  # tie groups never span two rows
     n_groups = int(group[-1]) + 1
     size = np.bincount(group, minlength=n_groups)
