@@ -388,7 +388,9 @@ def test_kappa_bad_input():
     with pytest.raises(ValueError, match="not in labels"):
         cohen_kappa_score([0, 5], [0, 1], labels=[0, 1])
     with pytest.warns(UndefinedMetricWarning, match="kappa"):
-        assert cohen_kappa_score([1, 1], [1, 1]) == 0.0
+        assert np.isnan(cohen_kappa_score([1, 1], [1, 1]))  # scikit-learn 1.9's default
+    with pytest.warns(UndefinedMetricWarning, match="kappa"):
+        assert cohen_kappa_score([1, 1], [1, 1], zero_division="warn") == 0.0
 
 
 # ------------------------------------------------------------------------ log loss

@@ -177,3 +177,13 @@ __all__ += [
     "precision_recall_ci_band",
     "roc_curve_ci_band",
 ]
+
+# scikit-learn parity (issue 11): ranking of graded relevance and top-k accuracy.
+from evalplots.metrics._ndcg import dcg_score, ndcg_score
+from evalplots.metrics._topk_accuracy import top_k_accuracy_score
+
+__all__ += [
+    "dcg_score",
+    "ndcg_score",
+    "top_k_accuracy_score",
+]

@@ -1,7 +1,11 @@
 """Chance-corrected agreement: Matthews correlation coefficient and Cohen's kappa."""
 
+import numbers
+import warnings
+
 import numpy as np
 
+from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._confusion import confusion_counts
 from evalplots.metrics._validation import check_zero_division, safe_divide
 
@@ -79,7 +83,14 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None, zero_division="warn
 
 
 def cohen_kappa_score(
-    y1, y2, *, labels=None, weights=None, sample_weight=None, zero_division="warn"
+    y1,
+    y2,
+    *,
+    labels=None,
+    weights=None,
+    sample_weight=None,
+    replace_undefined_by=np.nan,
+    zero_division=None,
 ):
     """Cohen's kappa: agreement between two raters corrected for chance.
 
@@ -101,10 +112,16 @@ def cohen_kappa_score(
         weighted kappa for ordinal ratings; 'quadratic' is QWK.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weight of each sample.
-    zero_division : {'warn', 0, 1, np.nan}, default='warn'
-        The value when kappa is 0/0 (the chance disagreement is 0: both raters
-        always use one and the same rating). 'warn' gives 0.0 and an
-        UndefinedMetricWarning (scikit-learn gives NaN with a warning).
+    replace_undefined_by : np.nan or float in [-1, 1], default=np.nan
+        The value returned when kappa is undefined (0/0): the total weight is 0,
+        or the chance disagreement is 0 because both raters use one and the same
+        rating. An UndefinedMetricWarning is raised whatever the value, as in
+        scikit-learn 1.9.
+    zero_division : {'warn', 0, 1, np.nan} or None, default=None
+        The older evalplots spelling of the same choice, kept for existing
+        callers: None defers to ``replace_undefined_by``; 'warn' gives 0.0 with
+        an UndefinedMetricWarning; 0, 1 or np.nan are returned without a warning.
+        Give at most one of the two.
 
     Returns
     -------
@@ -116,7 +133,14 @@ def cohen_kappa_score(
     ValueError
         If the inputs are empty, not 1-D, of different lengths, hold NaN or mixed
         types; if ``weights`` is unknown; if ``labels`` has duplicates, misses a
-        value of ``y1``/``y2`` or none of it occurs.
+        value of ``y1``/``y2`` or none of it occurs; if ``replace_undefined_by``
+        is neither NaN nor a number in [-1, 1], or both it and ``zero_division``
+        are given.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        When kappa is undefined (see ``replace_undefined_by``).
 
     Notes
     -----
@@ -136,12 +160,17 @@ def cohen_kappa_score(
     0.166667
     >>> round(cohen_kappa_score(y_true, y_pred, weights="quadratic"), 6)
     0.333333
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")  # UndefinedMetricWarning: one rating only
+    ...     cohen_kappa_score([2, 2], [2, 2], replace_undefined_by=0.0)
+    0.0
     """
     if weights not in _KAPPA_WEIGHTS:
         raise ValueError(
             f"weights must be None, 'linear' or 'quadratic', got {weights!r}."
         )
-    zero_division = check_zero_division(zero_division)
+    undefined = _undefined_rule(replace_undefined_by, zero_division)
     cm = _matrix(y1, y2, labels, sample_weight)
     k = cm.shape[0]
     total = cm.sum()
@@ -152,7 +181,47 @@ def cohen_kappa_score(
         weights
     ]
     den = (w * expected).sum()
-    ratio = safe_divide(
-        (w * cm).sum(), den, zero_division=zero_division, metric="Cohen's kappa"
-    )
-    return float(ratio) if den == 0 else float(1.0 - ratio)
+    if den == 0:  # no weight at all, or a single rating shared by both raters
+        return undefined()
+    return float(1.0 - (w * cm).sum() / den)
+
+
+def _undefined_rule(replace_undefined_by, zero_division):
+    """Validate the two spellings; return a callable giving the undefined kappa."""
+    if zero_division is not None:
+        if not _is_nan_scalar(replace_undefined_by):
+            raise ValueError(
+                "Pass replace_undefined_by or zero_division, not both; "
+                "replace_undefined_by is scikit-learn's name."
+            )
+        zero_division = check_zero_division(zero_division)
+        return lambda: float(
+            safe_divide(1.0, 0.0, zero_division=zero_division, metric="Cohen's kappa")
+        )
+    if not (
+        _is_nan_scalar(replace_undefined_by)
+        or (
+            isinstance(replace_undefined_by, numbers.Real)
+            and -1.0 <= replace_undefined_by <= 1.0
+        )
+    ):
+        raise ValueError(
+            f"replace_undefined_by must be np.nan or a number in [-1, 1], got "
+            f"{replace_undefined_by!r}."
+        )
+
+    def warn():
+        warnings.warn(
+            f"Cohen's kappa is undefined (0/0: no weight, or both raters use one "
+            f"and the same rating) and set to replace_undefined_by="
+            f"{replace_undefined_by!r}.",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
+        return float(replace_undefined_by)
+
+    return warn
+
+
+def _is_nan_scalar(x):
+    return isinstance(x, numbers.Real) and np.isnan(x)

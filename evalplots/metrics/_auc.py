@@ -6,6 +6,8 @@ scores of each class: ``AUC = (#{s+ > s-} + 1/2 #{s+ = s-}) / (m+ m-)`` (Zhou,
 which equals the trapezoidal area under the ROC curve exactly and needs no argsort.
 """
 
+import numbers
+
 import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
@@ -28,7 +30,15 @@ __all__ = ["rank_loss", "roc_auc_score"]
 _PROBA_RTOL, _PROBA_ATOL = 1e-5, 1e-8
 
 
-def _binary_auc(data):
+def _binary_auc(data, max_fpr=None):
+    """ROC AUC of a :class:`BinaryScores`; McClish-corrected partial AUC with ``max_fpr``."""
+    if max_fpr is not None and max_fpr != 1:
+        if data.weight is None:
+            partial = partial_auc_from_sorted(data.pos_sorted, data.neg_sorted, max_fpr)
+        else:
+            fps, tps, _ = data.counts()
+            partial = partial_auc_from_counts(fps, tps, max_fpr)
+        return mcclish_correction(partial, max_fpr)
     if data.weight is None:
         n_correct, n_tied = data.pair_counts()
         return (2.0 * n_correct + n_tied) / (2.0 * data.n_pos * data.n_neg)
@@ -53,12 +63,97 @@ def auc_from_counts(fps, tps):
     return float(np.dot(dfps, tps_sum) / (2.0 * fps[-1] * tps[-1]))
 
 
+def partial_auc_from_counts(fps, tps, max_fpr):
+    """Area under the ROC curve for FPR in [0, max_fpr], from cumulative counts.
+
+    ``fps``/``tps`` are as returned by ``BinaryScores.counts()`` (highest
+    threshold first, both classes present). The curve is the trapezoidal one
+    through (0, 0) and every operating point (tied scores: one diagonal
+    segment); it is cut at ``FPR = max_fpr`` by linear interpolation on the
+    segment that crosses it, as scikit-learn does. The area is summed in count
+    units (exact for unweighted counts) and divided by ``P * N`` once.
+    """
+    n_neg, n_pos = fps[-1], tps[-1]
+    limit = max_fpr * n_neg  # the cut, in negatives
+    stop = int(np.searchsorted(fps, limit, side="right"))  # points left of the cut
+    f, t = fps[:stop], tps[:stop]
+    t_pairs = t.copy()
+    t_pairs[1:] += t[:-1]
+    twice_area = float(np.dot(np.diff(f, prepend=0.0), t_pairs))
+    f0, t0 = (float(f[-1]), float(t[-1])) if stop else (0.0, 0.0)
+    f1, t1 = float(fps[stop]), float(tps[stop])  # stop < size: limit < n_neg
+    t_cut = t0 + (t1 - t0) * (limit - f0) / (f1 - f0)
+    twice_area += (limit - f0) * (t0 + t_cut)
+    return twice_area / (2.0 * n_pos * n_neg)
+
+
+def partial_auc_from_sorted(pos_sorted, neg_sorted, max_fpr):
+    """:func:`partial_auc_from_counts` from the ascending scores of each class.
+
+    Unweighted data need no cumulative counts: only the negatives left of the
+    cut matter. Taken from the top, each run of tied negatives (value v, ``f0``
+    negatives above it, ``m`` tied) is one straight ROC segment rising from
+    ``b`` (positives above v) by ``a`` (positives tied with v); over its first
+    ``L`` negatives it adds ``L * b + a * L**2 / (2 m)``. Two binary searches
+    per distinct value left of the cut: no merge of the two classes.
+    """
+    n_pos, n_neg = pos_sorted.size, neg_sorted.size
+    limit = max_fpr * n_neg
+    n_top = min(int(np.ceil(limit)), n_neg)  # negatives whose step starts left of the cut
+    top = neg_sorted[n_neg - n_top:][::-1]  # descending
+    is_start = np.empty(n_top, dtype=bool)
+    is_start[0] = True
+    np.not_equal(top[1:], top[:-1], out=is_start[1:])
+    f0 = np.flatnonzero(is_start)  # negatives above each run
+    values = top[f0]
+    del top, is_start
+    m = np.diff(f0, append=n_top)  # run sizes; the last run may go on past the slice
+    m[-1] = n_neg - f0[-1] - np.searchsorted(neg_sorted, values[-1], side="left")
+    # ascending keys make numpy's binary searches cheaper (each starts at the last)
+    above = np.searchsorted(pos_sorted, values[::-1], side="right")[::-1]
+    b = n_pos - above
+    # positives tied with a run: a second search only for values some positive has
+    tied = np.flatnonzero(pos_sorted[np.maximum(above - 1, 0)] == values)
+    tied = tied[above[tied] > 0]
+    a = np.zeros(values.size, dtype=np.int64)
+    a[tied] = above[tied] - np.searchsorted(pos_sorted, values[tied], side="left")
+    length = np.minimum(np.append(f0[1:], limit), limit) - f0  # L, the last one cut
+    twice_area = float(np.dot(length, 2.0 * b + a * length / m))
+    return twice_area / (2.0 * n_pos * n_neg)
+
+
+def mcclish_correction(partial_auc, max_fpr):
+    """Standardise a partial AUC over FPR in [0, max_fpr] to [0.5, 1] (McClish 1989).
+
+    ``0.5 * (1 + (A - A_min) / (A_max - A_min))`` with ``A_min = max_fpr**2 / 2``
+    (the chance diagonal) and ``A_max = max_fpr`` (a perfect classifier).
+    """
+    min_area = 0.5 * max_fpr**2
+    return 0.5 * (1.0 + (partial_auc - min_area) / (max_fpr - min_area))
+
+
+def _check_max_fpr(max_fpr):
+    if max_fpr is None:
+        return None
+    if (
+        isinstance(max_fpr, (bool, np.bool_))
+        or not isinstance(max_fpr, numbers.Real)
+        or not 0 < max_fpr <= 1
+    ):
+        raise ValueError(
+            f"max_fpr must be None or a number in (0, 1], got {max_fpr!r}; e.g. "
+            f"max_fpr=0.1 for the standardised area over FPR <= 10 %."
+        )
+    return float(max_fpr)
+
+
 def roc_auc_score(
     y_true,
     y_score,
     *,
     average="macro",
     sample_weight=None,
+    max_fpr=None,
     multi_class="raise",
     labels=None,
     pos_label=None,
@@ -80,6 +175,11 @@ def roc_auc_score(
         None ('ovr' only): the per-class AUCs.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights (not with ``multi_class='ovo'``).
+    max_fpr : float in (0, 1], default=None
+        Binary only: return the standardised partial AUC over false positive
+        rates in [0, ``max_fpr``] (McClish correction: 0.5 is chance, 1 perfect).
+        None or 1: the full AUC. A multi-class ``y_score`` with a ``max_fpr``
+        below 1 raises, as in scikit-learn.
     multi_class : {'raise', 'ovr', 'ovo'}, default='raise'
         Multi-class strategy; must be given for a 2-D ``y_score``.
     labels : array-like of shape (n_classes,), default=None
@@ -102,7 +202,8 @@ def roc_auc_score(
         If ``y_true`` holds a single class (AUC is undefined), if ``pos_label``
         is None and the positive class is ambiguous, on invalid shapes,
         non-finite scores, rows of probabilities not summing to 1, unknown
-        ``average``/``multi_class``, or ``labels`` inconsistent with ``y_true``.
+        ``average``/``multi_class``, or ``labels`` inconsistent with ``y_true``;
+        if ``max_fpr`` is not in (0, 1], or below 1 with a 2-D ``y_score``.
 
     Notes
     -----
@@ -110,6 +211,12 @@ def roc_auc_score(
     f(x-)))`` (Zhou, *Machine Learning* §2.3.3: AUC = 1 - l_rank). One-vs-rest:
     AUC of each class against the rest. One-vs-one: Hand & Till (2001),
     ``M = 2/(c(c-1)) sum_{i<j} (A(i|j) + A(j|i))/2``.
+
+    Partial AUC (``max_fpr``): A, the trapezoidal area under the ROC curve for
+    FPR in [0, ``max_fpr``] (the curve cut by linear interpolation at
+    ``max_fpr``), summed from the same counts as the full curve, then
+    standardised as McClish (Medical Decision Making 9, 1989):
+    ``0.5 * (1 + (A - max_fpr**2/2) / (max_fpr - max_fpr**2/2))``.
 
     Examples
     --------
@@ -121,9 +228,18 @@ def roc_auc_score(
     0.847222...
     >>> roc_auc_score([0, 1, 2, 2], proba, multi_class='ovo')
     0.875
+    >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_fpr=0.5)
+    0.666...
     """
+    max_fpr = _check_max_fpr(max_fpr)
     y_score_arr = as_score_array(y_score)
     if y_score_arr.ndim == 2:
+        if max_fpr is not None and max_fpr != 1:
+            raise ValueError(
+                f"Partial AUC computation not available in multiclass setting, "
+                f"'max_fpr' must be set to `None`, received `max_fpr={max_fpr}` "
+                f"instead; pass max_fpr=None, or a 1-D y_score of one class."
+            )
         return _multiclass_auc(y_true, y_score_arr, average, sample_weight, multi_class, labels)
     y_true = as_1d(y_true, "y_true")
     if pos_label is None:
@@ -141,7 +257,7 @@ def roc_auc_score(
             )
     data = binary_scores(y_true, y_score_arr, pos_label=pos_label, sample_weight=sample_weight)
     require_both_classes(data, need_neg=True, metric="ROC AUC")
-    return float(_binary_auc(data))
+    return float(_binary_auc(data, max_fpr))
 
 
 def _multiclass_auc(y_true, y_score, average, sample_weight, multi_class, labels):

@@ -30,10 +30,28 @@ PAIR_DOC = """y_true : array-like of shape (n_samples,)
         such as 0.1 is refused (threshold scores first, ``y_score >= 0.5``)."""
 
 
+def weighted_bincount(idx, weights, minlength):
+    """``np.bincount`` that stays exact for integer ``weights`` (int64 counts).
+
+    Float weights give float64 sums. Integer weights (validated by
+    ``check_sample_weight(exact_int=True)``, so that their total fits in int64)
+    are summed by ``np.bincount`` in float64 while the total is below 2**53, where
+    every partial sum is an exact float, and by an int64 ``np.add.at`` above.
+    """
+    if weights is None or weights.dtype.kind == "f":
+        return np.bincount(idx, weights=weights, minlength=minlength)
+    if weights.sum() < 2**53:
+        counts = np.bincount(idx, weights=weights, minlength=minlength)
+        return counts.astype(np.int64)
+    counts = np.zeros(max(minlength, int(idx.max()) + 1 if idx.size else 0), np.int64)
+    np.add.at(counts, idx, weights)
+    return counts
+
+
 def count_matrix(t_idx, p_idx, n_codes, sample_weight=None):
     """(n_codes, n_codes) matrix of (weighted) counts, rows = true, columns = predicted."""
     flat = t_idx * n_codes + p_idx
-    cm = np.bincount(flat, weights=sample_weight, minlength=n_codes * n_codes)
+    cm = weighted_bincount(flat, sample_weight, n_codes * n_codes)
     return cm.reshape(n_codes, n_codes)
 
 
@@ -45,7 +63,7 @@ def _direct_counts(small, dtype, w):
     flat += p
     if lo:
         flat -= lo
-    full = np.bincount(flat, weights=w, minlength=span * span).reshape(span, span)
+    full = weighted_bincount(flat, w, span * span).reshape(span, span)
     seen = (
         full
         if w is None
@@ -68,7 +86,7 @@ def confusion_counts(
     """
     arrays = validated_labels(y_true, y_pred)
     t, p = arrays.values()
-    w = check_sample_weight(sample_weight, t.shape[0])
+    w = check_sample_weight(sample_weight, t.shape[0], exact_int=True)
     if labels is None:
         small = _as_small_ints([t, p])
         if small is not None and small[2] ** 2 <= max(1 << 16, t.shape[0]):
@@ -101,8 +119,8 @@ def confusion_matrix(
     -------
     C : ndarray of shape (n_classes, n_classes)
         Rows = true class, columns = predicted class, both in the order of
-        ``labels``. int64 counts (also with integer weights), float64 with float
-        weights or when normalised.
+        ``labels``. int64 counts (also with integer or bool weights, summed
+        exactly), float64 with float weights or when normalised.
 
     Raises
     ------
@@ -112,7 +130,8 @@ def confusion_matrix(
         labels; if ``labels`` has duplicates, none of its values
         occurs in the data, or a value of ``y_true``/``y_pred`` is missing from it
         (scikit-learn silently drops such samples; here nothing is dropped); if
-        ``normalize`` is not one of the values above.
+        ``normalize`` is not one of the values above; if integer
+        ``sample_weight`` sum to more than the int64 maximum (2**63 - 1).
 
     Notes
     -----
@@ -120,6 +139,9 @@ def confusion_matrix(
     Learning*, §2.3.2, Table 2.1, for the binary case; Thakur, *Approaching (Almost)
     Any Machine Learning Problem*, ch. "Evaluation metrics", whose figures draw the
     transpose: predicted on the rows).
+
+    Integer weights are summed exactly in int64 (float64 would round sums above
+    2**53), and a total that would overflow int64 raises instead of wrapping.
 
     Normalisation never divides by zero: a row (for 'true'), a column (for 'pred')
     or a matrix (for 'all') whose sum is 0 — a class with no samples — normalises
@@ -137,6 +159,9 @@ def confusion_matrix(
     array([[1, 1, 0],
            [1, 0, 0],
            [0, 1, 1]])
+    >>> confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=[2**53 + 1] * 3)
+    array([[ 9007199254740993,                 0],
+           [                0, 18014398509481986]])
     >>> confusion_matrix([0, 0, 1], [0, 1, 1], labels=[0, 1, 2], normalize="true")
     array([[0.5, 0.5, 0. ],
            [0. , 1. , 0. ],
@@ -147,8 +172,8 @@ def confusion_matrix(
             f"normalize must be 'true', 'pred', 'all' or None, got {normalize!r}."
         )
     _, cm = confusion_counts(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    if sample_weight is None or np.asarray(sample_weight).dtype.kind in "biu":
-        cm = cm.astype(np.int64)  # as scikit-learn: integer weights, integer counts
+    if sample_weight is None:
+        cm = cm.astype(np.int64)  # integer weights give exact int64 counts already
     if normalize is None:
         return cm
     if normalize == "true":

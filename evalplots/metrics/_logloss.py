@@ -11,7 +11,11 @@ from evalplots.metrics._labels import (
     encode_labels,
     validated_labels,
 )
-from evalplots.metrics._validation import check_finite, check_sample_weight
+from evalplots.metrics._validation import (
+    check_bool,
+    check_finite,
+    check_sample_weight,
+)
 
 __all__ = ["log_loss"]
 
@@ -143,7 +147,7 @@ def _multilabel_true_prob(y_true, prob):
     return np.where(y_true == 1, prob, 1.0 - prob)
 
 
-def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
+def log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None, eps=None):
     """Log loss (cross-entropy): the mean negative log-probability of the true class.
 
     Parameters
@@ -156,6 +160,9 @@ def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
         class ``labels[1]`` (the greater of the two labels) of a binary problem.
         2-D: one column per class in the order of ``labels``; each row must sum to
         1 within √ε of its float type (1.5e-8 for float64, 3.5e-4 for float32).
+    normalize : bool, default=True
+        True: the (weighted) mean loss per sample. False: the (weighted) sum of
+        the per-sample losses, in nats (scikit-learn's ``normalize``).
     labels : array-like of shape (n_classes,), default=None
         The classes of the columns of ``y_prob``. None: the sorted values in
         ``y_true``; pass it when some class never occurs in ``y_true``.
@@ -169,7 +176,8 @@ def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
     Returns
     -------
     loss : float
-        In nats; 0 for perfect confident predictions.
+        In nats (per sample with ``normalize=True``, summed otherwise); 0 for
+        perfect confident predictions.
 
     Raises
     ------
@@ -177,11 +185,13 @@ def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
         If the shapes or lengths disagree; if ``y_prob`` holds NaN/inf or values
         outside [0, 1], or a row not summing to 1; if the number of columns is not
         the number of classes; if a 1-D ``y_prob`` meets other than two classes;
-        if a value of ``y_true`` is missing from ``labels``; if ``eps`` is invalid.
+        if a value of ``y_true`` is missing from ``labels``; if ``eps`` or
+        ``normalize`` is invalid; if ``normalize=True`` and ``sample_weight`` sums to 0.
 
     Notes
     -----
-    :math:`L = -\\sum_s w_s \\log p_{s, y_s} / \\sum_s w_s`; binary:
+    :math:`L = -\\sum_s w_s \\log p_{s, y_s} / \\sum_s w_s` (without the division
+    by :math:`\\sum_s w_s` when ``normalize=False``); binary:
     :math:`-[y\\log p + (1-y)\\log(1-p)]` (Thakur, *Approaching (Almost) Any
     Machine Learning Problem*, ch. "Evaluation metrics", log loss). Multi-label:
     the mean over the columns of the binary log loss of each column, as Thakur
@@ -196,13 +206,17 @@ def log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None):
     0.458145
     >>> round(log_loss([1, 0], [0.9, 0.2]), 6)
     0.164252
+    >>> round(log_loss([1, 0], [0.9, 0.2], normalize=False), 6)  # the sum
+    0.328504
     """
-    return _log_loss(y_true, y_prob, labels=labels, sample_weight=sample_weight, eps=eps)
+    return _log_loss(y_true, y_prob, normalize=normalize, labels=labels,
+                     sample_weight=sample_weight, eps=eps)
 
 
-def _log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None,
-              row_tol=None):
+def _log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None,
+              eps=None, row_tol=None):
     """:func:`log_loss`; ``row_tol`` overrides the row-sum tolerance (√ε)."""
+    check_bool(normalize, "normalize")
     if eps is not None and not (np.isscalar(eps) and 0 < eps < 0.5):
         raise ValueError(f"eps must be None or a number in (0, 0.5), got {eps!r}.")
     y_arr = y_true.to_numpy() if hasattr(y_true, "to_numpy") else np.asarray(y_true)
@@ -230,6 +244,8 @@ def _log_loss(y_true, y_prob, *, labels=None, sample_weight=None, eps=None,
         log_p = np.log(p_true, out=p_true)  # p_true is always a fresh array here
     if log_p.ndim == 2:
         log_p = log_p.mean(axis=1)
+    if not normalize:
+        return 0.0 - float(log_p.sum() if w is None else np.dot(log_p, w))
     if w is not None and w.sum() == 0:
         raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
     # 0.0 - x, not -x: a perfect prediction gives 0.0, never -0.0

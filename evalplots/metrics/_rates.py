@@ -11,6 +11,7 @@ from evalplots.metrics._confusion import PAIR_DOC
 from evalplots.metrics._labels import check_label_arrays
 from evalplots.metrics._validation import (
     as_1d,
+    check_bool,
     check_consistent_length,
     check_sample_weight,
     check_zero_division,
@@ -185,8 +186,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1], adjusted=True)
     0.25
     """
-    if not isinstance(adjusted, (bool, np.bool_)):
-        raise ValueError(f"adjusted must be True or False, got {adjusted!r}.")
+    check_bool(adjusted, "adjusted")
     c = class_counts(y_true, y_pred, None, None, None, sample_weight)
     present = c.true > 0
     if not present.any():

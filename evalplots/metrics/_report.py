@@ -18,7 +18,7 @@ from evalplots.metrics._classification import (
 )
 from evalplots.metrics._confusion import PAIR_DOC
 from evalplots.metrics._labels import discover_classes, validated_labels
-from evalplots.metrics._validation import as_1d, check_zero_division
+from evalplots.metrics._validation import as_1d, check_bool, check_zero_division
 
 __all__ = ["classification_report"]
 
@@ -29,8 +29,7 @@ _OUTPUTS = ("text", "dict", "rows")
 
 
 def _check_output(output, output_dict):
-    if not isinstance(output_dict, (bool, np.bool_)):
-        raise ValueError(f"output_dict must be True or False, got {output_dict!r}.")
+    check_bool(output_dict, "output_dict")
     if output is None:
         return "dict" if output_dict else "text"
     if not isinstance(output, str) or output not in _OUTPUTS:

@@ -8,12 +8,14 @@ function, not the shape of the input, tells the two apart; a list of lists passe
 to a one-query function is refused (its items would be unhashable lists).
 """
 
-import numbers
-
 import numpy as np
 
 from evalplots._docstrings import fill_doc
-from evalplots.metrics._validation import check_zero_division, safe_divide
+from evalplots.metrics._validation import (
+    check_positive_int,
+    check_zero_division,
+    safe_divide,
+)
 
 __all__ = ["average_precision_at_k", "mean_average_precision_at_k", "precision_at_k"]
 
@@ -49,8 +51,7 @@ _doc = fill_doc(query=_QUERY_DOC, k=_K_DOC, variant=_VARIANT_DOC, zd=_ZD_DOC)
 
 
 def _check_options(k, denominator, variant="ranked_hits"):
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
-        raise ValueError(f"k must be an integer >= 1, got {k!r}.")
+    check_positive_int(k, "k")
     if denominator not in _DENOMINATORS:
         raise ValueError(
             f"denominator must be 'k' or 'n_predicted', got {denominator!r}."

@@ -15,8 +15,10 @@ from evalplots.exceptions import UndefinedMetricWarning
 
 __all__ = [
     "as_1d",
+    "check_bool",
     "check_consistent_length",
     "check_finite",
+    "check_positive_int",
     "check_sample_weight",
     "check_scores",
     "check_zero_division",
@@ -111,11 +113,45 @@ def check_scores(arr, name):
     return check_finite(arr, name)
 
 
-def check_sample_weight(sample_weight, n_samples):
-    """Validate ``sample_weight``: None, or 1-D, finite, non-negative, length n."""
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+def check_bool(value, name):
+    """Raise unless ``value`` is a bool (numpy's included): no truthy strings or None."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, got {value!r}.")
+    return bool(value)
+
+
+def check_positive_int(value, name, *, allow_none=False):
+    """Raise unless ``value`` is an integer >= 1 (a bool is not); None if allowed."""
+    if value is None and allow_none:
+        return None
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, numbers.Integral)
+        or value < 1
+    ):
+        none = "None or " if allow_none else ""
+        raise ValueError(f"{name} must be {none}an integer >= 1, got {value!r}.")
+    return int(value)
+
+
+def check_sample_weight(sample_weight, n_samples, *, exact_int=False):
+    """Validate ``sample_weight``: None, or 1-D, finite, non-negative, length n.
+
+    Weights are returned as float64, except with ``exact_int`` when they are
+    integers (or bools): then as int64, after checking that their total, and so
+    every sum of some of them, fits in int64 (a ValueError otherwise), so that
+    counts summed from them are exact.
+    """
     if sample_weight is None:
         return None
-    w = check_finite(as_1d(sample_weight, "sample_weight"), "sample_weight")
+    raw = as_1d(sample_weight, "sample_weight")
+    if exact_int and raw.dtype.kind in "biu":
+        w = _exact_int_weights(raw)
+    else:
+        w = check_finite(raw, "sample_weight")
     if w.shape[0] != n_samples:
         raise ValueError(
             f"sample_weight has {w.shape[0]} entries but there are {n_samples} samples; "
@@ -125,6 +161,26 @@ def check_sample_weight(sample_weight, n_samples):
         raise ValueError(
             "sample_weight contains negative values; weights must be >= 0."
         )
+    return w
+
+
+def _exact_int_weights(raw):
+    """int64 weights whose exact total fits in int64, or a ValueError."""
+    if raw.dtype.kind == "u" and raw.size and raw.max() > _INT64_MAX:
+        raise ValueError(
+            f"sample_weight holds {raw.max()}, above the int64 maximum {_INT64_MAX}; "
+            f"pass smaller integer weights (or float weights, summed inexactly)."
+        )
+    w = raw.astype(np.int64)
+    if w.size and w.min() >= 0 and w.max() > _INT64_MAX // max(w.size, 1):
+        # exact total from two int64 sums that cannot overflow (n < 2**31)
+        total = (int(np.sum(w >> 32)) << 32) + int(np.sum(w & 0xFFFFFFFF))
+        if total > _INT64_MAX:
+            raise ValueError(
+                f"sample_weight sums to {total}, which overflows the int64 counts "
+                f"(maximum {_INT64_MAX}); pass smaller integer weights (or float "
+                f"weights, summed inexactly)."
+            )
     return w
 
 
