@@ -219,7 +219,8 @@ def test_frame_and_html_show_the_table():
         ev = evaluate([1, 0, 0, 1], {"<b>m</b>": [0.9, 0.1, 0.6, 0.7]})
     frame = ev.to_frame()
     assert list(frame.columns) == ["ROC AUC", "AP", "BEP", "Accuracy", "Precision",
-                                   "Recall", "F1"]
+                                   "Recall", "F1", "Specificity", "NPV", "MCC",
+                                   "Balanced accuracy", "Brier", "Log loss"]
     assert frame.loc["<b>m</b>", "ROC AUC"] == 1.0
     html = ev._repr_html_()
     assert "&lt;b&gt;m&lt;/b&gt;" in html and "<td>1.0000</td>" in html

@@ -177,3 +177,8 @@ __all__ += [
     "precision_recall_ci_band",
     "roc_curve_ci_band",
 ]
+
+# Multiple comparisons (issue 8: the report's comparison table).
+from evalplots.metrics._holm import holm_adjust
+
+__all__ += ["holm_adjust"]
