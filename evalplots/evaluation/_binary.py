@@ -458,11 +458,16 @@ class BinaryEvaluation(Evaluation):
         frequency = is_frequency(self.sample_weight)
         plan, groups = self._resampling
         rows, notes = {}, {}
+        # AP and BEP: one stratified resampling of the rows, read by every model
+        slots = {name: RankingSlots(m._data, plan, groups) for name, m in self.models.items()}
+        blocks = {name: [] for name in slots}
+        for draws in plan.draw_blocks(opts.rng("bootstrap", "AP, BEP"), n_resamples):
+            for name, slot in slots.items():
+                blocks[name].append(slot.replicates(draws))
         for name, m in self.models.items():
             row, d, estimates = {}, m._data, self.metrics_table.rows[name]
             with named_warnings(name):
-                results = RankingSlots(d, plan, groups).intervals(
-                    estimates, opts.rng("bootstrap", "AP, BEP", name), n_resamples, level)
+                results = slots[name].intervals(estimates, blocks[name], level)
                 if frequency:
                     results["ROC AUC"] = delong_interval(m.placements, level, stacklevel=4)
                     (tn, fp), (fn, tp) = m.confusion_matrix.tolist()

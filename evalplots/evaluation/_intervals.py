@@ -365,24 +365,27 @@ class RankingSlots:
                          None if weight is None else weight[rows])
                         for rows in self.plan.strata]
 
-    def intervals(self, estimates, rng, n_resamples, level):
-        """{'AP': ..., 'BEP': ...}: BCa intervals or the reason there is none."""
+    def replicates(self, draws):
+        """AP and BEP of one block of resamples (the plan's per-stratum draws)."""
         from evalplots.metrics._replicates import ranking_from_groups
 
         k = self.n_slots
-        ap, bep = [], []
-        for draws in self.plan.draw_blocks(rng, n_resamples):
-            counts = {}
-            for (is_pos, slot, weight), drawn in zip(self._strata, draws):
-                rows = drawn.shape[0]
-                keys = np.take(slot, drawn)
-                keys += (np.arange(rows, dtype=np.int32) * k)[:, None]
-                w = None if weight is None else np.take(weight, drawn).ravel()
-                counts[is_pos] = np.bincount(keys.ravel(), weights=w,
-                                             minlength=rows * k).reshape(rows, k)
-            a, b = ranking_from_groups(counts[True], counts[False])
-            ap.append(a)
-            bep.append(b)
+        counts = {}
+        for (is_pos, slot, weight), drawn in zip(self._strata, draws):
+            rows = drawn.shape[0]
+            keys = np.take(slot, drawn)
+            keys += (np.arange(rows, dtype=np.int32) * k)[:, None]
+            w = None if weight is None else np.take(weight, drawn).ravel()
+            counts[is_pos] = np.bincount(keys.ravel(), weights=w,
+                                         minlength=rows * k).reshape(rows, k)
+        return ranking_from_groups(counts[True], counts[False])
+
+    def intervals(self, estimates, blocks, level):
+        """{'AP': ..., 'BEP': ...}: BCa intervals (or the reason there is none) from
+        the (ap, bep) replicates of each block."""
+        from evalplots.metrics._replicates import ranking_from_groups
+
+        k = self.n_slots
         group_of_row, n_groups = self.groups
         totals = {}
         for is_pos in (True, False):
@@ -393,5 +396,6 @@ class RankingSlots:
             totals[is_pos] = full[None, :] - removed
         jack_ap, jack_bep = ranking_from_groups(totals[True], totals[False])
         return _from_replicates(
-            estimates, {"AP": np.concatenate(ap), "BEP": np.concatenate(bep)},
+            estimates, {"AP": np.concatenate([a for a, _ in blocks]),
+                        "BEP": np.concatenate([b for _, b in blocks])},
             {"AP": jack_ap, "BEP": jack_bep}, level, ("AP", "BEP"))

@@ -1,6 +1,7 @@
 """What the standard report of every task shares: fonts, the shell, the table."""
 
 import contextlib
+import math
 import warnings
 
 from reportlab.platypus import CondPageBreak
@@ -15,8 +16,9 @@ from evalplots.report._fonts import (
 from evalplots.report._doctemplate import MARGIN
 from evalplots.report.builder import Report
 
-__all__ = ["Steps", "keep_on_one_page", "metrics_table_section", "new_report",
-           "quiet_figures"]
+__all__ = ["Steps", "comparison_section", "infinite_note", "interval_table_section",
+           "keep_on_one_page",
+           "metrics_table_section", "new_report", "quiet_figures"]
 
 
 def new_report(evaluation, *, title, subtitle, author, invariant):
@@ -94,3 +96,107 @@ def metrics_table_section(report, table, *, caption, explanation):
                      align=["left", *["right"] * len(table.columns)], caption=caption)
     note = table.undefined_note()
     report.add_paragraph(explanation + (" " + note if note else ""))
+
+
+def interval_table_section(report, ev, *, caption, explanation, methods):
+    """The summary table with intervals: one row per metric, one column per model
+    ("0.912 [0.887, 0.934]"), and the method of each row; the notes under it say
+    the level, the resamples, the seed and why a cell has no interval."""
+    from evalplots.evaluation._intervals import METHOD_NAMES
+    from evalplots.evaluation._table import format_value
+
+    table, intervals, opts = ev.metrics_table, ev.intervals, ev.interval_options
+    rows = []
+    for column in table.columns:
+        cells = []
+        for name in ev.model_names:
+            ci = intervals[name].get(column)
+            cells.append(ci.format(3) if ci is not None
+                         else format_value(table.rows[name][column], 3))
+        how = [METHOD_NAMES.get(m, m) for m in intervals.methods(column)]
+        rows.append([column, *cells, " / ".join(how) or "none"])
+    report.add_table(rows, header=["Metric", *ev.model_names, "Interval"],
+                     align=["left", *["right"] * len(ev.model_names), "left"],
+                     caption=caption)
+    level = f"{100 * opts.confidence_level:g} %"
+    note = table.undefined_note()
+    report.add_paragraph(explanation + (" " + note if note else ""))
+    text = (f"Each cell: estimate [{level} confidence interval]. {methods} "
+            f"Bootstrap: {opts.n_resamples:,} resamples, seed {opts.random_state} "
+            f"(the same seed gives the same intervals).")
+    missing = [f"{column} of {', '.join(by_model)}: {reason}"
+               for column, by_model in intervals.notes.items()
+               for reason in dict.fromkeys(by_model.values())
+               if any(math.isfinite(table.rows[n][column]) for n in by_model)]
+    if missing:
+        text += " No interval for " + "; for ".join(missing) + "."
+    report.add_paragraph(text)
+
+
+def comparison_section(report, ev):
+    """Every pair of models: the difference with its interval, p and Holm's p."""
+    from evalplots.metrics._pvalue import format_pvalue
+
+    comparisons = ev.comparisons
+    if not comparisons:
+        return
+    report.add_heading("Comparisons", level=1)
+    rows = []
+    for c in comparisons:
+        if c.ci is not None:
+            difference = c.ci.format(3)
+        elif math.isnan(c.difference):
+            difference = "n/a"
+        else:
+            difference = f"{c.difference:+.3f}"
+        rows.append([c.model_a, c.model_b, c.family, difference,
+                     "n/a" if math.isnan(c.pvalue) else format_pvalue(c.pvalue),
+                     "n/a" if math.isnan(c.pvalue_holm) else format_pvalue(c.pvalue_holm),
+                     c.note])
+    level = f"{100 * ev.interval_options.confidence_level:g} %"
+    report.add_table(rows, header=["Model a", "Model b", "Test",
+                                   f"a − b [{level} CI]", "p", "Holm p", "Details"],
+                     align=["left", "left", "left", "right", "right", "right", "left"],
+                     caption="Every pair of models on the same samples: the difference "
+                             "of the metric (first model minus second), its interval, "
+                             "the raw two-sided p-value and the Holm-adjusted one.")
+    n_pairs = max(comparisons.n_pairs(c.family) for c in comparisons)
+    report.add_paragraph(_TEST_NOTES[ev.task])
+    report.add_paragraph(
+        f"Why Holm: each test is run on all {n_pairs} pair{'s' if n_pairs > 1 else ''} "
+        f"at once, and the more pairs are tested the likelier one looks significant "
+        f"by chance; Holm's step-down adjustment (Holm 1979) keeps the chance of any "
+        f"false finding among the pairs of one test at the nominal level (with one "
+        f"pair it equals the raw p).")
+
+
+_TEST_NOTES = {
+    "binary": (
+        "DeLong: the paired test of two ROC AUCs on the same samples (DeLong, DeLong & "
+        "Clarke-Pearson 1988), its normal interval of the difference. McNemar: only "
+        "the samples one model gets right and the other wrong count (b: only the first "
+        "right, c: only the second); exact binomial test below 25 such samples, else "
+        "chi-square with continuity correction; the difference is that of the "
+        "accuracies, (b - c) / n."),
+    "multiclass": (
+        "McNemar on correct/incorrect predictions (b: only the first model right, c: "
+        "only the second; the difference is that of the accuracies). Paired bootstrap: "
+        "both models' macro F1 on the same resamples (within each true class); "
+        "percentile interval, p from the share of resampled differences on the other "
+        "side of 0 (the smallest level at which the interval excludes 0)."),
+    "regression": (
+        "Paired bootstrap: both models' MAE and R² on the same resampled rows; "
+        "percentile interval of the difference, p from the share of resampled "
+        "differences on the other side of 0 (the smallest level at which the "
+        "interval excludes 0; Davison & Hinkley 1997, §4.4)."),
+}
+
+
+def infinite_note(ev):
+    """Why a log loss is inf: nothing is clipped, so a 0 for the true class counts."""
+    infinite = [n for n, row in ev.metrics_table.rows.items()
+                if row.get("Log loss") == float("inf")]
+    if not infinite:
+        return ""
+    return (f" Log loss 'inf' ({', '.join(infinite)}): some sample's true class has "
+            f"probability exactly 0; nothing is clipped.")

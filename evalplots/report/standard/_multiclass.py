@@ -15,6 +15,9 @@ from evalplots.evaluation._figures import (
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
+    comparison_section,
+    infinite_note,
+    interval_table_section,
     keep_on_one_page,
     metrics_table_section,
     new_report,
@@ -39,7 +42,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
         ev, title=title, author=author, invariant=invariant,
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
                  f"{ev.n_samples:,} samples, {k} classes")
-    _summary(report, ev, description)
+    _summary(report, ev, description, ci)
     with quiet_figures():
         _per_class_sections(report, ev, family)
         for name in scored:
@@ -63,7 +66,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
     return report
 
 
-def _summary(report, ev, description):
+def _summary(report, ev, description, ci):
     report.add_table_of_contents()
     report.add_heading("Summary")
     report.add_heading("Data", level=1)
@@ -79,26 +82,29 @@ def _summary(report, ev, description):
         report.add_paragraph(f"Source: {description}")
     report.add_heading("Metrics", level=1)
     kinds = ", ".join(f"{n}: {ev[n].kind}" for n in ev.model_names)
-    metrics_table_section(report, ev.metrics_table, caption=(
-        f"The predicted class is the one with the highest score ({kinds})."),
-        explanation=(
+    caption = f"The predicted class is the one with the highest score ({kinds})."
+    explanation = (
         "Balanced accuracy: the mean recall of the classes. Macro F1: the mean of the "
         "class F1 scores; weighted F1 weights them by class size. Macro OvR AUC: the "
         "mean one-vs-rest ROC AUC. Log loss: mean -log p(true class), for "
         "probabilities only. MCC: Matthews correlation coefficient"
         + (". QWK: quadratic weighted kappa, for ordered classes" if ev.ordinal else "")
         + " (Thakur, Approaching (Almost) Any Machine Learning Problem, 'Evaluation "
-        "metrics'; Zhou Zhihua, Machine Learning §2.3)." + _infinite_note(ev)))
-
-
-def _infinite_note(ev):
-    """Why a log loss is inf: nothing is clipped, so a 0 for the true class counts."""
-    infinite = [n for n, row in ev.metrics_table.rows.items()
-                if row["Log loss"] == float("inf")]
-    if not infinite:
-        return ""
-    return (f" Log loss 'inf' ({', '.join(infinite)}): some sample's true class has "
-            f"probability exactly 0; nothing is clipped.")
+        "metrics'; Zhou Zhihua, Machine Learning §2.3)." + infinite_note(ev))
+    if not ci:
+        metrics_table_section(report, ev.metrics_table, caption=caption,
+                              explanation=explanation)
+        return
+    interval_table_section(
+        report, ev, caption=caption, explanation=explanation, methods=(
+        "Accuracy: Wilson's score interval (a count of "
+        "correct samples out of n). Balanced accuracy, macro and weighted F1, MCC: a "
+        "bootstrap within each true class, drawn as a multinomial of that class's row "
+        "of the confusion matrix (the same resamples as resampling the rows), BCa "
+        "(these are bounded, skewed near 1: BCa corrects bias and skewness). Log "
+        "loss: a mean of per-sample losses, normal interval with the exact "
+        "(B = ∞) stratified bootstrap standard error."))
+    comparison_section(report, ev)
 
 
 def _per_class_sections(report, ev, family):
