@@ -22,7 +22,9 @@ from evalplots.evaluation._compare import (
     not_available,
 )
 from evalplots.evaluation._intervals import (
+    DELONG_DEGENERATE,
     FRACTIONAL,
+    caught_warnings,
     IntervalTable,
     RankingSlots,
     cell_bootstrap,
@@ -469,7 +471,11 @@ class BinaryEvaluation(Evaluation):
             with named_warnings(name):
                 results = slots[name].intervals(estimates, blocks[name], level)
                 if frequency:
-                    results["ROC AUC"] = delong_interval(m.placements, level, stacklevel=4)
+                    degenerate = []
+                    with caught_warnings(degenerate):
+                        results["ROC AUC"] = delong_interval(m.placements, level)
+                    if degenerate:
+                        results["ROC AUC"] = DELONG_DEGENERATE
                     (tn, fp), (fn, tp) = m.confusion_matrix.tolist()
                     for column, rate in _WILSON.items():
                         results[column] = wilson(*_RATES[rate](tp, fn, fp, tn), level)
@@ -504,10 +510,13 @@ class BinaryEvaluation(Evaluation):
                         not_available(a, b, "McNemar", "errors at the threshold",
                                       FRACTIONAL)]
                 continue
-            with named_warnings(f"{a} vs {b}"):
-                test = paired_delong(ma.placements, mb.placements, level, stacklevel=4)
+            degenerate = []
+            with caught_warnings(degenerate):
+                test = paired_delong(ma.placements, mb.placements, level)
+            note = (f"z = {test.z:.2f}" if not degenerate else
+                    "variance of the difference 0 or undefined: z and p set by rule")
             out.append(ModelComparison(a, b, "DeLong", "ROC AUC", test.difference,
-                                       test.ci, test.pvalue, note=f"z = {test.z:.2f}"))
+                                       test.ci, test.pvalue, note=note))
             right_a = ma.predicted == ma._data.positive
             right_b = mb.predicted == mb._data.positive
             w = ma._data.weight

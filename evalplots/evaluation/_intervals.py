@@ -33,16 +33,19 @@ a weight of 3 as three samples; fractional weights give 'n/a' with the reason
 weight, as :func:`~evalplots.metrics.bootstrap_ci` does).
 """
 
+import contextlib
 import math
+import warnings
 
 import numpy as np
 
+from evalplots.exceptions import BootstrapWarning
 from evalplots.metrics._bootstrap import interval_from_replicates
 from evalplots.metrics._interval import ConfidenceInterval
 from evalplots.metrics._proportion import _proportion
 
 __all__ = ["IntervalTable", "RankingSlots", "cell_bootstrap", "is_frequency",
-           "jackknife_groups", "jackknife_sums", "replicate_intervals",
+           "caught_warnings", "jackknife_groups", "jackknife_sums", "replicate_intervals",
            "row_bootstrap_sums", "split_results", "stratified_mean_ci", "wilson"]
 
 #: Readable names of the interval methods (report tables, notes).
@@ -172,6 +175,21 @@ class IntervalTable(dict):
         return frame.set_index(["model", "metric"])
 
 
+@contextlib.contextmanager
+def caught_warnings(messages):
+    """Collect the warnings of the block into ``messages`` instead of issuing them:
+    an interval that cannot be computed shows 'no interval' with its reason."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    messages.extend(str(w.message) for w in caught)
+
+
+#: Why DeLong's interval or test is not shown (its variance is 0 or undefined).
+DELONG_DEGENERATE = ("DeLong's variance is 0 or undefined on these data (e.g. AUC = 1, "
+                     "or a class with a single sample), so the interval would be a point")
+
+
 def split_results(results, row, notes, name):
     """Put each ConfidenceInterval of ``results`` in ``row`` and each reason (str)
     in ``notes[column][name]``."""
@@ -251,9 +269,12 @@ def _from_replicates(estimates, replicates, jackknife, level, columns):
         if reason:
             out[column] = reason
             continue
-        out[column] = interval_from_replicates(
-            replicates[column], estimate, level, "bca", lambda c=column: jackknife[c],
-            stacklevel=4)
+        with warnings.catch_warnings():
+            # where BCa is undefined the percentile interval is used, and the
+            # interval's method (shown in the report) says so
+            warnings.simplefilter("ignore", BootstrapWarning)
+            out[column] = interval_from_replicates(
+                replicates[column], estimate, level, "bca", lambda c=column: jackknife[c])
     return out
 
 
