@@ -97,14 +97,12 @@ def _summary(report, ev, description, ci):
         return
     interval_table_section(
         report, ev, caption=caption, explanation=explanation, methods=(
-        "ROC AUC: DeLong's (normal, from the placement "
-        "values; no resampling). AP, BEP: stratified bootstrap (rows resampled within "
-        "each class), BCa. F1, MCC, balanced accuracy: the same bootstrap, drawn as a "
-        "multinomial of each class's confusion cells, BCa (these metrics are bounded "
-        "and skewed near 1; BCa corrects bias and skewness). Accuracy, precision, "
-        "recall, specificity, NPV: Wilson's score interval (a count out of a fixed "
-        "number of samples). Brier, log loss: means of per-sample losses, normal "
-        "interval with the exact (B = ∞) stratified bootstrap standard error."))
+            "DeLong: from the placement values, no resampling. Bootstrap: rows "
+            "resampled within each class (for F1, MCC and balanced accuracy drawn as "
+            "a multinomial of each class's confusion cells), BCa, which corrects the "
+            "bias and skew of metrics bounded near 1. Wilson: a count out of a fixed "
+            "number of samples. Brier, log loss: the exact bootstrap standard error "
+            "of a mean loss."))
     comparison_section(report, ev)
 
 

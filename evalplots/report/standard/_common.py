@@ -161,34 +161,23 @@ def comparison_section(report, ev):
                              "of the metric (first model minus second), its interval, "
                              "the raw two-sided p-value and the Holm-adjusted one.")
     n_pairs = max(comparisons.n_pairs(c.family) for c in comparisons)
-    report.add_paragraph(_TEST_NOTES[ev.task])
     report.add_paragraph(
-        f"Why Holm: each test is run on all {n_pairs} pair{'s' if n_pairs > 1 else ''} "
-        f"at once, and the more pairs are tested the likelier one looks significant "
-        f"by chance; Holm's step-down adjustment (Holm 1979) keeps the chance of any "
-        f"false finding among the pairs of one test at the nominal level (with one "
-        f"pair it equals the raw p).")
+        f"{_TEST_NOTES[ev.task]} Holm: each test is run on all {n_pairs} "
+        f"pair{'s' if n_pairs > 1 else ''} at once, and the more pairs, the likelier "
+        f"one looks significant by chance; Holm's step-down adjustment (Holm 1979) "
+        f"keeps the chance of any false finding among them at the nominal level "
+        f"(with one pair it is the raw p).")
 
 
+_PAIRED = ("Paired bootstrap: both models on the same resamples; percentile interval, "
+           "p = the smallest level at which it excludes 0 (Davison & Hinkley 1997).")
+_MCNEMAR = ("McNemar: b samples only model a gets right, c only b; exact binomial below "
+            "25, else chi-square; a - b = (b - c) / n, the accuracy difference.")
 _TEST_NOTES = {
-    "binary": (
-        "DeLong: the paired test of two ROC AUCs on the same samples (DeLong, DeLong & "
-        "Clarke-Pearson 1988), its normal interval of the difference. McNemar: only "
-        "the samples one model gets right and the other wrong count (b: only the first "
-        "right, c: only the second); exact binomial test below 25 such samples, else "
-        "chi-square with continuity correction; the difference is that of the "
-        "accuracies, (b - c) / n."),
-    "multiclass": (
-        "McNemar on correct/incorrect predictions (b: only the first model right, c: "
-        "only the second; the difference is that of the accuracies). Paired bootstrap: "
-        "both models' macro F1 on the same resamples (within each true class); "
-        "percentile interval, p from the share of resampled differences on the other "
-        "side of 0 (the smallest level at which the interval excludes 0)."),
-    "regression": (
-        "Paired bootstrap: both models' MAE and R² on the same resampled rows; "
-        "percentile interval of the difference, p from the share of resampled "
-        "differences on the other side of 0 (the smallest level at which the "
-        "interval excludes 0; Davison & Hinkley 1997, §4.4)."),
+    "binary": "DeLong: paired test of two AUCs on the same samples (DeLong et al. "
+              "1988). " + _MCNEMAR,
+    "multiclass": _MCNEMAR + " " + _PAIRED,
+    "regression": _PAIRED,
 }
 
 

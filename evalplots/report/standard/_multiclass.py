@@ -97,13 +97,10 @@ def _summary(report, ev, description, ci):
         return
     interval_table_section(
         report, ev, caption=caption, explanation=explanation, methods=(
-        "Accuracy: Wilson's score interval (a count of "
-        "correct samples out of n). Balanced accuracy, macro and weighted F1, MCC: a "
-        "bootstrap within each true class, drawn as a multinomial of that class's row "
-        "of the confusion matrix (the same resamples as resampling the rows), BCa "
-        "(these are bounded, skewed near 1: BCa corrects bias and skewness). Log "
-        "loss: a mean of per-sample losses, normal interval with the exact "
-        "(B = ∞) stratified bootstrap standard error."))
+            "Wilson: the count of correct samples out of n. Bootstrap: within each "
+            "true class, drawn as a multinomial of its row of the confusion matrix, "
+            "BCa (corrects the bias and skew of metrics bounded near 1). Log loss: the "
+            "exact bootstrap standard error of a mean loss."))
     comparison_section(report, ev)
 
 
