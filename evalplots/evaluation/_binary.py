@@ -18,6 +18,7 @@ from evalplots.evaluation._common import (
 from evalplots.evaluation._compare import (
     ComparisonTable,
     ModelComparison,
+    mcnemar_comparison,
     model_pairs,
     not_available,
 )
@@ -37,7 +38,6 @@ from evalplots.evaluation._intervals import (
 from evalplots.evaluation._table import MetricsTable
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._delong import delong_interval, paired_delong, sample_placements
-from evalplots.metrics._mcnemar import mcnemar_from_counts
 from evalplots.metrics._proportion import _RATES
 from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._auc import auc_from_counts
@@ -517,18 +517,10 @@ class BinaryEvaluation(Evaluation):
                     "variance of the difference 0 or undefined: z and p set by rule")
             out.append(ModelComparison(a, b, "DeLong", "ROC AUC", test.difference,
                                        test.ci, test.pvalue, note=note))
-            right_a = ma.predicted == ma._data.positive
-            right_b = mb.predicted == mb._data.positive
-            w = ma._data.weight
-            only_a, only_b = right_a & ~right_b, ~right_a & right_b
-            n_b, n_c = ((int(only_a.sum()), int(only_b.sum())) if w is None else
-                        (int(w[only_a].sum()), int(w[only_b].sum())))
-            total = only_a.size if w is None else float(w.sum())
-            test = mcnemar_from_counts(n_b, n_c)
-            how = "exact binomial" if test.method == "exact" else "chi-square"
-            out.append(ModelComparison(
-                a, b, "McNemar", "errors at the threshold", (n_b - n_c) / total, None,
-                test.pvalue, note=f"b = {n_b}, c = {n_c} ({how})"))
+            positive = ma._data.positive
+            out.append(mcnemar_comparison(a, b, ma.predicted == positive,
+                                          mb.predicted == positive, ma._data.weight,
+                                          "errors at the threshold"))
         return ComparisonTable(out)
 
     def roc_display(self, name):

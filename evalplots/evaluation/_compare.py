@@ -31,8 +31,8 @@ import numpy as np
 from evalplots.metrics._holm import holm_adjust
 from evalplots.metrics._interval import ConfidenceInterval
 
-__all__ = ["ComparisonTable", "ModelComparison", "bootstrap_pvalue", "model_pairs",
-           "not_available", "percentile_difference"]
+__all__ = ["ComparisonTable", "ModelComparison", "bootstrap_pvalue", "mcnemar_comparison",
+           "model_pairs", "not_available", "percentile_difference"]
 
 
 @dataclass(frozen=True)
@@ -211,6 +211,20 @@ def percentile_difference(estimate, differences, level):
     low, high = np.quantile(differences, [alpha / 2.0, 1.0 - alpha / 2.0])
     return ConfidenceInterval(estimate, float(low), float(high), "bootstrap-percentile",
                               level)
+
+
+def mcnemar_comparison(a, b, right_a, right_b, weight, quantity):
+    """McNemar's test of models a and b from which samples each gets right."""
+    from evalplots.metrics._mcnemar import mcnemar_from_counts
+
+    only_a, only_b = right_a & ~right_b, ~right_a & right_b
+    n_b, n_c = ((int(only_a.sum()), int(only_b.sum())) if weight is None else
+                (int(weight[only_a].sum()), int(weight[only_b].sum())))
+    total = only_a.size if weight is None else float(weight.sum())
+    test = mcnemar_from_counts(n_b, n_c)
+    how = "exact binomial" if test.method == "exact" else "chi-square"
+    return ModelComparison(a, b, "McNemar", quantity, (n_b - n_c) / total, None,
+                           test.pvalue, note=f"b = {n_b}, c = {n_c} ({how})")
 
 
 def not_available(a, b, test, quantity, reason):

@@ -17,6 +17,7 @@ from evalplots.evaluation._compare import (
     ComparisonTable,
     ModelComparison,
     bootstrap_pvalue,
+    mcnemar_comparison,
     model_pairs,
     not_available,
     percentile_difference,
@@ -32,7 +33,6 @@ from evalplots.evaluation._intervals import (
     wilson,
 )
 from evalplots.evaluation._table import MetricsTable
-from evalplots.metrics._mcnemar import mcnemar_from_counts
 from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._classification import _average
 from evalplots.metrics._labels import (
@@ -466,17 +466,8 @@ class MulticlassEvaluation(Evaluation):
                 out += [not_available(a, b, "McNemar", "errors", FRACTIONAL),
                         not_available(a, b, "paired bootstrap", "macro F1", FRACTIONAL)]
                 continue
-            right_a = ma.pred_codes == self.true_codes
-            right_b = mb.pred_codes == self.true_codes
-            only_a, only_b = right_a & ~right_b, ~right_a & right_b
-            n_b, n_c = ((int(only_a.sum()), int(only_b.sum())) if w is None else
-                        (int(w[only_a].sum()), int(w[only_b].sum())))
-            total = self.n_samples if w is None else float(w.sum())
-            test = mcnemar_from_counts(n_b, n_c)
-            how = "exact binomial" if test.method == "exact" else "chi-square"
-            out.append(ModelComparison(a, b, "McNemar", "errors", (n_b - n_c) / total,
-                                       None, test.pvalue,
-                                       note=f"b = {n_b}, c = {n_c} ({how})"))
+            out.append(mcnemar_comparison(a, b, ma.pred_codes == self.true_codes,
+                                          mb.pred_codes == self.true_codes, w, "errors"))
             if k**3 * opts.n_resamples > _JOINT_CELLS_MAX:
                 out.append(not_available(
                     a, b, "paired bootstrap", "macro F1",

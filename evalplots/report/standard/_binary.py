@@ -12,13 +12,11 @@ from evalplots.evaluation._figures import (
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
-    comparison_section,
     infinite_note,
-    interval_table_section,
     keep_on_one_page,
-    metrics_table_section,
     new_report,
     quiet_figures,
+    summary_tables,
 )
 
 __all__ = ["binary_report"]
@@ -91,19 +89,14 @@ def _summary(report, ev, description, ci):
         "MCC: Matthews correlation coefficient. Balanced accuracy: (recall + "
         "specificity) / 2. Brier: mean (y - score)². Log loss: mean -log p(true "
         "class); both only for scores in [0, 1]." + infinite_note(ev))
-    if not ci:
-        metrics_table_section(report, ev.metrics_table, caption=caption,
-                              explanation=explanation)
-        return
-    interval_table_section(
-        report, ev, caption=caption, explanation=explanation, methods=(
+    summary_tables(
+        report, ev, ci=ci, caption=caption, explanation=explanation, methods=(
             "DeLong: from the placement values, no resampling. Bootstrap: rows "
             "resampled within each class (for F1, MCC and balanced accuracy drawn as "
             "a multinomial of each class's confusion cells), BCa, which corrects the "
             "bias and skew of metrics bounded near 1. Wilson: a count out of a fixed "
             "number of samples. Brier, log loss: the exact bootstrap standard error "
             "of a mean loss."))
-    comparison_section(report, ev)
 
 
 def _confusion_section(report, ev, name, family):

@@ -18,7 +18,7 @@ from evalplots.report.builder import Report
 
 __all__ = ["Steps", "comparison_section", "infinite_note", "interval_table_section",
            "keep_on_one_page",
-           "metrics_table_section", "new_report", "quiet_figures"]
+           "metrics_table_section", "new_report", "quiet_figures", "summary_tables"]
 
 
 def new_report(evaluation, *, title, subtitle, author, invariant):
@@ -96,6 +96,18 @@ def metrics_table_section(report, table, *, caption, explanation):
                      align=["left", *["right"] * len(table.columns)], caption=caption)
     note = table.undefined_note()
     report.add_paragraph(explanation + (" " + note if note else ""))
+
+
+def summary_tables(report, ev, *, ci, caption, explanation, methods):
+    """The summary's metrics: with ``ci``, the interval table and the comparisons;
+    without, the plain table (nothing is computed for intervals)."""
+    if not ci:
+        metrics_table_section(report, ev.metrics_table, caption=caption,
+                              explanation=explanation)
+        return
+    interval_table_section(report, ev, caption=caption, explanation=explanation,
+                           methods=methods)
+    comparison_section(report, ev)
 
 
 def interval_table_section(report, ev, *, caption, explanation, methods):

@@ -15,13 +15,11 @@ from evalplots.evaluation._figures import (
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
-    comparison_section,
     infinite_note,
-    interval_table_section,
     keep_on_one_page,
-    metrics_table_section,
     new_report,
     quiet_figures,
+    summary_tables,
 )
 
 __all__ = ["multiclass_report"]
@@ -91,17 +89,12 @@ def _summary(report, ev, description, ci):
         + (". QWK: quadratic weighted kappa, for ordered classes" if ev.ordinal else "")
         + " (Thakur, Approaching (Almost) Any Machine Learning Problem, 'Evaluation "
         "metrics'; Zhou Zhihua, Machine Learning §2.3)." + infinite_note(ev))
-    if not ci:
-        metrics_table_section(report, ev.metrics_table, caption=caption,
-                              explanation=explanation)
-        return
-    interval_table_section(
-        report, ev, caption=caption, explanation=explanation, methods=(
+    summary_tables(
+        report, ev, ci=ci, caption=caption, explanation=explanation, methods=(
             "Wilson: the count of correct samples out of n. Bootstrap: within each "
             "true class, drawn as a multinomial of its row of the confusion matrix, "
             "BCa (corrects the bias and skew of metrics bounded near 1). Log loss: the "
             "exact bootstrap standard error of a mean loss."))
-    comparison_section(report, ev)
 
 
 def _per_class_sections(report, ev, family):

@@ -5,12 +5,10 @@ import numpy as np
 from evalplots.evaluation._figures import prediction_error_figure
 from evalplots.report.standard._common import (
     Steps,
-    comparison_section,
-    interval_table_section,
     keep_on_one_page,
-    metrics_table_section,
     new_report,
     quiet_figures,
+    summary_tables,
 )
 
 __all__ = ["regression_report"]
@@ -45,16 +43,11 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
         "log(1 + ŷ))². MPE: mean (y - ŷ)/y (signed). MAPE: mean |y - ŷ|/|y|. R²: 1 - "
         "Σ(y - ŷ)² / Σ(y - ȳ)² (Thakur, Approaching (Almost) Any Machine Learning "
         "Problem, 'Evaluation metrics').")
-    if ci:
-        interval_table_section(
-            report, ev, caption=caption, explanation=explanation, methods=(
-                "MAE, RMSE and R²: bootstrap of the rows (plain: "
-                "a continuous target has no classes to stratify by), BCa (RMSE and R² "
-                "are non-linear and skewed; BCa corrects bias and skewness)."))
-        comparison_section(report, ev)
-    else:
-        metrics_table_section(report, ev.metrics_table, caption=caption,
-                              explanation=explanation)
+    summary_tables(
+        report, ev, ci=ci, caption=caption, explanation=explanation, methods=(
+            "MAE, RMSE and R²: bootstrap of the rows (plain: a continuous target has "
+            "no classes to stratify by), BCa (RMSE and R² are non-linear and skewed; "
+            "BCa corrects bias and skewness)."))
     with quiet_figures():
         for i, name in enumerate(names):
             tick()
