@@ -166,9 +166,11 @@ def comparison_section(report, ev):
                      "n/a" if math.isnan(c.pvalue_holm) else format_pvalue(c.pvalue_holm),
                      c.note])
     level = f"{100 * ev.interval_options.confidence_level:g} %"
-    report.add_table(rows, header=["Model a", "Model b", "Test",
-                                   f"a − b [{level} CI]", "p", "Holm p", "Details"],
-                     align=["left", "left", "left", "right", "right", "right", "left"],
+    header = ["Model a", "Model b", "Test", f"a − b [{level} CI]", "p", "Holm p", "Details"]
+    align = ["left", "left", "left", "right", "right", "right", "left"]
+    if not any(c.note for c in comparisons):  # no details to give (paired bootstraps)
+        rows, header, align = [r[:-1] for r in rows], header[:-1], align[:-1]
+    report.add_table(rows, header=header, align=align,
                      caption="Every pair of models on the same samples: the difference "
                              "of the metric (first model minus second), its interval, "
                              "the raw two-sided p-value and the Holm-adjusted one.")

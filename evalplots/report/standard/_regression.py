@@ -49,10 +49,8 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
             "no classes to stratify by), BCa (RMSE and R² are non-linear and skewed; "
             "BCa corrects bias and skewness)."))
     with quiet_figures():
-        for i, name in enumerate(names):
+        for name in names:
             tick()
-            if i == 0:
-                report.add_page_break()
             fig = prediction_error_figure(ev, name, family=family)
             keep_on_one_page(report, fig, text_lines=6)  # two models per page
             report.add_heading(f"Prediction errors: {name}")
