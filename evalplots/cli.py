@@ -105,7 +105,42 @@ def build_parser():
                           "TrueType fonts")
     rep.add_argument("--figure-format", default="pdf", choices=["pdf", "svg", "png"],
                      help="file format of --figures (default: %(default)s)")
+    rep.add_argument("--no-ci", action="store_true",
+                     help="leave out confidence intervals and the comparison tests "
+                          "(and do not compute them)")
+    rep.add_argument("--n-resamples", default="1000", metavar="N",
+                     help="bootstrap resamples per interval, an integer >= 2 "
+                          "(default: %(default)s)")
+    rep.add_argument("--seed", default="0", metavar="S",
+                     help="bootstrap seed, a non-negative integer; fixed so a report "
+                          "is reproducible (default: %(default)s)")
+    rep.add_argument("--confidence-level", default="0.95", metavar="L",
+                     help="coverage of the intervals, strictly between 0 and 1 "
+                          "(default: %(default)s)")
     return parser
+
+
+def _interval_options(args):
+    """(confidence_level, n_resamples, seed) from the options, or a UsageError."""
+    def integer(text, option, minimum, example):
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = None
+        if value is None or value < minimum:
+            raise UsageError(f"{option} must be an integer >= {minimum}, got {text!r}; "
+                             f"e.g. {option} {example}")
+        return value
+
+    n_resamples = integer(args.n_resamples, "--n-resamples", 2, 1000)
+    seed = integer(args.seed, "--seed", 0, 0)
+    from evalplots.datasets._cells import parse_number
+
+    level = parse_number(args.confidence_level)
+    if level is None or not 0 < level < 1:
+        raise UsageError(f"--confidence-level must be a number strictly between 0 and 1, "
+                         f"got {args.confidence_level!r}; e.g. --confidence-level 0.95")
+    return level, n_resamples, seed
 
 
 def _threshold(text):
@@ -277,6 +312,12 @@ def _provenance(args, data, command_line):
 
 def _report(args, command_line):
     threshold = _threshold(args.threshold)
+    level, n_resamples, seed = _interval_options(args)
+    # checked before any work: scipy's import (numpy.f2py) also reads it and fails
+    # with a bare "invalid literal for int()" on a bad value
+    from evalplots.report._provenance import report_date
+
+    report_date()
     notes = []
     _check_output(args.output, notes)
     if args.figures is not None and os.path.exists(args.figures) \
@@ -316,11 +357,14 @@ def _report(args, command_line):
             evaluation = evaluate(data.y_true, data.predictions, task=task,
                                   pos_label=pos_label, threshold=threshold,
                                   labels=data.classes if task == "multiclass" else None,
-                                  label_names=data.label_names, ordinal=args.ordinal)
+                                  label_names=data.label_names, ordinal=args.ordinal,
+                                  confidence_level=level, n_resamples=n_resamples,
+                                  random_state=seed)
             report = evaluation_report(
                 evaluation, title=args.title, description=data.description or None,
                 progress=progress, transposed=args.transposed and task == "multiclass",
                 provenance=_provenance(args, data, command_line),
+                ci=not args.no_ci,
             )
         for note in _warning_notes(caught):
             print(f"{PROG}: note: {note}", file=sys.stderr)

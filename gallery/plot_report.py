@@ -3,8 +3,8 @@ A PDF evaluation report, standard and extended
 ==============================================
 
 :func:`evalplots.report.evaluation_report` assembles the standard report of one
-or more binary models: a summary page (data, metrics table at the decision
-threshold, contents), the ROC curves of all models, the precision-recall curves
+or more binary models: a summary (data, contents, every metric with its
+confidence interval and a comparison of every pair of models), the ROC curves of all models, the precision-recall curves
 drawn step-wise and as the textbook sawtooth with each break-even point, and the
 confusion matrices (two models per page, each in both layouts). It returns a :class:`evalplots.report.Report`,
 so you can add your own sections before saving. The command line

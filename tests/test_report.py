@@ -193,7 +193,7 @@ def sample_pdf(tmp_path_factory):
     steps = []
     report = evaluation_report(
         data.y_true, data.scores, pos_label=1, label_names=data.label_names,
-        description=data.description, invariant=True,
+        description=data.description, invariant=True, ci=False,  # the plain table
         progress=lambda step, done, total: steps.append((step, done, total)),
     )
     path = report.save(tmp_path_factory.mktemp("sample") / "sample.pdf")
@@ -241,13 +241,13 @@ def test_sample_report_metric_values_are_printed(sample_pdf):
                metrics.break_even_point(y, s), metrics.accuracy_score(y, pred),
                metrics.precision_score(y, pred), metrics.recall_score(y, pred),
                metrics.f1_score(y, pred)]
-        assert " ".join([name, *(f"{v:.4f}" for v in row)]) in summary
+        assert " ".join(f"{v:.4f}" for v in row) in summary
     # fixed values, checked against scikit-learn independently (AUC, AP, BEP,
     # accuracy, precision, recall, F1 at threshold 0.5)
     assert ("logistic_regression 0.9953 0.9942 0.9623 0.9789 0.9854 0.9575 "
             "0.9713") in summary
-    assert ("gaussian_naive_bayes 0.9768 0.9537 0.9198 0.9385 0.9447 0.8868 "
-            "0.9148") in summary
+    # (the long name wraps in the 14-column table)
+    assert "0.9768 0.9537 0.9198 0.9385 0.9447 0.8868 0.9148" in summary
 
 
 def test_sample_report_figures_are_vector(sample_pdf):
@@ -292,7 +292,7 @@ def test_evaluation_metrics_seed_values():
 
 def test_nothing_predicted_positive_prints_na(tmp_path):
     report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.2, 0.3, 0.4]},
-                               threshold=0.9, invariant=True)
+                               threshold=0.9, invariant=True, ci=False)
     text = _text(PdfReader(report.save(tmp_path / "na.pdf")))[0]
     assert "m 0.7500 0.8333 0.5000 0.5000 n/a 0.0000 0.0000" in text
     assert "Decision threshold 0.9" in text
@@ -304,7 +304,10 @@ def test_string_labels_and_escaped_model_names(tmp_path):
                                pos_label="M", title="T <1> & 2", invariant=True)
     reader = PdfReader(report.save(tmp_path / "s.pdf"))
     assert "T <1> & 2" in _text(reader)[0]
-    assert f"{name} 1.0000" in _text(reader)[0]
+    text = " ".join(_text(reader))
+    # the model is a column of the summary (intervals), its AUC 1: DeLong's variance is 0
+    assert f"Metric {name} Interval" in text and "ROC AUC 1.000 " in text
+    assert "DeLong's variance is 0 or undefined" in text
     assert f"Confusion matrix: {name}" in _outline_titles(reader.outline)
 
 

@@ -10,7 +10,9 @@ This package imports evalplots.metrics, and evalplots.display only inside the
 
 from evalplots.evaluation._binary import BinaryEvaluation, BinaryModel
 from evalplots.evaluation._common import Evaluation, IntervalOptions
+from evalplots.evaluation._compare import ComparisonTable, ModelComparison
 from evalplots.evaluation._evaluate import AmbiguousTaskError, detect_task, evaluate
+from evalplots.evaluation._intervals import IntervalTable
 from evalplots.evaluation._multiclass import MulticlassEvaluation, MulticlassModel
 from evalplots.evaluation._regression import RegressionEvaluation, RegressionModel
 from evalplots.evaluation._table import MetricsTable
@@ -19,9 +21,12 @@ __all__ = [
     "AmbiguousTaskError",
     "BinaryEvaluation",
     "BinaryModel",
+    "ComparisonTable",
     "Evaluation",
     "IntervalOptions",
+    "IntervalTable",
     "MetricsTable",
+    "ModelComparison",
     "MulticlassEvaluation",
     "MulticlassModel",
     "RegressionEvaluation",

@@ -3,6 +3,7 @@
 import functools
 import math
 import numbers
+import warnings
 
 import numpy as np
 
@@ -14,7 +15,31 @@ from evalplots.evaluation._common import (
     check_model_names,
     named_warnings,
 )
+from evalplots.evaluation._compare import (
+    ComparisonTable,
+    ModelComparison,
+    mcnemar_comparison,
+    model_pairs,
+    not_available,
+)
+from evalplots.evaluation._intervals import (
+    DELONG_DEGENERATE,
+    FRACTIONAL,
+    caught_warnings,
+    IntervalTable,
+    RankingSlots,
+    cell_bootstrap,
+    is_frequency,
+    jackknife_groups,
+    split_results,
+    stratified_mean_ci,
+    wilson,
+)
 from evalplots.evaluation._table import MetricsTable
+from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._delong import delong_interval, paired_delong, sample_placements
+from evalplots.metrics._proportion import _RATES
+from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._auc import auc_from_counts
 from evalplots.metrics._labels import (
     check_finite_labels,
@@ -34,7 +59,12 @@ from evalplots.metrics._validation import (
 __all__ = ["BinaryEvaluation", "BinaryModel", "check_threshold"]
 
 #: Columns of the binary metrics table.
-BINARY_COLUMNS = ("ROC AUC", "AP", "BEP", "Accuracy", "Precision", "Recall", "F1")
+BINARY_COLUMNS = ("ROC AUC", "AP", "BEP", "Accuracy", "Precision", "Recall", "F1",
+                  "Specificity", "NPV", "MCC", "Balanced accuracy", "Brier", "Log loss")
+
+# Wilson intervals: column -> the rate's name in metrics._proportion._RATES
+_WILSON = {"Accuracy": "accuracy", "Precision": "precision", "Recall": "recall",
+           "Specificity": "specificity", "NPV": "npv"}
 
 # Why a column of the table can be undefined ('n/a').
 _UNDEFINED = {
@@ -42,6 +72,10 @@ _UNDEFINED = {
            "tied top scores holds more samples than there are positives)",
     "Precision": "no sample is predicted positive at the threshold",
     "F1": "no sample is predicted positive at the threshold",
+    "NPV": "no sample is predicted negative at the threshold",
+    "MCC": "every sample is predicted in one class at the threshold (0/0)",
+    "Brier": "the scores are not probabilities (a score lies outside [0, 1])",
+    "Log loss": "the scores are not probabilities (a score lies outside [0, 1])",
 }
 
 
@@ -52,6 +86,29 @@ def check_threshold(threshold):
         raise ValueError(f"threshold must be a finite number, got {threshold!r}; "
                          f"e.g. threshold=0.5.")
     return float(threshold)
+
+
+#: Columns whose interval is a bootstrap of the confusion cells at the threshold.
+_CELL_COLUMNS = ("F1", "MCC", "Balanced accuracy")
+
+
+def _cell_metrics(cells):
+    """F1, MCC and balanced accuracy of binary confusion matrices (m, 2, 2)."""
+    tn, fp, fn, tp = (cells[:, i, j] for i in (0, 1) for j in (0, 1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return {
+            "F1": 2 * tp / (2 * tp + fp + fn),
+            "MCC": (tp * tn - fp * fn) / np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)),
+            "Balanced accuracy": (tp / (tp + fn) + tn / (tn + fp)) / 2,
+        }
+
+
+def _losses(data):
+    """Per-sample Brier and log losses of probability scores."""
+    p, y = data.score, data.positive
+    with np.errstate(divide="ignore"):
+        return {"Brier": (y - p) ** 2,
+                "Log loss": -np.log(np.where(y, p, 1.0 - p))}
 
 
 class BinaryModel:
@@ -179,7 +236,8 @@ class BinaryModel:
 
     @functools.cached_property
     def threshold_metrics(self):
-        """Accuracy, precision, recall, F1 at the threshold (NaN when 0/0)."""
+        """Accuracy, precision, recall, F1, specificity, NPV, MCC and balanced
+        accuracy at the threshold (NaN when 0/0)."""
         t, p, w = cell_samples(self.confusion_matrix)
         nan = math.nan
         with named_warnings(self.name):
@@ -188,7 +246,24 @@ class BinaryModel:
                 "Precision": metrics.precision_score(t, p, sample_weight=w, zero_division=nan),
                 "Recall": metrics.recall_score(t, p, sample_weight=w, zero_division=nan),
                 "F1": metrics.f1_score(t, p, sample_weight=w, zero_division=nan),
+                "Specificity": metrics.specificity_score(t, p, sample_weight=w,
+                                                         zero_division=nan),
+                "NPV": metrics.precision_score(t, p, pos_label=0, sample_weight=w,
+                                               zero_division=nan),
+                "MCC": metrics.matthews_corrcoef(t, p, sample_weight=w, zero_division=nan),
+                "Balanced accuracy": metrics.balanced_accuracy_score(t, p, sample_weight=w),
             }
+
+    @functools.cached_property
+    def placements(self):
+        """DeLong's placement values in sample order (for the AUC interval and the
+        paired tests), from the halves sorted once."""
+        return sample_placements(self._data)
+
+    @functools.cached_property
+    def predicted(self):
+        """Whether each (non-zero-weight) sample is predicted positive."""
+        return self._data.score >= self.threshold
 
 
 class BinaryEvaluation(Evaluation):
@@ -362,9 +437,91 @@ class BinaryEvaluation(Evaluation):
     def _table(self):
         rows = {}
         for name, m in self.models.items():
+            with warnings.catch_warnings():
+                # an infinite log loss is a value ('inf'), explained under the table
+                warnings.filterwarnings("ignore", ".*log loss is infinite",
+                                        UndefinedMetricWarning)
+                log_loss = m.log_loss
             rows[name] = {"ROC AUC": m.roc_auc, "AP": m.average_precision,
-                          "BEP": m.break_even_point, **m.threshold_metrics}
+                          "BEP": m.break_even_point, **m.threshold_metrics,
+                          "Brier": m.brier_score, "Log loss": log_loss}
         return MetricsTable(BINARY_COLUMNS, rows, notes=_UNDEFINED)
+
+    @functools.cached_property
+    def _resampling(self):
+        """The stratified resample plan of the samples and its jackknife groups."""
+        data = next(iter(self.models.values()))._data
+        plan = resample_plan(data.positive, data.positive.size, stratify=True)
+        return plan, jackknife_groups(plan)
+
+    def _intervals(self):
+        opts = self.interval_options
+        level, n_resamples = opts.confidence_level, opts.n_resamples
+        frequency = is_frequency(self.sample_weight)
+        plan, groups = self._resampling
+        rows, notes = {}, {}
+        # AP and BEP: one stratified resampling of the rows, read by every model
+        slots = {name: RankingSlots(m._data, plan, groups) for name, m in self.models.items()}
+        blocks = {name: [] for name in slots}
+        for draws in plan.draw_blocks(opts.rng("bootstrap", "AP, BEP"), n_resamples):
+            for name, slot in slots.items():
+                blocks[name].append(slot.replicates(draws))
+        for name, m in self.models.items():
+            row, d, estimates = {}, m._data, self.metrics_table.rows[name]
+            with named_warnings(name):
+                results = slots[name].intervals(estimates, blocks[name], level)
+                if frequency:
+                    degenerate = []
+                    with caught_warnings(degenerate):
+                        results["ROC AUC"] = delong_interval(m.placements, level)
+                    if degenerate:
+                        results["ROC AUC"] = DELONG_DEGENERATE
+                    (tn, fp), (fn, tp) = m.confusion_matrix.tolist()
+                    for column, rate in _WILSON.items():
+                        results[column] = wilson(*_RATES[rate](tp, fn, fp, tn), level)
+                    cells = d.positive.astype(np.intp) * 2 + m.predicted
+                    results.update(cell_bootstrap(
+                        np.asarray(m.confusion_matrix, dtype=float), _cell_metrics,
+                        estimates, opts.rng("bootstrap", "cells", name), n_resamples,
+                        level, jackknife=(*groups, cells, d.weight)))
+                else:
+                    results.update(dict.fromkeys(("ROC AUC", *_WILSON, *_CELL_COLUMNS),
+                                                 FRACTIONAL))
+                if m.is_probability:
+                    for column, losses in _losses(d).items():
+                        if math.isfinite(estimates[column]):
+                            results[column] = stratified_mean_ci(
+                                losses, d.weight, plan.strata, estimates[column], level)
+                        else:
+                            results[column] = ("infinite: a positive scores 0 or a "
+                                               "negative 1 (nothing is clipped)")
+            split_results(results, row, notes, name)
+            rows[name] = row
+        return IntervalTable(rows, notes, BINARY_COLUMNS)
+
+    def _comparisons(self):
+        level = self.interval_options.confidence_level
+        frequency = is_frequency(self.sample_weight)
+        out = []
+        for a, b in model_pairs(self.model_names):
+            ma, mb = self[a], self[b]
+            if not frequency:
+                out += [not_available(a, b, "DeLong", "ROC AUC", FRACTIONAL),
+                        not_available(a, b, "McNemar", "errors at the threshold",
+                                      FRACTIONAL)]
+                continue
+            degenerate = []
+            with caught_warnings(degenerate):
+                test = paired_delong(ma.placements, mb.placements, level)
+            note = (f"z = {test.z:.2f}" if not degenerate else
+                    "variance of the difference 0 or undefined: z and p set by rule")
+            out.append(ModelComparison(a, b, "DeLong", "ROC AUC", test.difference,
+                                       test.ci, test.pvalue, note=note))
+            positive = ma._data.positive
+            out.append(mcnemar_comparison(a, b, ma.predicted == positive,
+                                          mb.predicted == positive, ma._data.weight,
+                                          "errors at the threshold"))
+        return ComparisonTable(out)
 
     def roc_display(self, name):
         """The model's :class:`~evalplots.display.RocCurveDisplay`, not yet drawn.

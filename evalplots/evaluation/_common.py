@@ -274,6 +274,83 @@ class Evaluation:
         """
         return self._table()
 
+    @functools.cached_property
+    def intervals(self):
+        """Confidence intervals of the metrics table, per model (computed once).
+
+        Returns
+        -------
+        intervals : IntervalTable
+            ``{model: {column: ConfidenceInterval}}`` (a dict); a column without
+            an interval is absent, and ``intervals.notes[column]`` says why.
+            ``intervals.to_frame()`` gives one row per (model, metric).
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        At ``interval_options.confidence_level``, with
+        ``interval_options.n_resamples`` resamples and one random stream per
+        model and computation (so a result does not depend on the order of
+        computation). Binary: DeLong for ROC AUC, stratified bootstrap BCa for
+        AP and BEP, Wilson for accuracy, precision, recall, specificity and
+        NPV, a bootstrap of the confusion cells (BCa) for F1, MCC and balanced
+        accuracy, the ideal bootstrap standard error of the mean loss for
+        Brier and log loss. Multi-class: Wilson for accuracy, bootstrap of the
+        confusion cells for balanced accuracy, macro/weighted F1 and MCC, the
+        mean-loss interval for log loss. Regression: bootstrap BCa of MAE,
+        RMSE and R². See ``evalplots.evaluation._intervals`` for the reasons.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([1, 0, 0, 1, 0, 1, 1, 0], {"m": [.8, .3, .6, .7, .2, .4, .9, .1]})
+        >>> print(ev.intervals["m"]["ROC AUC"], ev.intervals["m"]["ROC AUC"].method)
+        0.938 [0.764, 1.000] delong
+        >>> print(ev.intervals["m"]["Accuracy"], ev.intervals["m"]["Accuracy"].method)
+        0.750 [0.409, 0.929] wilson
+        """
+        return self._intervals()
+
+    @functools.cached_property
+    def comparisons(self):
+        """Every pair of models compared, with raw and Holm-adjusted p-values.
+
+        Returns
+        -------
+        comparisons : ComparisonTable
+            A list of ModelComparison (``model_a``, ``model_b``, ``test``,
+            ``quantity``, ``difference``, ``ci``, ``pvalue``, ``pvalue_holm``,
+            ``note``); empty with one model. ``comparisons.to_frame()`` gives a
+            DataFrame.
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        Binary: paired DeLong test of the AUCs, McNemar's test at the threshold.
+        Multi-class: McNemar on correct/incorrect, paired bootstrap of the
+        macro-F1 difference. Regression: paired bootstraps of the MAE and R²
+        differences (percentile interval; p from inverting it, see
+        ``evalplots.evaluation._compare``). The p-values of one test over all
+        pairs are Holm-adjusted together (Holm 1979): testing many pairs at
+        once makes a chance "significant" pair likely otherwise.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> y = [1, 0, 0, 1, 0, 1, 1, 0]
+        >>> ev = evaluate(y, {"a": [.8, .3, .6, .7, .2, .4, .9, .1],
+        ...                   "b": [.6, .5, .4, .3, .7, .8, .9, .2]})
+        >>> [(c.test, round(c.difference, 4), round(c.pvalue, 4)) for c in ev.comparisons]
+        [('DeLong', 0.1875, 0.4436), ('McNemar', 0.125, 1.0)]
+        """
+        return self._comparisons()
+
     def to_frame(self):
         """The metrics table as a pandas DataFrame, one row per model.
 

@@ -13,7 +13,27 @@ from evalplots.evaluation._common import (
     check_model_names,
     named_warnings,
 )
+from evalplots.evaluation._compare import (
+    ComparisonTable,
+    ModelComparison,
+    bootstrap_pvalue,
+    mcnemar_comparison,
+    model_pairs,
+    not_available,
+    percentile_difference,
+)
+from evalplots.evaluation._intervals import (
+    FRACTIONAL,
+    IntervalTable,
+    cell_bootstrap,
+    is_frequency,
+    jackknife_groups,
+    split_results,
+    stratified_mean_ci,
+    wilson,
+)
 from evalplots.evaluation._table import MetricsTable
+from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._classification import _average
 from evalplots.metrics._labels import (
     _show,
@@ -47,6 +67,37 @@ _UNDEFINED = {
     "MCC": "all samples fall in one row or one column of the confusion matrix (0/0)",
     "QWK": "the chance agreement is 1 (0/0)",
 }
+
+
+#: Columns whose interval is a bootstrap of the confusion cells.
+_CELL_COLUMNS = ("Balanced accuracy", "Macro F1", "Weighted F1", "MCC")
+
+#: Largest k³ · n_resamples of the paired bootstrap of the joint cells.
+_JOINT_CELLS_MAX = 5 * 10**7
+
+
+def _cell_metrics(cells):
+    """Balanced accuracy, macro/weighted F1 and MCC of matrices (m, k, k), rows =
+    true class, with the table's rules (a class with 0/0 F1 is left out)."""
+    tp = np.diagonal(cells, axis1=1, axis2=2)
+    true, pred = cells.sum(axis=2), cells.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f1 = 2 * tp / (true + pred)
+        recall = tp / true
+        defined = ~np.isnan(f1)
+        n_defined = defined.sum(axis=1)
+        macro = np.where(defined, f1, 0).sum(axis=1) / n_defined
+        support = np.where(defined, true, 0)
+        weighted = np.where(support.sum(axis=1) > 0,
+                            (np.where(defined, f1, 0) * support).sum(axis=1)
+                            / support.sum(axis=1), macro)
+        total = true.sum(axis=1)
+        s2 = total**2
+        mcc = ((tp.sum(axis=1) * total - (pred * true).sum(axis=1))
+               / np.sqrt((s2 - (pred**2).sum(axis=1)) * (s2 - (true**2).sum(axis=1))))
+        balanced = np.nanmean(np.where(true > 0, recall, np.nan), axis=1)
+    return {"Balanced accuracy": balanced, "Macro F1": macro, "Weighted F1": weighted,
+            "MCC": mcc}
 
 
 class MulticlassModel:
@@ -359,6 +410,89 @@ class MulticlassEvaluation(Evaluation):
                    "Macro OvR AUC", "Log loss", "MCC"] + (["QWK"] if self.ordinal else [])
         rows = {name: m.summary for name, m in self.models.items()}
         return MetricsTable(columns, rows, notes=_UNDEFINED)
+
+    @functools.cached_property
+    def _resampling(self):
+        """The resample plan (stratified by true class) and its jackknife groups."""
+        plan = resample_plan(self.true_codes, self.n_samples, stratify=True)
+        return plan, jackknife_groups(plan)
+
+    def _intervals(self):
+        opts = self.interval_options
+        level, n_resamples = opts.confidence_level, opts.n_resamples
+        frequency = is_frequency(self.sample_weight)
+        plan, groups = self._resampling
+        k = self.classes_.size
+        strata = [np.flatnonzero(self.true_codes == t) for t in range(k)]
+        rows, notes = {}, {}
+        for name, m in self.models.items():
+            row, results, estimates = {}, {}, self.metrics_table.rows[name]
+            cm = np.asarray(m.confusion_matrix, dtype=float)
+            with named_warnings(name):
+                if frequency:
+                    results["Accuracy"] = wilson(np.trace(cm), cm.sum(), level)
+                    cells = self.true_codes * k + m.pred_codes
+                    results.update(cell_bootstrap(
+                        cm, _cell_metrics, estimates, opts.rng("bootstrap", "cells", name),
+                        n_resamples, level, jackknife=(*groups, cells, self.sample_weight)))
+                else:
+                    results.update(dict.fromkeys(("Accuracy", *_CELL_COLUMNS), FRACTIONAL))
+                if m.y_score is not None:
+                    results["Macro OvR AUC"] = (
+                        "not computed: a bootstrap would sort the k one-vs-rest problems "
+                        "again in every resample")
+                loss = estimates["Log loss"]
+                if m.kind == "probabilities" and math.isfinite(loss):
+                    p_true = m.y_score[np.arange(self.n_samples), self.true_codes]
+                    with np.errstate(divide="ignore"):
+                        losses = -np.log(p_true)
+                    results["Log loss"] = stratified_mean_ci(
+                        losses, self.sample_weight, strata, loss, level)
+                elif m.kind == "probabilities":
+                    results["Log loss"] = ("infinite: a true class has probability 0 "
+                                           "(nothing is clipped)")
+            split_results(results, row, notes, name)
+            rows[name] = row
+        return IntervalTable(rows, notes, self.metrics_table.columns)
+
+    def _comparisons(self):
+        opts = self.interval_options
+        frequency = is_frequency(self.sample_weight)
+        k, w = self.classes_.size, self.sample_weight
+        out = []
+        for a, b in model_pairs(self.model_names):
+            ma, mb = self[a], self[b]
+            if not frequency:
+                out += [not_available(a, b, "McNemar", "errors", FRACTIONAL),
+                        not_available(a, b, "paired bootstrap", "macro F1", FRACTIONAL)]
+                continue
+            out.append(mcnemar_comparison(a, b, ma.pred_codes == self.true_codes,
+                                          mb.pred_codes == self.true_codes, w, "errors"))
+            if k**3 * opts.n_resamples > _JOINT_CELLS_MAX:
+                out.append(not_available(
+                    a, b, "paired bootstrap", "macro F1",
+                    f"{k} classes: the k³ joint cells of {opts.n_resamples} resamples "
+                    f"are too many to hold"))
+                continue
+            joint = np.bincount((self.true_codes * k + ma.pred_codes) * k + mb.pred_codes,
+                                weights=w, minlength=k**3).reshape(k, k * k)
+            rng = opts.rng("paired bootstrap", "macro F1", a, b)
+            drawn = np.zeros((opts.n_resamples, k, k * k))
+            for t in range(k):
+                n_t = int(joint[t].sum())
+                if n_t:
+                    drawn[:, t] = rng.multinomial(n_t, joint[t] / n_t, size=opts.n_resamples)
+            drawn = drawn.reshape(-1, k, k, k)
+            f1_a = _cell_metrics(drawn.sum(axis=3))["Macro F1"]
+            f1_b = _cell_metrics(drawn.sum(axis=2))["Macro F1"]
+            estimate = (self.metrics_table.rows[a]["Macro F1"]
+                        - self.metrics_table.rows[b]["Macro F1"])
+            diff = f1_a - f1_b
+            out.append(ModelComparison(
+                a, b, "paired bootstrap", "macro F1", estimate,
+                percentile_difference(estimate, diff, opts.confidence_level),
+                bootstrap_pvalue(diff)))
+        return ComparisonTable(out)
 
     def _curve_names(self):
         from evalplots.display._multicurve import AVERAGE_NAMES

@@ -12,7 +12,23 @@ from evalplots.evaluation._common import (
     check_model_names,
     named_warnings,
 )
+from evalplots.evaluation._compare import (
+    ComparisonTable,
+    ModelComparison,
+    bootstrap_pvalue,
+    model_pairs,
+    percentile_difference,
+)
+from evalplots.evaluation._intervals import (
+    IntervalTable,
+    jackknife_groups,
+    jackknife_sums,
+    replicate_intervals,
+    row_bootstrap_sums,
+    split_results,
+)
 from evalplots.evaluation._table import MetricsTable
+from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
@@ -41,6 +57,23 @@ _UNDEFINED = {
     "MAPE": "a percentage error divides by y_true, which holds a 0",
     "R²": "y_true is constant (0/0)",
 }
+
+
+def _sum_features(y_true, y_pred, weight):
+    """Per-row terms whose sums give MAE, RMSE and R²: w, w|e|, w e², w y, w y²."""
+    w = np.ones(y_true.size) if weight is None else weight
+    e = y_true - y_pred
+    return np.stack([w, w * np.abs(e), w * e * e, w * y_true, w * y_true * y_true])
+
+
+def _from_sums(sums):
+    """MAE, RMSE and R² from the sums of :func:`_sum_features` (per column)."""
+    w, abs_e, sq_e, y, y2 = sums
+    with np.errstate(divide="ignore", invalid="ignore"):
+        spread = y2 - y * y / w
+        # a constant target: 0/0 (a relative rounding residue counts as 0)
+        spread = np.where(spread > 1e-12 * y2, spread, np.nan)
+        return {"MAE": abs_e / w, "RMSE": np.sqrt(sq_e / w), "R²": 1.0 - sq_e / spread}
 
 
 class RegressionModel:
@@ -181,6 +214,56 @@ class RegressionEvaluation(Evaluation):
     def _table(self):
         rows = {name: dict(m.errors) for name, m in self.models.items()}
         return MetricsTable(list(REGRESSION_METRICS), rows, notes=_UNDEFINED)
+
+    @functools.cached_property
+    def _resampling(self):
+        """The resample plan (plain: a continuous target has no classes) and its
+        jackknife groups."""
+        plan = resample_plan(self.y_true, self.n_samples, stratify=False)
+        return plan, jackknife_groups(plan)
+
+    def _intervals(self):
+        opts = self.interval_options
+        plan, groups = self._resampling
+        rows, notes = {}, {}
+        for name, m in self.models.items():
+            features = _sum_features(m.y_true, m.y_pred, m.sample_weight)
+            sums = row_bootstrap_sums(features, plan, opts.rng("bootstrap", name),
+                                      opts.n_resamples)
+            row = {}
+            with named_warnings(name):
+                results = replicate_intervals(
+                    self.metrics_table.rows[name], _from_sums(sums),
+                    _from_sums(jackknife_sums(features, groups)), opts.confidence_level)
+            split_results(results, row, notes, name)
+            rows[name] = row
+        return IntervalTable(rows, notes, self.metrics_table.columns)
+
+    def _comparisons(self):
+        opts = self.interval_options
+        plan, _ = self._resampling
+        out = []
+        for a, b in model_pairs(self.model_names):
+            ma, mb = self[a], self[b]
+            both = np.concatenate([_sum_features(m.y_true, m.y_pred, m.sample_weight)
+                                   for m in (ma, mb)])
+            sums = row_bootstrap_sums(both, plan, opts.rng("paired bootstrap", a, b),
+                                      opts.n_resamples)
+            reps_a, reps_b = _from_sums(sums[:5]), _from_sums(sums[5:])
+            for column in ("MAE", "R²"):
+                estimate = (self.metrics_table.rows[a][column]
+                            - self.metrics_table.rows[b][column])
+                diff = reps_a[column] - reps_b[column]
+                if not (math.isfinite(estimate) and np.isfinite(diff).all()):
+                    out.append(ModelComparison(
+                        a, b, "paired bootstrap", column, estimate, None, math.nan,
+                        note="undefined (0/0) on the data or on a resample"))
+                    continue
+                out.append(ModelComparison(
+                    a, b, "paired bootstrap", column, estimate,
+                    percentile_difference(estimate, diff, opts.confidence_level),
+                    bootstrap_pvalue(diff)))
+        return ComparisonTable(out)
 
     def prediction_error_display(self, name):
         """The model's :class:`~evalplots.display.PredictionErrorDisplay`, not yet drawn.

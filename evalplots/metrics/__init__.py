@@ -187,3 +187,8 @@ __all__ += [
     "ndcg_score",
     "top_k_accuracy_score",
 ]
+
+# Multiple comparisons (issue 8: the report's comparison table).
+from evalplots.metrics._holm import holm_adjust
+
+__all__ += ["holm_adjust"]

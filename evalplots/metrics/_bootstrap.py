@@ -13,11 +13,11 @@ import numpy as np
 from evalplots.exceptions import BootstrapWarning
 from evalplots.metrics._auc import roc_auc_score
 from evalplots.metrics._interval import ConfidenceInterval, check_confidence_level
-from evalplots.metrics._pr_scores import average_precision_score
+from evalplots.metrics._pr_scores import average_precision_score, break_even_point
 from evalplots.metrics._replicates import SortedBinary, StratifiedAuc, auc_jackknife
 from evalplots.metrics._resample import resample_plan
 
-__all__ = ["bootstrap_ci", "check_n_resamples"]
+__all__ = ["bootstrap_ci", "check_n_resamples", "interval_from_replicates"]
 
 _METHODS = ("bca", "percentile")
 
@@ -26,6 +26,7 @@ _METHODS = ("bca", "percentile")
 _FAST = {
     roc_auc_score: ("roc_auc", {"sample_weight", "pos_label"}),
     average_precision_score: ("average_precision", {"sample_weight", "pos_label", "average"}),
+    break_even_point: ("break_even_point", {"sample_weight", "pos_label"}),
 }
 
 
@@ -137,8 +138,8 @@ def bootstrap_ci(
     over the rows of a group, so the grouped values estimate the same ``a`` at
     1000 metric evaluations instead of n.
 
-    **Fast kernels.** For :func:`roc_auc_score` and
-    :func:`average_precision_score` (recognised by identity, with 1-D scores and
+    **Fast kernels.** For :func:`roc_auc_score`, :func:`average_precision_score`
+    and :func:`break_even_point` (recognised by identity, with 1-D scores and
     keyword arguments among ``sample_weight``, ``pos_label``, ``average``), each
     resample is read as a vector of row multiplicities over the scores sorted
     once, and blocks of resamples are evaluated as cumulative sums over 2-D
@@ -191,16 +192,30 @@ def bootstrap_ci(
     else:
         replicates = kernel.replicates(plan, rng, n_resamples)
         sample.check_finite(replicates)
+    return interval_from_replicates(
+        replicates, estimate, level, method, lambda: _jackknife(sample, plan, kernel),
+        stacklevel=4,
+    )
+
+
+def interval_from_replicates(replicates, estimate, level, method, jackknife, *, stacklevel=3):
+    """The percentile or BCa interval of bootstrap ``replicates`` (finite floats).
+
+    ``jackknife()`` returns the jackknife values (or None when undefined); it is
+    called only for BCa. Falls back to the percentile interval, with a
+    BootstrapWarning, where BCa is undefined (see :func:`bootstrap_ci`).
+    ``stacklevel`` counts from the caller of this function.
+    """
     alpha = 1.0 - level
     bounds = None
     if replicates.min() == replicates.max():
         _warn(
-            f"all {n_resamples} bootstrap replicates equal {replicates[0]:.6g}, so the "
-            f"interval has zero width",
-            stacklevel=3,
+            f"all {replicates.size} bootstrap replicates equal {replicates[0]:.6g}, so "
+            f"the interval has zero width",
+            stacklevel=stacklevel,
         )
     elif method == "bca":
-        bounds = _bca_bounds(replicates, estimate, alpha, lambda: _jackknife(sample, plan, kernel))
+        bounds = _bca_bounds(replicates, estimate, alpha, jackknife, stacklevel + 1)
     if bounds is None:
         method = "percentile"
         bounds = np.quantile(replicates, [alpha / 2.0, 1.0 - alpha / 2.0])
@@ -363,7 +378,7 @@ def _jackknife(sample, plan, kernel):
     return values if np.isfinite(values).all() else None
 
 
-def _bca_bounds(replicates, estimate, alpha, jackknife):
+def _bca_bounds(replicates, estimate, alpha, jackknife, stacklevel=4):
     """BCa quantiles of ``replicates`` or None (after a warning) when undefined."""
     n_resamples = replicates.size
     below = np.count_nonzero(replicates < estimate) + np.count_nonzero(replicates <= estimate)
@@ -371,7 +386,7 @@ def _bca_bounds(replicates, estimate, alpha, jackknife):
         side = "below" if below == 0 else "above"
         _warn(
             f"the estimate {estimate:.6g} lies {side} every bootstrap replicate, so the "
-            f"BCa bias correction z0 is infinite"
+            f"BCa bias correction z0 is infinite", stacklevel
         )
         return None
     from scipy.special import ndtr, ndtri  # scipy only when an interval is asked for
@@ -379,18 +394,19 @@ def _bca_bounds(replicates, estimate, alpha, jackknife):
     z0 = ndtri(below / (2.0 * n_resamples))
     values = jackknife()
     if values is None:
-        _warn("the metric is undefined on a jackknife sample, so the BCa acceleration is undefined")
+        _warn("the metric is undefined on a jackknife sample, so the BCa acceleration is "
+              "undefined", stacklevel)
         return None
     d = values.mean() - values
     spread = np.sum(d**2)
     if spread == 0:
-        _warn("the jackknife values are all equal, so the BCa acceleration is 0/0")
+        _warn("the jackknife values are all equal, so the BCa acceleration is 0/0", stacklevel)
         return None
     accel = np.sum(d**3) / (6.0 * spread**1.5)
     z = ndtri(np.array([alpha / 2.0, 1.0 - alpha / 2.0]))
     denom = 1.0 - accel * (z0 + z)
     if not (denom > 0).all():
-        _warn(f"the BCa acceleration a = {accel:.3g} is too large for this level")
+        _warn(f"the BCa acceleration a = {accel:.3g} is too large for this level", stacklevel)
         return None
     levels = ndtr(z0 + (z0 + z) / denom)
     return np.quantile(replicates, levels)

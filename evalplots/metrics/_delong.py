@@ -30,7 +30,8 @@ from evalplots.metrics._thresholds import (
 )
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_scores
 
-__all__ = ["DeLongTestResult", "delong_test", "roc_auc_ci"]
+__all__ = ["DeLongTestResult", "delong_interval", "delong_test", "paired_delong",
+           "roc_auc_ci", "sample_placements"]
 
 _METHODS = ("delong", "bootstrap")
 
@@ -137,7 +138,7 @@ def _spread(values, center, weight, mass):
     return float(np.dot(dw, d)) / (mass - 1.0)
 
 
-def _delong_variance(v10, v01, center, p, *, what):
+def _delong_variance(v10, v01, center, p, *, what, stacklevel=3):
     """``S10 / m + S01 / n`` of placements ``v10``, ``v01`` centred at ``center``.
 
     A class with a single sample has no sample variance (0/0): its term is taken
@@ -156,7 +157,7 @@ def _delong_variance(v10, v01, center, p, *, what):
                 f"values (DeLong's S10/S01) is undefined (0/0) and taken as 0: the "
                 f"variance of {what} is understated; evaluate on more data.",
                 UndefinedMetricWarning,
-                stacklevel=3,
+                stacklevel=stacklevel,
             )
     return variance
 
@@ -334,9 +335,15 @@ def roc_auc_ci(
     data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     require_both_classes(data, need_neg=True, metric="ROC AUC")
     _check_frequency_weights(data.weight)
-    p = _placements(data)
+    return delong_interval(_placements(data), level, stacklevel=3)
+
+
+def delong_interval(p, level, *, stacklevel=2):
+    """DeLong's interval of the AUC from its placements ``p`` (any order); see
+    :func:`roc_auc_ci`. ``stacklevel`` points the warnings at the caller's caller."""
     auc = p.auc
-    variance = _delong_variance(p.v10, p.v01, auc, p, what="the AUC")
+    variance = _delong_variance(p.v10, p.v01, auc, p, what="the AUC",
+                                stacklevel=stacklevel + 1)
     if variance <= 0.0:
         warnings.warn(
             f"The DeLong variance of the AUC is 0 (AUC = {auc:.6g}: all placement "
@@ -344,7 +351,7 @@ def roc_auc_ci(
             f"and says nothing about the sampling uncertainty; use "
             f"method='bootstrap' or more data.",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=stacklevel,
         )
         return ConfidenceInterval(auc, auc, auc, "delong", level)
     half = _z_critical(level) * math.sqrt(variance)
@@ -352,6 +359,28 @@ def roc_auc_ci(
         auc, max(0.0, auc - half), min(1.0, auc + half), "delong", level
     )
 
+
+def sample_placements(data):
+    """The placements of ``data`` (a BinaryScores) in the order of the samples, to
+    pair two models scored on the same samples.
+
+    Unweighted, each sample is searched in the other class's sorted scores (the
+    halves the evaluation sorted once): no argsort. Weighted, as
+    ``_placements(data, sample_order=True)``.
+    """
+    if data.weight is not None:
+        return _placements(data, sample_order=True)
+    ps, ns = data.pos_sorted, data.neg_sorted
+    pos, neg = data.score[data.positive], data.score[~data.positive]
+    s10 = np.searchsorted(ns, pos, side="left")
+    s10 += np.searchsorted(ns, pos, side="right")
+    s01 = np.searchsorted(ps, neg, side="left")
+    s01 += np.searchsorted(ps, neg, side="right")
+    m, n = ps.size, ns.size
+    auc = int(s10.sum(dtype=np.int64)) / (2.0 * m * n)
+    v01 = np.divide(s01, -2.0 * m)
+    v01 += 1.0
+    return _Placements(auc, np.divide(s10, 2.0 * n), v01, None, None, m, n)
 
 
 # -------------------------------------------------------------------- delong_test
@@ -510,9 +539,16 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence_leve
     data_a, data_b = _paired_scores(y_true, y_score_a, y_score_b, pos_label)
     pa = _placements(data_a, sample_order=True)
     pb = _placements(data_b, sample_order=True)
+    return paired_delong(pa, pb, level, stacklevel=3)
+
+
+def paired_delong(pa, pb, level, *, stacklevel=2):
+    """The paired DeLong test of two models' placements in sample order (see
+    :func:`delong_test`); ``pa`` gives the weights and class sizes of both."""
     difference = pa.auc - pb.auc
     variance = _delong_variance(
-        pa.v10 - pb.v10, pa.v01 - pb.v01, difference, pa, what="the AUC difference"
+        pa.v10 - pb.v10, pa.v01 - pb.v01, difference, pa, what="the AUC difference",
+        stacklevel=stacklevel + 1,
     )
     if variance <= 0.0:
         if difference == 0.0:
@@ -524,7 +560,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence_leve
             f"{difference:.6g}; e.g. identical scores), so the test is degenerate: "
             f"{why} by rule, and the interval is [{difference:.6g}, {difference:.6g}].",
             UndefinedMetricWarning,
-            stacklevel=2,
+            stacklevel=stacklevel,
         )
         ci = ConfidenceInterval(difference, difference, difference, "delong", level)
         return DeLongTestResult(pa.auc, pb.auc, difference, ci, z, pvalue)
@@ -535,4 +571,3 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence_leve
         difference, max(-1.0, difference - half), min(1.0, difference + half), "delong", level
     )
     return DeLongTestResult(pa.auc, pb.auc, difference, ci, z, two_sided_normal_pvalue(z))
-

@@ -13,7 +13,7 @@ from evalplots.metrics._labels import check_label_arrays
 from evalplots.metrics._pvalue import format_pvalue
 from evalplots.metrics._validation import as_1d, check_consistent_length
 
-__all__ = ["McNemarTestResult", "mcnemar_test"]
+__all__ = ["McNemarTestResult", "mcnemar_from_counts", "mcnemar_test"]
 
 #: below this many discordant samples the exact binomial test is used by default
 EXACT_BELOW = 25
@@ -149,6 +149,12 @@ def mcnemar_test(y_true, y_pred_a, y_pred_b, *, exact=None):
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
         raise ValueError(f"exact must be True, False or None, got {exact!r}.")
     b, c = _discordant_counts(y_true, y_pred_a, y_pred_b)
+    return mcnemar_from_counts(b, c, exact)
+
+
+def mcnemar_from_counts(b, c, exact=None):
+    """McNemar's test from the discordant counts ``b`` and ``c`` (see
+    :func:`mcnemar_test`; the evaluation reads them off its stored predictions)."""
     n = b + c
     use_exact = bool(exact) if exact is not None else n < EXACT_BELOW
     method = "exact" if use_exact else "chi2"

@@ -25,6 +25,7 @@ from evalplots.metrics._validation import (
 
 __all__ = [
     "ClassCurves",
+    "ranking_from_groups",
     "SortedBinary",
     "StratifiedAuc",
     "auc_jackknife",
@@ -124,6 +125,53 @@ class SortedBinary:
         predicted += tps
         precision = np.divide(tps, predicted, out=np.zeros(tps.shape), where=predicted > 0)
         return _ratio(np.einsum("ij,ij->i", pos, precision), tps[:, -1].astype(np.float64))
+
+
+    def break_even_point(self, counts):
+        """Break-even point of each replicate (NaN where undefined)."""
+        return ranking_from_groups(*self.group_weights(counts))[1]
+
+
+def ranking_from_groups(pos, neg):
+    """Step-wise AP and break-even point of replicates given per threshold group.
+
+    Parameters
+    ----------
+    pos, neg : ndarray of shape (n_replicates, n_groups)
+        Positive and negative weight at each group of thresholds, highest first.
+        A group may merge several thresholds that hold negatives only (the
+        values do not change: such thresholds add no recall); a group of weight
+        0 repeats the previous operating point (likewise harmless).
+
+    Returns
+    -------
+    ap, bep : ndarray of shape (n_replicates,)
+        ``sum_g pos_g * precision_g / P``; and the break-even point by the rule
+        of :func:`break_even_point_from_curve` (the first operating point with
+        TP > 0 and TP + FP >= P: its precision when TP + FP == P, else the zero
+        of P - R on the segment from the previous point; NaN without a previous
+        point). NaN where a replicate has no positive weight.
+    """
+    tps = np.cumsum(pos, axis=1)
+    predicted = np.cumsum(neg, axis=1)
+    predicted += tps
+    total = tps[:, -1].astype(np.float64)
+    precision = np.divide(tps, predicted, out=np.zeros(tps.shape), where=predicted > 0)
+    ap = _ratio(np.einsum("ij,ij->i", pos, precision), total)
+    rows = np.arange(tps.shape[0])
+    j = np.argmax((tps > 0) & (predicted >= total[:, None]), axis=1)
+    tp_j, pr_j = tps[rows, j].astype(np.float64), predicted[rows, j].astype(np.float64)
+    prev = np.maximum(j - 1, 0)
+    tp_p = np.where(j > 0, tps[rows, prev], 0).astype(np.float64)
+    pr_p = np.where(j > 0, predicted[rows, prev], 0).astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r_j, r_p = tp_j / total, tp_p / total
+        d_j = tp_j / pr_j - r_j
+        d_p = tp_p / pr_p - r_p
+        t = d_p / (d_p - d_j)
+        bep = np.where(pr_j == total, r_j, np.where(pr_p > 0, r_p + t * (r_j - r_p), np.nan))
+    bep[~(total > 0)] = np.nan
+    return ap, bep
 
 
 def _ratio(num, den):

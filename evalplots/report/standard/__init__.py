@@ -25,8 +25,10 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
                       provenance=None):
     """Assemble the standard evaluation report of binary, multi-class or regression models.
 
-    Binary pages: a summary (data, a metrics table with one row per model,
-    contents), the ROC curves of all models on one axes, the precision-recall
+    Binary pages: a summary (data, contents, every metric of every model with
+    its confidence interval and method, and a table comparing every pair of
+    models with raw and Holm-adjusted p-values; with ``ci=False`` a plain
+    metrics table with one row per model), the ROC curves of all models on one axes, the precision-recall
     curves drawn step-wise and as the textbook sawtooth with each break-even
     point marked, and each model's confusion matrix in both layouts (two models
     per page). Multi-class pages: the classes and their counts, the metrics
@@ -140,7 +142,7 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
     ...     title="Six samples", invariant=True)
     >>> _ = report.save(os.path.join(tempfile.mkdtemp(), "six.pdf"))
     >>> report.page_count_
-    4
+    5
     >>> evaluation_report([0, 1], {"m": [0.2, 0.8]}, label_names=["neg"])
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -196,8 +198,11 @@ def evaluation_metrics(y_true, y_score, *, threshold=0.5, pos_label=1):
     metrics : dict
         ``"ROC AUC"``, ``"AP"`` (step-wise average precision), ``"BEP"``
         (break-even point), ``"Accuracy"``, ``"Precision"``, ``"Recall"``,
-        ``"F1"`` (floats; Precision and F1 are NaN when nothing is predicted
-        positive) and ``"tn"``, ``"fp"``, ``"fn"``, ``"tp"`` (ints).
+        ``"F1"``, ``"Specificity"``, ``"NPV"``, ``"MCC"``, ``"Balanced
+        accuracy"``, ``"Brier"``, ``"Log loss"`` (floats; Precision and F1 are
+        NaN when nothing is predicted positive, NPV when nothing is predicted
+        negative, Brier and log loss when a score is outside [0, 1]) and
+        ``"tn"``, ``"fp"``, ``"fn"``, ``"tp"`` (ints).
 
     Raises
     ------

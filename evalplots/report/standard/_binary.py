@@ -12,10 +12,11 @@ from evalplots.evaluation._figures import (
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
+    infinite_note,
     keep_on_one_page,
-    metrics_table_section,
     new_report,
     quiet_figures,
+    summary_tables,
 )
 from evalplots.report.standard._provenance import provenance_section
 
@@ -34,7 +35,7 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
                  f"{ev.n_samples:,} samples, positive class: {ev.pos_name}, "
                  f"decision threshold {ev.threshold:g}")
-    _summary(report, ev, description)
+    _summary(report, ev, description, ci)
     provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     with quiet_figures():
         tick()
@@ -65,7 +66,7 @@ def _describe(name, label):
     return f"label {label!r}" if name == str(label) else f"class '{name}' (label {label!r})"
 
 
-def _summary(report, ev, description):
+def _summary(report, ev, description, ci):
     n, n_pos = ev.n_samples, int(ev.positive.sum())
     report.add_table_of_contents()
     report.add_heading("Summary")
@@ -78,14 +79,27 @@ def _summary(report, ev, description):
         report.add_paragraph(f"Source: {description}")
     report.add_heading("Metrics", level=1)
     t = ev.threshold
-    metrics_table_section(report, ev.metrics_table, caption=(
+    caption = (
         f"Decision threshold {t:g}: a sample is predicted '{ev.pos_name}' when its "
-        f"score is >= {t:g}. Accuracy, precision, recall and F1 are taken at "
-        f"this threshold; ROC AUC, AP and BEP do not depend on it."), explanation=(
+        f"score is >= {t:g}. Accuracy, precision, recall, F1, specificity, NPV, MCC "
+        f"and balanced accuracy are taken at this threshold; ROC AUC, AP, BEP, Brier "
+        f"and log loss do not depend on it.")
+    explanation = (
         "ROC AUC: area under the ROC curve (ties count one half). AP: average "
         "precision, the step-wise area under the precision-recall curve. BEP: the "
         "break-even point, the value where precision equals recall on the sawtooth "
-        "precision-recall curve."))
+        "precision-recall curve. Specificity: TN / (TN + FP). NPV: TN / (TN + FN). "
+        "MCC: Matthews correlation coefficient. Balanced accuracy: (recall + "
+        "specificity) / 2. Brier: mean (y - score)². Log loss: mean -log p(true "
+        "class); both only for scores in [0, 1]." + infinite_note(ev))
+    summary_tables(
+        report, ev, ci=ci, caption=caption, explanation=explanation, methods=(
+            "DeLong: from the placement values, no resampling. Bootstrap: rows "
+            "resampled within each class (for F1, MCC and balanced accuracy drawn as "
+            "a multinomial of each class's confusion cells), BCa, which corrects the "
+            "bias and skew of metrics bounded near 1. Wilson: a count out of a fixed "
+            "number of samples. Brier, log loss: the exact bootstrap standard error "
+            "of a mean loss."))
 
 
 def _confusion_section(report, ev, name, family):

@@ -1,6 +1,7 @@
 """What the standard report of every task shares: fonts, the shell, the table."""
 
 import contextlib
+import math
 import warnings
 
 from reportlab.platypus import CondPageBreak
@@ -10,8 +11,9 @@ from evalplots.report._fonts import MissingGlyphWarning, cid_font, missing_chars
 from evalplots.report._doctemplate import MARGIN
 from evalplots.report.builder import Report
 
-__all__ = ["Steps", "keep_on_one_page", "metrics_table_section", "new_report",
-           "quiet_figures"]
+__all__ = ["Steps", "comparison_section", "infinite_note", "interval_table_section",
+           "keep_on_one_page",
+           "metrics_table_section", "new_report", "quiet_figures", "summary_tables"]
 
 
 def new_report(evaluation, *, title, subtitle, author, invariant):
@@ -86,3 +88,110 @@ def metrics_table_section(report, table, *, caption, explanation):
                      align=["left", *["right"] * len(table.columns)], caption=caption)
     note = table.undefined_note()
     report.add_paragraph(explanation + (" " + note if note else ""))
+
+
+def summary_tables(report, ev, *, ci, caption, explanation, methods):
+    """The summary's metrics: with ``ci``, the interval table and the comparisons;
+    without, the plain table (nothing is computed for intervals)."""
+    if not ci:
+        metrics_table_section(report, ev.metrics_table, caption=caption,
+                              explanation=explanation)
+        return
+    interval_table_section(report, ev, caption=caption, explanation=explanation,
+                           methods=methods)
+    comparison_section(report, ev)
+
+
+def interval_table_section(report, ev, *, caption, explanation, methods):
+    """The summary table with intervals: one row per metric, one column per model
+    ("0.912 [0.887, 0.934]"), and the method of each row; the notes under it say
+    the level, the resamples, the seed and why a cell has no interval."""
+    from evalplots.evaluation._intervals import METHOD_NAMES
+    from evalplots.evaluation._table import format_value
+
+    table, intervals, opts = ev.metrics_table, ev.intervals, ev.interval_options
+    rows = []
+    for column in table.columns:
+        cells = []
+        for name in ev.model_names:
+            ci = intervals[name].get(column)
+            cells.append(ci.format(3) if ci is not None
+                         else format_value(table.rows[name][column], 3))
+        how = [METHOD_NAMES.get(m, m) for m in intervals.methods(column)]
+        rows.append([column, *cells, " / ".join(how) or "none"])
+    report.add_table(rows, header=["Metric", *ev.model_names, "Interval"],
+                     align=["left", *["right"] * len(ev.model_names), "left"],
+                     caption=caption)
+    level = f"{100 * opts.confidence_level:g} %"
+    note = table.undefined_note()
+    report.add_paragraph(explanation + (" " + note if note else ""))
+    text = (f"Each cell: estimate [{level} confidence interval]. {methods} "
+            f"Bootstrap: {opts.n_resamples:,} resamples, seed {opts.random_state} "
+            f"(the same seed gives the same intervals).")
+    missing = [f"{column} of {', '.join(by_model)}: {reason}"
+               for column, by_model in intervals.notes.items()
+               for reason in dict.fromkeys(by_model.values())
+               if any(math.isfinite(table.rows[n][column]) for n in by_model)]
+    if missing:
+        text += " No interval for " + "; for ".join(missing) + "."
+    report.add_paragraph(text)
+
+
+def comparison_section(report, ev):
+    """Every pair of models: the difference with its interval, p and Holm's p."""
+    from evalplots.metrics._pvalue import format_pvalue
+
+    comparisons = ev.comparisons
+    if not comparisons:
+        return
+    report.add_heading("Comparisons", level=1)
+    rows = []
+    for c in comparisons:
+        if c.ci is not None:
+            difference = c.ci.format(3)
+        elif math.isnan(c.difference):
+            difference = "n/a"
+        else:
+            difference = f"{c.difference:+.3f}"
+        rows.append([c.model_a, c.model_b, c.family, difference,
+                     "n/a" if math.isnan(c.pvalue) else format_pvalue(c.pvalue),
+                     "n/a" if math.isnan(c.pvalue_holm) else format_pvalue(c.pvalue_holm),
+                     c.note])
+    level = f"{100 * ev.interval_options.confidence_level:g} %"
+    header = ["Model a", "Model b", "Test", f"a − b [{level} CI]", "p", "Holm p", "Details"]
+    align = ["left", "left", "left", "right", "right", "right", "left"]
+    if not any(c.note for c in comparisons):  # no details to give (paired bootstraps)
+        rows, header, align = [r[:-1] for r in rows], header[:-1], align[:-1]
+    report.add_table(rows, header=header, align=align,
+                     caption="Every pair of models on the same samples: the difference "
+                             "of the metric (first model minus second), its interval, "
+                             "the raw two-sided p-value and the Holm-adjusted one.")
+    n_pairs = max(comparisons.n_pairs(c.family) for c in comparisons)
+    report.add_paragraph(
+        f"{_TEST_NOTES[ev.task]} Holm: each test is run on all {n_pairs} "
+        f"pair{'s' if n_pairs > 1 else ''} at once, and the more pairs, the likelier "
+        f"one looks significant by chance; Holm's step-down adjustment (Holm 1979) "
+        f"keeps the chance of any false finding among them at the nominal level "
+        f"(with one pair it is the raw p).")
+
+
+_PAIRED = ("Paired bootstrap: both models on the same resamples; percentile interval, "
+           "p = the smallest level at which it excludes 0 (Davison & Hinkley 1997).")
+_MCNEMAR = ("McNemar: b samples only model a gets right, c only b; exact binomial below "
+            "25, else chi-square; a - b = (b - c) / n, the accuracy difference.")
+_TEST_NOTES = {
+    "binary": "DeLong: paired test of two AUCs on the same samples (DeLong et al. "
+              "1988). " + _MCNEMAR,
+    "multiclass": _MCNEMAR + " " + _PAIRED,
+    "regression": _PAIRED,
+}
+
+
+def infinite_note(ev):
+    """Why a log loss is inf: nothing is clipped, so a 0 for the true class counts."""
+    infinite = [n for n, row in ev.metrics_table.rows.items()
+                if row.get("Log loss") == float("inf")]
+    if not infinite:
+        return ""
+    return (f" Log loss 'inf' ({', '.join(infinite)}): some sample's true class has "
+            f"probability exactly 0; nothing is clipped.")

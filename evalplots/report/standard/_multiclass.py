@@ -15,10 +15,11 @@ from evalplots.evaluation._figures import (
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
+    infinite_note,
     keep_on_one_page,
-    metrics_table_section,
     new_report,
     quiet_figures,
+    summary_tables,
 )
 from evalplots.report.standard._provenance import provenance_section
 
@@ -40,7 +41,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
         ev, title=title, author=author, invariant=invariant,
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
                  f"{ev.n_samples:,} samples, {k} classes")
-    _summary(report, ev, description)
+    _summary(report, ev, description, ci)
     provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     with quiet_figures():
         _per_class_sections(report, ev, family)
@@ -65,7 +66,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
     return report
 
 
-def _summary(report, ev, description):
+def _summary(report, ev, description, ci):
     report.add_table_of_contents()
     report.add_heading("Summary")
     report.add_heading("Data", level=1)
@@ -81,26 +82,21 @@ def _summary(report, ev, description):
         report.add_paragraph(f"Source: {description}")
     report.add_heading("Metrics", level=1)
     kinds = ", ".join(f"{n}: {ev[n].kind}" for n in ev.model_names)
-    metrics_table_section(report, ev.metrics_table, caption=(
-        f"The predicted class is the one with the highest score ({kinds})."),
-        explanation=(
+    caption = f"The predicted class is the one with the highest score ({kinds})."
+    explanation = (
         "Balanced accuracy: the mean recall of the classes. Macro F1: the mean of the "
         "class F1 scores; weighted F1 weights them by class size. Macro OvR AUC: the "
         "mean one-vs-rest ROC AUC. Log loss: mean -log p(true class), for "
         "probabilities only. MCC: Matthews correlation coefficient"
         + (". QWK: quadratic weighted kappa, for ordered classes" if ev.ordinal else "")
         + " (Thakur, Approaching (Almost) Any Machine Learning Problem, 'Evaluation "
-        "metrics'; Zhou Zhihua, Machine Learning §2.3)." + _infinite_note(ev)))
-
-
-def _infinite_note(ev):
-    """Why a log loss is inf: nothing is clipped, so a 0 for the true class counts."""
-    infinite = [n for n, row in ev.metrics_table.rows.items()
-                if row["Log loss"] == float("inf")]
-    if not infinite:
-        return ""
-    return (f" Log loss 'inf' ({', '.join(infinite)}): some sample's true class has "
-            f"probability exactly 0; nothing is clipped.")
+        "metrics'; Zhou Zhihua, Machine Learning §2.3)." + infinite_note(ev))
+    summary_tables(
+        report, ev, ci=ci, caption=caption, explanation=explanation, methods=(
+            "Wilson: the count of correct samples out of n. Bootstrap: within each "
+            "true class, drawn as a multinomial of its row of the confusion matrix, "
+            "BCa (corrects the bias and skew of metrics bounded near 1). Log loss: the "
+            "exact bootstrap standard error of a mean loss."))
 
 
 def _per_class_sections(report, ev, family):

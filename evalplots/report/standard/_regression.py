@@ -6,9 +6,9 @@ from evalplots.evaluation._figures import prediction_error_figure
 from evalplots.report.standard._common import (
     Steps,
     keep_on_one_page,
-    metrics_table_section,
     new_report,
     quiet_figures,
+    summary_tables,
 )
 from evalplots.report.standard._provenance import provenance_section
 
@@ -36,20 +36,24 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
     if description:
         report.add_paragraph(f"Source: {description}")
     report.add_heading("Metrics", level=1)
-    metrics_table_section(report, ev.metrics_table, caption=(
+    caption = (
         "Errors of each model, in the unit of the target (MAE, RMSE), its square "
         "(MSE), on log(1 + y) (MSLE, RMSLE), as a fraction of the target (MPE, MAPE), "
-        "and the coefficient of determination R²."), explanation=(
+        "and the coefficient of determination R².")
+    explanation = (
         "MAE: mean |y - ŷ|. MSE: mean (y - ŷ)². RMSE: √MSE. MSLE: mean (log(1 + y) - "
         "log(1 + ŷ))². MPE: mean (y - ŷ)/y (signed). MAPE: mean |y - ŷ|/|y|. R²: 1 - "
         "Σ(y - ŷ)² / Σ(y - ȳ)² (Thakur, Approaching (Almost) Any Machine Learning "
-        "Problem, 'Evaluation metrics')."))
+        "Problem, 'Evaluation metrics').")
+    summary_tables(
+        report, ev, ci=ci, caption=caption, explanation=explanation, methods=(
+            "MAE, RMSE and R²: bootstrap of the rows (plain: a continuous target has "
+            "no classes to stratify by), BCa (RMSE and R² are non-linear and skewed; "
+            "BCa corrects bias and skewness)."))
     provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     with quiet_figures():
-        for i, name in enumerate(names):
+        for name in names:
             tick()
-            if i == 0:
-                report.add_page_break()
             fig = prediction_error_figure(ev, name, family=family)
             keep_on_one_page(report, fig, text_lines=6)  # two models per page
             report.add_heading(f"Prediction errors: {name}")
