@@ -38,6 +38,26 @@ def _run(tree, args, python=sys.executable):
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def _times(runs, n_runs):
+    """{(tree, python): [(wall, CPU), ...]}: the trees take turns, after one warm-up each."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "report.pdf")
+        report = ["-m", "evalplots.cli", "report", "-o", out]
+        times = {run: [] for run in runs}
+        for tree, python in runs:  # warm the file cache (and .pyc files) once
+            _run(tree, report, python)
+        for _ in range(n_runs):
+            for tree, python in runs:
+                times[tree, python].append(_run(tree, report, python))
+    return times
+
+
+def cold_start_times(trees, n_runs):
+    """{tree: [(wall, CPU), ...]} of `evalplots report` on the sample, this interpreter."""
+    times = _times([(tree, sys.executable) for tree in trees], n_runs)
+    return {tree: samples for (tree, _), samples in times.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("trees", nargs="*", metavar="TREE[=PYTHON]", default=[
@@ -47,16 +67,7 @@ def main():
     options = parser.parse_args()
     runs = [(t.partition("=")[0], t.partition("=")[2] or sys.executable)
             for t in options.trees]
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "report.pdf")
-        report = ["-m", "evalplots.cli", "report", "-o", out]
-        imports = ["-c", "import evalplots.cli"]
-        times = {run: [] for run in runs}
-        for tree, python in runs:  # warm the file cache (and .pyc files) once
-            _run(tree, report, python)
-        for _ in range(options.runs):
-            for tree, python in runs:
-                times[tree, python].append(_run(tree, report, python))
+    times = _times(runs, options.runs)
     print(f"`evalplots report` on the bundled sample, {options.runs} runs each; wall and "
           f"CPU (user + system) seconds, ratios to the first")
     base = times[runs[0]]
