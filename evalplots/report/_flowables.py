@@ -87,12 +87,12 @@ def figure_to_drawing(fig):
         warnings.warn(missing_glyph_note("".join(missing)), MissingGlyphWarning,
                       stacklevel=2)
     buf.seek(0)
-    drawing = svg2rlg(buf)
+    register_fonts()
+    drawing = svg2rlg(buf, font_map=_REPORT_FONTS)
     if drawing is None:  # svglib logs and returns None on unreadable input
         raise RuntimeError("svglib could not convert the figure's SVG.")
     # renderPDF selects this font before drawing (even with no text in the
     # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
-    register_fonts()
     drawing.initialFontName = FONT
     _embed_text(drawing)
     return drawing
@@ -117,6 +117,25 @@ def missing_glyph_note(chars):
 # (bold, slanted) -> the embedded DejaVu Sans face
 _FACES = {(False, False): FONT, (True, False): FONT_BOLD,
           (False, True): "EvalplotsSans-Oblique", (True, True): "EvalplotsSans-BoldOblique"}
+
+
+
+class _ReportFontMap:
+    """svglib's font lookup answered with the report's embedded faces.
+
+    Every figure string is set in DejaVu Sans (:func:`_embed_text`), so the family
+    matplotlib names is not looked up: svglib's own map would run ``fc-match`` and
+    load a TrueType file for each family, weight and style it meets (a third of a
+    second per report), and its names lose the weight (``'DejaVu Sans-700'``).
+    """
+
+    def find_font(self, font_name, weight="normal", style="normal"):
+        weight = str(weight).lower()
+        bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+        return _FACES[bold, str(style).lower() in ("italic", "oblique")], True
+
+
+_REPORT_FONTS = _ReportFontMap()
 
 
 def _embed_text(node):
