@@ -13,8 +13,9 @@ import io
 import warnings
 
 import matplotlib
+import numpy as np
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Group, String
+from reportlab.graphics.shapes import Group, Path, PolyLine, Polygon, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 from svglib.svglib import svg2rlg
@@ -95,6 +96,7 @@ def figure_to_drawing(fig):
     # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
     drawing.initialFontName = FONT
     _embed_text(drawing)
+    _round_points(drawing)
     return drawing
 
 
@@ -161,6 +163,25 @@ def _embed_text(node):
                 contents[i] = _string_runs(item, runs)
             else:
                 item.fontName = runs[0][1]
+
+
+#: Decimals of the path coordinates written to the PDF (points, 1/72 in): 0.01 pt
+#: is far below what prints or shows, and shorter numbers keep the PDF small.
+POINT_DECIMALS = 2
+
+
+def _round_points(node):
+    """Round the vertices of every path and polyline of a drawing (see POINT_DECIMALS).
+
+    reportlab writes seven significant digits per coordinate; a curve of a few
+    thousand vertices then weighs tens of kilobytes more than it needs.
+    """
+    for item in node.contents:
+        if isinstance(item, Group):
+            _round_points(item)
+        elif isinstance(item, (Path, PolyLine, Polygon)):
+            item.points = np.round(np.asarray(item.points, dtype=float),
+                                   POINT_DECIMALS).tolist()
 
 
 def _string_runs(item, runs):
