@@ -12,6 +12,11 @@ optional accelerator installed). Prints the best and median wall and CPU time
 (user + system of the child: less disturbed by other processes on a shared
 machine) of each, the ratios to the first (same run), and which heavy modules
 ``import evalplots`` loads.
+
+``--import-costs`` also prints what importing seaborn (which pulls scipy.stats),
+pandas and rich adds to a process that already holds what every report needs
+(numpy, matplotlib's Figure, reportlab, svglib): the most that not importing them
+would save (best CPU time of ``--runs`` fresh interpreters each).
 """
 
 import argparse
@@ -38,25 +43,57 @@ def _run(tree, args, python=sys.executable):
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def _times(runs, n_runs):
+    """{(tree, python): [(wall, CPU), ...]}: the trees take turns, after one warm-up each."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "report.pdf")
+        report = ["-m", "evalplots.cli", "report", "-o", out]
+        times = {run: [] for run in runs}
+        for tree, python in runs:  # warm the file cache (and .pyc files) once
+            _run(tree, report, python)
+        for _ in range(n_runs):
+            for tree, python in runs:
+                times[tree, python].append(_run(tree, report, python))
+    return times
+
+
+def cold_start_times(trees, n_runs):
+    """{tree: [(wall, CPU), ...]} of `evalplots report` on the sample, this interpreter."""
+    times = _times([(tree, sys.executable) for tree in trees], n_runs)
+    return {tree: samples for (tree, _), samples in times.items()}
+
+
+#: What every report imports anyway, before the optional modules are timed.
+_BASE_IMPORTS = ("import numpy, matplotlib.figure, reportlab.platypus, svglib.svglib, "
+                 "matplotlib.backends.backend_svg")
+_TIMED_IMPORT = """
+import time
+{base}
+start = time.process_time()
+import {module}
+print(time.process_time() - start)
+"""
+
+
+def import_cost(module, runs, python=sys.executable):
+    """Best CPU seconds that ``import module`` adds after the report's own imports."""
+    code = _TIMED_IMPORT.format(base=_BASE_IMPORTS, module=module)
+    return min(float(subprocess.run([python, "-c", code], check=True, capture_output=True,
+                                    text=True).stdout) for _ in range(runs))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("trees", nargs="*", metavar="TREE[=PYTHON]", default=[
         os.path.dirname(os.path.dirname(os.path.abspath(__file__)))],
         help="source trees to compare, each optionally with its interpreter")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--import-costs", action="store_true",
+                        help="also time the optional imports (seaborn, pandas, rich)")
     options = parser.parse_args()
     runs = [(t.partition("=")[0], t.partition("=")[2] or sys.executable)
             for t in options.trees]
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "report.pdf")
-        report = ["-m", "evalplots.cli", "report", "-o", out]
-        imports = ["-c", "import evalplots.cli"]
-        times = {run: [] for run in runs}
-        for tree, python in runs:  # warm the file cache (and .pyc files) once
-            _run(tree, report, python)
-        for _ in range(options.runs):
-            for tree, python in runs:
-                times[tree, python].append(_run(tree, report, python))
+    times = _times(runs, options.runs)
     print(f"`evalplots report` on the bundled sample, {options.runs} runs each; wall and "
           f"CPU (user + system) seconds, ratios to the first")
     base = times[runs[0]]
@@ -76,6 +113,14 @@ def main():
             env=env, check=True, capture_output=True, text=True).stdout.split()
         line += f"\n    `import evalplots, evalplots.cli` loads: {', '.join(loaded) or 'none'}"
         print(line)
+    if options.import_costs:
+        print("CPU seconds each import adds after numpy, matplotlib, reportlab, svglib "
+              f"(best of {options.runs}):")
+        for module in ("pandas", "seaborn", "scipy.stats", "rich.progress"):
+            print(f"    {module:14} {import_cost(module, options.runs):5.2f} s")
+        both = "pandas; import seaborn"
+        print(f"    {'seaborn after pandas':14} "
+              f"{import_cost(both, options.runs) - import_cost('pandas', options.runs):5.2f} s")
 
 
 if __name__ == "__main__":

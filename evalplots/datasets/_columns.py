@@ -274,9 +274,9 @@ def read_model_column(series, name, source, *, target, y_true, classes):
         values = read_numbers(series, name, source)
         if np.isin(values, classes).all():
             return "labels", values
-        return "numbers", values.astype(np.float64)
+        return "numbers", values.astype(np.float64, copy=False)
     if kind in ("int", "float"):
-        return "numbers", read_numbers(series, name, source).astype(np.float64)
+        return "numbers", read_numbers(series, name, source).astype(np.float64, copy=False)
     if kind == "bool":
         if y_true.dtype != bool:
             return "text", None

@@ -11,6 +11,7 @@ holds what ``RocCurveDisplay`` and ``PrecisionRecallDisplay`` share for that.
 import numpy as np
 
 from evalplots.display._base import check_option, check_score, merge_style_kwargs
+from evalplots.display._thin import plot_curve
 
 __all__ = [
     "AVERAGES",
@@ -251,7 +252,7 @@ def draw_folds(ax, fold_lines, mean_curve, band, scores, name, *, metric_name,
     for (fx, fy, _), kw, fold_name, score in zip(fold_lines, kws, names, scores):
         if lines and not per_fold:  # folds drawn alike: the first fold's colour
             kw = {"color": lines[0].get_color(), **kw}
-        (line,) = ax.plot(fx, fy, **kw)
+        line = plot_curve(ax, fx, fy, **kw)
         if per_fold and kw.get("label") == legend_label(fold_name, metric_name, score):
             set_legend_entry(line, fold_name, metric_name, score)
         lines.append(line)
@@ -260,7 +261,7 @@ def draw_folds(ax, fold_lines, mean_curve, band, scores, name, *, metric_name,
     x, y, drawstyle = mean_curve
     mean_default = {"linewidth": 2.0, "drawstyle": drawstyle, "color": color}
     mean_default = merge_style_kwargs(mean_default, kwargs, argname="kwargs")
-    (mean_line,) = ax.plot(x, y, **merge_style_kwargs(mean_default, mean_kw,
+    mean_line = plot_curve(ax, x, y, **merge_style_kwargs(mean_default, mean_kw,
                                                       argname="mean_kw"))
     color = mean_line.get_color()
     bx, low, high = band

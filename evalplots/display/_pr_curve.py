@@ -24,6 +24,7 @@ from evalplots.display._base import (
 )
 from evalplots.display._operating_points import draw_band
 from evalplots.display._multicurve import curve_styles, line_kwargs
+from evalplots.display._thin import plot_curve
 from evalplots.metrics import break_even_point_from_curve
 
 __all__ = [
@@ -125,7 +126,7 @@ def draw_pr_curves(ax, curves, names, *, multi, drawstyle, plot_break_even,
         curves, kws, styles, beps, parts, defaults, bands
     ):
         p, r = curve.precision, curve.recall
-        (line,) = ax.plot(*(sawtooth(p, r) if style == "sawtooth" else (r, p)), **kw)
+        line = plot_curve(ax, *(sawtooth(p, r) if style == "sawtooth" else (r, p)), **kw)
         lines.append(line)
         markers.append(
             None if bep is None else _mark(line, bep, "_nolegend_", break_even_kw)

@@ -2,7 +2,12 @@
 
 import numpy as np
 
-from evalplots._docstrings import BINARY_SCORE_PARAMS, DISPLAY_NAME_AX_PARAMS, fill_doc
+from evalplots._docstrings import (
+    BINARY_SCORE_PARAMS,
+    DISPLAY_NAME_AX_PARAMS,
+    THINNED_CURVE_NOTE,
+    fill_doc,
+)
 from evalplots.display._base import (
     CurveDisplayMixin,
     chance_line,
@@ -17,6 +22,7 @@ from evalplots.display._estimator import (
     ESTIMATOR_RAISES,
     plot_from_estimator,
 )
+from evalplots.display._thin import plot_curve
 
 __all__ = ["DetCurveDisplay"]
 
@@ -69,6 +75,7 @@ def _percent(rate):
     return f"{100 * rate:.10g}%"
 
 
+@fill_doc(thinning=THINNED_CURVE_NOTE)
 class DetCurveDisplay(CurveDisplayMixin):
     """DET curve visualization: false negative rate against false positive rate.
 
@@ -131,6 +138,8 @@ class DetCurveDisplay(CurveDisplayMixin):
     99.865%, scikit-learn's view), widened symmetrically to show every finite
     point of every DET curve on the axes. The chance level of a random
     classifier, FNR = 1 - FPR, is the line ``y = -x``.
+
+    %(thinning)s
 
     Examples
     --------
@@ -225,8 +234,8 @@ class DetCurveDisplay(CurveDisplayMixin):
             limit = max(limit, self.ax_.get_xlim()[1])
         line_kw = merge_style_kwargs({"label": legend_text(name)}, kwargs, argname="kwargs")
         line_kw["gid"] = DET_GID
-        (self.line_,) = self.ax_.plot(
-            np.clip(x, -edge, edge), np.clip(y, -edge, edge), **line_kw
+        self.line_ = plot_curve(
+            self.ax_, np.clip(x, -edge, edge), np.clip(y, -edge, edge), **line_kw
         )
         chance_kw = merge_style_kwargs(
             {"label": "Chance level", "color": "k", "linestyle": "--"},

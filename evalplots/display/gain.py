@@ -2,7 +2,12 @@
 
 import numpy as np
 
-from evalplots._docstrings import BINARY_SCORE_PARAMS, DISPLAY_NAME_AX_PARAMS, fill_doc
+from evalplots._docstrings import (
+    BINARY_SCORE_PARAMS,
+    DISPLAY_NAME_AX_PARAMS,
+    THINNED_CURVE_NOTE,
+    fill_doc,
+)
 from evalplots.display._base import (
     CurveDisplayMixin,
     chance_line,
@@ -19,6 +24,7 @@ from evalplots.display._estimator import (
     ESTIMATOR_RAISES,
     plot_from_estimator,
 )
+from evalplots.display._thin import plot_curve
 
 __all__ = ["CumulativeGainDisplay"]
 
@@ -55,6 +61,7 @@ def _check_prevalence(prevalence):
     return value
 
 
+@fill_doc(thinning=THINNED_CURVE_NOTE)
 class CumulativeGainDisplay(CurveDisplayMixin):
     """Cumulative gain (or lift) chart: share of positives found vs share targeted.
 
@@ -133,6 +140,8 @@ class CumulativeGainDisplay(CurveDisplayMixin):
     targeted at one threshold; on the gain chart it is drawn at that
     threshold's queue rate, from the share of negatives (below the diagonal) to
     the gain (above it).
+
+    %(thinning)s
 
     Examples
     --------
@@ -307,7 +316,7 @@ class CumulativeGainDisplay(CurveDisplayMixin):
         else:
             x, y = self.queue_rate[1:], lift_from_gain(self.queue_rate, self.gain)
             chance = ((0, 1), (1, 1))
-        (self.line_,) = self.ax_.plot(x, y, **line_kw)
+        self.line_ = plot_curve(self.ax_, x, y, **line_kw)
         chance_kw = merge_style_kwargs(
             {"label": "Chance level", "color": "k", "linestyle": "--"},
             chance_level_kw,

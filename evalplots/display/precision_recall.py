@@ -6,6 +6,7 @@ from evalplots._docstrings import (
     CURVE_PLOT_PARAMS,
     OVR_NAME_AX_PARAMS,
     OVR_SCORE_PARAMS,
+    THINNED_CURVE_NOTE,
     fill_doc,
 )
 from evalplots.display._base import CurveDisplayMixin, check_option, check_score
@@ -65,6 +66,7 @@ from evalplots.metrics._ovr_curves import ovr_precision_recall_curves
 __all__ = ["PrecisionRecallDisplay"]
 
 
+@fill_doc(thinning=THINNED_CURVE_NOTE)
 class PrecisionRecallDisplay(CurveDisplayMixin):
     """Precision-recall curve visualization, step-wise or textbook sawtooth.
 
@@ -236,6 +238,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     "step-wise AP"). Colours and legend placement are those of
     :class:`RocCurveDisplay`: tab10 classes (tab20 beyond 10, 'turbo' beyond 20),
     a small-font legend that moves outside the axes beyond 13 entries.
+
+    %(thinning)s
 
     Examples
     --------

@@ -4,6 +4,7 @@ from evalplots._docstrings import (
     CURVE_PLOT_PARAMS,
     OVR_NAME_AX_PARAMS,
     OVR_SCORE_PARAMS,
+    THINNED_CURVE_NOTE,
     fill_doc,
 )
 from evalplots.display._base import (
@@ -50,12 +51,14 @@ from evalplots.display._operating_points import (
     optimal_criterion,
     youden_index,
 )
+from evalplots.display._thin import plot_curve
 from evalplots.metrics import auc, roc_curve
 from evalplots.metrics._macro_curves import roc_curves_on_grid
 
 __all__ = ["RocCurveDisplay"]
 
 
+@fill_doc(thinning=THINNED_CURVE_NOTE)
 class RocCurveDisplay(CurveDisplayMixin):
     """ROC curve visualization: true positive rate against false positive rate.
 
@@ -184,6 +187,8 @@ class RocCurveDisplay(CurveDisplayMixin):
     ``plot_ci=True``) is pointwise at fixed FPR — vertical averaging (Fawcett
     2006, §10.1): at each FPR of its grid, the bootstrap percentile interval of
     the TPR.
+
+    %(thinning)s
 
     Examples
     --------
@@ -387,7 +392,7 @@ class RocCurveDisplay(CurveDisplayMixin):
             for x, y, kw, default, curve_name, score in zip(
                 self.fpr, self.tpr, kws, defaults, names, self.roc_auc
             ):
-                (line,) = self.ax_.plot(x, y, **kw)
+                line = plot_curve(self.ax_, x, y, **kw)
                 if kw.get("label") == default["label"]:
                     set_legend_entry(line, curve_name, "AUC", score)
                 self.line_.append(line)
@@ -399,7 +404,7 @@ class RocCurveDisplay(CurveDisplayMixin):
             )
             default = {"label": legend_label(name, "AUC", score)}
             (kw,) = line_kwargs([default], kwargs, curve_kwargs)
-            (self.line_,) = self.ax_.plot(self.fpr, self.tpr, **kw)
+            self.line_ = plot_curve(self.ax_, self.fpr, self.tpr, **kw)
             if plot_ci and self.ci_band is not None:
                 self.ci_band_ = draw_band(self.line_, self.ci_band, ci_kw)
             optimum = None

@@ -4,7 +4,7 @@ import numbers
 
 import numpy as np
 
-from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
+from evalplots._docstrings import BINARY_SCORE_PARAMS, THINNED_CURVE_NOTE, fill_doc
 from evalplots.display._base import (
     CurveDisplayMixin,
     format_score,
@@ -13,6 +13,7 @@ from evalplots.display._base import (
     merge_style_kwargs,
 )
 from evalplots.display._estimator import BinaryEstimatorMixin
+from evalplots.display._thin import plot_curve
 
 __all__ = ["MetricThresholdCurveDisplay"]
 
@@ -105,6 +106,7 @@ def format_threshold(value):
     return format_score(value) if 0.0 <= value <= 1.0 else f"{value:.3g}"
 
 
+@fill_doc(thinning=THINNED_CURVE_NOTE)
 class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
     """Threshold metrics visualization: precision, recall, F1 ... against the threshold.
 
@@ -175,6 +177,8 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
     (Zhou Zhihua, *Machine Learning* §2.3.2), queue rate (TP+FP)/n. The figure is
     the one of yellowbrick's ``DiscriminationThreshold`` and of scikit-learn
     issue #21391, drawn here from one sort without refitting.
+
+    %(thinning)s
 
     Examples
     --------
@@ -385,7 +389,7 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
                  "drawstyle": "steps-pre"},
                 (curve_kwargs or {}).get(metric), argname=f"curve_kwargs[{metric!r}]",
             )  # fmt: skip
-            (line,) = self.ax_.plot(x, self.values[metric][::-1], **kw)
+            line = plot_curve(self.ax_, x, self.values[metric][::-1], **kw)
             self.line_[metric] = line
             if metric in self.ci:
                 band_kw = merge_style_kwargs(

@@ -13,8 +13,9 @@ import io
 import warnings
 
 import matplotlib
+import numpy as np
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Group, String
+from reportlab.graphics.shapes import Group, Path, PolyLine, Polygon, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 from svglib.svglib import svg2rlg
@@ -87,20 +88,40 @@ def figure_to_drawing(fig):
         warnings.warn(missing_glyph_note("".join(missing)), MissingGlyphWarning,
                       stacklevel=2)
     buf.seek(0)
-    drawing = svg2rlg(buf)
+    register_fonts()
+    drawing = svg2rlg(buf, font_map=_REPORT_FONTS)
     if drawing is None:  # svglib logs and returns None on unreadable input
         raise RuntimeError("svglib could not convert the figure's SVG.")
     # renderPDF selects this font before drawing (even with no text in the
     # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
-    register_fonts()
     drawing.initialFontName = FONT
     _embed_text(drawing)
+    _round_points(drawing)
     return drawing
 
 
 # (bold, slanted) -> the embedded DejaVu Sans face
 _FACES = {(False, False): FONT, (True, False): FONT_BOLD,
           (False, True): "EvalplotsSans-Oblique", (True, True): "EvalplotsSans-BoldOblique"}
+
+
+
+class _ReportFontMap:
+    """svglib's font lookup answered with the report's embedded faces.
+
+    Every figure string is set in DejaVu Sans (:func:`_embed_text`), so the family
+    matplotlib names is not looked up: svglib's own map would run ``fc-match`` and
+    load a TrueType file for each family, weight and style it meets (a third of a
+    second per report), and its names lose the weight (``'DejaVu Sans-700'``).
+    """
+
+    def find_font(self, font_name, weight="normal", style="normal"):
+        weight = str(weight).lower()
+        bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+        return _FACES[bold, str(style).lower() in ("italic", "oblique")], True
+
+
+_REPORT_FONTS = _ReportFontMap()
 
 
 def _embed_text(node):
@@ -126,6 +147,25 @@ def _embed_text(node):
                 contents[i] = _string_runs(item, runs)
             else:
                 item.fontName = runs[0][1]
+
+
+#: Decimals of the path coordinates written to the PDF (points, 1/72 in): 0.01 pt
+#: is far below what prints or shows, and shorter numbers keep the PDF small.
+POINT_DECIMALS = 2
+
+
+def _round_points(node):
+    """Round the vertices of every path and polyline of a drawing (see POINT_DECIMALS).
+
+    reportlab writes seven significant digits per coordinate; a curve of a few
+    thousand vertices then weighs tens of kilobytes more than it needs.
+    """
+    for item in node.contents:
+        if isinstance(item, Group):
+            _round_points(item)
+        elif isinstance(item, (Path, PolyLine, Polygon)):
+            item.points = np.round(np.asarray(item.points, dtype=float),
+                                   POINT_DECIMALS).tolist()
 
 
 def _string_runs(item, runs):
