@@ -7,7 +7,6 @@ from evalplots.evaluation._figures import (
     BOTH_VALUES_MAX,
     NAMED_CURVES_MAX,
     classification_report_figure,
-    classification_report_height,
     multiclass_confusion_figure,
     multiclass_confusion_width,
     ovr_figure,
@@ -113,10 +112,9 @@ def _per_class_sections(report, ev, family):
         header = ["Class", "Precision", "Recall", "F1", "Support",
                   *(["OvR AUC"] if auc is not None else [])]
         k = ev.classes_.size
-        height = classification_report_height(k)
-        # table and heatmap on one page when they fit one: heading and captions, the
-        # table rows (~16 pt each), the figure scaled to 70 % of the text width
-        report.add_flowable(CondPageBreak(90 + 16 * (k + 1) + 66 * height))
+        # the heading stays with the whole table (~16 pt a row); the captioned heatmap
+        # moves by itself when it does not fit, so no page is left mostly empty
+        report.add_flowable(CondPageBreak(90 + 16 * (k + 1)))
         report.add_heading(f"Per-class metrics: {name}")
         report.add_table(rows, header=header, align=["left", *["right"] * (len(header) - 1)],
                          caption=f"{name}: precision, recall and F1 of each class "
