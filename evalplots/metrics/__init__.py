@@ -177,3 +177,26 @@ __all__ += [
     "precision_recall_ci_band",
     "roc_curve_ci_band",
 ]
+
+# Multilabel classification and label ranking (issue 11).
+from evalplots.metrics._label_ranking import (
+    coverage_error,
+    label_ranking_average_precision_score,
+    label_ranking_loss,
+)
+from evalplots.metrics._multilabel import (
+    hamming_loss,
+    jaccard_score,
+    multilabel_confusion_matrix,
+)
+from evalplots.metrics._rates import zero_one_loss
+
+__all__ += [
+    "coverage_error",
+    "hamming_loss",
+    "jaccard_score",
+    "label_ranking_average_precision_score",
+    "label_ranking_loss",
+    "multilabel_confusion_matrix",
+    "zero_one_loss",
+]

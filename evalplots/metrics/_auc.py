@@ -14,10 +14,16 @@ from evalplots.metrics._thresholds import (
     binary_scores,
     require_both_classes,
 )
-from evalplots.metrics._labels import _show, check_finite_labels, class_values
+from evalplots.metrics._labels import (
+    _show,
+    check_finite_labels,
+    class_values,
+    is_indicator,
+)
 from evalplots.metrics._ovr import (
     as_score_array,
     check_class_weights,
+    multilabel_score,
     ovr_average,
     resolve_ovr_classes,
 )
@@ -67,21 +73,29 @@ def roc_auc_score(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels (binary, or multi-class with a 2-D ``y_score``).
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True labels (binary, or multi-class with a 2-D ``y_score``), or a
+        multilabel indicator matrix of 0/1 entries.
     y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
         Binary: score of the positive class (any finite real). Multi-class:
         probability estimates, one column per class in the order of ``labels``,
         each row summing to 1 (``np.allclose`` with rtol=1e-5, atol=1e-8).
-    average : {'macro', 'weighted', 'micro'} or None, default='macro'
-        Multi-class only. 'macro': unweighted mean over classes (or class pairs);
-        'weighted': weighted by class prevalence (pair prevalence for 'ovo');
-        'micro' ('ovr' only): one AUC over all flattened one-vs-rest decisions;
-        None ('ovr' only): the per-class AUCs.
+        Multilabel: any finite score per sample and label (same shape as
+        ``y_true``).
+    average : {'macro', 'weighted', 'micro', 'samples'} or None, default='macro'
+        Multi-class and multilabel only. 'macro': unweighted mean over classes
+        (or class pairs, or labels); 'weighted': weighted by class prevalence
+        (pair prevalence for 'ovo'; label support for multilabel, where labels
+        without positives get weight 0); 'micro' ('ovr' and multilabel): one AUC
+        over all flattened one-vs-rest decisions; 'samples' (multilabel only):
+        the mean over samples of the AUC of ranking each sample's labels,
+        weighted by ``sample_weight``; None ('ovr' and multilabel): the
+        per-class (per-label) AUCs.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights (not with ``multi_class='ovo'``).
     multi_class : {'raise', 'ovr', 'ovo'}, default='raise'
-        Multi-class strategy; must be given for a 2-D ``y_score``.
+        Multi-class strategy; must be given for a 2-D ``y_score`` with 1-D
+        ``y_true`` (ignored for multilabel ``y_true``).
     labels : array-like of shape (n_classes,), default=None
         Multi-class: the classes in the column order of ``y_score``; default the
         sorted unique values of ``y_true``.
@@ -102,14 +116,20 @@ def roc_auc_score(
         If ``y_true`` holds a single class (AUC is undefined), if ``pos_label``
         is None and the positive class is ambiguous, on invalid shapes,
         non-finite scores, rows of probabilities not summing to 1, unknown
-        ``average``/``multi_class``, or ``labels`` inconsistent with ``y_true``.
+        ``average``/``multi_class``, or ``labels`` inconsistent with ``y_true``;
+        for multilabel ``y_true``, if a label column (or, for 'samples', a row)
+        that is read lacks a positive or a negative, or if ``labels`` or
+        ``pos_label`` is given.
 
     Notes
     -----
     Binary: ``AUC = 1/(m+ m-) * sum_{x+} sum_{x-} (I(f(x+) > f(x-)) + 1/2 I(f(x+) =
     f(x-)))`` (Zhou, *Machine Learning* §2.3.3: AUC = 1 - l_rank). One-vs-rest:
     AUC of each class against the rest. One-vs-one: Hand & Till (2001),
-    ``M = 2/(c(c-1)) sum_{i<j} (A(i|j) + A(j|i))/2``.
+    ``M = 2/(c(c-1)) sum_{i<j} (A(i|j) + A(j|i))/2``. Multilabel: each label
+    column against its complement, as one-vs-rest ('samples': each sample's
+    labels ranked; Zhang & Zhou, IEEE TKDE 26(8), 2014, §2.2.2, AUC_macro /
+    AUC_micro).
 
     Examples
     --------
@@ -121,7 +141,17 @@ def roc_auc_score(
     0.847222...
     >>> roc_auc_score([0, 1, 2, 2], proba, multi_class='ovo')
     0.875
+    >>> roc_auc_score([[1, 0], [0, 1], [1, 1]], [[.8, .3], [.4, .6], [.6, .2]])
+    0.75
     """
+    if is_indicator(y_true):
+        if labels is not None or pos_label not in (None, 1):
+            raise ValueError(
+                "labels and pos_label do not apply to a multilabel indicator y_true (its "
+                "columns are the labels, 1 marks the positives); leave them None."
+            )
+        return multilabel_score(_binary_auc, y_true, y_score, average, sample_weight,
+                                need_neg=True, metric="ROC AUC")  # fmt: skip
     y_score_arr = as_score_array(y_score)
     if y_score_arr.ndim == 2:
         return _multiclass_auc(y_true, y_score_arr, average, sample_weight, multi_class, labels)
