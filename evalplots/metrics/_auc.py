@@ -145,13 +145,13 @@ def roc_auc_score(
     0.75
     """
     if is_indicator(y_true):
-        if labels is not None or pos_label not in (None, 1):
+        if labels is not None:
             raise ValueError(
-                "labels and pos_label do not apply to a multilabel indicator y_true (its "
-                "columns are the labels, 1 marks the positives); leave them None."
+                "labels does not apply to a multilabel indicator y_true (its columns are "
+                "the labels); leave labels=None."
             )
         return multilabel_score(_binary_auc, y_true, y_score, average, sample_weight,
-                                need_neg=True, metric="ROC AUC")  # fmt: skip
+                                pos_label=pos_label, need_neg=True, metric="ROC AUC")  # fmt: skip
     y_score_arr = as_score_array(y_score)
     if y_score_arr.ndim == 2:
         return _multiclass_auc(y_true, y_score_arr, average, sample_weight, multi_class, labels)

@@ -212,7 +212,7 @@ def indicator_average(binary_metric, member, scores, weight, average):
 
 
 def multilabel_score(binary_metric, y_true, y_score, average, sample_weight, *,
-                     need_neg, metric):  # fmt: skip
+                     pos_label, need_neg, metric):  # fmt: skip
     """``binary_metric`` of a multilabel indicator ``y_true`` and a score matrix.
 
     Validates the pair and that every binary problem the ``average`` reads is
@@ -226,6 +226,11 @@ def multilabel_score(binary_metric, y_true, y_score, average, sample_weight, *,
             f"{average!r}."
         )
     member = check_indicator(y_true, "y_true")
+    if pos_label not in (None, 1):
+        raise ValueError(
+            f"pos_label={pos_label!r} does not apply to a multilabel indicator y_true: "
+            f"1 marks the positive entries; leave pos_label=None."
+        )
     scores = as_score_array(y_score)
     if scores.shape != member.shape:
         raise ValueError(

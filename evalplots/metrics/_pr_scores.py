@@ -121,9 +121,9 @@ def average_precision_score(
     0.8611
     """
     if is_indicator(y_true):
-        _check_multilabel_pos_label(pos_label)
-        return multilabel_score(_average_precision, y_true, y_score, average,
-                                sample_weight, need_neg=False, metric="average precision")  # fmt: skip
+        return multilabel_score(_average_precision, y_true, y_score, average, sample_weight,
+                                pos_label=pos_label, need_neg=False,
+                                metric="average precision")  # fmt: skip
     if average not in OVR_AVERAGES:
         raise ValueError(
             f"average must be one of {OVR_AVERAGES}, got {average!r} ('samples' needs a "
@@ -137,14 +137,6 @@ def average_precision_score(
     data = binary_scores(y_true, scores, pos_label=pos_label, sample_weight=sample_weight)
     require_both_classes(data, need_neg=False, metric="average precision")
     return _average_precision(data)
-
-
-def _check_multilabel_pos_label(pos_label):
-    if pos_label not in (None, 1):
-        raise ValueError(
-            f"pos_label={pos_label!r} does not apply to a multilabel indicator y_true: "
-            f"1 marks the positive entries; leave pos_label=None."
-        )
 
 
 def _average_precision(data):
