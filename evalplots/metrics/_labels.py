@@ -520,7 +520,7 @@ def check_indicator(y, name, *, min_labels=2):
         bad = arr[arr != present]  # NaN != 1 too
         raise ValueError(
             f"{name} is 2-D, so it is read as a multilabel indicator matrix (one column "
-            f"per label), but it holds values other than 0 and 1, e.g. {bad[0]!r}; "
+            f"per label), but it holds values other than 0 and 1, e.g. {bad[0].item()!r}; "
             f"pass 0/1 entries (a multiclass-multioutput target is not supported)."
         )
     return present
