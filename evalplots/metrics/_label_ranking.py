@@ -35,6 +35,11 @@ _PARAMS_DOC = """y_true : array-like or sparse matrix of shape (n_samples, n_lab
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weight of each sample in the mean."""
 
+_RAISES_DOC = """ValueError
+        If ``y_true`` is not a 0/1 matrix with at least two columns, the shapes
+        differ, ``y_score`` is not finite, or ``sample_weight`` is invalid or
+        sums to 0."""
+
 
 def _check(y_true, y_score, sample_weight, min_labels=2):
     truth = check_indicator(y_true, "y_true", min_labels=min_labels)
@@ -70,19 +75,13 @@ def _sorted_rows(truth, score, descending):
     return rel, last
 
 
+@fill_doc(params=_PARAMS_DOC)
 def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None):
     """Label ranking average precision (LRAP) of multilabel scores.
 
     Parameters
     ----------
-    y_true : array-like or sparse matrix of shape (n_samples, n_labels)
-        Multilabel indicator matrix: 1 where the label is relevant to the sample
-        (a single column is accepted: every row then scores 1).
-    y_score : array-like of shape (n_samples, n_labels)
-        Scores of each label for each sample (any finite real; higher ranks the
-        label higher).
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weight of each sample in the mean.
+    %(params)s
 
     Returns
     -------
@@ -92,8 +91,9 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     Raises
     ------
     ValueError
-        If ``y_true`` is not a 0/1 matrix, the shapes differ, ``y_score`` is not
-        finite, or ``sample_weight`` is invalid or sums to 0.
+        If ``y_true`` is not a 0/1 matrix (one column is allowed), the shapes
+        differ, ``y_score`` is not finite, or ``sample_weight`` is invalid or
+        sums to 0.
 
     Notes
     -----
@@ -109,7 +109,8 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     the "average precision" of Schapire & Singer (2000) and Zhang & Zhou (IEEE
     TKDE 26(8), 2014, §2.2.1, eq. "avgprec"). A sample with no relevant label,
     or with all labels relevant, scores 1 (its ranking cannot be wrong), as in
-    scikit-learn.
+    scikit-learn; so does every sample of a single-column ``y_true``, which is
+    accepted here (and only here, as in scikit-learn).
 
     Examples
     --------
@@ -130,7 +131,7 @@ def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None
     return float(np.average(per_sample, weights=w))
 
 
-@fill_doc(params=_PARAMS_DOC)
+@fill_doc(params=_PARAMS_DOC, raises=_RAISES_DOC)
 def coverage_error(y_true, y_score, *, sample_weight=None):
     """Coverage error: how far down each sample's ranking its relevant labels reach.
 
@@ -146,10 +147,7 @@ def coverage_error(y_true, y_score, *, sample_weight=None):
 
     Raises
     ------
-    ValueError
-        If ``y_true`` is not a 0/1 matrix with at least two columns, the shapes
-        differ, ``y_score`` is not finite, or ``sample_weight`` is invalid or
-        sums to 0.
+    %(raises)s
 
     Notes
     -----
@@ -175,7 +173,7 @@ def coverage_error(y_true, y_score, *, sample_weight=None):
     return float(np.average(covered, weights=w))
 
 
-@fill_doc(params=_PARAMS_DOC)
+@fill_doc(params=_PARAMS_DOC, raises=_RAISES_DOC)
 def label_ranking_loss(y_true, y_score, *, sample_weight=None):
     """Ranking loss: the fraction of (relevant, irrelevant) label pairs ranked wrongly.
 
@@ -191,10 +189,7 @@ def label_ranking_loss(y_true, y_score, *, sample_weight=None):
 
     Raises
     ------
-    ValueError
-        If ``y_true`` is not a 0/1 matrix with at least two columns, the shapes
-        differ, ``y_score`` is not finite, or ``sample_weight`` is invalid or
-        sums to 0.
+    %(raises)s
 
     Notes
     -----

@@ -515,6 +515,10 @@ def check_indicator(y, name, *, min_labels=2):
             f"{name} is 2-D, so it is read as a multilabel indicator matrix, but it has "
             f"dtype {arr.dtype}; pass 0/1 (or bool) entries, one column per label."
         )
+    if arr.dtype.kind in "iu":  # one pass: a negative value is huge as unsigned
+        unsigned = arr.view(arr.dtype.str.replace("i", "u"))
+        if arr.size == 0 or unsigned.max() <= 1:
+            return arr != 0
     present = arr != 0
     if not np.array_equal(arr, present):
         bad = arr[arr != present]  # NaN != 1 too

@@ -15,7 +15,7 @@ from evalplots.metrics._classification import (
     class_counts,
     score_doc,
 )
-from evalplots.metrics._indicator import indicator_counts
+from evalplots.metrics._indicator import indicator_counts, weighted_sums
 from evalplots.metrics._labels import indicator_pair, is_indicator
 from evalplots.metrics._rates import error_rate
 from evalplots.metrics._validation import (
@@ -175,9 +175,9 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
         return error_rate(y_true, y_pred, sample_weight=sample_weight)
     t, p = indicator_pair(y_true, y_pred)
     w = check_sample_weight(sample_weight, t.shape[0])
-    wrong = np.count_nonzero(t ^ p, axis=1)
     if w is None:
-        return float(wrong.sum() / (t.shape[0] * t.shape[1]))
+        return float(np.count_nonzero(t ^ p) / (t.shape[0] * t.shape[1]))
+    wrong = weighted_sums(t ^ p, None, axis=1)
     if w.sum() == 0:
         raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
     return float(np.dot(w, wrong) / (w.sum() * t.shape[1]))

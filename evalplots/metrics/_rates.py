@@ -13,6 +13,7 @@ from evalplots.metrics._classification import (
     score_doc,
 )
 from evalplots.metrics._confusion import PAIR_DOC, SET_PAIR_DOC
+from evalplots.metrics._indicator import weighted_sums
 from evalplots.metrics._labels import check_label_arrays, indicator_pair, is_indicator
 from evalplots.metrics._validation import (
     as_1d,
@@ -41,7 +42,8 @@ def _correct(y_true, y_pred, sample_weight):
     """Whether each sample is right (its whole label set, for indicator matrices)."""
     if is_indicator(y_true) or is_indicator(y_pred):
         t, p = indicator_pair(y_true, y_pred)
-        return ~(t ^ p).any(axis=1), check_sample_weight(sample_weight, t.shape[0])
+        wrong = weighted_sums(t ^ p, None, axis=1)
+        return wrong == 0, check_sample_weight(sample_weight, t.shape[0])
     t = as_1d(y_true, "y_true")
     p = as_1d(y_pred, "y_pred")
     check_consistent_length(y_true=t, y_pred=p)
