@@ -141,6 +141,29 @@ def test_subset_accuracy_zero_one_and_hamming_loss(weighted):
     assert em.hamming_loss([1, 2, 3], [1, 0, 0]) == pytest.approx(2 / 3)
 
 
+@pytest.mark.parametrize("average", AVERAGES)
+def test_specificity_of_indicators_is_tn_over_negatives(average):
+    y_true, y_pred, _, weight = _data(10)
+    samplewise = average == "samples"
+    mcm = skm.multilabel_confusion_matrix(
+        y_true, y_pred, sample_weight=None if samplewise else weight, samplewise=samplewise
+    )
+    tn, fp = mcm[:, 0, 0], mcm[:, 0, 1]
+    if average == "micro":
+        tn, fp = tn.sum(keepdims=True), fp.sum(keepdims=True)
+    tnr = np.divide(tn, tn + fp, out=np.zeros(tn.shape), where=tn + fp > 0)
+    if average is None or average == "micro":
+        expected = tnr if average is None else tnr[0]
+    elif average == "macro":
+        expected = tnr.mean()
+    else:
+        support = weight if samplewise else mcm[:, 1].sum(axis=1)
+        expected = np.average(tnr, weights=support)
+    ours = em.specificity_score(y_true, y_pred, average=average, sample_weight=weight,
+                                zero_division=0)  # fmt: skip
+    np.testing.assert_allclose(ours, expected, rtol=1e-12)
+
+
 def test_subset_accuracy_by_hand():
     y_true = np.array([[0, 1, 1], [1, 0, 1]])
     y_pred = np.array([[0, 0, 1], [1, 0, 1]])

@@ -462,14 +462,19 @@ def _as_array(y):
 def is_indicator(y):
     """True when ``y`` is 2-D (a multilabel indicator matrix by the module's rule).
 
-    Cheap: reads the shape only (``np.ndim``), so a 1-D list is not copied. A
+    Cheap: reads the shape, or a list's first row, so a 1-D list is not copied. A
     single column (shape (n, 1)) is not an indicator matrix; :func:`as_1d`
     refuses it with the fix.
     """
     shape = getattr(y, "shape", None)
-    if shape is None:
-        shape = np.shape(y)
-    return len(shape) == 2 and shape[1] != 1
+    if shape is not None:
+        return len(shape) == 2 and shape[1] != 1
+    if isinstance(y, (list, tuple)):  # look at the first row only: no conversion
+        first = y[0] if len(y) else None
+        if isinstance(first, (str, bytes)) or not hasattr(first, "__len__"):
+            return False
+        return len(first) != 1
+    return False
 
 
 def check_indicator(y, name, *, min_labels=2):
