@@ -69,7 +69,8 @@ def weighted_sums(mask, weight, axis=0):
         return _count_rows(mask) if axis == 1 else _count_columns(mask)
     if axis == 1:
         return _count_rows(mask) * weight
-    return weight @ mask.astype(weight.dtype)
+    # einsum casts the 0/1 bytes in buffered chunks: no float copy of the matrix
+    return np.einsum("i,ij->j", weight, mask.view(np.uint8))
 
 
 _BLOCK = 64
@@ -130,7 +131,8 @@ def indicator_counts(y_true, y_pred, labels, sample_weight, samplewise):
     indices kept; per label (``samplewise=False``) the counts are sums over the
     samples, each weighted; per sample they are unweighted counts over the kept
     labels and ``weight`` holds the sample weights (None when unweighted), for the
-    'samples' average. ``total`` is the number (or total weight) of samples.
+    'samples' average. ``total`` is the number (or total weight) of samples per
+    label, and the number of kept labels per sample, so TN = total - TP - FP - FN.
     """
     t, p = indicator_pair(y_true, y_pred)
     w = exact_sample_weight(sample_weight, t.shape[0])
