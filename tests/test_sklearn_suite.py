@@ -61,3 +61,29 @@ def test_expected_file_is_well_formed():
         assert kind in sklearn_suite.CATEGORIES, (test, category)
         assert bool(name) == (kind in ("deliberate", "pending", "gap")), (test, category)
         assert test.split("::")[0] in sklearn_suite.FILES, test
+
+
+def test_regeneration_keeps_categories_and_marks_new_failures(tmp_path):
+    path = tmp_path / "expected.txt"
+    previous = {"test_a.py::kept": "deliberate:labels-complete", "test_a.py::fixed": "gap:x"}
+    results = {
+        "test_a.py::kept": ("failed", "ValueError: y_true contains 1 value(s) not in labels"),
+        "test_a.py::fixed": ("passed", ""),
+        "test_a.py::warns": ("failed", "Failed: DID NOT WARN. No warnings of type ..."),
+        "test_a.py::words": ("failed", "AssertionError: Regex pattern did not match."),
+        "test_a.py::new [x y]": ("failed", "TypeError: unexpected keyword argument 'k'"),
+        "test_a.py::skip": ("skipped", ""),
+    }
+    sklearn_suite.write_expected(results, path=path, previous=previous)
+    written = sklearn_suite.read_expected(path)
+    assert written == {
+        "test_a.py::kept": "deliberate:labels-complete",
+        "test_a.py::warns": "warning-class",
+        "test_a.py::words": "message-wording",
+        "test_a.py::new [x y]": "unclassified",
+    }
+    newly_failing, newly_passing, unknown = sklearn_suite.compare(results, previous)
+    assert newly_failing == ["test_a.py::new [x y]", "test_a.py::warns", "test_a.py::words"]
+    assert newly_passing == ["test_a.py::fixed"]
+    assert unknown == []
+    assert sklearn_suite.compare(results, written)[2] == ["test_a.py::new [x y]"]
