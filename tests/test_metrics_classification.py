@@ -296,7 +296,7 @@ def test_sample_weight_equals_repetition():
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        ({"average": "samples"}, "average must be one of"),
+        ({"average": "samples"}, "needs multilabel indicator matrices"),
         ({"average": "binary", "y_pred": [0, 1, 2, 2]}, "average='binary'"),
         ({"pos_label": 5}, "pos_label=5 is not a label"),
         ({"zero_division": 2}, "zero_division must be"),

@@ -87,7 +87,7 @@ def test_binary_average_precision_ignores_average_like_scikit_learn():
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        ({"average": "samples"}, "'samples', a multi-label average"),
+        ({"average": "samples"}, "'samples' needs a multilabel indicator matrix"),
         ({"average": "binary"}, "average must be one of"),
         ({"pos_label": 1}, "pos_label=1 applies to binary y_true only"),
         ({"y_score": np.ones((6, 2)) / 2}, "2 columns but there are 3 classes"),

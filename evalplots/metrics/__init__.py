@@ -192,3 +192,26 @@ __all__ += [
 from evalplots.metrics._holm import holm_adjust
 
 __all__ += ["holm_adjust"]
+
+# Multilabel classification and label ranking (issue 11).
+from evalplots.metrics._label_ranking import (
+    coverage_error,
+    label_ranking_average_precision_score,
+    label_ranking_loss,
+)
+from evalplots.metrics._multilabel import (
+    hamming_loss,
+    jaccard_score,
+    multilabel_confusion_matrix,
+)
+from evalplots.metrics._rates import zero_one_loss
+
+__all__ += [
+    "coverage_error",
+    "hamming_loss",
+    "jaccard_score",
+    "label_ranking_average_precision_score",
+    "label_ranking_loss",
+    "multilabel_confusion_matrix",
+    "zero_one_loss",
+]

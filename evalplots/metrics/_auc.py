@@ -6,6 +6,7 @@ scores of each class: ``AUC = (#{s+ > s-} + 1/2 #{s+ = s-}) / (m+ m-)`` (Zhou,
 which equals the trapezoidal area under the ROC curve exactly and needs no argsort.
 """
 
+import functools
 import numbers
 
 import numpy as np
@@ -16,10 +17,16 @@ from evalplots.metrics._thresholds import (
     binary_scores,
     require_both_classes,
 )
-from evalplots.metrics._labels import _show, check_finite_labels, class_values
+from evalplots.metrics._labels import (
+    _show,
+    check_finite_labels,
+    class_values,
+    is_indicator,
+)
 from evalplots.metrics._ovr import (
     as_score_array,
     check_class_weights,
+    multilabel_score,
     ovr_average,
     resolve_ovr_classes,
 )
@@ -162,17 +169,24 @@ def roc_auc_score(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels (binary, or multi-class with a 2-D ``y_score``).
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True labels (binary, or multi-class with a 2-D ``y_score``), or a
+        multilabel indicator matrix of 0/1 entries.
     y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
         Binary: score of the positive class (any finite real). Multi-class:
         probability estimates, one column per class in the order of ``labels``,
         each row summing to 1 (``np.allclose`` with rtol=1e-5, atol=1e-8).
-    average : {'macro', 'weighted', 'micro'} or None, default='macro'
-        Multi-class only. 'macro': unweighted mean over classes (or class pairs);
-        'weighted': weighted by class prevalence (pair prevalence for 'ovo');
-        'micro' ('ovr' only): one AUC over all flattened one-vs-rest decisions;
-        None ('ovr' only): the per-class AUCs.
+        Multilabel: any finite score per sample and label (same shape as
+        ``y_true``).
+    average : {'macro', 'weighted', 'micro', 'samples'} or None, default='macro'
+        Multi-class and multilabel only. 'macro': unweighted mean over classes
+        (or class pairs, or labels); 'weighted': weighted by class prevalence
+        (pair prevalence for 'ovo'; label support for multilabel, where labels
+        without positives get weight 0); 'micro' ('ovr' and multilabel): one AUC
+        over all flattened one-vs-rest decisions; 'samples' (multilabel only):
+        the mean over samples of the AUC of ranking each sample's labels,
+        weighted by ``sample_weight``; None ('ovr' and multilabel): the
+        per-class (per-label) AUCs.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights (not with ``multi_class='ovo'``).
     max_fpr : float in (0, 1], default=None
@@ -181,7 +195,8 @@ def roc_auc_score(
         None or 1: the full AUC. A multi-class ``y_score`` with a ``max_fpr``
         below 1 raises, as in scikit-learn.
     multi_class : {'raise', 'ovr', 'ovo'}, default='raise'
-        Multi-class strategy; must be given for a 2-D ``y_score``.
+        Multi-class strategy; must be given for a 2-D ``y_score`` with 1-D
+        ``y_true`` (ignored for multilabel ``y_true``).
     labels : array-like of shape (n_classes,), default=None
         Multi-class: the classes in the column order of ``y_score``; default the
         sorted unique values of ``y_true``.
@@ -203,14 +218,20 @@ def roc_auc_score(
         is None and the positive class is ambiguous, on invalid shapes,
         non-finite scores, rows of probabilities not summing to 1, unknown
         ``average``/``multi_class``, or ``labels`` inconsistent with ``y_true``;
-        if ``max_fpr`` is not in (0, 1], or below 1 with a 2-D ``y_score``.
+        for multilabel ``y_true``, if a label column (or, for 'samples', a row)
+        that is read lacks a positive or a negative, or if ``labels`` or
+        ``pos_label`` is given; if ``max_fpr`` is not in (0, 1], or below 1 with
+        a 2-D ``y_score`` of a multi-class ``y_true``.
 
     Notes
     -----
     Binary: ``AUC = 1/(m+ m-) * sum_{x+} sum_{x-} (I(f(x+) > f(x-)) + 1/2 I(f(x+) =
     f(x-)))`` (Zhou, *Machine Learning* §2.3.3: AUC = 1 - l_rank). One-vs-rest:
     AUC of each class against the rest. One-vs-one: Hand & Till (2001),
-    ``M = 2/(c(c-1)) sum_{i<j} (A(i|j) + A(j|i))/2``.
+    ``M = 2/(c(c-1)) sum_{i<j} (A(i|j) + A(j|i))/2``. Multilabel: each label
+    column against its complement, as one-vs-rest ('samples': each sample's
+    labels ranked; Zhang & Zhou, IEEE TKDE 26(8), 2014, §2.2.2, AUC_macro /
+    AUC_micro).
 
     Partial AUC (``max_fpr``): A, the trapezoidal area under the ROC curve for
     FPR in [0, ``max_fpr``] (the curve cut by linear interpolation at
@@ -230,8 +251,19 @@ def roc_auc_score(
     0.875
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_fpr=0.5)
     0.666...
+    >>> roc_auc_score([[1, 0], [0, 1], [1, 1]], [[.8, .3], [.4, .6], [.6, .2]])
+    0.75
     """
     max_fpr = _check_max_fpr(max_fpr)
+    if is_indicator(y_true):
+        if labels is not None:
+            raise ValueError(
+                "labels does not apply to a multilabel indicator y_true (its columns are "
+                "the labels); leave labels=None."
+            )
+        binary_auc = functools.partial(_binary_auc, max_fpr=max_fpr)
+        return multilabel_score(binary_auc, y_true, y_score, average, sample_weight,
+                                pos_label=pos_label, need_neg=True, metric="ROC AUC")
     y_score_arr = as_score_array(y_score)
     if y_score_arr.ndim == 2:
         if max_fpr is not None and max_fpr != 1:

@@ -9,7 +9,9 @@ from collections import namedtuple
 import numpy as np
 
 from evalplots._docstrings import fill_doc
-from evalplots.metrics._confusion import PAIR_DOC, confusion_counts
+from evalplots.metrics._confusion import SET_PAIR_DOC, confusion_counts
+from evalplots.metrics._indicator import indicator_counts
+from evalplots.metrics._labels import is_indicator
 from evalplots.metrics._validation import check_zero_division, safe_divide
 
 __all__ = [
@@ -20,24 +22,28 @@ __all__ = [
     "recall_score",
 ]
 
-_AVERAGES = ("binary", "micro", "macro", "weighted")
+_AVERAGES = ("binary", "micro", "macro", "weighted", "samples")
 
 _PARAMS = (
-    PAIR_DOC
+    SET_PAIR_DOC
     + """
     labels : array-like of shape (n_labels,), default=None
         The classes to report (``average=None``) or to average over. Samples of
         other classes still count as false positives/negatives of the listed
         classes. None: every class in ``y_true`` or ``y_pred``, sorted. Ignored
         when ``average='binary'``. ValueError if none of them occurs in the data.
+        For indicator matrices: column indices in [0, n_labels), in any order.
     pos_label : int, float, bool or str, default=1
         The positive class when ``average='binary'``; ignored otherwise.
-    average : {'binary', 'micro', 'macro', 'weighted'} or None
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None
         'binary': the score of ``pos_label`` only (the data must hold at most two
         classes). 'micro': pool the counts of all classes, then divide. 'macro': the
         unweighted mean of the per-class scores. 'weighted': their mean weighted by
-        support (the number of true samples of each class). None: the per-class
-        scores as an array, in the order of ``labels``.
+        support (the number of true samples of each class). 'samples' (indicator
+        matrices only): the score of each sample's predicted label set against its
+        true one, averaged over the samples (weighted by ``sample_weight``). None:
+        the per-class scores as an array, in the order of ``labels``. For indicator
+        matrices each label (column) is one class.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weight of each sample; counts become sums of weights.
     zero_division : {'warn', 0, 1, np.nan}, default='warn'
@@ -46,11 +52,14 @@ _PARAMS = (
 )
 
 _RAISES = """ValueError
-        If the inputs are empty, not 1-D, of different lengths, or hold NaN,
-        non-integer floats (scores, not labels) or mixed string/number labels; if ``average`` is unknown; if
+        If the inputs are empty, of different lengths, or hold NaN, non-integer
+        floats (scores, not labels) or mixed string/number labels; if a 2-D input
+        is not a 0/1 indicator matrix of the other's shape; if ``average`` is
+        unknown, 'binary' with indicator matrices or 'samples' without; if
         ``average='binary'`` and there are more than two classes, or two classes
-        neither of which is ``pos_label``; if none of ``labels`` occurs; if
-        ``zero_division`` or ``sample_weight`` is invalid."""
+        neither of which is ``pos_label``; if none of ``labels`` occurs (or, for
+        indicator matrices, one is not a column index); if ``zero_division`` or
+        ``sample_weight`` is invalid."""
 
 
 _SECTIONS = """Parameters
@@ -78,16 +87,28 @@ def score_doc(returns, extra=""):
     return fill_doc(sections=sections, params=_PARAMS, raises=_RAISES)
 
 
-Counts = namedtuple("Counts", "classes tp pred true total")
+#: ``weight``: the sample weights for the 'samples' average (per-sample counts).
+Counts = namedtuple("Counts", "classes tp pred true total weight", defaults=(None,))
 
 
-def _check_average(average):
+def _check_average(average, multilabel):
     if average is not None and (
         not isinstance(average, str) or average not in _AVERAGES
     ):
         raise ValueError(
-            f"average must be one of 'binary', 'micro', 'macro', 'weighted' or None, "
-            f"got {average!r}."
+            f"average must be one of 'binary', 'micro', 'macro', 'weighted', 'samples' "
+            f"or None, got {average!r}."
+        )
+    if multilabel and average == "binary":
+        raise ValueError(
+            "y_true and y_pred are multilabel indicator matrices but average='binary'; "
+            "pass average='micro', 'macro', 'weighted', 'samples' or None."
+        )
+    if not multilabel and average == "samples":
+        raise ValueError(
+            "average='samples' averages over the label sets of the samples, so it needs "
+            "multilabel indicator matrices of shape (n_samples, n_labels); for 1-D labels "
+            "pass 'binary', 'micro', 'macro', 'weighted' or None."
         )
 
 
@@ -113,8 +134,15 @@ def class_counts(y_true, y_pred, labels, average, pos_label, sample_weight):
 
     Returns a ``Counts`` of float arrays, one entry per class averaged over (one
     entry for ``average='binary'``), and the total (weighted) number of samples.
+    Multilabel indicator matrices give one entry per label (column), or per sample
+    for ``average='samples'`` (then ``weight`` holds the sample weights).
     """
-    _check_average(average)
+    multilabel = is_indicator(y_true) or is_indicator(y_pred)
+    _check_average(average, multilabel)
+    if multilabel:
+        return Counts(*indicator_counts(
+            y_true, y_pred, labels, sample_weight, average == "samples"
+        ))
     binary = average == "binary"
     if binary:
         labels = None
@@ -133,13 +161,18 @@ def class_counts(y_true, y_pred, labels, average, pos_label, sample_weight):
 
 
 def _average(values, average, support):
-    """Mean of per-class ``values`` as ``average`` says, NaN entries left out."""
+    """Mean of per-class ``values`` as ``average`` says, NaN entries left out.
+
+    'weighted' weights by ``support``; 'samples' (per-sample values) by ``support``
+    too, there the sample weights (None: unweighted). All-zero weights: plain mean.
+    """
     if average is None:
         return values
     keep = ~np.isnan(values)
     if not keep.any():
         return float("nan")
-    weights = support[keep] if average == "weighted" else None
+    uses = average in ("weighted", "samples") and support is not None
+    weights = support[keep] if uses else None
     if weights is not None and weights.sum() == 0:
         weights = None
     return float(np.average(values[keep], weights=weights))
@@ -203,6 +236,15 @@ def precision_recall_fscore_support(
     P or R. 'macro' is the mean of the per-class F (Zhou's macro-F1 is instead the
     F of macro-P and macro-R; the two differ in general).
 
+    Multilabel indicator matrices: the label-based measures read each label
+    (column) as one class with its own TP, FP, FN ('macro', 'micro', 'weighted',
+    None); the example-based 'samples' average computes P, R and F of each
+    sample's label sets, :math:`|Y_s \\cap \\hat Y_s| / |\\hat Y_s|`,
+    :math:`|Y_s \\cap \\hat Y_s| / |Y_s|`, and averages them over the samples
+    (Zhang & Zhou, "A review on multi-label learning algorithms", IEEE TKDE
+    26(8), 2014, §2.2.1-2.2.2; Tsoumakas et al., "Mining multi-label data",
+    2010, §3). Integer ``sample_weight`` gives exact integer counts.
+
     Examples
     --------
     >>> from evalplots.metrics import precision_recall_fscore_support
@@ -213,6 +255,11 @@ def precision_recall_fscore_support(
     >>> precision_recall_fscore_support([0, 0, 1, 1, 2, 2], [0, 1, 1, 1, 2, 2],
     ...                                 average="macro")[2]
     0.8222222222222223
+    >>> import numpy as np
+    >>> Y = np.array([[1, 1, 0], [0, 1, 0], [1, 0, 1]])
+    >>> Y_hat = np.array([[1, 0, 0], [0, 1, 1], [1, 0, 1]])
+    >>> precision_recall_fscore_support(Y, Y_hat, average="samples")[:3]
+    (0.8333333333333334, 0.8333333333333334, 0.7777777777777777)
     """
     zero_division = check_zero_division(zero_division)
     if not (np.isscalar(beta) and beta >= 0):
@@ -221,7 +268,13 @@ def precision_recall_fscore_support(
     precision, recall, fbeta = scores_from_counts(c, average, beta, warn_for, zero_division)
     if average is None:
         return precision, recall, fbeta, class_support(c, sample_weight)
-    return (*(_average(v, average, c.true) for v in (precision, recall, fbeta)), None)
+    support = average_support(c, average)
+    return (*(_average(v, average, support) for v in (precision, recall, fbeta)), None)
+
+
+def average_support(c, average):
+    """The weights of the mean over a ``Counts``: class support, or sample weights."""
+    return c.weight if average == "samples" else c.true
 
 
 def class_support(c, sample_weight):

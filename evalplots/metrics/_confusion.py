@@ -48,6 +48,15 @@ def weighted_bincount(idx, weights, minlength):
     return counts
 
 
+#: ``y_true``/``y_pred`` of the metrics that also take multilabel indicator matrices.
+SET_PAIR_DOC = """y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True labels: integers, whole-number floats, bools or strings (one type), or
+        a multilabel indicator matrix of 0/1 entries (one column per label).
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Predicted labels, in the same form as ``y_true`` — not scores: a float
+        such as 0.1 is refused (threshold scores first, ``y_score >= 0.5``)."""
+
+
 def count_matrix(t_idx, p_idx, n_codes, sample_weight=None):
     """(n_codes, n_codes) matrix of (weighted) counts, rows = true, columns = predicted."""
     flat = t_idx * n_codes + p_idx

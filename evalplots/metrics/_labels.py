@@ -13,6 +13,15 @@ as dozens of one-sample "classes". scikit-learn refuses it too ("continuous"
 targets). Threshold scores first (``y_score >= 0.5``) or use a ranking metric. The
 same rule applies to ``labels=`` and to ``y_true``.
 
+What counts as a multilabel indicator matrix (the rule of :func:`check_indicator`):
+a 2-D array of shape (n_samples, n_labels) with at least two columns whose values are
+all 0 or 1 (bools, integers or floats; a scipy sparse matrix is densified). Entry
+``[i, j]`` says whether label j belongs to sample i. A 2-D label array is read this
+way and no other: other values (``2``, ``-1``, ``0.5``) are a ``ValueError`` rather
+than being read as "non-zero means present", and a single column is refused as in
+:func:`~evalplots.metrics._validation.as_1d` (it is a 1-D binary problem written as a
+column).
+
 The positive class of a binary problem (:func:`resolve_pos_label`): ``pos_label``
 when given (it must be one of the classes); otherwise 1 when the classes are a
 subset of {0, 1} or {-1, 1}, True for bool labels, and an error naming
@@ -29,6 +38,9 @@ from evalplots.metrics._validation import as_1d, check_consistent_length
 __all__ = [
     "binary_positive_mask",
     "check_finite_labels",
+    "check_indicator",
+    "indicator_pair",
+    "is_indicator",
     "check_label_arrays",
     "class_values",
     "discover_classes",
@@ -437,3 +449,113 @@ def label_name_map(label_names, classes, *, arg="label_names"):
             f"class a distinct name."
         )
     return names
+
+
+def _as_array(y):
+    if hasattr(y, "toarray"):  # scipy.sparse matrix or array
+        return np.asarray(y.toarray())
+    if hasattr(y, "to_numpy"):  # pandas DataFrame
+        return y.to_numpy()
+    return np.asarray(y)
+
+
+def is_indicator(y):
+    """True when ``y`` is 2-D (a multilabel indicator matrix by the module's rule).
+
+    Cheap: reads the shape, or a list's first row, so a 1-D list is not copied. A
+    single column (shape (n, 1)) is not an indicator matrix; :func:`as_1d`
+    refuses it with the fix.
+    """
+    shape = getattr(y, "shape", None)
+    if shape is not None:
+        return len(shape) == 2 and shape[1] != 1
+    if isinstance(y, (list, tuple)):  # look at the first row only: no conversion
+        first = y[0] if len(y) else None
+        if isinstance(first, (str, bytes)) or not hasattr(first, "__len__"):
+            return False
+        return len(first) != 1
+    return False
+
+
+def check_indicator(y, name, *, min_labels=2):
+    """Return a multilabel indicator matrix as a bool ndarray, or raise naming ``name``.
+
+    Parameters
+    ----------
+    y : array-like or sparse matrix of shape (n_samples, n_labels)
+        0/1 (or bool) entries; ``y[i, j]`` is whether label j belongs to sample i.
+    name : str
+        The argument name used in the errors.
+    min_labels : int, default=2
+        The fewest columns accepted (1 only where a single label is meaningful,
+        as in :func:`~evalplots.metrics.label_ranking_average_precision_score`).
+
+    Returns
+    -------
+    Y : ndarray of bool of shape (n_samples, n_labels)
+
+    Raises
+    ------
+    ValueError
+        If ``y`` is not 2-D, is empty, has fewer than ``min_labels`` columns, or
+        holds a value other than 0 and 1 (NaN, 2, -1, 0.5, strings).
+    """
+    arr = _as_array(y)
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be a 2-D indicator matrix of shape (n_samples, n_labels), got "
+            f"shape {arr.shape}."
+        )
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty; pass at least one sample.")
+    if arr.shape[1] < min_labels:
+        raise ValueError(
+            f"{name} has shape {arr.shape}: one column is a binary problem, not a "
+            f"multilabel one; pass {name}.ravel()."
+        )
+    if arr.dtype == bool:
+        return arr
+    if arr.dtype.kind not in "iuf":
+        raise ValueError(
+            f"{name} is 2-D, so it is read as a multilabel indicator matrix, but it has "
+            f"dtype {arr.dtype}; pass 0/1 (or bool) entries, one column per label."
+        )
+    if arr.dtype.kind in "iu":  # one pass: a negative value is huge as unsigned
+        unsigned = arr.view(arr.dtype.str.replace("i", "u"))
+        if arr.size == 0 or unsigned.max() <= 1:
+            return arr != 0
+    present = arr != 0
+    if not np.array_equal(arr, present):
+        bad = arr[arr != present]  # NaN != 1 too
+        raise ValueError(
+            f"{name} is 2-D, so it is read as a multilabel indicator matrix (one column "
+            f"per label), but it holds values other than 0 and 1, e.g. {bad[0].item()!r}; "
+            f"pass 0/1 entries (a multiclass-multioutput target is not supported)."
+        )
+    return present
+
+
+def indicator_pair(y_true, y_pred):
+    """Validate two indicator matrices of one multilabel problem; return them as bool.
+
+    Raises
+    ------
+    ValueError
+        If either is not an indicator matrix (:func:`check_indicator`), if only one
+        of the two is 2-D, or if their shapes differ.
+    """
+    two_d = {"y_true": is_indicator(y_true), "y_pred": is_indicator(y_pred)}
+    if two_d["y_true"] != two_d["y_pred"]:
+        one, other = ("y_true", "y_pred") if two_d["y_true"] else ("y_pred", "y_true")
+        raise ValueError(
+            f"{one} is a 2-D multilabel indicator matrix but {other} is not; pass both "
+            f"as indicator matrices of shape (n_samples, n_labels), or both as 1-D labels."
+        )
+    t = check_indicator(y_true, "y_true")
+    p = check_indicator(y_pred, "y_pred")
+    if t.shape != p.shape:
+        raise ValueError(
+            f"y_true has shape {t.shape} but y_pred has shape {p.shape}; pass indicator "
+            f"matrices with the same samples and the same labels (columns)."
+        )
+    return t, p

@@ -5,29 +5,43 @@ turned into integer class codes 0..k-1 (column c of the matrix scores class c), 
 a binary metric is averaged over the k problems "class c against the rest" the way
 scikit-learn does (``average`` in {'macro', 'weighted', 'micro', None}). Used by
 :func:`~evalplots.metrics.roc_auc_score`, :func:`~evalplots.metrics.average_precision_score`
-and the OvR Displays, so that the rule lives in one place.
+and the OvR Displays, so that the rule lives in one place. A multilabel indicator
+matrix is read the same way, column by column ("label j against not j"), with one
+more average, 'samples' (one binary problem per row), in :func:`indicator_average`.
 """
 
 import numpy as np
 
 from evalplots.metrics._thresholds import BinaryScores
-from evalplots.metrics._labels import _show, check_finite_labels, class_values
+from evalplots.metrics._indicator import weighted_sums
+from evalplots.metrics._labels import (
+    _show,
+    check_finite_labels,
+    check_indicator,
+    class_values,
+)
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
     check_finite,
+    check_sample_weight,
 )
 
 __all__ = [
+    "MULTILABEL_AVERAGES",
     "OVR_AVERAGES",
     "as_score_array",
     "check_class_weights",
+    "indicator_average",
+    "multilabel_score",
     "ovr_average",
     "resolve_ovr_classes",
 ]
 
 #: the ``average`` options of a one-vs-rest score, in scikit-learn's meaning
 OVR_AVERAGES = ("macro", "weighted", "micro", None)
+#: the ``average`` options of a score of a multilabel indicator matrix
+MULTILABEL_AVERAGES = ("macro", "weighted", "micro", "samples", None)
 
 
 def as_score_array(y_score):
@@ -162,18 +176,103 @@ def ovr_average(binary_metric, codes, scores, weight, average):
     -------
     score : float or ndarray of shape (k,)
     """
-    n_classes = scores.shape[1]
+    onehot = codes[:, None] == np.arange(scores.shape[1])
+    return indicator_average(binary_metric, onehot, scores, weight, average)
+
+
+def indicator_average(binary_metric, member, scores, weight, average):
+    """Average ``binary_metric`` over the columns (or rows) of a membership matrix.
+
+    ``member[i, j]``: sample i belongs to class/label j, scored by ``scores[i, j]``.
+    'micro' pools all (sample, label) pairs, each with its sample's weight; None,
+    'macro' and 'weighted' (by the weighted support of each column) read column by
+    column; 'samples' reads row by row (sample i ranks its labels), averaged with
+    the sample weights. Columns of zero support are skipped for 'weighted' (their
+    weight is 0).
+    """
     if average == "micro":
-        onehot = codes[:, None] == np.arange(n_classes)
-        w = None if weight is None else np.repeat(weight, n_classes)
-        return float(binary_metric(BinaryScores(scores.ravel(), onehot.ravel(), w)))
+        w = None if weight is None else np.repeat(weight, member.shape[1])
+        return float(binary_metric(BinaryScores(scores.ravel(), member.ravel(), w)))
+    if average == "samples":
+        rows = range(member.shape[0]) if weight is None else np.flatnonzero(weight)
+        per_row = [binary_metric(BinaryScores(scores[i], member[i], None)) for i in rows]
+        return float(np.average(per_row, weights=None if weight is None else weight[rows]))
+    support = weighted_sums(member, weight)
+    columns = range(member.shape[1])
+    if average == "weighted":
+        columns = np.flatnonzero(support)
     per_class = np.array([
-        binary_metric(BinaryScores(scores[:, c], codes == c, weight))
-        for c in range(n_classes)
+        binary_metric(BinaryScores(scores[:, c], member[:, c], weight)) for c in columns
     ])
     if average is None:
         return per_class
     if average == "macro":
         return float(per_class.mean())
-    support = np.bincount(codes, weights=weight, minlength=n_classes)
-    return float(np.average(per_class, weights=support))
+    return float(np.average(per_class, weights=support[columns]))
+
+
+def multilabel_score(binary_metric, y_true, y_score, average, sample_weight, *,
+                     pos_label, need_neg, metric):  # fmt: skip
+    """``binary_metric`` of a multilabel indicator ``y_true`` and a score matrix.
+
+    Validates the pair and that every binary problem the ``average`` reads is
+    defined: it has a positive (and, with ``need_neg``, a negative) of positive
+    weight; otherwise a ``ValueError`` names the offending label columns (or rows
+    for 'samples') rather than averaging an undefined value.
+    """
+    if average not in MULTILABEL_AVERAGES:
+        raise ValueError(
+            f"average must be one of {MULTILABEL_AVERAGES} for a multilabel y_true, got "
+            f"{average!r}."
+        )
+    member = check_indicator(y_true, "y_true")
+    if pos_label not in (None, 1):
+        raise ValueError(
+            f"pos_label={pos_label!r} does not apply to a multilabel indicator y_true: "
+            f"1 marks the positive entries; leave pos_label=None."
+        )
+    scores = as_score_array(y_score)
+    if scores.shape != member.shape:
+        raise ValueError(
+            f"y_true is a multilabel indicator matrix of shape {member.shape}, so y_score "
+            f"must have the same shape (one score per sample and label), got "
+            f"{scores.shape}."
+        )
+    scores = check_finite(scores, "y_score")
+    weight = check_sample_weight(sample_weight, member.shape[0])
+    check_class_weights(None, weight, member.shape[1], per_class=False)
+    _check_defined(member, weight, average, need_neg, metric)
+    return indicator_average(binary_metric, member, scores, weight, average)
+
+
+def _check_defined(member, weight, average, need_neg, metric):
+    """Raise unless each binary problem that ``average`` reads has both classes."""
+    if average == "samples":
+        rows = slice(None) if weight is None else weight > 0  # weight 0: not read
+        pos = np.count_nonzero(member[rows], axis=1)
+        neg = member.shape[1] - pos
+        index = np.arange(member.shape[0])[rows]
+        what, axis_name = "row(s)", "samples"
+    else:
+        pos = weighted_sums(member, weight)
+        neg = (member.shape[0] if weight is None else weight.sum()) - pos
+        if average == "micro":
+            pos, neg = pos.sum(keepdims=True), neg.sum(keepdims=True)
+        index = np.arange(pos.size)
+        if average == "weighted":  # zero-support columns have weight 0: not read
+            index, neg, pos = index[pos > 0], neg[pos > 0], pos[pos > 0]
+        what, axis_name = "label column(s)", "labels"
+    bad = (pos == 0) | ((neg == 0) if need_neg else False)
+    if not np.any(bad):
+        return
+    lacking = "a positive and a negative" if need_neg else "a positive"
+    if average == "micro":
+        raise ValueError(
+            f"The pooled labels of y_true lack {lacking} entry of positive weight, so "
+            f"the micro-averaged {metric} is undefined."
+        )
+    raise ValueError(
+        f"The {metric} is undefined for {what} {index[bad][:6].tolist()} of y_true, "
+        f"which lack {lacking} of positive weight (average={average!r} scores each of "
+        f"the {axis_name} on its own); use average='micro' or 'weighted', or drop them."
+    )

@@ -11,10 +11,12 @@ import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._labels import is_indicator
 from evalplots.metrics._ovr import (
     OVR_AVERAGES,
     as_score_array,
     check_class_weights,
+    multilabel_score,
     ovr_average,
     resolve_ovr_classes,
 )
@@ -42,20 +44,25 @@ def average_precision_score(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels: binary (with a 1-D ``y_score``), or multi-class (with a 2-D
-        ``y_score``). With binary labels other than {0, 1}, {-1, 1} or
-        {False, True}, ``pos_label`` must be given.
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True labels: binary (with a 1-D ``y_score``), multi-class (with a 2-D
+        ``y_score``), or a multilabel indicator matrix of 0/1 entries (with a
+        ``y_score`` of the same shape). With binary labels other than {0, 1},
+        {-1, 1} or {False, True}, ``pos_label`` must be given.
     y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
         Binary: score of the positive class (any finite real; higher means more
         likely positive). Multi-class: one score column per class, in the order of
         the sorted distinct values of ``y_true`` (scores need not be probabilities).
-    average : {'macro', 'weighted', 'micro'} or None, default='macro'
-        Multi-class only (ignored for binary ``y_true``, as in scikit-learn).
-        'macro': unweighted mean of the per-class (one-vs-rest) APs; 'weighted':
-        their mean weighted by class support (summed ``sample_weight`` of the
-        class); 'micro': the AP of the pooled binary problem of all
-        (sample, class) pairs; None: the per-class APs.
+        Multilabel: one score per sample and label.
+    average : {'macro', 'weighted', 'micro', 'samples'} or None, default='macro'
+        Multi-class and multilabel only (ignored for binary ``y_true``, as in
+        scikit-learn). 'macro': unweighted mean of the per-class (one-vs-rest) or
+        per-label APs; 'weighted': their mean weighted by support (summed
+        ``sample_weight`` of the class or label; labels without positives get
+        weight 0); 'micro': the AP of the pooled binary problem of all
+        (sample, class) pairs; 'samples' (multilabel only): the mean over samples
+        of the AP of ranking each sample's labels, weighted by ``sample_weight``;
+        None: the per-class APs.
     pos_label : int, float, bool or str, default=None
         Binary only: the label of the positive class; None means 1 (True) for
         the label sets above. Must stay None for a 2-D ``y_score``.
@@ -71,10 +78,13 @@ def average_precision_score(
     ------
     ValueError
         On invalid input; if ``y_true`` has no positive sample (AP is 0/0); if
-        ``average`` is not one of the options (scikit-learn's 'samples', a
-        multi-label average, is not supported); for a 2-D ``y_score``, if its
-        columns are not one per class of ``y_true``, if ``pos_label`` is given, or
-        (except for 'micro') if a class has total ``sample_weight`` 0.
+        ``average`` is not one of the options ('samples' needs multilabel
+        ``y_true``); for a 2-D ``y_score``, if its columns are not one per class of
+        ``y_true``, if ``pos_label`` is given, or (except for 'micro') if a class has
+        total ``sample_weight`` 0; for multilabel ``y_true``, if it is not a 0/1
+        matrix of the shape of ``y_score``, or if a label column ('macro', None),
+        a sample ('samples') or the pooled matrix ('micro') that is read has no
+        positive (scikit-learn warns and scores it 0).
 
     Notes
     -----
@@ -88,6 +98,10 @@ def average_precision_score(
     column c. 'macro' is ``(1/k) sum_c AP_c``, 'weighted' ``sum_c s_c AP_c / sum_c
     s_c`` with s_c the support of class c, 'micro' the AP of the one-hot matrix
     raveled against the raveled scores (each sample's weight repeated k times).
+    Multilabel: the same, with the indicator matrix in place of the one-hot one;
+    'samples' is the example-based AP of each sample's label ranking (Zhang &
+    Zhou, "A review on multi-label learning algorithms", IEEE TKDE 26(8), 2014,
+    §2.2.1).
 
     Examples
     --------
@@ -101,11 +115,19 @@ def average_precision_score(
     0.7778
     >>> average_precision_score(y_true, y_score, average=None).round(4)
     array([0.8333, 0.75  , 0.75  ])
+    >>> Y = [[1, 0, 1], [0, 1, 1], [1, 1, 0]]
+    >>> S = [[0.9, 0.2, 0.4], [0.1, 0.8, 0.7], [0.3, 0.5, 0.6]]
+    >>> round(average_precision_score(Y, S, average="samples"), 4)
+    0.8611
     """
+    if is_indicator(y_true):
+        return multilabel_score(_average_precision, y_true, y_score, average, sample_weight,
+                                pos_label=pos_label, need_neg=False,
+                                metric="average precision")  # fmt: skip
     if average not in OVR_AVERAGES:
         raise ValueError(
-            f"average must be one of {OVR_AVERAGES}, got {average!r} ('samples', a "
-            f"multi-label average, is not supported)."
+            f"average must be one of {OVR_AVERAGES}, got {average!r} ('samples' needs a "
+            f"multilabel indicator matrix y_true)."
         )
     scores = as_score_array(y_score)
     if scores.ndim == 2:

@@ -6,9 +6,15 @@ import numpy as np
 
 from evalplots._docstrings import fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._classification import _average, class_counts, score_doc
-from evalplots.metrics._confusion import PAIR_DOC
-from evalplots.metrics._labels import check_label_arrays
+from evalplots.metrics._classification import (
+    _average,
+    average_support,
+    class_counts,
+    score_doc,
+)
+from evalplots.metrics._confusion import PAIR_DOC, SET_PAIR_DOC
+from evalplots.metrics._indicator import weighted_sums
+from evalplots.metrics._labels import check_label_arrays, indicator_pair, is_indicator
 from evalplots.metrics._validation import (
     as_1d,
     check_bool,
@@ -24,13 +30,21 @@ __all__ = [
     "binary_rates",
     "error_rate",
     "specificity_score",
+    "zero_one_loss",
 ]
 
 _WEIGHT_DOC = """sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weight of each sample."""
 
 
+
+
 def _correct(y_true, y_pred, sample_weight):
+    """Whether each sample is right (its whole label set, for indicator matrices)."""
+    if is_indicator(y_true) or is_indicator(y_pred):
+        t, p = indicator_pair(y_true, y_pred)
+        wrong = weighted_sums(t ^ p, None, axis=1)
+        return wrong == 0, check_sample_weight(sample_weight, t.shape[0])
     t = as_1d(y_true, "y_true")
     p = as_1d(y_pred, "y_pred")
     check_consistent_length(y_true=t, y_pred=p)
@@ -39,7 +53,7 @@ def _correct(y_true, y_pred, sample_weight):
     return t == p, w
 
 
-@fill_doc(pair=PAIR_DOC, weight=_WEIGHT_DOC)
+@fill_doc(pair=SET_PAIR_DOC, weight=_WEIGHT_DOC)
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     """Accuracy: the (weighted) fraction of samples whose prediction is right.
 
@@ -65,6 +79,10 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     -----
     :math:`\\mathrm{acc} = \\sum_s w_s [y_s = \\hat y_s] / \\sum_s w_s` (Zhou Zhihua,
     *Machine Learning*, §2.3.1, eq. 2.5; unweighted when ``sample_weight`` is None).
+    For indicator matrices this is the subset accuracy (exact match): a sample
+    counts as right only when its whole predicted label set equals the true one
+    (Zhang & Zhou, "A review on multi-label learning algorithms", IEEE TKDE 26(8),
+    2014, §2.2.1; Ghamrawi & McCallum, CIKM 2005).
 
     Examples
     --------
@@ -73,6 +91,9 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     0.75
     >>> accuracy_score(["a", "b"], ["a", "a"], normalize=False)
     1.0
+    >>> import numpy as np
+    >>> accuracy_score(np.array([[0, 1], [1, 1]]), np.ones((2, 2)))
+    0.5
     """
     correct, w = _correct(y_true, y_pred, sample_weight)
     hits = float(correct.sum() if w is None else w[correct].sum())
@@ -84,7 +105,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     return hits / float(total)
 
 
-@fill_doc(pair=PAIR_DOC, weight=_WEIGHT_DOC)
+@fill_doc(pair=SET_PAIR_DOC, weight=_WEIGHT_DOC)
 def error_rate(y_true, y_pred, *, normalize=True, sample_weight=None):
     """Error rate: the (weighted) fraction of samples whose prediction is wrong.
 
@@ -108,7 +129,8 @@ def error_rate(y_true, y_pred, *, normalize=True, sample_weight=None):
     Notes
     -----
     :math:`E = \\sum_s w_s [y_s \\ne \\hat y_s] / \\sum_s w_s` (Zhou Zhihua,
-    *Machine Learning*, §2.3.1, eq. 2.4).
+    *Machine Learning*, §2.3.1, eq. 2.4); for indicator matrices a sample is wrong
+    when any of its labels is (the subset zero-one loss, 1 - subset accuracy).
 
     Examples
     --------
@@ -124,6 +146,46 @@ def error_rate(y_true, y_pred, *, normalize=True, sample_weight=None):
     if w.sum() == 0:
         raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
     return errors / float(w.sum())
+
+
+@fill_doc(pair=SET_PAIR_DOC, weight=_WEIGHT_DOC)
+def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
+    """Zero-one loss, scikit-learn's name for :func:`error_rate`.
+
+    Parameters
+    ----------
+    %(pair)s
+    normalize : bool, default=True
+        True: the fraction of samples wrong. False: their number (or total weight).
+    %(weight)s
+
+    Returns
+    -------
+    loss : float
+
+    Raises
+    ------
+    ValueError
+        As :func:`accuracy_score`.
+
+    Notes
+    -----
+    :math:`\\ell_{0/1} = \\sum_s w_s [y_s \\ne \\hat y_s] / \\sum_s w_s = 1 -
+    \\mathrm{acc}` (Zhou Zhihua, *Machine Learning*, §2.3.1, eq. 2.4). For indicator
+    matrices a sample is wrong when its predicted label set differs from the true
+    one in any label: 1 - subset accuracy (Zhang & Zhou, IEEE TKDE 26(8), 2014,
+    §2.2.1); :func:`hamming_loss` counts the wrong labels instead.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalplots.metrics import zero_one_loss
+    >>> zero_one_loss([1, 2, 3, 4], [2, 2, 3, 4])
+    0.25
+    >>> zero_one_loss(np.array([[0, 1], [1, 1]]), np.ones((2, 2)), normalize=False)
+    1.0
+    """
+    return error_rate(y_true, y_pred, normalize=normalize, sample_weight=sample_weight)
 
 
 @fill_doc(pair=PAIR_DOC, weight=_WEIGHT_DOC)
@@ -187,6 +249,11 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     0.25
     """
     check_bool(adjusted, "adjusted")
+    if is_indicator(y_true) or is_indicator(y_pred):
+        raise ValueError(
+            "y_true must be 1-D class labels: balanced accuracy is not defined for "
+            "multilabel indicator matrices (use recall_score(..., average='macro'))."
+        )
     c = class_counts(y_true, y_pred, None, None, None, sample_weight)
     present = c.true > 0
     if not present.any():
@@ -245,7 +312,7 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
     if average == "micro":
         tn, negatives = tn.sum(keepdims=True), negatives.sum(keepdims=True)
     tnr = safe_divide(tn, negatives, zero_division=zero_division, metric="specificity")
-    return _average(tnr, average, c.true)
+    return _average(tnr, average, average_support(c, average))
 
 
 @fill_doc(pair=PAIR_DOC, weight=_WEIGHT_DOC)

@@ -16,15 +16,15 @@ from evalplots.metrics._classification import (
     class_support,
     scores_from_counts,
 )
-from evalplots.metrics._confusion import PAIR_DOC
-from evalplots.metrics._labels import discover_classes, validated_labels
+from evalplots.metrics._confusion import SET_PAIR_DOC
+from evalplots.metrics._labels import discover_classes, is_indicator, validated_labels
 from evalplots.metrics._validation import as_1d, check_bool, check_zero_division
 
 __all__ = ["classification_report"]
 
 #: The value columns of every row, as named in the text header and the dict.
 COLUMNS = ("precision", "recall", "f1-score", "support")
-_SUMMARY_NAMES = ("accuracy", "micro avg", "macro avg", "weighted avg")
+_SUMMARY_NAMES = ("accuracy", "micro avg", "macro avg", "weighted avg", "samples avg")
 _OUTPUTS = ("text", "dict", "rows")
 
 
@@ -102,7 +102,7 @@ def _dict(rows):
     return out
 
 
-@fill_doc(pair=PAIR_DOC)
+@fill_doc(pair=SET_PAIR_DOC)
 def classification_report(
     y_true,
     y_pred,
@@ -123,7 +123,8 @@ def classification_report(
     labels : array-like of shape (n_labels,), default=None
         The classes to report, in this order. Samples of other classes still
         count as false positives/negatives of the listed classes. None: every
-        class in ``y_true`` or ``y_pred``, sorted.
+        class in ``y_true`` or ``y_pred``, sorted. For indicator matrices: column
+        indices.
     target_names : array-like of shape (n_labels,), default=None
         Display name of each class, in the order of ``labels`` (shown as str).
         None: ``str(label)``.
@@ -182,6 +183,10 @@ def classification_report(
     - 'macro avg': the unweighted mean of the per-class values (Zhou's macro-F1
       is instead the F1 of macro-P and macro-R).
     - 'weighted avg': their mean weighted by support.
+    - 'samples avg' (multilabel indicator matrices only, last): the mean over
+      the samples of P, R and F1 of each sample's label set, as
+      :func:`precision_recall_fscore_support` with ``average='samples'``. A
+      multilabel report has no 'accuracy' row (it shows 'micro avg').
 
     The support of a summary row is the total support of the listed classes.
     Which summary rows appear:
@@ -222,12 +227,17 @@ def classification_report(
     output = _check_output(output, output_dict)
     _check_digits(digits)
     zero_division = check_zero_division(zero_division)
-    arrays = validated_labels(y_true, y_pred)
-    c = class_counts(*arrays.values(), labels, None, None, sample_weight)
+    multilabel = is_indicator(y_true) or is_indicator(y_pred)
+    if multilabel:
+        c = class_counts(y_true, y_pred, labels, None, None, sample_weight)
+        micro_is_accuracy = False
+    else:
+        arrays = validated_labels(y_true, y_pred)
+        c = class_counts(*arrays.values(), labels, None, None, sample_weight)
+        micro_is_accuracy = labels is None or bool(
+            np.isin(discover_classes(list(arrays.values())), c.classes).all()
+        )
     names = _row_names(target_names, c.classes, output)
-    micro_is_accuracy = labels is None or bool(
-        np.isin(discover_classes(list(arrays.values())), c.classes).all()
-    )
 
     per_class = scores_from_counts(c, None, zero_division=zero_division)
     support = class_support(c, sample_weight)
@@ -243,6 +253,10 @@ def classification_report(
     for average in ("macro", "weighted"):
         means = (_average(v, average, c.true) for v in per_class)
         rows.append((f"{average} avg", *means, total))
+    if multilabel:
+        s = class_counts(y_true, y_pred, labels, "samples", None, sample_weight)
+        per_sample = scores_from_counts(s, "samples", zero_division=zero_division)
+        rows.append(("samples avg", *(_average(v, "samples", s.weight) for v in per_sample), total))
 
     if output == "rows":
         return rows
