@@ -24,6 +24,7 @@ from evalplots.metrics._labels import (
     resolve_pos_label,
 )
 from evalplots.metrics._calibration import calibration_error, reliability_bins
+from evalplots.metrics._ci_bands import roc_and_precision_recall_ci_bands
 from evalplots.metrics._det import det_from_counts
 from evalplots.metrics._gain import gain_from_counts, ks_from_counts
 from evalplots.metrics._ranking import drop_collinear, pr_from_counts, roc_from_counts
@@ -623,7 +624,7 @@ class BinaryEvaluation(Evaluation):
             Model name -> ``(fpr_grid, tpr_low, tpr_high)`` of
             :func:`evalplots.metrics.roc_curve_ci_band` with the evaluation's
             ``interval_options`` (``n_resamples``, ``confidence_level`` and the
-            stream ``rng("band", "ROC", name)``).
+            stream ``rng("band", name)``).
 
         Raises
         ------
@@ -634,7 +635,8 @@ class BinaryEvaluation(Evaluation):
         Vertical averaging (Fawcett 2006, §7): stratified bootstrap resamples,
         the percentile interval of the TPR at each fixed FPR; pointwise, not
         simultaneous. Each model has its own random stream, so a band does not
-        depend on the other models or on the order of computation.
+        depend on the other models or on the order of computation. The ROC and
+        P-R bands of a model read the same resamples (drawn once).
 
         Examples
         --------
@@ -645,7 +647,7 @@ class BinaryEvaluation(Evaluation):
         >>> grid.shape, bool((low <= high).all()), float(high[-1])
         ((101,), True, 1.0)
         """
-        return self._ci_bands("ROC", metrics.roc_curve_ci_band)
+        return {name: bands[0] for name, bands in self._ci_bands.items()}
 
     @functools.cached_property
     def precision_recall_ci_bands(self):
@@ -656,7 +658,8 @@ class BinaryEvaluation(Evaluation):
         bands : dict of str to tuple of 3 ndarray of shape (101,)
             Model name -> ``(recall_grid, precision_low, precision_high)`` of
             :func:`evalplots.metrics.precision_recall_ci_band` with the
-            evaluation's ``interval_options`` (stream ``rng("band", "PR", name)``).
+            evaluation's ``interval_options`` (stream ``rng("band", name)``, the
+            resamples of the ROC band).
 
         Raises
         ------
@@ -677,18 +680,17 @@ class BinaryEvaluation(Evaluation):
         >>> recall.shape, bool((low <= high).all())
         ((101,), True)
         """
-        return self._ci_bands("PR", metrics.precision_recall_ci_band)
+        return {name: bands[1] for name, bands in self._ci_bands.items()}
 
-    def _ci_bands(self, key, band):
+    @functools.cached_property
+    def _ci_bands(self):
         opts = self.interval_options
-        bands = {}
-        for name, m in self.models.items():
-            d = m._data
-            bands[name] = band(d.positive, d.score, sample_weight=d.weight, pos_label=True,
-                               n_resamples=opts.n_resamples,
-                               confidence_level=opts.confidence_level,
-                               random_state=opts.rng("band", key, name))
-        return bands
+        return {name: roc_and_precision_recall_ci_bands(
+                    m._data.positive, m._data.score, sample_weight=m._data.weight,
+                    pos_label=True, n_resamples=opts.n_resamples,
+                    confidence_level=opts.confidence_level,
+                    random_state=opts.rng("band", name))
+                for name, m in self.models.items()}
 
     @functools.cached_property
     def score_bins(self):
