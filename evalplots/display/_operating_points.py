@@ -138,7 +138,7 @@ def mark_point(line, x, y, text, kw, argname, *, marker, above=False):
     gid = f"evalplots-mark-{'above' if above else 'below'}-{'left' if left else 'right'}"
     near = sum(
         1 for t in line.axes.texts
-        if t.get_gid() == gid and abs(t.xy[0] - x) < _NEAR and abs(t.xy[1] - y) < _NEAR
+        if t.get_gid() == gid and abs(t.xy[0] - x) < _NEAR_X and abs(t.xy[1] - y) < _NEAR_Y
     )  # fmt: skip
     shift = _TEXT_STEP * near
     annotation = line.axes.annotate(
@@ -159,8 +159,9 @@ def mark_point(line, x, y, text, kw, argname, *, marker, above=False):
     return point, annotation
 
 
-#: Points closer than this (data units, on both axes) have stacked texts.
-_NEAR = 0.12
+#: Points closer than this (data units of rate axes: about a text's width and
+#: height on [0, 1]) have stacked texts.
+_NEAR_X, _NEAR_Y = 0.25, 0.05
 #: Vertical step (points) between stacked texts: one x-small line and its padding.
 _TEXT_STEP = 9
 
