@@ -302,7 +302,8 @@ def threshold_figure(ev, *, style="report", width=7.6, family=None):
     rows, cols = grid_shape(len(names))
     panel = width / cols
     with figure_style(style, family):
-        fig = Figure(figsize=(width, rows * (panel * 0.62 + 1.35)), layout="constrained")
+        fig = Figure(figsize=(width, rows * (min(panel * 0.62, 3.0) + 1.35)),
+                     layout="constrained")
         axes = np.atleast_1d(fig.subplots(rows, cols, squeeze=False).ravel())
         for ax, name in zip(axes, names):
             display = ev.threshold_display(name).plot(ax=ax, threshold=ev.threshold)
@@ -327,7 +328,7 @@ def calibration_figure(ev, names, *, style="report", width=7.6, family=None):
     rows, cols = grid_shape(len(names))
     panel = width / cols
     with figure_style(style, family):
-        fig = Figure(figsize=(width, rows * (panel * 1.0 if cols > 1 else 5.2)),
+        fig = Figure(figsize=(width, rows * panel * (1.0 if cols > 1 else 1.15)),
                      layout="constrained")
         cells = fig.add_gridspec(rows, cols)
         for k, name in enumerate(names):
@@ -354,7 +355,7 @@ def score_distribution_figure(ev, *, style="report", width=7.6, family=None):
     panel = width / cols
     shared = len({tuple(e) for e in ev.score_bins.values()}) == 1
     with figure_style(style, family):
-        fig = Figure(figsize=(width, rows * panel * 0.64), layout="constrained")
+        fig = Figure(figsize=(width, rows * min(panel * 0.64, 3.0)), layout="constrained")
         axes = fig.subplots(rows, cols, squeeze=False, sharex=shared, sharey=False).ravel()
         colours = {"curve_kwargs": [{"color": "C0"}, {"color": "C3"}]}
         for ax, name in zip(axes, names):

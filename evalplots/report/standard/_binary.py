@@ -161,7 +161,10 @@ def _threshold_page(report, ev, family):
 
 def _calibration_page(report, ev, names, skipped, family):
     report.add_page_break().add_heading("Calibration")
-    report.add_figure(calibration_figure(ev, names, family=family), caption=(
+    # one model: one panel, of a single column's width (not blown up to the page)
+    width = 7.6 if len(names) > 1 else 4.2
+    report.add_figure(calibration_figure(ev, names, width=width, family=family),
+                      width=width / 7.6, caption=(
         "Reliability diagrams: for each of 10 equal-width bins of predicted "
         "probability (empty bins left out), the observed share of positives against "
         "the mean predicted probability; a calibrated model lies on the dashed "
