@@ -203,7 +203,7 @@ def sample_pdf(tmp_path_factory):
 
 def test_sample_report_pages_and_headings(sample_pdf):
     _, report, reader, _, pages = sample_pdf
-    assert report.page_count_ == len(reader.pages) == 4
+    assert report.page_count_ == len(reader.pages) == 6
     assert "Evaluation report" in pages[0] and "Contents" in pages[0]
     assert "569 samples: 212 positive (37.3 %), class 'malignant' (label 1)" in pages[0]
     assert "357 negative, class 'benign'" in pages[0]
@@ -211,23 +211,26 @@ def test_sample_report_pages_and_headings(sample_pdf):
     assert "Decision threshold 0.5" in pages[0]
     assert "ROC curves" in pages[1]
     assert "Precision-recall curves" in pages[2]
+    assert "Operating points" in pages[3]
+    assert "Calibration" in pages[4] and "Score distributions" in pages[4]
     # both models' confusion matrices share the last page
-    assert "Confusion matrix: logistic_regression" in pages[3]
-    assert "Confusion matrix: gaussian_naive_bayes" in pages[3]
+    assert "Confusion matrix: logistic_regression" in pages[5]
+    assert "Confusion matrix: gaussian_naive_bayes" in pages[5]
     for i, page in enumerate(pages, start=1):
-        assert f"Page {i} of 4" in page
+        assert f"Page {i} of 6" in page
 
 
 def test_sample_report_outline_and_toc(sample_pdf):
     _, _, reader, _, pages = sample_pdf
     titles = ["Summary", "Data", "Metrics", "ROC curves", "Precision-recall curves",
+              "Threshold", "Operating points", "Calibration", "Score distributions",
               "Confusion matrix: logistic_regression",
               "Confusion matrix: gaussian_naive_bayes"]
     assert _outline_titles(reader.outline) == titles
     assert [reader.get_destination_page_number(o) + 1 for o in reader.outline
-            if not isinstance(o, list)] == [1, 2, 3, 4, 4]
+            if not isinstance(o, list)] == [1, 2, 3, 4, 5, 5, 6, 6]
     assert _toc_page_numbers(pages[0]) == [
-        "1", "1", "1", "2", "3", "4", "4"]
+        "1", "1", "1", "2", "3", "4", "4", "5", "5", "6", "6"]
 
 
 def test_sample_report_metric_values_are_printed(sample_pdf):
@@ -268,16 +271,17 @@ def test_sample_report_confusion_counts(sample_pdf):
     cm = metrics.confusion_matrix(y, (s >= 0.5).astype(int))
     (tn, fp), (fn, tp) = cm.tolist()
     assert (f"{tp} true positives, {fp} false positives, {fn} false negatives, "
-            f"{tn} true negatives") in pages[3]
+            f"{tn} true negatives") in pages[5]
 
 
 def test_progress_reports_every_step(sample_pdf):
     steps = sample_pdf[3]
     assert [s[0] for s in steps] == [
         "computing metrics", "drawing ROC curves", "drawing P-R curves",
-        "confusion matrix: logistic_regression",
+        "drawing metrics against the threshold", "drawing calibration curves",
+        "drawing score distributions", "confusion matrix: logistic_regression",
         "confusion matrix: gaussian_naive_bayes"]
-    assert [s[1:] for s in steps] == [(i, 5) for i in range(5)]  # 5 steps, 4 pages
+    assert [s[1:] for s in steps] == [(i, 8) for i in range(8)]  # 8 steps, 6 pages
 
 
 def test_evaluation_metrics_seed_values():

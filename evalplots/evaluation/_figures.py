@@ -328,7 +328,7 @@ def calibration_figure(ev, names, *, style="report", width=7.6, family=None):
     rows, cols = grid_shape(len(names))
     panel = width / cols
     with figure_style(style, family):
-        fig = Figure(figsize=(width, rows * panel * (1.0 if cols > 1 else 1.15)),
+        fig = Figure(figsize=(width, rows * panel),
                      layout="constrained")
         cells = fig.add_gridspec(rows, cols)
         for k, name in enumerate(names):
@@ -355,7 +355,7 @@ def score_distribution_figure(ev, *, style="report", width=7.6, family=None):
     panel = width / cols
     shared = len({tuple(e) for e in ev.score_bins.values()}) == 1
     with figure_style(style, family):
-        fig = Figure(figsize=(width, rows * min(panel * 0.64, 3.0)), layout="constrained")
+        fig = Figure(figsize=(width, rows * min(panel * 0.64, 2.6)), layout="constrained")
         axes = fig.subplots(rows, cols, squeeze=False, sharex=shared, sharey=False).ravel()
         colours = {"curve_kwargs": [{"color": "C0"}, {"color": "C3"}]}
         for ax, name in zip(axes, names):

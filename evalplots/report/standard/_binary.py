@@ -160,11 +160,12 @@ def _threshold_page(report, ev, family):
 
 
 def _calibration_page(report, ev, names, skipped, family):
-    report.add_page_break().add_heading("Calibration")
     # one model: one panel, of a single column's width (not blown up to the page)
-    width = 7.6 if len(names) > 1 else 4.2
-    report.add_figure(calibration_figure(ev, names, width=width, family=family),
-                      width=width / 7.6, caption=(
+    width = 7.6 if len(names) > 1 else 3.6
+    fig = calibration_figure(ev, names, width=width, family=family)
+    keep_on_one_page(report, fig, width=width / 7.6, text_lines=5)
+    report.add_heading("Calibration")
+    report.add_figure(fig, width=width / 7.6, caption=(
         "Reliability diagrams: for each of 10 equal-width bins of predicted "
         "probability (empty bins left out), the observed share of positives against "
         "the mean predicted probability; a calibrated model lies on the dashed "
