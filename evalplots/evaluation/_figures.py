@@ -94,7 +94,7 @@ def roc_figure(ev, *, ci=False, style="report", width=7.6, family=None):
     """All models' ROC curves on one axes (left) and the top-left corner (right).
 
     Each curve marks its operating point at ``ev.threshold`` (diamond) and its
-    Youden optimum (star); the texts are written in the enlarged panel only. With
+    Youden optimum (star), without texts (legend keys say what they are). With
     ``ci`` each curve has its pointwise bootstrap band (``ev.roc_ci_bands``).
     """
     names = ev.model_names
@@ -140,11 +140,10 @@ def draw_roc(ev, full, detail, ci):
             display = ev.roc_display(name, ci=ci).plot(
                 ax=ax, plot_chance_level=ax is full, threshold=ev.threshold,
                 plot_optimal=True, **model_style(i))
+            remove_marker_texts(display)
             if ax is full:
                 handles.append(display.line_)
                 chance = display.chance_level_  # one shared diagonal
-                for text in (display.threshold_annotation_, display.optimal_annotation_):
-                    text.remove()  # the texts go in the enlarged panel
         ax.grid(alpha=0.25, linewidth=0.5)
     handles.append(chance)
     labels = [h.get_label() for h in handles]  # after all: shared decimals
@@ -170,8 +169,8 @@ def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), ci=Fal
     With both drawing styles: steps-post (left) and sawtooth (right), full range
     above, detail below. With one: full range (left) and detail (right). Each
     curve marks its operating point at ``ev.threshold`` (diamond; not where no
-    sample is predicted positive) and its max-F1 point (star), with texts in the
-    detail panels. With ``ci`` the steps-post panels show each model's band of
+    sample is predicted positive) and its max-F1 point (star), without texts.
+    With ``ci`` the steps-post panels show each model's band of
     the interpolated precision (``ev.precision_recall_ci_bands``).
     """
     names = ev.model_names
@@ -196,11 +195,7 @@ def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), ci=Fal
                                  threshold=(ev.threshold if ev[name].operating_points[0].tp
                                             + ev[name].operating_points[0].fp else None),
                                  plot_optimal=True, **model_style(i))
-                    if row == 0:  # the texts go in the detail panels
-                        for text in (display.threshold_annotation_,
-                                     display.optimal_annotation_):
-                            if text is not None:
-                                text.remove()
+                    remove_marker_texts(display)
                     if (row, col) == (0, 0):
                         entries.append(display.line_)
                         if i == 0:
@@ -219,6 +214,15 @@ def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), ci=Fal
                 ax.grid(alpha=0.25, linewidth=0.5)
         legend_below(fig, grid, *zip(*entries))
     return fig
+
+
+def remove_marker_texts(display):
+    """Remove the texts beside the markers: with several models they crowd the
+    panel; the legend keys say what the markers are, the report's table of
+    operating points gives their values."""
+    for text in (display.threshold_annotation_, display.optimal_annotation_):
+        if text is not None:
+            text.remove()
 
 
 def marker_keys(ev, optimum, ci, *, band="pointwise bootstrap band"):

@@ -83,7 +83,7 @@ def _roc_page(report, ev, ci, family):
     report.add_figure(fig, caption=(
         "Top: receiver operating characteristic of every model on the same samples "
         "(the legend gives each ROC AUC; dashed: a random ranking), and its top-left "
-        "corner enlarged, with the markers' values. "
+        "corner enlarged. "
         + _marker_text(ev, "Youden optimum, the threshold of largest J = TPR - FPR")
         + (" " + _band_text(ev, "the TPR at each fixed FPR (vertical averaging, "
                                 "Fawcett 2006)") if ci else "")
@@ -109,7 +109,7 @@ def _precision_recall_page(report, ev, ci, family):
         "through every operating point, joined by straight segments. Dots: "
         "break-even points (BEP, where precision = recall). Dashed black line, in "
         "both upper panels: chance level (the positive rate). Lower row: the same "
-        "curves, enlarged around the break-even points, with the markers' values. "
+        "curves, enlarged around the break-even points. "
         + _marker_text(ev, "max-F1 point")
         + (f" No diamond for {', '.join(empty)}: no sample scores >= "
            f"{ev.threshold:g}, so precision is undefined there." if empty else "")
