@@ -242,6 +242,17 @@ def marker_keys(ev, optimum, ci, *, band="pointwise bootstrap band"):
     return keys
 
 
+def shared_score_bins(ev):
+    """Whether all models' score histograms share one set of bins."""
+    return len({tuple(e) for e in ev.score_bins.values()}) == 1
+
+
+def chunks(names, size):
+    """``names`` in consecutive groups of ``size``: the models of one report figure
+    (a grid of more rows would be scaled down to unreadable text)."""
+    return [names[i:i + size] for i in range(0, len(names), size)]
+
+
 def grid_shape(n, ncols=2):
     """(rows, columns) of a small-multiples grid of ``n`` panels."""
     cols = min(ncols, n)
@@ -293,16 +304,17 @@ def draw_det_gain(ev, det, gain):
     return invisible, (perfect,)
 
 
-def threshold_figure(ev, *, style="report", width=7.6, family=None):
-    """One metric-versus-threshold panel per model (two per row).
+def threshold_figure(ev, names=None, *, style="report", width=7.6, family=None):
+    """One metric-versus-threshold panel per model of ``names`` (two per row).
 
     Precision, recall (TPR), F1 and FPR against the threshold; the chosen
     threshold (black dashed) and the Youden and max-F1 thresholds (grey) are
-    vertical lines, each with its legend entry under the panel.
+    vertical lines, each with its legend entry under the panel. ``names`` None
+    means every model.
     """
     from evalplots.display._base import literal_legend
 
-    names = ev.model_names
+    names = ev.model_names if names is None else names
     rows, cols = grid_shape(len(names))
     panel = width / cols
     with figure_style(style, family):
@@ -351,13 +363,14 @@ def calibration_figure(ev, names, *, style="report", width=7.6, family=None):
     return fig
 
 
-def score_distribution_figure(ev, *, style="report", width=7.6, family=None):
-    """One panel per model (two per row): the two classes' score histograms
-    (densities, on ``ev.score_bins``) and the threshold line."""
-    names = ev.model_names
+def score_distribution_figure(ev, names=None, *, style="report", width=7.6, family=None):
+    """One panel per model of ``names`` (two per row; None: every model): the two
+    classes' score histograms (densities, on ``ev.score_bins``) and the threshold
+    line."""
+    names = ev.model_names if names is None else names
     rows, cols = grid_shape(len(names))
     panel = width / cols
-    shared = len({tuple(e) for e in ev.score_bins.values()}) == 1
+    shared = shared_score_bins(ev)
     with figure_style(style, family):
         fig = Figure(figsize=(width, rows * min(panel * 0.64, 2.6)), layout="constrained")
         axes = fig.subplots(rows, cols, squeeze=False, sharex=shared, sharey=False).ravel()

@@ -8,9 +8,11 @@ from evalplots.evaluation._figures import (
     binary_confusion_figure,
     calibration_figure,
     calibration_models,
+    chunks,
     precision_recall_figure,
     roc_page_figure,
     score_distribution_figure,
+    shared_score_bins,
     threshold_figure,
 )
 from evalplots.evaluation._table import format_value
@@ -128,7 +130,10 @@ def _count(value, weighted):
 
 def _threshold_page(report, ev, family):
     report.add_page_break().add_heading("Threshold")
-    report.add_figure(threshold_figure(ev, family=family), caption=(
+    groups = chunks(ev.model_names, 4)  # two rows of panels per figure
+    for group in groups[:-1]:
+        report.add_figure(threshold_figure(ev, group, family=family))
+    report.add_figure(threshold_figure(ev, groups[-1], family=family), caption=(
         "Precision, recall (= TPR), F1 and the false positive rate of each model at "
         "every threshold t (scores >= t predicted positive), drawn as the exact step "
         f"functions. Black dashed: the decision threshold {ev.threshold:g}, with each "
@@ -162,10 +167,14 @@ def _threshold_page(report, ev, family):
 def _calibration_page(report, ev, names, skipped, family):
     # one model: one panel, of a single column's width (not blown up to the page)
     width = 7.6 if len(names) > 1 else 3.6
-    fig = calibration_figure(ev, names, width=width, family=family)
-    keep_on_one_page(report, fig, width=width / 7.6, text_lines=5)
+    groups = chunks(names, 4)  # two rows of panels per figure
+    figures = [calibration_figure(ev, group, width=width, family=family)
+               for group in groups]
+    keep_on_one_page(report, figures[0], width=width / 7.6, text_lines=5)
     report.add_heading("Calibration")
-    report.add_figure(fig, width=width / 7.6, caption=(
+    for fig in figures[:-1]:
+        report.add_figure(fig, width=width / 7.6)
+    report.add_figure(figures[-1], width=width / 7.6, caption=(
         "Reliability diagrams: for each of 10 equal-width bins of predicted "
         "probability (empty bins left out), the observed share of positives against "
         "the mean predicted probability; a calibrated model lies on the dashed "
@@ -185,11 +194,14 @@ def _calibration_page(report, ev, names, skipped, family):
 
 
 def _score_distribution_page(report, ev, family):
-    shared = len({tuple(e) for e in ev.score_bins.values()}) == 1
-    fig = score_distribution_figure(ev, family=family)
-    keep_on_one_page(report, fig, text_lines=5)  # below the page before, if it fits
+    shared = shared_score_bins(ev)
+    figures = [score_distribution_figure(ev, group, family=family)
+               for group in chunks(ev.model_names, 6)]  # three rows per figure
+    keep_on_one_page(report, figures[0], text_lines=5)  # below the page before, if it fits
     report.add_heading("Score distributions")
-    report.add_figure(fig, caption=(
+    for fig in figures[:-1]:
+        report.add_figure(fig)
+    report.add_figure(figures[-1], caption=(
         f"Histograms of each model's scores, one per true class (negative: "
         f"'{ev.neg_name}', positive: '{ev.pos_name}'), each scaled to area 1 so "
         f"that the shapes compare whatever the class sizes; 30 equal-width bins, "
