@@ -196,7 +196,7 @@ def _calibration_page(report, ev, names, skipped, family):
 def _score_distribution_page(report, ev, family):
     shared = shared_score_bins(ev)
     figures = [score_distribution_figure(ev, group, family=family)
-               for group in chunks(ev.model_names, 6)]  # three rows per figure
+               for group in chunks(ev.model_names, 4)]  # two rows per figure
     keep_on_one_page(report, figures[0], text_lines=5)  # below the page before, if it fits
     report.add_heading("Score distributions")
     for fig in figures[:-1]:
