@@ -361,7 +361,9 @@ class Evaluation:
         >>> ev = evaluate([0, 1, 1, 0], {"my model": [.2, .6, .9, .4]})
         >>> [p.name for p in ev.save_figures(tempfile.mkdtemp(), format="svg")]
         ... # doctest: +NORMALIZE_WHITESPACE
-        ['roc_curves.svg', 'precision_recall_steps.svg', 'precision_recall_sawtooth.svg',
+        ['roc_curves.svg', 'det_and_cumulative_gain_curves.svg',
+         'precision_recall_steps.svg', 'precision_recall_sawtooth.svg',
+         'metrics_vs_threshold.svg', 'score_distributions.svg', 'calibration.svg',
          'confusion_matrix_my_model.svg']
         """
         from evalplots.evaluation._figures import save_figures
