@@ -118,9 +118,9 @@ def test_default_run_uses_bundled_sample(tmp_path):
               "breast-cancer, 569 samples, 2 models).")
     assert result.stderr.strip().splitlines() == [notice]
     out = tmp_path / "report.pdf"
-    assert result.stdout.startswith("report.pdf (4 pages, ")
+    assert result.stdout.startswith("report.pdf (6 pages, ")
     reader = PdfReader(out)
-    assert len(reader.pages) == 4
+    assert len(reader.pages) == 6
     summary = " ".join(reader.pages[0].extract_text().split())
     assert "logistic_regression 0.9953" in summary
     assert "gaussian_naive_bayes 0.9768" in summary
@@ -135,9 +135,9 @@ def test_csv_input_with_options(tmp_path):
                  cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stderr.strip() == "evalplots: ignoring non-numeric column(s) 'id'."
-    assert result.stdout.startswith(f"{out} (4 pages, ")
+    assert result.stdout.startswith(f"{out} (6 pages, ")
     reader = PdfReader(out)
-    assert len(reader.pages) == 4
+    assert len(reader.pages) == 6
     summary = " ".join(reader.pages[0].extract_text().split())
     assert "My <run> & co" in summary
     assert "Decision threshold 0.55" in summary

@@ -253,9 +253,10 @@ def chunks(names, size):
     return [names[i:i + size] for i in range(0, len(names), size)]
 
 
-def grid_shape(n, ncols=2):
-    """(rows, columns) of a small-multiples grid of ``n`` panels."""
-    cols = min(ncols, n)
+def grid_shape(n):
+    """(rows, columns) of a small-multiples grid of ``n`` panels: two per row,
+    three side by side for three (a second row of one would leave half a page)."""
+    cols = 3 if n == 3 else min(2, n)
     return -(-n // cols), cols
 
 

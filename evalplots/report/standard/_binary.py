@@ -80,8 +80,6 @@ def _marker_text(ev, optimum):
 def _roc_page(report, ev, ci, family):
     report.add_page_break().add_heading("ROC curves")
     fig, invisible = roc_page_figure(ev, ci=ci, family=family)
-    ks = "; ".join(f"{name} {format_value(ev[name].ks_statistic.statistic, 3)} at "
-                   f"{ev[name].ks_statistic.threshold:.4g}" for name in ev.model_names)
     report.add_figure(fig, caption=(
         "Top: receiver operating characteristic of every model on the same samples "
         "(the legend gives each ROC AUC; dashed: a random ranking), and its top-left "
@@ -97,8 +95,9 @@ def _roc_page(report, ev, ci, family):
             if invisible else "")
         + " Bottom right: cumulative gain, the share of positives found against the "
         "share of samples targeted from the top score down (dotted: a perfect "
-        "ranking). Vertical bars: the KS statistic, max |TPR - FPR| (value at "
-        f"threshold): {ks}."))
+        "ranking). Vertical bars: the KS statistic, the largest |TPR - FPR| over the "
+        "thresholds (for a model better than chance, Youden's J of the table of "
+        "operating points)."))
 
 
 def _precision_recall_page(report, ev, ci, family):
