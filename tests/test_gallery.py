@@ -106,8 +106,9 @@ def _check_report(namespace, figures, seeds):
     from pypdf import PdfReader
 
     reader = PdfReader(namespace["path"])
-    # summary, ROC, P-R, both confusion matrices on one page, the appendix
-    assert namespace["report"].page_count_ == len(reader.pages) == 5
+    # summary, ROC, P-R, threshold, calibration with score distributions, both
+    # confusion matrices on one page, the appendix
+    assert namespace["report"].page_count_ == len(reader.pages) == 7
     titles = [o.title for o in reader.outline if not isinstance(o, list)]
     assert titles[-1] == "Appendix: high-specificity region"
     last = " ".join(reader.pages[-1].extract_text().split())
