@@ -34,9 +34,9 @@ def test_report_preview_shows_the_first_pages_and_counts_the_rest(sample_report,
     monkeypatch.setattr(sample_report, "preview_pages", 2)
     html = sample_report._repr_html_()
     images = _images(html)
-    assert [(page, total) for _, page, total in images] == [("1", "4"), ("2", "4")]
-    assert "<b>Sample &lt;report&gt;</b>: 4 pages" in html
-    assert html.count("<img") == 2 and "… 2 more pages" in html
+    assert [(page, total) for _, page, total in images] == [("1", "6"), ("2", "6")]
+    assert "<b>Sample &lt;report&gt;</b>: 6 pages" in html
+    assert html.count("<img") == 2 and "… 4 more pages" in html
     for encoded, _, _ in images:
         image = Image.open(io.BytesIO(base64.b64decode(encoded)))
         assert image.format == "PNG"

@@ -7,6 +7,7 @@ import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.display._base import (
+    LITERAL_TEXT,
     CurveDisplayMixin,
     format_score,
     get_axes,
@@ -448,7 +449,9 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
     def _finish_axes(self, name, legend_loc):
         name = self.name if name is None else name
         suffix = f" (score of class {self.pos_label})" if self.pos_label is not None else ""
-        self.ax_.set(xlabel=f"Threshold{suffix}", ylabel="Metric value", ylim=(-0.02, 1.02))
+        # the class name is shown as written (never parsed as mathtext)
+        self.ax_.set_xlabel(f"Threshold{suffix}", **LITERAL_TEXT)
+        self.ax_.set(ylabel="Metric value", ylim=(-0.02, 1.02))
         title = name
         if self.ci_band_:
             level = self.confidence_level

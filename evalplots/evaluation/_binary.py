@@ -935,7 +935,10 @@ class BinaryEvaluation(Evaluation):
         values = []
         for mask in (~d.positive, d.positive):
             w = None if d.weight is None else d.weight[mask]
-            counts, _ = np.histogram(d.score[mask], edges, weights=w)
+            # equal-width bins given by number and range: numpy's linear binning,
+            # no sort of the scores (edge cases follow the same edges)
+            counts, _ = np.histogram(d.score[mask], edges.size - 1,
+                                     range=(edges[0], edges[-1]), weights=w)
             values.append(counts / (counts.sum() * np.diff(edges)))
         return ScoreDistributionDisplay(edges, values,
                                         display_labels=[self.neg_name, self.pos_name],

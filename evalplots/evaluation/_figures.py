@@ -12,6 +12,7 @@ evaluation objects import it only when they draw.
 import functools
 import pathlib
 import re
+import warnings
 
 import matplotlib
 import numpy as np
@@ -19,6 +20,7 @@ from matplotlib.figure import Figure
 
 from evalplots.display import style
 from evalplots.display._base import LITERAL_TEXT, legend_handle, literal_legend
+from evalplots.exceptions import EmptyFigureWarning
 
 _LINESTYLES = ("-", "--", ":", "-.")
 
@@ -280,10 +282,6 @@ def det_gain_figure(ev, *, style="report", width=7.6, family=None):
 def draw_det_gain(ev, det, gain):
     """Draw the DET and gain panels; return the models whose DET curve is not
     visible and the perfect-model line (a legend entry of its own)."""
-    import warnings
-
-    from evalplots.exceptions import EmptyFigureWarning
-
     invisible = []
     for i, name in enumerate(ev.model_names):
         with warnings.catch_warnings(record=True) as caught:
@@ -323,7 +321,11 @@ def threshold_figure(ev, names=None, *, style="report", width=7.6, family=None):
                      layout="constrained")
         axes = np.atleast_1d(fig.subplots(rows, cols, squeeze=False).ravel())
         for ax, name in zip(axes, names):
-            display = ev.threshold_display(name).plot(ax=ax, threshold=ev.threshold)
+            with warnings.catch_warnings():
+                # one distinct score: the display draws points and says so; the
+                # report's summary already notes the tied scores
+                warnings.simplefilter("ignore", EmptyFigureWarning)
+                display = ev.threshold_display(name).plot(ax=ax, threshold=ev.threshold)
             ax.set_title(name, fontsize="medium", **LITERAL_TEXT)
             handles, labels = ax.get_legend_handles_labels()
             ax.get_legend().remove()
