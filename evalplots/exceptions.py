@@ -1,6 +1,6 @@
 """Warnings and errors raised by evalplots."""
 
-__all__ = ["BootstrapWarning", "UndefinedMetricWarning"]
+__all__ = ["BootstrapWarning", "EmptyFigureWarning", "UndefinedMetricWarning"]
 
 
 class UndefinedMetricWarning(UserWarning):
@@ -44,5 +44,25 @@ class BootstrapWarning(UserWarning):
     --------
     >>> from evalplots.exceptions import BootstrapWarning
     >>> issubclass(BootstrapWarning, UserWarning)
+    True
+    """
+
+
+class EmptyFigureWarning(UserWarning):
+    """Warning raised when a Display would draw nothing visible for its data.
+
+    Notes
+    -----
+    A degenerate input can leave a figure empty without any error: the DET curve
+    of scores that separate the classes perfectly has no point with both error
+    rates strictly between 0 and 1, so it lies outside the normal-deviate axes;
+    a metric-versus-threshold curve of one distinct score is a single value, which
+    a step line does not show. The Display says so with this warning (and draws
+    what can be drawn) instead of returning an empty axes silently.
+
+    Examples
+    --------
+    >>> from evalplots.exceptions import EmptyFigureWarning
+    >>> issubclass(EmptyFigureWarning, UserWarning)
     True
     """

@@ -135,10 +135,11 @@ def test_csv_input_with_options(tmp_path):
                  "--no-ci", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stderr.strip() == "evalplots: ignoring non-numeric column(s) 'id'."
-    assert result.stdout.startswith(f"{out} (5 pages, ")
     reader = PdfReader(out)
-    assert len(reader.pages) == 5
-    summary = " ".join(reader.pages[0].extract_text().split())
+    assert result.stdout.startswith(f"{out} ({len(reader.pages)} pages, ")
+    assert len(reader.pages) == 7
+    # the summary: data and provenance, then the metrics table on page 2
+    summary = " ".join(" ".join(p.extract_text().split()) for p in reader.pages[:2])
     assert "My <run> & co" in summary
     assert "Decision threshold 0.55" in summary
     assert "8 samples: 4 positive (50.0 %)" in summary
@@ -154,7 +155,7 @@ def test_string_labels_with_pos_label(tmp_path):
     result = run("report", csv_path, "-o", out, "--target", "diagnosis",
                  "--pos-label", "M", "--no-ci", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    summary = " ".join(PdfReader(out).pages[0].extract_text().split())
+    summary = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out).pages[:2])
     assert "2 positive (50.0 %), label 'M', and 2 negative, label 'B'" in summary
     assert "score 0.7500" in summary
 

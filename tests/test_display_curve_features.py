@@ -469,3 +469,70 @@ def test_plot_optimal_true_means_the_displays_only_criterion(display_cls, criter
         named.optimal_point_.get_xydata().tolist())
     with pytest.raises(ValueError, match="plot_optimal must be False, True or"):
         display_cls.from_predictions(y, s, plot_optimal="cost", ax=Figure().subplots())
+
+
+# --- issue 8 (newcomer review of the report's figures)
+
+def test_nearby_marker_texts_of_two_curves_are_stacked_not_overprinted():
+    fig = Figure()
+    ax = fig.add_subplot()
+    y = [0, 0, 1, 1, 0, 1, 0, 1]
+    texts = []
+    for name, score in (("a", [.1, .3, .6, .8, .4, .7, .2, .9]),
+                        ("b", [.1, .35, .6, .85, .4, .7, .25, .9])):
+        d = RocCurveDisplay.from_predictions(y, score, name=name, ax=ax, threshold=0.5,
+                                             plot_optimal=True)
+        texts.append((d.threshold_annotation_, d.optimal_annotation_))
+    # same operating points: the second curve's texts move one line further out,
+    # in its own colour, so that both stay readable
+    (t1, o1), (t2, o2) = texts
+    assert t1.xy == t2.xy
+    assert t2.xyann[1] == t1.xyann[1] - 9 and o2.xyann[1] == o1.xyann[1] + 9
+    assert t2.get_color() == d.line_.get_color() and t1.get_color() == "0.15"
+    fig.draw_without_rendering()
+    assert not t1.get_window_extent().overlaps(t2.get_window_extent())
+
+
+def test_legend_interval_says_its_level_and_method():
+    ci = ConfidenceInterval(0.84, 0.76, 0.89, "delong", 0.9)
+    fig = Figure()
+    d = RocCurveDisplay([0, 0.2, 1], [0, 0.8, 1], roc_auc=0.84, roc_auc_ci=ci, name="m",
+                        pos_label=1).plot(ax=fig.add_subplot())
+    title = d.ax_.get_legend().get_title().get_text()
+    assert title == "Positive label: 1\n[ ]: 90% CI (DeLong)"
+    assert d.line_.get_label() == "m (AUC = 0.84 [0.76, 0.89])"
+    # a second model with an interval does not repeat the note
+    RocCurveDisplay([0, 0.3, 1], [0, 0.7, 1], roc_auc=0.7, roc_auc_ci=ci, name="n",
+                    pos_label=1).plot(ax=d.ax_)
+    assert d.ax_.get_legend().get_title().get_text() == title
+    ap = ConfidenceInterval(0.8, 0.7, 0.9, "bootstrap-bca", 0.95)
+    d = PrecisionRecallDisplay([0.5, 1.0, 1.0], [1.0, 0.5, 0.0], average_precision=0.8,
+                               average_precision_ci=ap).plot(ax=Figure().add_subplot())
+    assert d.ax_.get_legend().get_title().get_text() == "[ ]: 95% CI (BCa bootstrap)"
+
+
+def test_threshold_legend_below_fits_a_plain_figure():
+    from evalplots.display import MetricThresholdCurveDisplay
+
+    fig = Figure()  # matplotlib's default size, no layout engine
+    d = MetricThresholdCurveDisplay.from_predictions(
+        [0, 1, 0, 1, 1, 0], [.1, .8, .4, .6, .9, .3], threshold=0.5, plot_optimal="f1",
+        ax=fig.add_subplot())
+    fig.draw_without_rendering()  # runs the layout, as savefig does
+    legend = d.ax_.get_legend().get_window_extent()
+    assert fig.bbox.contains(legend.x0, legend.y0) and legend.y0 >= 0
+    assert fig.get_layout_engine() is not None
+
+
+def test_degenerate_det_and_threshold_curves_warn():
+    from evalplots.display import DetCurveDisplay, MetricThresholdCurveDisplay
+    from evalplots.exceptions import EmptyFigureWarning
+
+    with pytest.warns(EmptyFigureWarning, match="no point with both error rates"):
+        DetCurveDisplay.from_predictions([0, 0, 1, 1], [.1, .2, .8, .9], name="perfect",
+                                         ax=Figure().add_subplot())
+    with pytest.warns(EmptyFigureWarning, match="single value"):
+        d = MetricThresholdCurveDisplay.from_predictions(
+            [0, 1, 0, 1], [.5, .5, .5, .5], ax=Figure().add_subplot())
+    assert d.line_["precision"].get_marker() == "o"  # drawn as a point
+    assert d.line_["precision"].get_ydata().tolist() == [0.5]

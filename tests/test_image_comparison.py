@@ -331,3 +331,60 @@ def test_precision_recall_sawtooth_iso_f1(blog16):
     assert len(ax.get_legend().get_texts()) == 2
     ax.set_title("sawtooth with iso-F1 curves")
     return figure
+
+
+# Issue 8: the figure recipes of the binary report's pages, drawn from an
+# evaluation of two models (probabilities) on 150 synthetic samples; the bands use
+# 200 resamples. Figures are 6 in wide at 60 dpi to keep the baselines small.
+def _two_model_evaluation():
+    from evalplots import evaluate
+
+    rng = np.random.default_rng(8)
+    y = np.r_[np.ones(60, int), np.zeros(90, int)]
+    a = 1 / (1 + np.exp(-(1.6 * y + rng.normal(size=150) - 0.8)))
+    b = 1 / (1 + np.exp(-(1.0 * y + rng.normal(size=150) - 0.5)))
+    return evaluate(y, {"model A": np.round(a, 2), "model B": np.round(b, 2)},
+                    n_resamples=200, random_state=0)
+
+
+def _small(figure):
+    figure.set_dpi(60)
+    return figure
+
+
+@compare
+def test_report_roc_page_figure():
+    from evalplots.evaluation._figures import roc_page_figure
+
+    figure, invisible = roc_page_figure(_two_model_evaluation(), ci=True, width=6.0)
+    assert invisible == []
+    return _small(figure)
+
+
+@compare
+def test_report_precision_recall_figure_with_bands():
+    from evalplots.evaluation._figures import precision_recall_figure
+
+    return _small(precision_recall_figure(_two_model_evaluation(), ci=True, width=6.0))
+
+
+@compare
+def test_report_threshold_figure():
+    from evalplots.evaluation._figures import threshold_figure
+
+    return _small(threshold_figure(_two_model_evaluation(), width=6.0))
+
+
+@compare
+def test_report_calibration_figure():
+    from evalplots.evaluation._figures import calibration_figure
+
+    return _small(calibration_figure(_two_model_evaluation(), ["model A", "model B"],
+                                     width=6.0))
+
+
+@compare
+def test_report_score_distribution_figure():
+    from evalplots.evaluation._figures import score_distribution_figure
+
+    return _small(score_distribution_figure(_two_model_evaluation(), width=6.0))

@@ -63,14 +63,14 @@ def test_the_library_records_versions_options_and_the_invariant_date(tmp_path,
     assert meta["/Keywords"] == "evaluation report, binary, a, b"
     text = summary_text(path)
     assert ("Provenance Date 2000-01-01 00:00 UTC Input 6 samples (no file named) "
-            "Decision threshold 0.55, positive class 1 Intervals confidence level 0.9, "
-            "200 bootstrap resamples, seed 7 Software evalplots "
+            "Settings threshold 0.55, positive class 1; intervals: level 0.9, "
+            "200 resamples, seed 7 Software evalplots "
             f"{evalplots.__version__}, Python {platform.python_version()}, numpy "
             f"{np.__version__}, matplotlib {matplotlib.__version__}, reportlab "
             f"{reportlab.Version}") in text
     # in the table of contents, under Summary
     assert "Metrics . " in text and "Provenance . " in text.split("Summary", 2)[1]
-    assert "The same entries are in the PDF's document properties." in text
+    assert "Also in the PDF's document properties." in text
 
 
 def test_without_intervals_no_seed_is_claimed(tmp_path, monkeypatch):
@@ -79,7 +79,7 @@ def test_without_intervals_no_seed_is_claimed(tmp_path, monkeypatch):
     meta = PdfReader(path).metadata
     assert meta["/ConfidenceLevel"] == "off"
     assert "/BootstrapSeed" not in meta and "/BootstrapResamples" not in meta
-    assert "Intervals off Software evalplots" in summary_text(path)
+    assert "intervals: off Software evalplots" in summary_text(path)
 
 
 def test_a_given_provenance_and_date_are_printed(tmp_path):
@@ -93,7 +93,7 @@ def test_a_given_provenance_and_date_are_printed(tmp_path):
         "2024-02-29 13:05 UTC", "data/preds.csv", "ab" * 32, "6",
         "evalplots report data/preds.csv")
     assert ("Date 2024-02-29 13:05 UTC Input data/preds.csv, 6 rows read SHA-256 "
-            + "ab" * 32 + " Command evalplots report data/preds.csv Decision") \
+            + "ab" * 32 + " Command evalplots report data/preds.csv Settings") \
         in summary_text(path)
 
 
@@ -111,7 +111,7 @@ def test_multiclass_and_regression_reports_end_their_summary_with_it(tmp_path,
                             invariant=True).save(tmp_path / "r.pdf")
     text = summary_text(reg)
     assert ("Provenance Date 2000-01-01 00:00 UTC Input 4 samples (no file named) "
-            "Intervals confidence level 0.95") in text
+            "Settings intervals: level 0.95") in text
     # before the first model's figures
     assert text.index("Provenance Date") < text.rindex("Prediction errors: r")
 
@@ -157,7 +157,7 @@ def test_cli_rerun_with_source_date_epoch_is_byte_identical(tmp_path):
     assert meta["/CommandLine"] == "evalplots report preds.csv -o r.pdf --title Run"
     assert ("Date 2023-11-14 22:13 UTC Input preds.csv, 6 rows read SHA-256 "
             + hashlib.sha256(CSV.encode()).hexdigest()
-            + " Command evalplots report preds.csv -o r.pdf --title Run Decision "
+            + " Command evalplots report preds.csv -o r.pdf --title Run Settings "
               "threshold 0.5, positive class 1") in summary_text(tmp_path / "r.pdf")
 
 

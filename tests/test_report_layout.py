@@ -251,8 +251,8 @@ def test_cjk_cyrillic_and_accents_are_text_in_the_pdf(tmp_path):
     assert title in pages[0]
     assert "positive class: 猫" in pages[0]
     assert "label '猫'" in pages[0] and "label 'cão'" in pages[0]
-    assert "Модель-1" in pages[0] and "Ελληνικά" in pages[0]
-    assert "Модель-1 (AUC = " in pages[1]  # the ROC legend: figure text
+    assert "Модель-1" in pages[1] and "Ελληνικά" in pages[1]  # the metrics table
+    assert "Модель-1 (AUC = " in pages[2]  # the ROC legend: figure text
     cm = [p for p in pages[1:] if "Confusion matrix: Модель-1" in p][0]
     assert "cão 猫 Predicted label" in cm  # the matrix's tick labels
     reader = PdfReader(path)

@@ -64,13 +64,18 @@ def sample():
 def test_binary_pdf_files_names_widths_and_fonts(sample, tmp_path):
     paths = sample.save_figures(tmp_path / "figs")
     assert [p.name for p in paths] == [
-        "roc_curves.pdf", "precision_recall_steps.pdf", "precision_recall_sawtooth.pdf",
+        "roc_curves.pdf", "det_and_cumulative_gain_curves.pdf",
+        "precision_recall_steps.pdf", "precision_recall_sawtooth.pdf",
+        "metrics_vs_threshold.pdf", "score_distributions.pdf", "calibration.pdf",
         "confusion_matrix_logistic_regression.pdf",
         "confusion_matrix_gaussian_naive_bayes.pdf"]
     assert sorted(os.listdir(tmp_path / "figs")) == sorted(p.name for p in paths)
     widths = {p.name: pdf_size_inches(p)[0] for p in paths}
-    assert widths == {"roc_curves.pdf": 7.0, "precision_recall_steps.pdf": 7.0,
+    assert widths == {"roc_curves.pdf": 7.0, "det_and_cumulative_gain_curves.pdf": 7.0,
+                      "precision_recall_steps.pdf": 7.0,
                       "precision_recall_sawtooth.pdf": 7.0,
+                      "metrics_vs_threshold.pdf": 7.0, "score_distributions.pdf": 7.0,
+                      "calibration.pdf": 7.0,  # two models: two panels
                       "confusion_matrix_logistic_regression.pdf": 3.5,
                       "confusion_matrix_gaussian_naive_bayes.pdf": 3.5}
     for path in paths:
@@ -80,6 +85,23 @@ def test_binary_pdf_files_names_widths_and_fonts(sample, tmp_path):
     text = PdfReader(paths[0]).pages[0].extract_text()
     assert "logistic_regression (AUC = 0.995)" in text
     assert "gaussian_naive_bayes (AUC = 0.977)" in text
+    assert "operating point at threshold 0.5" in text
+    # the threshold figure names the chosen threshold and both optima per model
+    text = " ".join(PdfReader(paths[4]).pages[0].extract_text().split())
+    assert "Precision (0.99 at t = 0.50)" in text  # logistic regression: 0.9854
+    assert text.count("max J = ") == 2 and text.count("max F1 = ") == 2
+
+
+def test_calibration_file_only_for_probabilities(tmp_path):
+    data = load_breast_cancer_predictions()
+    s = data.scores["logistic_regression"]
+    ev = evaluate(data.y_true, {"score": 4 * s - 2, "prob": s})
+    names = [p.name for p in ev.save_figures(tmp_path / "a")]
+    assert "calibration.pdf" in names
+    assert pdf_size_inches(tmp_path / "a" / "calibration.pdf")[0] == 3.5  # one panel
+    names = [p.name for p in evaluate(data.y_true, {"score": 4 * s - 2}).save_figures(
+        tmp_path / "b")]
+    assert "calibration.pdf" not in names and "score_distributions.pdf" in names
 
 
 def test_multiclass_and_regression_files(tmp_path):
@@ -107,12 +129,12 @@ def test_multiclass_and_regression_files(tmp_path):
 
 def test_svg_and_png(sample, tmp_path):
     svg = sample.save_figures(tmp_path, format="svg")
-    assert [p.suffix for p in svg] == [".svg"] * 5
+    assert [p.suffix for p in svg] == [".svg"] * 9
     head = svg[0].read_text()[:400]
     assert 'width="504pt"' in head  # 7 in at 72 pt per inch
     assert "<text" not in svg[0].read_text()  # svg.fonttype 'path': glyphs as outlines
     png = sample.save_figures(tmp_path, format="png", dpi=100)
-    with open(png[3], "rb") as f:  # one-column confusion matrix: 3.5 in at 100 dpi
+    with open(png[7], "rb") as f:  # one-column confusion matrix: 3.5 in at 100 dpi
         width, _ = struct.unpack(">II", f.read(24)[16:24])
     assert width == 350
 

@@ -12,13 +12,14 @@ import numbers
 
 import numpy as np
 
-from evalplots.display._base import merge_style_kwargs
+from evalplots.display._base import merge_style_kwargs, pos_label_title
 
 __all__ = [
     "CI_PARAMS",
     "check_curve_band",
     "draw_band",
     "f1_index",
+    "interval_title",
     "check_interval",
     "check_mean_std",
     "check_single_curve_only",
@@ -132,21 +133,65 @@ def mark_point(line, x, y, text, kw, argname, *, marker, above=False):
     kw = merge_style_kwargs(defaults, kw, argname=argname)
     (point,) = line.axes.plot([x], [y], **kw)
     left = x > 0.6
+    # texts of other curves' points near this one, on the same side: stack below
+    # (or above) them instead of printing over them
+    gid = f"evalplots-mark-{'above' if above else 'below'}-{'left' if left else 'right'}"
+    near = sum(
+        1 for t in line.axes.texts
+        if t.get_gid() == gid and abs(t.xy[0] - x) < _NEAR_X and abs(t.xy[1] - y) < _NEAR_Y
+    )  # fmt: skip
+    shift = _TEXT_STEP * near
     annotation = line.axes.annotate(
         text,
         (x, y),
-        xytext=(-6 if left else 6, 4 if above else -4),
+        xytext=(-6 if left else 6, 4 + shift if above else -4 - shift),
         textcoords="offset points",
         ha="right" if left else "left",
         va="bottom" if above else "top",
         fontsize="x-small",
-        color="0.15",
+        color=line.get_color() if near else "0.15",
         parse_math=False,
+        gid=gid,
         # readable over the curves it crosses
         bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
               "alpha": 0.75},
     )
     return point, annotation
+
+
+#: Points closer than this (data units of rate axes: about a text's width and
+#: height on [0, 1]) have stacked texts.
+_NEAR_X, _NEAR_Y = 0.25, 0.05
+#: Vertical step (points) between stacked texts: one x-small line and its padding.
+_TEXT_STEP = 9
+
+
+#: Readable names of the interval methods of ConfidenceInterval.method.
+_METHODS = {"delong": "DeLong", "bootstrap-bca": "BCa bootstrap",
+            "bootstrap-percentile": "percentile bootstrap", "wilson": "Wilson",
+            "clopper-pearson": "Clopper-Pearson"}
+
+
+def interval_title(ax, legend_title, pos_label, ci):
+    """The legend title saying what a bracketed interval in the legend is.
+
+    ``"Positive label: 1\n[ ]: 95% CI (DeLong)"`` when ``ci`` (a
+    ConfidenceInterval) is shown and no ``legend_title`` is given; the note is
+    added once per axes (the title of the axes' legend is kept otherwise).
+    """
+    if ci is None or legend_title is not None:
+        return legend_title
+    level = getattr(ci, "confidence_level", None)
+    method = getattr(ci, "method", None)
+    note = "[ ]: " + (f"{level:.0%} CI" if level is not None else "CI")
+    if method:
+        note += f" ({_METHODS.get(method, method)})"
+    previous = ax.get_legend()
+    base = previous.get_title().get_text() if previous is not None else None
+    base = base or pos_label_title(pos_label)
+    if base and note in base:
+        return base
+    return f"{base}\n{note}" if base else note
 
 
 def format_threshold(t):

@@ -1,5 +1,7 @@
 """DET curve Display: miss rate against false-alarm rate on normal-deviate axes."""
 
+import warnings
+
 import numpy as np
 
 from evalplots._docstrings import (
@@ -15,6 +17,7 @@ from evalplots.display._base import (
     legend_text,
     merge_style_kwargs,
 )
+from evalplots.exceptions import EmptyFigureWarning
 from evalplots.display._estimator import (
     ESTIMATOR_DATA_PARAMS,
     ESTIMATOR_NOTES,
@@ -199,6 +202,12 @@ class DetCurveDisplay(CurveDisplayMixin):
             If a style dict sets one property under two alias names (``c`` and
             ``color``), or ``ax`` is a polar or 3-D (non-rectilinear) Axes.
 
+        Warns
+        -----
+        EmptyFigureWarning
+            When no point has both rates strictly between 0 and 1 (e.g. a perfect
+            separation): the curve then lies wholly outside the deviate axes.
+
         Notes
         -----
         The curve is one Line2D through the points ``(Φ⁻¹(FPR_k), Φ⁻¹(FNR_k))``
@@ -225,6 +234,15 @@ class DetCurveDisplay(CurveDisplayMixin):
         """
         name = self._prepare_axes(ax, name)
         x, y = _deviates(self.fpr), _deviates(self.fnr)
+        if not (np.isfinite(x) & np.isfinite(y)).any():
+            shown = ", ".join(f"({f:g}, {m:g})" for f, m in zip(self.fpr[:4], self.fnr[:4]))
+            warnings.warn(
+                f"the DET curve{f' of {name!r}' if name else ''} has no point with both "
+                f"error rates strictly between 0 and 1 (its (FPR, FNR) points: {shown}"
+                f"{', ...' if self.fpr.size > 4 else ''}), e.g. because the scores "
+                f"separate the classes perfectly; on normal-deviate axes it lies "
+                f"outside the plot, so nothing of it is visible.",
+                EmptyFigureWarning, stacklevel=2)
         finite = np.abs(np.concatenate((x, y)))
         finite = finite[np.isfinite(finite)]
         limit = max(_LIMIT, finite.max() + 0.25) if finite.size else _LIMIT

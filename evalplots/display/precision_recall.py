@@ -39,6 +39,7 @@ from evalplots.display._operating_points import (
     check_threshold,
     check_thresholds,
     f1_index,
+    interval_title,
     mark_points,
     optimal_criterion,
 )
@@ -518,6 +519,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                     threshold=threshold, threshold_kw=threshold_kw, optimum=optimum,
                     optimal_kw=optimal_kw,
                 )
+        if not multi and self.average_precision is not None:
+            legend_title = interval_title(self.ax_, legend_title, self.pos_label,
+                                          self.average_precision_ci)
         self._finish_axes(
             xlabel="Recall",
             ylabel="Precision",

@@ -47,6 +47,7 @@ from evalplots.display._operating_points import (
     check_threshold,
     check_thresholds,
     draw_band,
+    interval_title,
     mark_points,
     optimal_criterion,
     youden_index,
@@ -428,6 +429,9 @@ class RocCurveDisplay(CurveDisplayMixin):
             if plot_chance_level
             else None
         )
+        if not multi and self.roc_auc is not None:
+            legend_title = interval_title(self.ax_, legend_title, self.pos_label,
+                                          self.roc_auc_ci)
         self._finish_axes(
             xlabel="False Positive Rate",
             ylabel="True Positive Rate",

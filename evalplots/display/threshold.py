@@ -1,11 +1,13 @@
 """Metric-versus-threshold Display: precision, recall, F1 and more against the threshold."""
 
 import numbers
+import warnings
 
 import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, THINNED_CURVE_NOTE, fill_doc
 from evalplots.display._base import (
+    LITERAL_TEXT,
     CurveDisplayMixin,
     format_score,
     get_axes,
@@ -14,6 +16,7 @@ from evalplots.display._base import (
 )
 from evalplots.display._estimator import BinaryEstimatorMixin
 from evalplots.display._thin import plot_curve
+from evalplots.exceptions import EmptyFigureWarning
 
 __all__ = ["MetricThresholdCurveDisplay"]
 
@@ -323,7 +326,9 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
             PolyCollection properties of the bands (the metric's colour, alpha 0.2).
         legend_loc : str, default='below'
             'below': the legend goes under the axes, in two columns, so that it
-            hides no curve; any other value is the ``loc`` of a legend inside.
+            hides no curve (a figure without a layout engine gets the
+            constrained layout, which keeps the legend inside the figure); any
+            other value is the ``loc`` of a legend inside.
 
         Returns
         -------
@@ -337,6 +342,12 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
             If ``metrics`` names a metric that is not stored, ``threshold`` is not
             a finite number, ``curve_kwargs`` is not a dict of dicts, a style dict
             sets one property under two alias names, or ``ax`` is not rectilinear.
+
+        Warns
+        -----
+        EmptyFigureWarning
+            When there is a single threshold (all scores equal): the metrics are
+            then drawn as points, which a step line could not show.
 
         Notes
         -----
@@ -373,6 +384,13 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
                 "curve_kwargs must be a dict of metric name -> dict of Line2D "
                 "properties, e.g. {'f1': {'linewidth': 3}}."
             )
+        single = self.thresholds.size == 1
+        if single:
+            warnings.warn(
+                f"the scores{f' of {self.name!r}' if self.name else ''} take a single "
+                f"value ({self.thresholds[0]:g}), so each metric has one value, at "
+                f"that threshold; it is drawn as a point, as no step line can show it.",
+                EmptyFigureWarning, stacklevel=2)
         at = {} if threshold is None else self.values_at(threshold)
         t_text = None if threshold is None else format_threshold(threshold)
         self.ax_, self.figure_ = get_axes(ax)
@@ -386,7 +404,7 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
                 label = f"{label} ({format_score(at[metric])} at t = {t_text})"
             kw = merge_style_kwargs(
                 {"color": METRICS[metric][1], "linewidth": 1.5, "label": label,
-                 "drawstyle": "steps-pre"},
+                 "drawstyle": "steps-pre", **({"marker": "o"} if single else {})},
                 (curve_kwargs or {}).get(metric), argname=f"curve_kwargs[{metric!r}]",
             )  # fmt: skip
             line = plot_curve(self.ax_, x, self.values[metric][::-1], **kw)
@@ -435,7 +453,9 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
     def _finish_axes(self, name, legend_loc):
         name = self.name if name is None else name
         suffix = f" (score of class {self.pos_label})" if self.pos_label is not None else ""
-        self.ax_.set(xlabel=f"Threshold{suffix}", ylabel="Metric value", ylim=(-0.02, 1.02))
+        # the class name is shown as written (never parsed as mathtext)
+        self.ax_.set_xlabel(f"Threshold{suffix}", **LITERAL_TEXT)
+        self.ax_.set(ylabel="Metric value", ylim=(-0.02, 1.02))
         title = name
         if self.ci_band_:
             level = self.confidence_level
@@ -445,6 +465,10 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
         if legend_loc == "below":
             placement = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.14),
                          "ncols": 2, "borderaxespad": 0.0}  # fmt: skip
+            if self.figure_.get_layout_engine() is None:
+                # a legend under the axes lies outside them: without a layout
+                # engine the figure would cut it off
+                self.figure_.set_layout_engine("constrained")
         literal_legend(self.ax_, title=title, fontsize="small", title_fontsize="small",
                        **placement)  # fmt: skip
 

@@ -35,6 +35,7 @@ from evalplots.evaluation._intervals import (
     stratified_mean_ci,
     wilson,
 )
+from evalplots.evaluation._operating_points import insert_point, operating_point
 from evalplots.evaluation._table import MetricsTable
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._delong import delong_interval, paired_delong, sample_placements
@@ -47,7 +48,12 @@ from evalplots.metrics._labels import (
     label_name_map,
     resolve_pos_label,
 )
-from evalplots.metrics._ranking import pr_from_counts, roc_from_counts
+from evalplots.metrics._calibration import calibration_error, reliability_bins
+from evalplots.metrics._ci_bands import roc_and_precision_recall_ci_bands
+from evalplots.metrics._det import det_from_counts
+from evalplots.metrics._gain import gain_from_counts, ks_from_counts
+from evalplots.metrics._ranking import drop_collinear, pr_from_counts, roc_from_counts
+from evalplots.metrics._threshold_metrics import first_best, metrics_from_counts
 from evalplots.metrics._thresholds import BinaryScores
 from evalplots.metrics._validation import (
     as_1d,
@@ -65,6 +71,11 @@ BINARY_COLUMNS = ("ROC AUC", "AP", "BEP", "Accuracy", "Precision", "Recall", "F1
 # Wilson intervals: column -> the rate's name in metrics._proportion._RATES
 _WILSON = {"Accuracy": "accuracy", "Precision": "precision", "Recall": "recall",
            "Specificity": "specificity", "NPV": "npv"}
+
+#: Uniform bins of the reliability diagram and its ECE.
+CALIBRATION_BINS = 10
+#: Equal-width bins of the score-distribution histograms.
+SCORE_BINS = 30
 
 # Why a column of the table can be undefined ('n/a').
 _UNDEFINED = {
@@ -149,6 +160,28 @@ class BinaryModel:
         Of the scores as probabilities (NaN when ``is_probability`` is False);
         log loss is ``inf`` when a positive scores 0 or a negative 1 (nothing is
         clipped).
+    threshold_table : ThresholdMetrics
+        Precision, recall (TPR), FPR, F1 (``fbeta``), ... at every distinct score,
+        as :func:`evalplots.metrics.metrics_at_thresholds`.
+    optimal_thresholds : dict of str to OptimalThreshold
+        ``'youden'`` (max TPR − FPR) and ``'f1'`` (max F1), as
+        :func:`evalplots.metrics.optimal_threshold` (ties: the highest threshold).
+    operating_points : tuple of 3 OperatingPoint
+        The confusion matrix and TPR, FPR, precision, F1 at ``threshold``, at
+        Youden's optimum and at the max-F1 optimum, in this order.
+    det_curve, cumulative_gain_curve : tuple of ndarray
+        ``(fpr, fnr, thresholds)`` and ``(queue_rate, gain, thresholds)`` as
+        :func:`evalplots.metrics.det_curve` and
+        :func:`~evalplots.metrics.cumulative_gain_curve`.
+    ks_statistic : KSResult
+        ``(statistic, threshold)`` as :func:`evalplots.metrics.ks_statistic`.
+    calibration_curve : CalibrationBins or None
+        The non-empty bins of 10 uniform bins on [0, 1] (``prob_true``,
+        ``prob_pred``, ``counts``, ``bin_bounds``), as
+        :func:`evalplots.metrics.calibration_curve`; None unless ``is_probability``.
+    expected_calibration_error : float
+        ECE over those bins, as :func:`evalplots.metrics.expected_calibration_error`
+        (NaN unless ``is_probability``).
 
     Raises
     ------
@@ -158,7 +191,11 @@ class BinaryModel:
     -----
     AUC = Σ ΔFP·(TP_i + TP_{i−1}) / (2·m⁺·m⁻) over the distinct thresholds, the
     Mann-Whitney count with ties as ½ (Zhou Zhihua, *Machine Learning* §2.3.3);
-    the confusion matrix at the threshold is read off the same counts.
+    the confusion matrix at the threshold is read off the same counts, and so are
+    the rates at every threshold, the optimal thresholds (Youden, Cancer 3, 1950;
+    Zhou §2.3.2), the DET curve (Martin et al., Eurospeech 1997) and the gain
+    curve. The operating point at ``threshold`` comes from the full counts, not
+    from ``roc_curve``, whose intermediate points are dropped.
 
     Examples
     --------
@@ -166,6 +203,10 @@ class BinaryModel:
     >>> m = evaluate([1, 0, 0, 1, 0, 1], {"m": [.45, .53, .24, .88, .57, .76]})["m"]
     >>> round(m.roc_auc, 4), m.confusion_matrix.tolist()
     (0.7778, [[1, 2], [1, 2]])
+    >>> [(p.label, p.threshold, round(p.tpr, 3), round(p.fpr, 3))
+    ...  for p in m.operating_points]  # doctest: +NORMALIZE_WHITESPACE
+    [('chosen threshold', 0.5, 0.667, 0.667), ("Youden's J", 0.76, 0.667, 0.0),
+     ('max F1', 0.76, 0.667, 0.0)]
     """
 
     def __init__(self, name, y_score, data, threshold):
@@ -204,10 +245,16 @@ class BinaryModel:
             return metrics.break_even_point_from_curve(precision, recall)
 
     @functools.cached_property
-    def confusion_matrix(self):
-        fps, tps, thresholds = self.counts
+    def _n_above(self):
         # number of distinct thresholds >= self.threshold (thresholds decrease)
-        k = thresholds.size - np.searchsorted(thresholds[::-1], self.threshold, side="left")
+        thresholds = self.counts[2]
+        return int(thresholds.size - np.searchsorted(thresholds[::-1], self.threshold,
+                                                     side="left"))
+
+    @functools.cached_property
+    def confusion_matrix(self):
+        fps, tps, _ = self.counts
+        k = self._n_above
         fp, tp = (fps[k - 1], tps[k - 1]) if k else (0.0, 0.0)
         cm = np.array([[fps[-1] - fp, fp], [tps[-1] - tp, tp]])
         return cm.astype(np.int64) if self._data.weight is None else cm
@@ -264,6 +311,76 @@ class BinaryModel:
     def predicted(self):
         """Whether each (non-zero-weight) sample is predicted positive."""
         return self._data.score >= self.threshold
+
+    # --- the figure pages (issue 8): everything below reads the one sort (counts)
+
+    @functools.cached_property
+    def threshold_table(self):
+        """Every confusion-matrix metric at every distinct score (from ``counts``)."""
+        fps, tps, thresholds = self.counts
+        return metrics_from_counts(fps, tps, thresholds.astype(np.float64, copy=False))
+
+    @functools.cached_property
+    def optimal_thresholds(self):
+        """``{'youden': OptimalThreshold, 'f1': OptimalThreshold}`` (ties: highest)."""
+        table = self.threshold_table
+        best = {}
+        for criterion, values in (("youden", table.tpr - table.fpr), ("f1", table.fbeta)):
+            k = first_best(values)
+            best[criterion] = metrics.OptimalThreshold(
+                threshold=float(table.thresholds[k]), criterion=criterion,
+                value=float(values[k]), tpr=float(table.tpr[k]), fpr=float(table.fpr[k]),
+                precision=float(table.precision[k]))
+        return best
+
+    @functools.cached_property
+    def operating_points(self):
+        """The points at the chosen threshold, Youden's optimum and the max-F1 one."""
+        (_, fp), (_, tp) = self.confusion_matrix.tolist()
+        fps, tps, _ = self.counts
+        n_pos, n_neg = tps[-1], fps[-1]
+        points = [operating_point("chosen threshold", self.threshold, tp=tp, fp=fp,
+                                  n_pos=n_pos, n_neg=n_neg)]
+        table = self.threshold_table
+        for criterion, label in (("youden", "Youden's J"), ("f1", "max F1")):
+            k = int(np.searchsorted(-table.thresholds,
+                                    -self.optimal_thresholds[criterion].threshold))
+            points.append(operating_point(label, table.thresholds[k], tp=table.tp[k],
+                                          fp=table.fp[k], n_pos=n_pos, n_neg=n_neg))
+        return tuple(points)
+
+    @functools.cached_property
+    def det_curve(self):
+        """``(fpr, fnr, thresholds)`` as :func:`evalplots.metrics.det_curve`."""
+        return det_from_counts(*self.counts)
+
+    @functools.cached_property
+    def cumulative_gain_curve(self):
+        """``(queue_rate, gain, thresholds)`` as :func:`evalplots.metrics.cumulative_gain_curve`."""
+        return gain_from_counts(*self.counts)
+
+    @functools.cached_property
+    def ks_statistic(self):
+        """``KSResult(statistic, threshold)`` as :func:`evalplots.metrics.ks_statistic`."""
+        return ks_from_counts(*self.counts)
+
+    @functools.cached_property
+    def calibration_curve(self):
+        """The non-empty bins of 10 uniform bins (CalibrationBins), or None unless
+        ``is_probability``."""
+        if not self.is_probability:
+            return None
+        d = self._data
+        return reliability_bins(d.positive, d.score, n_bins=CALIBRATION_BINS,
+                                sample_weight=d.weight)
+
+    @functools.cached_property
+    def expected_calibration_error(self):
+        """ECE over :attr:`calibration_curve`'s bins (NaN unless ``is_probability``)."""
+        bins = self.calibration_curve
+        if bins is None:
+            return math.nan
+        return calibration_error(bins.prob_true, bins.prob_pred, bins.counts)
 
 
 class BinaryEvaluation(Evaluation):
@@ -523,18 +640,23 @@ class BinaryEvaluation(Evaluation):
                                           "errors at the threshold"))
         return ComparisonTable(out)
 
-    def roc_display(self, name):
+    def roc_display(self, name, *, ci=False):
         """The model's :class:`~evalplots.display.RocCurveDisplay`, not yet drawn.
 
         Parameters
         ----------
         name : str
             A model name.
+        ci : bool, default=False
+            Whether to attach the model's band of ``roc_ci_bands`` (computed on
+            first use), drawn by ``plot()``.
 
         Returns
         -------
         display : RocCurveDisplay
-            Built from the stored curve; call ``.plot(ax=...)``.
+            Built from the stored curve and its thresholds, so that
+            ``plot(threshold=ev.threshold)`` marks the operating point and
+            ``plot(plot_optimal=True)`` Youden's optimum.
 
         Raises
         ------
@@ -543,34 +665,49 @@ class BinaryEvaluation(Evaluation):
 
         Notes
         -----
-        The legend shows the AUC of the table (same number).
+        The legend shows the AUC of the table (same number). The stored curve
+        lacks its collinear intermediate points; the operating point at the
+        evaluation's threshold is put back in (from the full counts), so the
+        marked point is exact and the drawn line unchanged.
 
         Examples
         --------
         >>> from evalplots import evaluate
         >>> ev = evaluate([1, 0, 0, 1, 0, 1], {"m": [.45, .53, .24, .88, .57, .76]})
-        >>> ev.roc_display("m").plot().line_.get_label()
-        'm (AUC = 0.78)'
+        >>> d = ev.roc_display("m").plot(threshold=ev.threshold)
+        >>> d.line_.get_label(), d.threshold_point_.get_xydata().tolist()
+        ('m (AUC = 0.78)', [[0.6666666666666666, 0.6666666666666666]])
         """
         from evalplots.display import RocCurveDisplay
 
         m = self[name]
-        fpr, tpr, _ = m.roc_curve
+        fpr, tpr, thresholds = m.roc_curve
+        k = m._n_above
+        if k:
+            fps, tps, scores = m.counts
+            fpr, tpr, thresholds = insert_point(fpr, tpr, thresholds, fps[k - 1] / fps[-1],
+                                                tps[k - 1] / tps[-1], scores[k - 1])
         return RocCurveDisplay(fpr, tpr, roc_auc=m.roc_auc, name=name,
-                               pos_label=self.pos_name)
+                               pos_label=self.pos_name, thresholds=thresholds,
+                               ci_band=self.roc_ci_bands[name] if ci else None)
 
-    def precision_recall_display(self, name):
+    def precision_recall_display(self, name, *, ci=False):
         """The model's :class:`~evalplots.display.PrecisionRecallDisplay`, not yet drawn.
 
         Parameters
         ----------
         name : str
             A model name.
+        ci : bool, default=False
+            Whether to attach the model's band of ``precision_recall_ci_bands``
+            (computed on first use), drawn by ``plot()``.
 
         Returns
         -------
         display : PrecisionRecallDisplay
-            With AP, BEP and the prevalence (chance level); call ``.plot(...)``.
+            With AP, BEP, the prevalence (chance level) and the thresholds of the
+            full curve (``plot(threshold=...)`` marks the operating point);
+            call ``.plot(...)``.
 
         Raises
         ------
@@ -591,11 +728,12 @@ class BinaryEvaluation(Evaluation):
         from evalplots.display import PrecisionRecallDisplay
 
         m = self[name]
-        precision, recall, _ = m.precision_recall_curve
+        precision, recall, thresholds = m.precision_recall_curve
         return PrecisionRecallDisplay(
             precision, recall, average_precision=m.average_precision,
             break_even=m.break_even_point, prevalence_pos_label=self.prevalence,
-            name=name, pos_label=self.pos_name)
+            name=name, pos_label=self.pos_name, thresholds=thresholds,
+            ci_band=self.precision_recall_ci_bands[name] if ci else None)
 
     def confusion_matrix_display(self, name):
         """The model's :class:`~evalplots.display.ConfusionMatrixDisplay` at the threshold.
@@ -630,3 +768,335 @@ class BinaryEvaluation(Evaluation):
 
         return ConfusionMatrixDisplay(self[name].confusion_matrix,
                                       display_labels=[self.neg_name, self.pos_name])
+
+    # --- the figure pages (issue 8): bands, shared bins and the new Displays
+
+    @functools.cached_property
+    def roc_ci_bands(self):
+        """Each model's pointwise bootstrap band of the ROC curve, computed on first use.
+
+        Returns
+        -------
+        bands : dict of str to tuple of 3 ndarray of shape (101,)
+            Model name -> ``(fpr_grid, tpr_low, tpr_high)`` of
+            :func:`evalplots.metrics.roc_curve_ci_band` with the evaluation's
+            ``interval_options`` (``n_resamples``, ``confidence_level`` and the
+            stream ``rng("band", name)``).
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        Vertical averaging (Fawcett 2006, §7): stratified bootstrap resamples,
+        the percentile interval of the TPR at each fixed FPR; pointwise, not
+        simultaneous. Each model has its own random stream, so a band does not
+        depend on the other models or on the order of computation. The ROC and
+        P-R bands of a model read the same resamples (drawn once).
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 0, 1, 1, 0, 1], {"m": [.1, .4, .35, .8, .2, .9]},
+        ...               n_resamples=50)
+        >>> grid, low, high = ev.roc_ci_bands["m"]
+        >>> grid.shape, bool((low <= high).all()), float(high[-1])
+        ((101,), True, 1.0)
+        """
+        return {name: bands[0] for name, bands in self._ci_bands.items()}
+
+    @functools.cached_property
+    def precision_recall_ci_bands(self):
+        """Each model's pointwise bootstrap band of the interpolated precision.
+
+        Returns
+        -------
+        bands : dict of str to tuple of 3 ndarray of shape (101,)
+            Model name -> ``(recall_grid, precision_low, precision_high)`` of
+            :func:`evalplots.metrics.precision_recall_ci_band` with the
+            evaluation's ``interval_options`` (stream ``rng("band", name)``, the
+            resamples of the ROC band).
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        At each recall r, the percentile interval of the interpolated precision
+        max{P : R >= r} over stratified bootstrap resamples (Manning et al.,
+        *Introduction to Information Retrieval* §8.4); pointwise.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 0, 1, 1, 0, 1], {"m": [.1, .4, .35, .8, .2, .9]},
+        ...               n_resamples=50)
+        >>> recall, low, high = ev.precision_recall_ci_bands["m"]
+        >>> recall.shape, bool((low <= high).all())
+        ((101,), True)
+        """
+        return {name: bands[1] for name, bands in self._ci_bands.items()}
+
+    @functools.cached_property
+    def _ci_bands(self):
+        opts = self.interval_options
+        return {name: roc_and_precision_recall_ci_bands(
+                    m._data.positive, m._data.score, sample_weight=m._data.weight,
+                    pos_label=True, n_resamples=opts.n_resamples,
+                    confidence_level=opts.confidence_level,
+                    random_state=opts.rng("band", name))
+                for name, m in self.models.items()}
+
+    @functools.cached_property
+    def score_bins(self):
+        """The histogram bin edges of each model's score distribution.
+
+        Returns
+        -------
+        edges : dict of str to ndarray of shape (31,)
+            Model name -> 30 equal-width bins. When every model's scores are
+            probabilities all models share one set of edges, spanning all their
+            scores, so that the panels compare; otherwise each model's bins span
+            its own scores (scores of different models need not share a scale).
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        Edges as :func:`numpy.histogram_bin_edges` with 30 bins over the range
+        (min and max only: no sort).
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 1, 0, 1], {"a": [.1, .6, .3, .8], "b": [.2, .9, .4, .5]})
+        >>> e = ev.score_bins
+        >>> float(e["a"][0]), float(e["a"][-1]), bool((e["a"] == e["b"]).all())
+        (0.1, 0.9, True)
+        """
+        ranges = {name: (float(m._data.score.min()), float(m._data.score.max()))
+                  for name, m in self.models.items()}
+        if all(m.is_probability for m in self.models.values()):
+            shared = (min(lo for lo, _ in ranges.values()),
+                      max(hi for _, hi in ranges.values()))
+            ranges = dict.fromkeys(ranges, shared)
+        return {name: np.histogram_bin_edges([], bins=SCORE_BINS, range=r)
+                if r[0] < r[1] else np.array([r[0] - 0.5, r[0] + 0.5])
+                for name, r in ranges.items()}
+
+    def threshold_display(self, name):
+        """The model's :class:`~evalplots.display.MetricThresholdCurveDisplay`.
+
+        Parameters
+        ----------
+        name : str
+            A model name.
+
+        Returns
+        -------
+        display : MetricThresholdCurveDisplay
+            Precision, recall (TPR), F1 and FPR at every distinct score, with the
+            Youden and max-F1 optima; not yet drawn (``plot(threshold=...)``).
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+
+        Notes
+        -----
+        Read off ``threshold_table`` and ``optimal_thresholds`` (no recount).
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([1, 0, 0, 1, 0, 1], {"m": [.45, .53, .24, .88, .57, .76]})
+        >>> display = ev.threshold_display("m")
+        >>> list(display.values), display.optimal["f1"].threshold
+        (['precision', 'recall', 'f1', 'fpr'], 0.76)
+        """
+        from evalplots.display import MetricThresholdCurveDisplay
+
+        m = self[name]
+        table = m.threshold_table
+        values = {"precision": table.precision, "recall": table.recall, "f1": table.fbeta,
+                  "fpr": table.fpr}
+        return MetricThresholdCurveDisplay(table.thresholds, values,
+                                           optimal=m.optimal_thresholds, name=name,
+                                           pos_label=self.pos_name)
+
+    def det_display(self, name):
+        """The model's :class:`~evalplots.display.DetCurveDisplay`, not yet drawn.
+
+        Parameters
+        ----------
+        name : str
+            A model name.
+
+        Returns
+        -------
+        display : DetCurveDisplay
+            The points of ``det_curve`` without the inner points of its
+            horizontal runs (the drawing is the same).
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+
+        Notes
+        -----
+        FNR against FPR on normal-deviate axes (Martin et al., Eurospeech 1997).
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 0, 1, 1], {"m": [0.1, 0.4, 0.35, 0.8]})
+        >>> ev.det_display("m").fnr
+        array([0. , 0.5, 0.5])
+        """
+        from evalplots.display import DetCurveDisplay
+
+        fpr, fnr, _ = det_from_counts(*self[name].counts, drop_intermediate=True)
+        return DetCurveDisplay(fpr, fnr, name=name, pos_label=self.pos_name)
+
+    def gain_display(self, name):
+        """The model's :class:`~evalplots.display.CumulativeGainDisplay`, not yet drawn.
+
+        Parameters
+        ----------
+        name : str
+            A model name.
+
+        Returns
+        -------
+        display : CumulativeGainDisplay
+            With the FPR and thresholds (for the KS mark) and the prevalence (for
+            the perfect model).
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+
+        Notes
+        -----
+        Gain and queue rate are linear in (FP, TP), so the points dropped from
+        the ROC curve as collinear are dropped here too: the drawing, and the
+        KS statistic read off it, are those of the full curve.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([1, 0, 1, 0], {"m": [0.9, 0.5, 0.5, 0.1]})
+        >>> display = ev.gain_display("m")
+        >>> display.gain.tolist(), round(display.ks.statistic, 2)
+        ([0.0, 0.5, 1.0, 1.0], 0.5)
+        """
+        from evalplots.display import CumulativeGainDisplay
+
+        fps, tps, thresholds = drop_collinear(*self[name].counts)
+        queue_rate, gain, thresholds = gain_from_counts(fps, tps, thresholds)
+        fpr = np.concatenate(([0.0], fps / fps[-1]))
+        return CumulativeGainDisplay(queue_rate, gain, fpr=fpr, thresholds=thresholds,
+                                     prevalence=self.prevalence, name=name,
+                                     pos_label=self.pos_name)
+
+    def calibration_display(self, name):
+        """The model's :class:`~evalplots.display.CalibrationDisplay`, not yet drawn.
+
+        Parameters
+        ----------
+        name : str
+            A model name.
+
+        Returns
+        -------
+        display : CalibrationDisplay
+            The reliability curve of ``calibration_curve`` with its bin counts,
+            the Brier score and the ECE.
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+        ValueError
+            If the model's scores are not all in [0, 1] (not probabilities).
+
+        Notes
+        -----
+        See :func:`evalplots.metrics.calibration_curve` (Niculescu-Mizil &
+        Caruana, ICML 2005).
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 0, 0, 0, 1, 1, 1, 1, 1],
+        ...               {"m": [.1, .2, .3, .4, .65, .7, .8, .9, 1.0]})
+        >>> ev.calibration_display("m").counts.tolist()
+        [1, 1, 1, 1, 2, 1, 1, 1]
+        """
+        from evalplots.display import CalibrationDisplay
+
+        m = self[name]
+        bins = m.calibration_curve
+        if bins is None:
+            raise ValueError(
+                f"model {name!r} has scores outside [0, 1], so they are not "
+                f"probabilities and have no calibration curve; calibrate them first.")
+        return CalibrationDisplay(bins.prob_true, bins.prob_pred, bins.counts,
+                                  bin_bounds=bins.bin_bounds, brier_score=m.brier_score,
+                                  ece=m.expected_calibration_error, name=name,
+                                  pos_label=self.pos_name)
+
+    def score_distribution_display(self, name):
+        """The model's :class:`~evalplots.display.ScoreDistributionDisplay`.
+
+        Parameters
+        ----------
+        name : str
+            A model name.
+
+        Returns
+        -------
+        display : ScoreDistributionDisplay
+            One density histogram per class (negative first) on ``score_bins``;
+            not yet drawn (``plot(threshold=...)``).
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+
+        Notes
+        -----
+        Each class's area is 1 (``stat='density'``), so the shapes compare
+        whatever the class sizes; samples of weight 0 are left out.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 1, 0, 1], {"m": [.1, .9, .3, .7]})
+        >>> d = ev.score_distribution_display("m")
+        >>> d.display_labels, d.x.shape, d.values.shape
+        (['0', '1'], (31,), (2, 30))
+        """
+        from evalplots.display import ScoreDistributionDisplay
+
+        d = self[name]._data
+        edges = self.score_bins[name]
+        values = []
+        for mask in (~d.positive, d.positive):
+            w = None if d.weight is None else d.weight[mask]
+            # equal-width bins given by number and range: numpy's linear binning,
+            # no sort of the scores (edge cases follow the same edges)
+            counts, _ = np.histogram(d.score[mask], edges.size - 1,
+                                     range=(edges[0], edges[-1]), weights=w)
+            values.append(counts / (counts.sum() * np.diff(edges)))
+        return ScoreDistributionDisplay(edges, values,
+                                        display_labels=[self.neg_name, self.pos_name],
+                                        stat="density", name=name)

@@ -414,8 +414,12 @@ class Evaluation:
         one panel one journal column wide (3.5 in), of two or more panels two
         columns (7 in). File names say what each file holds:
 
-        - binary: ``roc_curves``, ``precision_recall_steps``,
+        - binary: ``roc_curves`` (with operating points and Youden optima),
+          ``det_and_cumulative_gain_curves``, ``precision_recall_steps``,
           ``precision_recall_sawtooth`` (full range and detail, all models),
+          ``metrics_vs_threshold`` (one panel per model),
+          ``score_distributions`` (one panel per model), ``calibration`` (the
+          models whose scores are probabilities; none when no model's are),
           ``confusion_matrix_<model>`` (rows = true class);
         - multi-class: ``classification_report_<model>``,
           ``one_vs_rest_curves_<model>`` (models with scores) and
@@ -443,7 +447,9 @@ class Evaluation:
         >>> ev = evaluate([0, 1, 1, 0], {"my model": [.2, .6, .9, .4]})
         >>> [p.name for p in ev.save_figures(tempfile.mkdtemp(), format="svg")]
         ... # doctest: +NORMALIZE_WHITESPACE
-        ['roc_curves.svg', 'precision_recall_steps.svg', 'precision_recall_sawtooth.svg',
+        ['roc_curves.svg', 'det_and_cumulative_gain_curves.svg',
+         'precision_recall_steps.svg', 'precision_recall_sawtooth.svg',
+         'metrics_vs_threshold.svg', 'score_distributions.svg', 'calibration.svg',
          'confusion_matrix_my_model.svg']
         """
         from evalplots.evaluation._figures import save_figures

@@ -12,6 +12,7 @@ evaluation objects import it only when they draw.
 import functools
 import pathlib
 import re
+import warnings
 
 import matplotlib
 import numpy as np
@@ -20,6 +21,7 @@ from matplotlib.figure import Figure
 from evalplots.display import style
 from evalplots.display._base import LITERAL_TEXT, legend_handle, literal_legend
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
+from evalplots.exceptions import EmptyFigureWarning
 
 _LINESTYLES = ("-", "--", ":", "-.")
 
@@ -91,64 +93,112 @@ def zoom_limits(breakevens):
 # and the fallback font family, and returns a drawn Figure. Heights follow the
 # width, so the report's 7.6 in figures and a paper's 7 in ones look alike.
 
-def roc_figure(ev, *, style="report", width=7.6, family=None):
-    """All models' ROC curves on one axes (left) and the top-left corner (right)."""
+def roc_figure(ev, *, ci=False, style="report", width=7.6, family=None):
+    """All models' ROC curves on one axes (left) and the top-left corner (right).
+
+    Each curve marks its operating point at ``ev.threshold`` (diamond) and its
+    Youden optimum (star), without texts (legend keys say what they are). With
+    ``ci`` each curve has its pointwise bootstrap band (``ev.roc_ci_bands``).
+    """
     names = ev.model_names
     with figure_style(style, family):
         fig = Figure(figsize=(width, width * 3.7 / 7.6 + legend_height(
-                         len(names) + 1, [f"{n} (AUC = 0.000)" for n in names])),
+                         len(names) + 3 + bool(ci), roc_labels(names))),
                      layout="constrained")
         full, detail = fig.subplots(1, 2)
-        handles = []
-        for ax in (full, detail):
-            for i, name in enumerate(names):
-                display = ev.roc_display(name).plot(
-                    ax=ax, plot_chance_level=ax is full, **model_style(i))
-                if ax is full:
-                    handles.append(display.line_)
-                    chance = display.chance_level_  # one shared diagonal
-            ax.grid(alpha=0.25, linewidth=0.5)
-        handles.append(chance)
-        labels = [h.get_label() for h in handles]  # after all: shared decimals
-        tpr_low = zoom_limits([ev[n].break_even_point for n in names])[0]
-        detail.set(title="detail: top-left corner", xlim=(-0.005, 1.005 - tpr_low),
-                   ylim=(tpr_low, 1.005))
-        full.set_title("ROC curves")
-        for ax in (full, detail):  # two square boxes of one size, whatever the limits
-            ax.set_aspect("auto")
-            ax.set_box_aspect(1)
+        handles, labels = draw_roc(ev, full, detail, ci)
         legend_below(fig, (full, detail), handles, labels)
     return fig
+
+
+def roc_page_figure(ev, *, ci=False, style="report", width=7.6, family=None):
+    """The report's ROC page: :func:`roc_figure`'s two panels above, the DET and
+    cumulative gain panels of :func:`det_gain_figure` below, one legend.
+
+    Returns the figure and the models whose DET curve is not visible.
+    """
+    names = ev.model_names
+    with figure_style(style, family):
+        fig = Figure(figsize=(width, width * 7.2 / 7.6 + legend_height(
+                         len(names) + 4 + bool(ci), roc_labels(names))),
+                     layout="constrained")
+        axes = fig.subplots(2, 2)
+        handles, labels = draw_roc(ev, *axes[0], ci)
+        invisible, (perfect,) = draw_det_gain(ev, *axes[1])
+        legend_below(fig, axes, [*handles, perfect], [*labels, perfect.get_label()])
+    return fig, invisible
+
+
+def roc_labels(names):
+    """Legend texts as long as the ROC legend's, for its height."""
+    return [f"{n} (AUC = 0.000)" for n in names]
+
+
+def draw_roc(ev, full, detail, ci):
+    """Draw the ROC panels of :func:`roc_figure`; return the legend's entries."""
+    names = ev.model_names
+    handles = []
+    for ax in (full, detail):
+        for i, name in enumerate(names):
+            display = ev.roc_display(name, ci=ci).plot(
+                ax=ax, plot_chance_level=ax is full, threshold=ev.threshold,
+                plot_optimal=True, **model_style(i))
+            remove_marker_texts(display)
+            if ax is full:
+                handles.append(display.line_)
+                chance = display.chance_level_  # one shared diagonal
+        ax.grid(alpha=0.25, linewidth=0.5)
+    handles.append(chance)
+    labels = [h.get_label() for h in handles]  # after all: shared decimals
+    tpr_low = zoom_limits([ev[n].break_even_point for n in names])[0]
+    detail.set(title="detail: top-left corner", xlim=(-0.005, 1.005 - tpr_low),
+               ylim=(tpr_low, 1.005))
+    full.set_title("ROC curves")
+    for ax in (full, detail):  # two square boxes of one size, whatever the limits
+        ax.set_aspect("auto")
+        ax.set_box_aspect(1)
+    keys = marker_keys(ev, "Youden optimum (max J = TPR - FPR)", ci)
+    return handles + [k for k, _ in keys], labels + [t for _, t in keys]
 
 
 _PR_TITLES = {"steps-post": "steps-post (area = AP)",
               "sawtooth": "sawtooth (textbook; BEP where P = R)"}
 
 
-def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), style="report",
-                            width=7.6, family=None):
+def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), ci=False,
+                            style="report", width=7.6, family=None):
     """Precision-recall curves: full range and detail for each drawing style.
 
     With both drawing styles: steps-post (left) and sawtooth (right), full range
-    above, detail below. With one: full range (left) and detail (right).
+    above, detail below. With one: full range (left) and detail (right). Each
+    curve marks its operating point at ``ev.threshold`` (diamond; not where no
+    sample is predicted positive) and its max-F1 point (star), without texts.
+    With ``ci`` the steps-post panels show each model's band of
+    the interpolated precision (``ev.precision_recall_ci_bands``).
     """
     names = ev.model_names
     both = len(drawstyles) == 2
     with figure_style(style, family):
         fig = Figure(figsize=(width, width * (7.6 if both else 3.7) / 7.6 + legend_height(
-                         len(names) + 1, [f"{n} (AP = 0.00, BEP = 0.00)" for n in names])),
+                         len(names) + 3 + bool(ci),
+                         [f"{n} (AP = 0.00, BEP = 0.00)" for n in names])),
                      layout="constrained")
         grid = fig.subplots(2, 2) if both else fig.subplots(1, 2)[None, :]
         # (full, detail) axes of each drawing style
         panels = ([(grid[0, c], grid[1, c]) for c in range(2)] if both
                   else [(grid[0, 0], grid[0, 1])])
-        displays = [ev.precision_recall_display(name) for name in names]
+        displays = [ev.precision_recall_display(name, ci=ci) for name in names]
         entries = []
         for col, (drawstyle, axes) in enumerate(zip(drawstyles, panels)):
             for row, ax in enumerate(axes):
-                for i, display in enumerate(displays):
+                for i, (name, display) in enumerate(zip(names, displays)):
                     display.plot(ax=ax, drawstyle=drawstyle,
-                                 plot_chance_level=row == 0 and i == 0, **model_style(i))
+                                 plot_chance_level=row == 0 and i == 0,
+                                 plot_ci=drawstyle == "steps-post",
+                                 threshold=(ev.threshold if ev[name].operating_points[0].tp
+                                            + ev[name].operating_points[0].fp else None),
+                                 plot_optimal=True, **model_style(i))
+                    remove_marker_texts(display)
                     if (row, col) == (0, 0):
                         entries.append(display.line_)
                         if i == 0:
@@ -157,6 +207,8 @@ def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), style=
         # line; read once all models are drawn (the legend's decimals are shared)
         entries = [(legend_handle(line), line.get_label()) for line in entries]
         entries.append((chance, chance.get_label()))
+        entries += marker_keys(ev, "max F1 point", ci and "steps-post" in drawstyles,
+                               band="pointwise band of the interpolated precision")
         limits = zoom_limits([ev[n].break_even_point for n in names])
         for drawstyle, (full, detail) in zip(drawstyles, panels):
             full.set_title(_PR_TITLES[drawstyle])
@@ -164,6 +216,179 @@ def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), style=
             for ax in (full, detail):
                 ax.grid(alpha=0.25, linewidth=0.5)
         legend_below(fig, grid, *zip(*entries))
+    return fig
+
+
+def remove_marker_texts(display):
+    """Remove the texts beside the markers: with several models they crowd the
+    panel; the legend keys say what the markers are, the report's table of
+    operating points gives their values."""
+    for text in (display.threshold_annotation_, display.optimal_annotation_):
+        if text is not None:
+            text.remove()
+
+
+def marker_keys(ev, optimum, ci, *, band="pointwise bootstrap band"):
+    """Legend keys ``(handle, text)`` of the operating-point and optimum markers
+    (and of the band, with ``ci``), in black: each model's are in its colour."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    keys = [(Line2D([], [], marker="D", linestyle="none", color="0.6",
+                    markeredgecolor="k"), f"operating point at threshold {ev.threshold:g}"),
+            (Line2D([], [], marker="*", markersize=8, linestyle="none", color="0.6",
+                    markeredgecolor="k"), optimum)]
+    if ci:
+        level = ev.interval_options.confidence_level
+        keys.append((Patch(color="0.6", alpha=0.35, linewidth=0),
+                     f"shaded: {level:.0%} {band}"))
+    return keys
+
+
+def shared_score_bins(ev):
+    """Whether all models' score histograms share one set of bins."""
+    return len({tuple(e) for e in ev.score_bins.values()}) == 1
+
+
+def chunks(names, size):
+    """``names`` in consecutive groups of ``size``: the models of one report figure
+    (a grid of more rows would be scaled down to unreadable text)."""
+    return [names[i:i + size] for i in range(0, len(names), size)]
+
+
+def grid_shape(n):
+    """(rows, columns) of a small-multiples grid of ``n`` panels: two per row,
+    three side by side for three (a second row of one would leave half a page)."""
+    cols = 3 if n == 3 else min(2, n)
+    return -(-n // cols), cols
+
+
+def det_gain_figure(ev, *, style="report", width=7.6, family=None):
+    """All models' DET curves (left) and cumulative gain curves (right).
+
+    Returns the figure and the names of the models whose DET curve has no point
+    inside the deviate axes (drawn nowhere; see DetCurveDisplay).
+    """
+    names = ev.model_names
+    with figure_style(style, family):
+        fig = Figure(figsize=(width, width * 3.7 / 7.6 + legend_height(len(names) + 2)),
+                     layout="constrained")
+        det, gain = fig.subplots(1, 2)
+        invisible, _ = draw_det_gain(ev, det, gain)
+        handles, labels = gain.get_legend_handles_labels()
+        legend_below(fig, (det, gain), handles, labels)
+    return fig, invisible
+
+
+def draw_det_gain(ev, det, gain):
+    """Draw the DET and gain panels; return the models whose DET curve is not
+    visible and the perfect-model line (a legend entry of its own)."""
+    invisible = []
+    for i, name in enumerate(ev.model_names):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", EmptyFigureWarning)
+            ev.det_display(name).plot(ax=det, plot_chance_level=i == 0, **model_style(i))
+        if any(issubclass(w.category, EmptyFigureWarning) for w in caught):
+            invisible.append(name)
+        g = ev.gain_display(name).plot(ax=gain, plot_chance_level=i == 0,
+                                       plot_perfect=i == 0, **model_style(i))
+        g.line_.set_label(name)  # the KS values are in the caption
+        if i == 0:
+            perfect = g.perfect_
+    det.set_title("DET curves (normal-deviate axes)")
+    gain.set_title("cumulative gain; bars: KS statistic")
+    for ax in (det, gain):
+        ax.grid(alpha=0.25, linewidth=0.5)
+        ax.set_aspect("auto")
+        ax.set_box_aspect(1)
+    return invisible, (perfect,)
+
+
+def threshold_figure(ev, names=None, *, style="report", width=7.6, family=None):
+    """One metric-versus-threshold panel per model of ``names`` (two per row).
+
+    Precision, recall (TPR), F1 and FPR against the threshold; the chosen
+    threshold (black dashed) and the Youden and max-F1 thresholds (grey) are
+    vertical lines, each with its legend entry under the panel. ``names`` None
+    means every model.
+    """
+    from evalplots.display._base import literal_legend
+
+    names = ev.model_names if names is None else names
+    rows, cols = grid_shape(len(names))
+    panel = width / cols
+    with figure_style(style, family):
+        fig = Figure(figsize=(width, rows * (min(panel * 0.62, 3.0) + 1.35)),
+                     layout="constrained")
+        axes = np.atleast_1d(fig.subplots(rows, cols, squeeze=False).ravel())
+        for ax, name in zip(axes, names):
+            with warnings.catch_warnings():
+                # one distinct score: the display draws points and says so; the
+                # report's summary already notes the tied scores
+                warnings.simplefilter("ignore", EmptyFigureWarning)
+                display = ev.threshold_display(name).plot(ax=ax, threshold=ev.threshold)
+            ax.set_title(name, fontsize="medium", **LITERAL_TEXT)
+            handles, labels = ax.get_legend_handles_labels()
+            ax.get_legend().remove()
+            literal_legend(ax, handles, [label.replace("False positive rate", "FPR")
+                                         for label in labels],
+                           loc="upper center", bbox_to_anchor=(0.5, -0.2),
+                           ncols=1 if cols > 1 else 2, fontsize="x-small",
+                           borderaxespad=0.0, frameon=False)
+            ax.grid(alpha=0.25, linewidth=0.5)
+            display.ax_.set_ylabel("metric value")
+        for ax in axes[len(names):]:
+            ax.set_visible(False)
+    return fig
+
+
+def calibration_figure(ev, names, *, style="report", width=7.6, family=None):
+    """One reliability diagram per model of ``names`` (two per row), each with the
+    histogram of its bin counts below."""
+    rows, cols = grid_shape(len(names))
+    panel = width / cols
+    with figure_style(style, family):
+        fig = Figure(figsize=(width, rows * panel),
+                     layout="constrained")
+        cells = fig.add_gridspec(rows, cols)
+        for k, name in enumerate(names):
+            sub = cells[k // cols, k % cols].subgridspec(2, 1, height_ratios=(3, 1))
+            ax = fig.add_subplot(sub[0])
+            hist_ax = fig.add_subplot(sub[1], sharex=ax)
+            i = ev.model_names.index(name)
+            ev.calibration_display(name).plot(
+                ax=ax, hist_ax=hist_ax, color=model_style(i)["color"],
+                ref_line_kw={"linestyle": "--"})
+            ax.set_title(name, fontsize="medium", **LITERAL_TEXT)
+            ax.grid(alpha=0.25, linewidth=0.5)
+            ax.get_legend().remove()  # ECE and Brier are in the report's table
+            ax.set_xlabel("")
+            ax.tick_params(labelbottom=False)
+    return fig
+
+
+def score_distribution_figure(ev, names=None, *, style="report", width=7.6, family=None):
+    """One panel per model of ``names`` (two per row; None: every model): the two
+    classes' score histograms (densities, on ``ev.score_bins``) and the threshold
+    line."""
+    names = ev.model_names if names is None else names
+    rows, cols = grid_shape(len(names))
+    panel = width / cols
+    shared = shared_score_bins(ev)
+    with figure_style(style, family):
+        fig = Figure(figsize=(width, rows * min(panel * 0.64, 2.6)), layout="constrained")
+        axes = fig.subplots(rows, cols, squeeze=False, sharex=shared, sharey=False).ravel()
+        colours = {"curve_kwargs": [{"color": "C0"}, {"color": "C3"}]}
+        for ax, name in zip(axes, names):
+            ev.score_distribution_display(name).plot(
+                ax=ax, threshold=ev.threshold, legend_loc="upper center", name="",
+                **colours)
+            ax.set_title(name, fontsize="medium", **LITERAL_TEXT)
+            ax.set_xlabel(f"score of class {ev.pos_name}", **LITERAL_TEXT)
+            if shared:
+                ax.tick_params(labelbottom=True)
+        for ax in axes[len(names):]:
+            ax.set_visible(False)
     return fig
 
 
@@ -294,6 +519,20 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
              *(f"lpt{i}" for i in range(10))}
 
 
+def calibration_models(ev):
+    """``(names, skipped)``: the models whose scores are probabilities (all in
+    [0, 1]) and have a calibration page, and ``{name: reason}`` of the others."""
+    names, skipped = [], {}
+    for name in ev.model_names:
+        if ev[name].is_probability:
+            names.append(name)
+        else:
+            s = ev[name]._data.score
+            skipped[name] = (f"scores from {s.min():.3g} to {s.max():.3g}, not "
+                             f"probabilities in [0, 1]")
+    return names, skipped
+
+
 def file_stem(name, taken=()):
     """A file-name part for a model name: recognisable, safe on every file system.
 
@@ -319,20 +558,30 @@ def file_stem(name, taken=()):
     return unique
 
 
-def paper_figures(ev):
+def paper_figures(ev, *, ci=False):
     """The standard report's figures of ``ev`` as ``(file stem, width, draw)`` triples.
 
     ``draw(style, width)`` returns the drawn Figure. Figures with two panels or
-    more are two columns wide (7 in), single panels one column (3.5 in).
+    more are two columns wide (7 in), single panels one column (3.5 in). With
+    ``ci`` the ROC and step-wise P-R figures hold the bootstrap bands.
     """
     figures = []
     if ev.task == "binary":
         figures += [
-            ("roc_curves", TWO_COLUMNS, functools.partial(roc_figure, ev)),
+            ("roc_curves", TWO_COLUMNS, functools.partial(roc_figure, ev, ci=ci)),
+            ("det_and_cumulative_gain_curves", TWO_COLUMNS,
+             lambda **kw: det_gain_figure(ev, **kw)[0]),
             ("precision_recall_steps", TWO_COLUMNS, functools.partial(
-                precision_recall_figure, ev, drawstyles=("steps-post",))),
+                precision_recall_figure, ev, drawstyles=("steps-post",), ci=ci)),
             ("precision_recall_sawtooth", TWO_COLUMNS, functools.partial(
-                precision_recall_figure, ev, drawstyles=("sawtooth",)))]
+                precision_recall_figure, ev, drawstyles=("sawtooth",))),
+            ("metrics_vs_threshold", TWO_COLUMNS, functools.partial(threshold_figure, ev)),
+            ("score_distributions", TWO_COLUMNS,
+             functools.partial(score_distribution_figure, ev))]
+        calibrated = calibration_models(ev)[0]
+        if calibrated:
+            figures.append(("calibration", TWO_COLUMNS if len(calibrated) > 1 else ONE_COLUMN,
+                            functools.partial(calibration_figure, ev, calibrated)))
     k = ev.classes_.size if ev.task == "multiclass" else 0
     stems = set()
     for name in ev.model_names:

@@ -12,7 +12,7 @@ from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.metrics._ranking import drop_flat_recall
 from evalplots.metrics._thresholds import binary_scores, require_both_classes
 
-__all__ = ["det_curve"]
+__all__ = ["det_curve", "det_from_counts"]
 
 
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)
@@ -77,7 +77,15 @@ def det_curve(
     """
     data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     require_both_classes(data, need_neg=True, metric="the DET curve")
-    fps, tps, thresholds = data.counts()
+    return det_from_counts(*data.counts(), drop_intermediate=drop_intermediate)
+
+
+def det_from_counts(fps, tps, thresholds, *, drop_intermediate=False):
+    """The :func:`det_curve` arrays from cumulative counts (no new sort).
+
+    ``fps``, ``tps`` and ``thresholds`` are as returned by ``BinaryScores.counts()``
+    (highest threshold first, both classes present); they are not modified.
+    """
     # the point where every sample is predicted negative, at threshold +inf
     fps = np.concatenate(([0.0], fps))
     tps = np.concatenate(([0.0], tps))

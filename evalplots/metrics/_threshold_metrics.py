@@ -23,6 +23,7 @@ __all__ = [
     "OptimalThreshold",
     "ThresholdMetrics",
     "check_beta",
+    "first_best",
     "metrics_at_thresholds",
     "metrics_from_counts",
     "optimal_threshold",
@@ -484,7 +485,7 @@ def optimal_threshold(
     if criterion == "cost":
         return _minimal_cost(table, cost_fp, cost_fn)
     values = table.tpr - table.fpr if criterion == "youden" else table.fbeta
-    best = _first_best(values)
+    best = first_best(values)
     return OptimalThreshold(
         threshold=float(table.thresholds[best]),
         criterion=criterion,
@@ -495,7 +496,7 @@ def optimal_threshold(
     )
 
 
-def _first_best(values):
+def first_best(values):
     """Index of the first (highest-threshold) value tied with the maximum."""
     top = values.max()
     return int(np.argmax(values >= top - _TIE_RTOL * max(1.0, abs(top))))
@@ -505,7 +506,7 @@ def _minimal_cost(table, cost_fp, cost_fn):
     # row 0: threshold +inf, nothing predicted positive: FP = 0, FN = P
     n_pos = table.tp[-1]
     costs = np.concatenate(([cost_fn * n_pos], cost_fp * table.fp + cost_fn * table.fn))
-    best = _first_best(-costs)
+    best = first_best(-costs)
     if best == 0:
         return OptimalThreshold(np.inf, "cost", float(costs[0]), 0.0, 0.0, np.nan)
     i = best - 1

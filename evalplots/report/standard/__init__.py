@@ -28,10 +28,15 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
     Binary pages: a summary (data, contents, every metric of every model with
     its confidence interval and method, and a table comparing every pair of
     models with raw and Holm-adjusted p-values; with ``ci=False`` a plain
-    metrics table with one row per model), the ROC curves of all models on one axes, the precision-recall
+    metrics table with one row per model); the ROC curves of all models on one
+    axes with each operating point and Youden optimum marked (and, with ``ci``,
+    pointwise bootstrap bands), with the DET and cumulative gain curves below; the precision-recall
     curves drawn step-wise and as the textbook sawtooth with each break-even
-    point marked, and each model's confusion matrix in both layouts (two models
-    per page). Multi-class pages: the classes and their counts, the metrics
+    point, operating point and max-F1 point marked; precision, recall, F1 and
+    FPR against the threshold with a table of operating points (the chosen
+    threshold, Youden's and the max-F1 optimum); reliability diagrams with ECE
+    and Brier score when the scores are probabilities; the score distributions
+    of both classes; and each model's confusion matrix in both layouts. Multi-class pages: the classes and their counts, the metrics
     table, a per-class table per model, one-vs-rest ROC and precision-recall
     curves for models that give scores, and each model's confusion matrix with
     counts and row percentages. Regression pages: the metrics table, and for each
@@ -142,7 +147,7 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
     ...     title="Six samples", invariant=True)
     >>> _ = report.save(os.path.join(tempfile.mkdtemp(), "six.pdf"))
     >>> report.page_count_
-    5
+    7
     >>> evaluation_report([0, 1], {"m": [0.2, 0.8]}, label_names=["neg"])
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):

@@ -6,8 +6,14 @@ the Displays are built from its stored arrays, so nothing here sorts a score.
 
 from evalplots.evaluation._figures import (
     binary_confusion_figure,
+    calibration_figure,
+    calibration_models,
+    chunks,
     precision_recall_figure,
-    roc_figure,
+    roc_page_figure,
+    score_distribution_figure,
+    shared_score_bins,
+    threshold_figure,
 )
 from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
@@ -22,11 +28,16 @@ from evalplots.report.standard._provenance import provenance_section
 
 __all__ = ["binary_report"]
 
+
 def binary_report(ev, *, ci, title, description, author, invariant, progress,
                   provenance):
     """Assemble the standard report of a BinaryEvaluation (see evaluation_report)."""
     names = ev.model_names
+    calibrated, skipped = calibration_models(ev)
     tick = Steps(["computing metrics", "drawing ROC curves", "drawing P-R curves",
+                  "drawing metrics against the threshold",
+                  *(["drawing calibration curves"] if calibrated else []),
+                  "drawing score distributions",
                   *(f"confusion matrix: {name}" for name in names)], progress)
     tick()
     table = ev.metrics_table
@@ -35,30 +46,171 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
                  f"{ev.n_samples:,} samples, positive class: {ev.pos_name}, "
                  f"decision threshold {ev.threshold:g}")
-    _summary(report, ev, description, ci)
-    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
+    _summary(report, ev, description, ci, provenance, invariant)
     with quiet_figures():
         tick()
-        report.add_page_break().add_heading("ROC curves")
-        report.add_figure(roc_figure(ev, family=family), caption=(
-            "Receiver operating characteristic of every model on the same samples; the "
-            "legend gives each ROC AUC. The dashed diagonal is a random ranking. Right: "
-            "the top-left corner enlarged."))
+        _roc_page(report, ev, ci, family)
         tick()
-        report.add_page_break().add_heading("Precision-recall curves")
-        report.add_figure(precision_recall_figure(ev, family=family), caption=(
-            "Left: the step-wise curve (scikit-learn's drawing), whose area is the "
-            "average precision (AP, as in the legend). Right: the textbook sawtooth "
-            "through every operating point, joined by straight segments. Dots: "
-            "break-even points (BEP, where precision = recall). Dashed black line, in "
-            "both upper panels: chance level (the positive rate). Lower row: the same "
-            "curves, enlarged around the break-even points."))
-        for i, name in enumerate(names):
+        _precision_recall_page(report, ev, ci, family)
+        tick()
+        _threshold_page(report, ev, family)
+        if calibrated:
             tick()
-            if i == 0:
-                report.add_page_break()
-            _confusion_section(report, ev, name, family)  # two per page when they fit
+            _calibration_page(report, ev, calibrated, skipped, family)
+        tick()
+        _score_distribution_page(report, ev, family)
+        for name in names:
+            tick()
+            _confusion_section(report, ev, name, family)  # on a page with room left
     return report
+
+
+def _band_text(ev, what):
+    """How the bands were computed, for a caption."""
+    o = ev.interval_options
+    return (f"Shaded: the {o.confidence_level:.0%} pointwise bootstrap band of {what} "
+            f"(stratified resampling of positives and negatives, {o.n_resamples:,} "
+            f"resamples, seed {o.random_state}, percentile intervals; pointwise, not "
+            f"simultaneous).")
+
+
+def _marker_text(ev, optimum):
+    return (f"Diamonds: each model's operating point at the decision threshold "
+            f"{ev.threshold:g} (scores >= {ev.threshold:g} predicted positive); stars: "
+            f"its {optimum}. Their values are in the table of operating points.")
+
+
+def _roc_page(report, ev, ci, family):
+    report.add_page_break().add_heading("ROC curves")
+    fig, invisible = roc_page_figure(ev, ci=ci, family=family)
+    report.add_figure(fig, caption=(
+        "Top: receiver operating characteristic of every model on the same samples "
+        "(the legend gives each ROC AUC; dashed: a random ranking), and its top-left "
+        "corner enlarged. "
+        + _marker_text(ev, "Youden optimum, the threshold of largest J = TPR - FPR")
+        + (" " + _band_text(ev, "the TPR at each fixed FPR (vertical averaging, "
+                                "Fawcett 2006)") if ci else "")
+        + " Bottom left: detection error tradeoff (DET), the miss rate (FNR) against "
+        "the false-alarm rate (FPR) on normal-deviate axes, which spread out the "
+        "low-error corner." + (
+            f" Not visible there (no point with both rates strictly between 0 and 1, "
+            f"e.g. perfectly separated scores): {', '.join(invisible)}."
+            if invisible else "")
+        + " Bottom right: cumulative gain, the share of positives found against the "
+        "share of samples targeted from the top score down (dotted: a perfect "
+        "ranking). Vertical bars: the KS statistic, the largest |TPR - FPR| over the "
+        "thresholds (for a model better than chance, Youden's J of the table of "
+        "operating points)."))
+
+
+def _precision_recall_page(report, ev, ci, family):
+    report.add_page_break().add_heading("Precision-recall curves")
+    empty = [n for n in ev.model_names
+             if not ev[n].operating_points[0].tp + ev[n].operating_points[0].fp]
+    report.add_figure(precision_recall_figure(ev, ci=ci, family=family), caption=(
+        "Left: the step-wise curve (scikit-learn's drawing), whose area is the "
+        "average precision (AP, as in the legend). Right: the textbook sawtooth "
+        "through every operating point, joined by straight segments. Dots: "
+        "break-even points (BEP, where precision = recall). Dashed black line, in "
+        "both upper panels: chance level (the positive rate). Lower row: the same "
+        "curves, enlarged around the break-even points. "
+        + _marker_text(ev, "max-F1 point")
+        + (f" No diamond for {', '.join(empty)}: no sample scores >= "
+           f"{ev.threshold:g}, so precision is undefined there." if empty else "")
+        + (" " + _band_text(ev, "the interpolated precision, max precision at recall "
+                                ">= r (left panels only)") if ci else "")))
+
+
+#: Columns of the operating-points table.
+_POINT_COLUMNS = ("Threshold", "TPR", "FPR", "Precision", "F1",
+                  "TP", "FP", "TN", "FN")
+
+
+def _count(value, weighted):
+    return format_value(value, 2) if weighted else f"{int(value):,}"
+
+
+def _threshold_page(report, ev, family):
+    report.add_page_break().add_heading("Threshold")
+    groups = chunks(ev.model_names, 4)  # two rows of panels per figure
+    for group in groups[:-1]:
+        report.add_figure(threshold_figure(ev, group, family=family))
+    report.add_figure(threshold_figure(ev, groups[-1], family=family), caption=(
+        "Precision, recall (= TPR), F1 and the false positive rate of each model at "
+        "every threshold t (scores >= t predicted positive), drawn as the exact step "
+        f"functions. Black dashed: the decision threshold {ev.threshold:g}, with each "
+        "metric's value there in the legend; grey: the thresholds of largest "
+        "Youden's J (= TPR - FPR) and of largest F1."))
+    weighted = ev.sample_weight is not None
+    report.add_heading("Operating points", level=1)
+    undefined = False
+    for name in ev.model_names:
+        rows = []
+        for p in ev[name].operating_points:
+            undefined |= p.tp + p.fp == 0
+            rows.append([p.label, f"{p.threshold:.6g}", format_value(p.tpr),
+                         format_value(p.fpr), format_value(p.precision),
+                         format_value(p.f1),
+                         *(_count(v, weighted) for v in (p.tp, p.fp, p.tn, p.fn))])
+        report.add_table(rows, header=[name, *_POINT_COLUMNS],
+                         align=["left", *["right"] * len(_POINT_COLUMNS)])
+    report.add_paragraph(
+        "For each model, the confusion matrix and its rates at the decision "
+        f"threshold {ev.threshold:g} (scores >= {ev.threshold:g} predicted "
+        "positive), at the threshold of largest Youden's J (= TPR - FPR) and at "
+        "that of largest F1; ties go to the highest threshold (fewest samples "
+        "predicted positive). The optimal thresholds are observed scores chosen on "
+        "these same samples, so their rates are optimistic for new data."
+        + (" Counts are sums of sample weights." if weighted else "")
+        + (" Precision is n/a where no sample is predicted positive (0/0)."
+           if undefined else ""))
+
+
+def _calibration_page(report, ev, names, skipped, family):
+    # one model: one panel, of a single column's width (not blown up to the page)
+    width = 7.6 if len(names) > 1 else 3.6
+    groups = chunks(names, 4)  # two rows of panels per figure
+    figures = [calibration_figure(ev, group, width=width, family=family)
+               for group in groups]
+    keep_on_one_page(report, figures[0], width=width / 7.6, text_lines=5)
+    report.add_heading("Calibration")
+    for fig in figures[:-1]:
+        report.add_figure(fig, width=width / 7.6)
+    report.add_figure(figures[-1], width=width / 7.6, caption=(
+        "Reliability diagrams: for each of 10 equal-width bins of predicted "
+        "probability (empty bins left out), the observed share of positives against "
+        "the mean predicted probability; a calibrated model lies on the dashed "
+        "diagonal, a point below it over-predicts the positive class. Bars below: "
+        "the number of samples in each bin (a point on few samples is noisy)."))
+    report.add_table(
+        [[name, format_value(ev[name].expected_calibration_error),
+          format_value(ev[name].brier_score)] for name in names],
+        header=["Model", "ECE", "Brier score"], align=["left", "right", "right"],
+        caption=("ECE: expected calibration error, the sample-weighted mean of "
+                 "|observed share - mean probability| over the bins above (Naeini et "
+                 "al. 2015). Brier score: the mean squared difference between the "
+                 "probability and the outcome (0 is perfect)."))
+    if skipped:
+        report.add_paragraph("Not shown: " + "; ".join(
+            f"{name} ({reason})" for name, reason in skipped.items()) + ".")
+
+
+def _score_distribution_page(report, ev, family):
+    shared = shared_score_bins(ev)
+    figures = [score_distribution_figure(ev, group, family=family)
+               for group in chunks(ev.model_names, 4)]  # two rows per figure
+    keep_on_one_page(report, figures[0], text_lines=5)  # below the page before, if it fits
+    report.add_heading("Score distributions")
+    for fig in figures[:-1]:
+        report.add_figure(fig)
+    report.add_figure(figures[-1], caption=(
+        f"Histograms of each model's scores, one per true class (negative: "
+        f"'{ev.neg_name}', positive: '{ev.pos_name}'), each scaled to area 1 so "
+        f"that the shapes compare whatever the class sizes; 30 equal-width bins, "
+        + ("shared by all models. " if shared else "spanning each model's own scores "
+           "(the models' scores are not all probabilities, so their scales differ). ")
+        + f"Dashed line: the decision threshold {ev.threshold:g}; the share of the "
+        "positive class right of it is the TPR, that of the negative class the FPR."))
 
 
 def _describe(name, label):
@@ -66,7 +218,7 @@ def _describe(name, label):
     return f"label {label!r}" if name == str(label) else f"class '{name}' (label {label!r})"
 
 
-def _summary(report, ev, description, ci):
+def _summary(report, ev, description, ci, provenance, invariant):
     n, n_pos = ev.n_samples, int(ev.positive.sum())
     report.add_table_of_contents()
     report.add_heading("Summary")
@@ -77,6 +229,8 @@ def _summary(report, ev, description, ci):
         f"{_describe(ev.neg_name, ev.neg_label)}. Scores are of the positive class.")
     if description:
         report.add_paragraph(f"Source: {description}")
+    # provenance next to the data it describes, before the (tall) metrics table
+    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     report.add_heading("Metrics", level=1)
     t = ev.threshold
     caption = (

@@ -40,8 +40,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
         ev, title=title, author=author, invariant=invariant,
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
                  f"{ev.n_samples:,} samples, {k} classes")
-    _summary(report, ev, description, ci)
-    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
+    _summary(report, ev, description, ci, provenance, invariant)
     with quiet_figures():
         _per_class_sections(report, ev, family)
         for name in scored:
@@ -65,7 +64,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
     return report
 
 
-def _summary(report, ev, description, ci):
+def _summary(report, ev, description, ci, provenance, invariant):
     report.add_table_of_contents()
     report.add_heading("Summary")
     report.add_heading("Data", level=1)
@@ -79,6 +78,8 @@ def _summary(report, ev, description, ci):
                      caption="The classes of y_true and their counts.")
     if description:
         report.add_paragraph(f"Source: {description}")
+    # provenance next to the data it describes, before the (tall) metrics table
+    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     report.add_heading("Metrics", level=1)
     kinds = ", ".join(f"{n}: {ev[n].kind}" for n in ev.model_names)
     caption = f"The predicted class is the one with the highest score ({kinds})."

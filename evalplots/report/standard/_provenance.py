@@ -64,17 +64,17 @@ def provenance_section(report, ev, provenance, *, ci, invariant):
         rows.append(["SHA-256", text["InputSHA256"]])
     if "CommandLine" in text:
         rows.append(["Command", text["CommandLine"]])
-    if ev.task == "binary":
-        rows.append(["Decision", f"threshold {text['Threshold']}, positive class "
-                                 f"{text['PosLabel']}"])
-    rows.append(["Intervals", f"confidence level {text['ConfidenceLevel']}, "
-                              f"{text['BootstrapResamples']} bootstrap resamples, seed "
-                              f"{text['BootstrapSeed']}" if ci else "off"])
+    intervals = (f"level {text['ConfidenceLevel']}, {text['BootstrapResamples']} "
+                 f"resamples, seed {text['BootstrapSeed']}" if ci else "off")
+    if ev.task == "binary":  # one row: the summary page has little room to spare
+        rows.append(["Settings", f"threshold {text['Threshold']}, positive class "
+                                 f"{text['PosLabel']}; intervals: {intervals}"])
+    else:
+        rows.append(["Settings", f"intervals: {intervals}"])
     rows.append(["Software", ", ".join(f"{entries[k][0]} {t}" for k, t in text.items()
                                        if k.endswith("Version"))])
     report.add_heading("Provenance", level=1)
-    report.add_table(rows, caption="The same entries are in the PDF's document "
-                                   "properties.")
+    report.add_table(rows, caption="Also in the PDF's document properties.")
     report.add_metadata({k: t.replace(",", "") if k in _NUMBERS else t
                          for k, t in text.items()},
                         keywords=["evaluation report", ev.task, *ev.model_names])

@@ -35,6 +35,8 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
         f"{y.max():.4g} (mean {y.mean():.4g}, standard deviation {y.std():.4g}).")
     if description:
         report.add_paragraph(f"Source: {description}")
+    # provenance next to the data it describes, before the (tall) metrics table
+    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     report.add_heading("Metrics", level=1)
     caption = (
         "Errors of each model, in the unit of the target (MAE, RMSE), its square "
@@ -50,7 +52,6 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
             "MAE, RMSE and R²: bootstrap of the rows (plain: a continuous target has "
             "no classes to stratify by), BCa (RMSE and R² are non-linear and skewed; "
             "BCa corrects bias and skewness)."))
-    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     with quiet_figures():
         for name in names:
             tick()

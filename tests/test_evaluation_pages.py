@@ -1,0 +1,232 @@
+"""The data of the binary report's figure pages (issue 8), read off each model's one sort.
+
+Every array and number is checked against the public metrics functions on the raw
+arrays, and the operating points against scikit-learn's confusion matrix.
+"""
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+
+from evalplots import evaluate, metrics
+from evalplots.datasets import load_breast_cancer_predictions
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return load_breast_cancer_predictions()
+
+
+def tied_data(seed=0, n=400):
+    """Scores rounded to 2 decimals (many ties), one model far outside [0, 1]."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    p = np.round(1 / (1 + np.exp(-(1.5 * y + rng.normal(size=n) - 0.7))), 2)
+    return y, {"prob": p, "logit": np.round(3 * (y + rng.normal(size=n)), 1)}
+
+
+@pytest.mark.parametrize("threshold", [0.5, 0.31, 0.0, 0.99, 1.0])
+def test_chosen_operating_point_is_the_confusion_matrix_at_the_threshold(threshold):
+    y, scores = tied_data()
+    ev = evaluate(y, scores, threshold=threshold)
+    for name, s in scores.items():
+        point = ev[name].operating_points[0]
+        pred = (s >= threshold).astype(int)
+        (tn, fp), (fn, tp) = skm.confusion_matrix(y, pred, labels=[0, 1])
+        assert (point.label, point.threshold) == ("chosen threshold", threshold)
+        assert (point.tp, point.fp, point.tn, point.fn) == (tp, fp, tn, fn)
+        assert point.tpr == pytest.approx(skm.recall_score(y, pred))
+        assert point.fpr == pytest.approx(fp / (fp + tn))
+        assert point.f1 == pytest.approx(skm.f1_score(y, pred))
+        if tp + fp:
+            assert point.precision == pytest.approx(skm.precision_score(y, pred))
+        else:
+            assert np.isnan(point.precision)
+
+
+def test_weighted_operating_point_matches_scikit_learn():
+    y, scores = tied_data(1)
+    w = np.random.default_rng(2).uniform(0, 3, y.size)
+    w[:20] = 0
+    ev = evaluate(y, scores, threshold=0.4, sample_weight=w)
+    pred = (scores["prob"] >= 0.4).astype(int)
+    (tn, fp), (fn, tp) = skm.confusion_matrix(y, pred, sample_weight=w)
+    point = ev["prob"].operating_points[0]
+    np.testing.assert_allclose([point.tp, point.fp, point.tn, point.fn], [tp, fp, tn, fn])
+    assert point.precision == pytest.approx(skm.precision_score(y, pred, sample_weight=w))
+
+
+@pytest.mark.parametrize("criterion", ["youden", "f1"])
+def test_optima_equal_optimal_threshold_on_the_raw_arrays(sample, criterion):
+    y, scores = tied_data()
+    for y_true, preds in ((y, scores), (sample.y_true, sample.scores)):
+        ev = evaluate(y_true, preds)
+        for name, s in preds.items():
+            expected = metrics.optimal_threshold(y_true, s, criterion=criterion)
+            assert ev[name].optimal_thresholds[criterion] == expected
+            row = 1 if criterion == "youden" else 2
+            point = ev[name].operating_points[row]
+            assert point.threshold == expected.threshold
+            assert (point.tpr, point.fpr) == (expected.tpr, expected.fpr)
+            assert point.precision == expected.precision
+            # the counts of the row are those of y_score >= threshold
+            pred = (np.asarray(s) >= expected.threshold).astype(int)
+            (tn, fp), (fn, tp) = skm.confusion_matrix(y_true, pred)
+            assert (point.tp, point.fp, point.tn, point.fn) == (tp, fp, tn, fn)
+
+
+def test_youden_value_on_the_roc_seed():
+    # the 16 scores of the ROC seed (老饼讲解): J is largest at 0.25 (TPR 6/7, FPR 4/9)
+    y = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0]
+    s = [0.2, 0.28, 0.1, 0.6, 0.5, 0.3, 0.6, 0.8, 0.2, 0.25, 0.4, 0.2, 0.5, 0.3, 0.18, 0.18]
+    chosen, youden, f1 = evaluate(y, {"m": s})["m"].operating_points
+    assert (youden.threshold, youden.tp, youden.fp) == (0.25, 6, 4)
+    assert youden.youden_j == pytest.approx(6 / 7 - 4 / 9)
+    assert f1.f1 == pytest.approx(12 / 17)  # 0.7059, as optimal_threshold's example
+    assert (chosen.tp, chosen.fp) == (3, 2)  # scores >= 0.5: 0.8, 0.6, 0.5 | 0.6, 0.5
+
+
+def test_threshold_table_equals_metrics_at_thresholds():
+    y, scores = tied_data()
+    ev = evaluate(y, scores)
+    for name, s in scores.items():
+        expected = metrics.metrics_at_thresholds(y, s)
+        got = ev[name].threshold_table
+        for field in ("thresholds", "tp", "fp", "precision", "recall", "fpr", "fbeta"):
+            np.testing.assert_array_equal(getattr(got, field), getattr(expected, field))
+
+
+def test_det_gain_ks_equal_the_metrics_functions():
+    y, scores = tied_data()
+    w = np.random.default_rng(3).uniform(0.5, 2, y.size)
+    for weight in (None, w):
+        ev = evaluate(y, scores, sample_weight=weight)
+        for name, s in scores.items():
+            m = ev[name]
+            for got, expected in (
+                (m.det_curve, metrics.det_curve(y, s, sample_weight=weight)),
+                (m.cumulative_gain_curve,
+                 metrics.cumulative_gain_curve(y, s, sample_weight=weight)),
+            ):
+                for a, b in zip(got, expected):
+                    np.testing.assert_allclose(a, b, rtol=1e-12)
+            assert m.ks_statistic == metrics.ks_statistic(y, s, sample_weight=weight)
+
+
+def test_calibration_equals_the_metrics_functions(sample):
+    y, scores = tied_data()
+    for y_true, preds in ((y, scores), (sample.y_true, sample.scores)):
+        ev = evaluate(y_true, preds)
+        for name, s in preds.items():
+            m = ev[name]
+            if np.min(s) < 0 or np.max(s) > 1:
+                assert m.calibration_curve is None
+                assert np.isnan(m.expected_calibration_error)
+                with pytest.raises(ValueError, match="not probabilities"):
+                    ev.calibration_display(name)
+                continue
+            prob_true, prob_pred, counts = metrics.calibration_curve(y_true, s, n_bins=10)
+            bins = m.calibration_curve
+            np.testing.assert_allclose(bins.prob_true, prob_true, rtol=1e-12)
+            np.testing.assert_allclose(bins.prob_pred, prob_pred, rtol=1e-12)
+            np.testing.assert_array_equal(bins.counts, counts)
+            assert m.expected_calibration_error == pytest.approx(
+                metrics.expected_calibration_error(y_true, s, n_bins=10), abs=1e-15)
+            # scikit-learn as the oracle of the reliability curve
+            from sklearn.calibration import calibration_curve as sk_curve
+            sk_true, sk_pred = sk_curve(y_true, s, n_bins=10)
+            np.testing.assert_allclose(bins.prob_true, sk_true, rtol=1e-12)
+            np.testing.assert_allclose(bins.prob_pred, sk_pred, rtol=1e-12)
+            display = ev.calibration_display(name)
+            assert display.brier_score == pytest.approx(skm.brier_score_loss(y_true, s))
+
+
+def test_bands_equal_the_band_functions_with_the_same_stream():
+    y, scores = tied_data()
+    ev = evaluate(y, scores, n_resamples=200, confidence_level=0.9, random_state=7)
+    opts = ev.interval_options
+    for name, s in scores.items():
+        expected = metrics.roc_curve_ci_band(
+            y, s, n_resamples=200, confidence_level=0.9,
+            random_state=opts.rng("band", name))
+        for a, b in zip(ev.roc_ci_bands[name], expected):
+            np.testing.assert_array_equal(a, b)
+        expected = metrics.precision_recall_ci_band(
+            y, s, n_resamples=200, confidence_level=0.9,
+            random_state=opts.rng("band", name))
+        for a, b in zip(ev.precision_recall_ci_bands[name], expected):
+            np.testing.assert_array_equal(a, b)
+    # one stream per model: the band does not depend on the other models
+    alone = evaluate(y, {"logit": scores["logit"]}, n_resamples=200,
+                     confidence_level=0.9, random_state=7)
+    np.testing.assert_array_equal(alone.roc_ci_bands["logit"][1], ev.roc_ci_bands["logit"][1])
+
+
+def test_displays_carry_bands_only_when_asked():
+    y, scores = tied_data()
+    ev = evaluate(y, scores, n_resamples=50)
+    assert ev.roc_display("prob").ci_band is None
+    assert ev.precision_recall_display("prob").ci_band is None
+    assert "_ci_bands" not in vars(ev)  # not computed
+    band = ev.roc_display("prob", ci=True).ci_band
+    np.testing.assert_array_equal(band[1], ev.roc_ci_bands["prob"][1])
+
+
+@pytest.mark.parametrize("threshold", [0.5, 0.37, 5.0, -100.0])
+def test_roc_display_marks_the_exact_operating_point(threshold):
+    y, scores = tied_data()
+    ev = evaluate(y, scores, threshold=threshold)
+    for name in scores:
+        point = ev[name].operating_points[0]
+        display = ev.roc_display(name).plot(threshold=threshold)
+        x, y_ = display.threshold_point_.get_xydata()[0]
+        assert (x, y_) == pytest.approx((point.fpr, point.tpr), abs=1e-15)
+        # the inserted point lies on the drawn curve: same area, same vertices
+        assert metrics.auc(display.fpr, display.tpr) == pytest.approx(ev[name].roc_auc,
+                                                                      abs=1e-12)
+        fpr, tpr, _ = ev[name].roc_curve
+        assert display.fpr.size - fpr.size in (0, 1)
+
+
+def test_precision_recall_display_marks_the_operating_point():
+    y, scores = tied_data()
+    ev = evaluate(y, scores, threshold=0.5)
+    point = ev["prob"].operating_points[0]
+    display = ev.precision_recall_display("prob").plot(threshold=0.5)
+    assert tuple(display.threshold_point_.get_xydata()[0]) == pytest.approx(
+        (point.tpr, point.precision))
+
+
+def test_display_arrays_match_the_stored_curves():
+    y, scores = tied_data()
+    ev = evaluate(y, scores)
+    m = ev["prob"]
+    det = ev.det_display("prob")
+    fpr, fnr, _ = metrics.det_curve(y, scores["prob"], drop_intermediate=True)
+    np.testing.assert_array_equal(det.fpr, fpr)
+    np.testing.assert_array_equal(det.fnr, fnr)
+    gain = ev.gain_display("prob")
+    assert gain.ks == m.ks_statistic  # the drawing keeps the KS vertex
+    # the dropped points were collinear: the area under the gain curve is kept
+    q, g, _ = m.cumulative_gain_curve
+    assert metrics.auc(gain.queue_rate, gain.gain) == pytest.approx(metrics.auc(q, g))
+    threshold = ev.threshold_display("prob")
+    np.testing.assert_array_equal(threshold.values["f1"], m.threshold_table.fbeta)
+    assert threshold.optimal == m.optimal_thresholds
+
+
+def test_score_bins_are_shared_only_between_probabilities():
+    y, scores = tied_data()
+    both = evaluate(y, {"a": scores["prob"], "b": scores["prob"] ** 2})
+    assert both.score_bins["a"] is both.score_bins["b"] or np.array_equal(
+        both.score_bins["a"], both.score_bins["b"])
+    lo = min(scores["prob"].min(), (scores["prob"] ** 2).min())
+    assert both.score_bins["a"][0] == lo and both.score_bins["a"].size == 31
+    mixed = evaluate(y, scores)
+    assert mixed.score_bins["logit"][0] == scores["logit"].min()
+    assert mixed.score_bins["prob"][-1] == scores["prob"].max()
+    display = mixed.score_distribution_display("logit")
+    neg = np.histogram(scores["logit"][y == 0], mixed.score_bins["logit"], density=True)[0]
+    pos = np.histogram(scores["logit"][y == 1], mixed.score_bins["logit"], density=True)[0]
+    np.testing.assert_allclose(display.values, [neg, pos])
+    assert display.display_labels == ["0", "1"]

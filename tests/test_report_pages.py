@@ -1,0 +1,169 @@
+"""The binary report's figure pages (issue 8): what the PDF says and draws."""
+
+import re
+import warnings
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from matplotlib.collections import PolyCollection
+from pypdf import PdfReader
+
+from evalplots import evaluate
+from evalplots.datasets import load_breast_cancer_predictions
+from evalplots.evaluation._figures import (
+    calibration_models,
+    precision_recall_figure,
+    roc_page_figure,
+)
+from evalplots.exceptions import EmptyFigureWarning
+from evalplots.report import evaluation_report
+
+
+def _pages(path):
+    return [" ".join(page.extract_text().split()) for page in PdfReader(path).pages]
+
+
+def _outline(path):
+    """{heading: 0-based page} of every outline entry (nested ones too)."""
+    reader = PdfReader(path)
+    found = {}
+
+    def visit(items):
+        for item in items:
+            if isinstance(item, list):
+                visit(item)
+            else:
+                found[item.title] = reader.get_destination_page_number(item)
+    visit(reader.outline)
+    return found
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return load_breast_cancer_predictions()
+
+
+@pytest.fixture(scope="module")
+def sample_pages(sample, tmp_path_factory):
+    ev = evaluate(sample.y_true, sample.scores, label_names=sample.label_names,
+                  n_resamples=200)
+    path = evaluation_report(ev, invariant=True).save(
+        tmp_path_factory.mktemp("pages") / "r.pdf")
+    return ev, _pages(path), _outline(path)
+
+
+def _page_of(sample_pages, heading):
+    _, pages, outline = sample_pages
+    return pages[outline[heading]]
+
+
+def test_new_headings_and_pages(sample_pages):
+    _, pages, outline = sample_pages
+    assert list(outline) == [
+        "Summary", "Data", "Metrics", "ROC curves", "Precision-recall curves",
+        "Threshold", "Operating points", "Calibration", "Score distributions",
+        "Confusion matrix: logistic_regression", "Confusion matrix: gaussian_naive_bayes"]
+    # 6 full pages: calibration and score distributions share one, so do the
+    # two confusion matrices
+    assert list(outline.values()) == [0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 5]
+    assert len(pages) == 6
+    roc = pages[1]
+    assert "Bottom left: detection error tradeoff (DET)" in roc
+    assert "95% pointwise bootstrap band" in roc and "200 resamples" in roc
+    assert "operating point at threshold 0.5" in roc  # the legend key
+
+
+def test_operating_points_table_holds_the_confusion_matrices(sample, sample_pages):
+    ev = sample_pages[0]
+    page = _page_of(sample_pages, "Operating points")
+    y = sample.y_true
+    for name, s in sample.scores.items():
+        rows = []
+        for label, t in (("chosen threshold", 0.5),
+                         ("Youden's J", ev[name].optimal_thresholds["youden"].threshold),
+                         ("max F1", ev[name].optimal_thresholds["f1"].threshold)):
+            pred = (np.asarray(s) >= t).astype(int)
+            (tn, fp), (fn, tp) = skm.confusion_matrix(y, pred)
+            rows.append(" ".join([
+                label, f"{t:.6g}", f"{skm.recall_score(y, pred):.4f}",
+                f"{fp / (fp + tn):.4f}", f"{skm.precision_score(y, pred):.4f}",
+                f"{skm.f1_score(y, pred):.4f}", str(tp), str(fp), str(tn), str(fn)]))
+        assert " ".join([name, "Threshold TPR FPR Precision F1 TP FP TN FN", *rows]) in page
+    # fixed values (scikit-learn, independently): logistic regression at 0.5
+    assert "chosen threshold 0.5 0.9575 0.0084 0.9854 0.9713 203 3 354 9" in page
+
+
+def test_calibration_page_values(sample, sample_pages):
+    page = _page_of(sample_pages, "Calibration")
+    from sklearn.calibration import calibration_curve
+
+    for name, s in sample.scores.items():
+        prob_true, prob_pred = calibration_curve(sample.y_true, s, n_bins=10)
+        counts = np.histogram(s, np.linspace(0, 1, 11))[0]
+        counts = counts[counts > 0]
+        ece = np.sum(counts * np.abs(prob_true - prob_pred)) / counts.sum()
+        brier = skm.brier_score_loss(sample.y_true, s)
+        assert f"{name} {ece:.4f} {brier:.4f}" in page
+    assert "Not shown" not in page
+
+
+def test_no_calibration_page_for_scores_outside_0_1(sample, tmp_path):
+    logit = {"logit": np.log(sample.scores["logistic_regression"].clip(1e-6, 1 - 1e-6)
+                             / (1 - sample.scores["logistic_regression"].clip(1e-6, 1 - 1e-6)))}
+    pages = _pages(evaluation_report(sample.y_true, logit, threshold=0.0, ci=False,
+                                     invariant=True).save(tmp_path / "logit.pdf"))
+    text = " ".join(pages)
+    assert "Calibration" not in text and "Score distributions" in text
+    # one probability model and one score model: the page names the skipped one
+    mixed = {**logit, "prob": sample.scores["logistic_regression"]}
+    path = evaluation_report(sample.y_true, mixed, ci=False,
+                             invariant=True).save(tmp_path / "mixed.pdf")
+    page = _pages(path)[_outline(path)["Calibration"]]
+    lo, hi = logit["logit"].min(), logit["logit"].max()
+    assert (f"Not shown: logit (scores from {lo:.3g} to {hi:.3g}, not probabilities "
+            f"in [0, 1]).") in page
+    assert calibration_models(evaluate(sample.y_true, mixed))[0] == ["prob"]
+
+
+def _bands(fig):
+    return [c for ax in fig.axes for c in ax.collections
+            if isinstance(c, PolyCollection) and c.get_label() == "_nolegend_"]
+
+
+def test_ci_false_draws_and_computes_no_band(sample):
+    ev = evaluate(sample.y_true, sample.scores, n_resamples=100)
+    fig, _ = roc_page_figure(ev, ci=False)
+    assert _bands(fig) == [] and "_ci_bands" not in vars(ev)
+    assert _bands(precision_recall_figure(ev, ci=False)) == []
+    assert "_ci_bands" not in vars(ev)
+    fig, _ = roc_page_figure(ev, ci=True)
+    bands = _bands(fig)
+    assert len(bands) == 4  # two models, full and detail panel
+    # the band drawn is the evaluation's: its upper edge at FPR = 0.5
+    grid, low, high = ev.roc_ci_bands["logistic_regression"]
+    path = bands[0].get_paths()[0].vertices
+    assert np.isclose(path[:, 1], high[50]).any() and np.isclose(path[:, 1], low[50]).any()
+    fig = precision_recall_figure(ev, ci=True)
+    assert len(_bands(fig)) == 4  # steps-post panels only (2 models x 2 panels)
+
+
+def test_report_without_ci_says_nothing_of_bands(sample, tmp_path):
+    pages = _pages(evaluation_report(sample.y_true, sample.scores, ci=False,
+                                     invariant=True).save(tmp_path / "noci.pdf"))
+    text = " ".join(pages)
+    assert "bootstrap band" not in text and "Shaded" not in text
+    assert "Operating points" in text
+
+
+def test_perfect_separation_is_named_not_silently_empty(tmp_path):
+    y = np.r_[np.zeros(30, int), np.ones(20, int)]
+    perfect = np.r_[np.linspace(0, 0.4, 30), np.linspace(0.6, 1, 20)]
+    noisy = np.random.default_rng(0).uniform(size=50)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", EmptyFigureWarning)  # none escapes the report
+        report = evaluation_report(y, {"perfect": perfect, "noisy": noisy}, ci=False,
+                                   invariant=True)
+    page = _pages(report.save(tmp_path / "perfect.pdf"))[1]
+    assert re.search(r"Not visible there \(no point with both rates strictly between "
+                     r"0 and 1, e\.g\. perfectly separated scores\): perfect\.", page)
