@@ -78,8 +78,7 @@ def steps(n, repeat):
     pos, neg = s[positive], s[~positive]
     pos_sorted, neg_sorted = np.sort(pos), np.sort(neg)
     both = np.concatenate((pos_sorted, neg_sorted))
-    key = _class_keys(s, 0.0, 1.0)[0]
-    np.bitwise_or(key, positive, out=key)
+    key = _class_keys(s, positive, 0.0, 1.0)[0]
     sorted_key = np.sort(key)
     order = MergedOrder.from_keys(s, positive, 0.0, 1.0)
 
@@ -101,8 +100,7 @@ def steps(n, repeat):
         "np.argsort(s, kind='stable')": lambda: np.argsort(s, kind="stable"),
         "new: positive mask (with discovery)": lambda: binary_positive_mask(y, None),
         "new: score check and range (min, max)": lambda: scores_and_range(s, "y_score"),
-        "new: class keys (shift, or)": lambda: np.bitwise_or(
-            _class_keys(s, 0.0, 1.0)[0], positive),
+        "new: class keys (shift, or; blocked)": lambda: _class_keys(s, positive, 0.0, 1.0),
         "new: sorting the keys in place": lambda: key.copy().sort(),
         "  (copying the keys, part of the line above)": lambda: key.copy(),
         "new: positions of the positives": positions,

@@ -34,13 +34,15 @@ from evalplots.metrics._thresholds import (
 
 
 @contextlib.contextmanager
-def merged_order_always():
-    saved = _thresholds._SMALL_N
+def merged_order_always(block=None):
+    """Curves from the merged order at any n; optionally blocked passes of ``block``."""
+    saved = _thresholds._SMALL_N, _thresholds._BLOCK
     _thresholds._SMALL_N = 0
+    _thresholds._BLOCK = block or saved[1]
     try:
         yield
     finally:
-        _thresholds._SMALL_N = saved
+        _thresholds._SMALL_N, _thresholds._BLOCK = saved
 
 
 def brute_pairs(y, s):
@@ -99,10 +101,12 @@ def test_merged_order_matches_argsort_counts_and_brute_force(kind, n, seed):
     y = (rng.random(n) < 0.4).astype(np.int64)
     y[0], y[1] = 0, 1
     s = SCORE_KINDS[kind](rng, n)
-    data = binary_scores(y, s)
+    with merged_order_always(block=7):  # passes over several blocks
+        data = binary_scores(y, s)
+        order = data.merged()
+        counts = order.counts()
     old = _counts_argsort(data.score, data.positive, None)  # independent kernel
-    order = data.merged()
-    _assert_same_arrays(order.counts(), old)
+    _assert_same_arrays(counts, old)
     assert data.pair_counts() == brute_pairs(y, s)
     size, tps, n_predicted = data.positive_groups()
     ap = float(np.sum(size * (tps / n_predicted)) / tps[0])
