@@ -285,3 +285,19 @@ def test_binary_scores_of_presorted_halves():
     data = BinaryScores(None, None, None)
     data._pos, data._neg = pos, neg
     assert data.pair_counts() == (1 + 1 + 1 + 3, 2)  # the two 0.5 tie the negative 0.5
+
+
+@pytest.mark.parametrize("kind", ["probability", "log_probability", "mixed_sign", "float32",
+                                  "int_above_2_53", "int_wide", "bool"])  # fmt: skip
+def test_class_halves_read_off_the_merged_order(kind):
+    # DeLong's placements reuse the order the curves sorted: no second sort
+    rng = np.random.default_rng(11)
+    y = (rng.random(400) < 0.3).astype(np.int64)
+    s = SCORE_KINDS[kind](rng, 400)
+    fresh = binary_scores(y, s)
+    reused = binary_scores(y, s)
+    reused.merged()
+    for a, b in ((fresh.pos_sorted, reused.pos_sorted), (fresh.neg_sorted, reused.neg_sorted)):
+        assert a.dtype == b.dtype
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(fresh.pos_sorted, np.sort(fresh.score[y == 1]))

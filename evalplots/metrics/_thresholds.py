@@ -74,13 +74,15 @@ class BinaryScores:
     @property
     def pos_sorted(self):
         if self._pos is None:
-            self._pos = _sorted_class(self.score, self.positive)
+            self._pos = (_sorted_class(self.score, self.positive) if self._order is None
+                         else self._order.class_scores(True))  # fmt: skip
         return self._pos
 
     @property
     def neg_sorted(self):
         if self._neg is None:
-            self._neg = _sorted_class(self.score, ~self.positive)
+            self._neg = (_sorted_class(self.score, ~self.positive) if self._order is None
+                         else self._order.class_scores(False))  # fmt: skip
         return self._neg
 
     @property
@@ -184,6 +186,11 @@ class MergedOrder:
             self._pos_at = np.flatnonzero(self.is_pos.view(np.bool_))
         return self._pos_at
 
+    def class_scores(self, positive):
+        """Ascending scores of the positives (or negatives), read off the order."""
+        at = self.pos_at if positive else np.flatnonzero(~self.is_pos.view(np.bool_))
+        return self._decode(self.key[at])
+
     @classmethod
     def from_keys(cls, score, positive, lo, hi):
         """Sort ``(score, class)`` as one unsigned key; None if the keys would not fit."""
@@ -201,7 +208,7 @@ class MergedOrder:
         """Merge two ascending runs (the stable argsort of their concatenation)."""
         both = np.concatenate((neg_sorted, pos_sorted))
         order = np.argsort(both, kind="stable")  # timsort: a linear merge of two runs
-        return cls(both[order], order >= neg_sorted.size, 0, _owned_threshold)
+        return cls(both[order], order >= neg_sorted.size, 0, np.copy)
 
     def _differ(self, a, b, out=None):
         """Whether the scores of keys ``a`` and ``b`` differ (elementwise)."""
@@ -272,14 +279,14 @@ class MergedOrder:
             for part in _blocks(n_samples):
                 np.subtract(np.arange(part.start + 1.0, min(part.stop, n_samples) + 1.0),
                             tps[part], out=fps[part])  # fmt: skip
-            return fps, tps, self._decode(key[::-1])
+            return fps, tps, _as_threshold(self._decode(key[::-1]))
         starts = np.flatnonzero(is_new)[::-1]
         del is_new
         ends = (n_samples - 1) - starts  # the same positions counted from the top
         tps = tps[ends]
         fps = np.add(ends, 1.0)
         fps -= tps
-        return fps, tps, self._decode(key[starts])
+        return fps, tps, _as_threshold(self._decode(key[starts]))
 
 
 def _sorted_class(score, mask):
@@ -290,12 +297,6 @@ def _sorted_class(score, mask):
 
 def _as_threshold(values):
     return values.astype(np.float64, copy=False) if values.dtype.kind == "f" else values
-
-
-def _owned_threshold(values):
-    """Thresholds that do not share memory with the (cached) merged order."""
-    out = _as_threshold(values)
-    return out.copy() if out.base is not None else out
 
 
 def _class_keys(score, positive, lo, hi):
@@ -314,14 +315,14 @@ def _class_keys(score, positive, lo, hi):
                 np.left_shift(block, 1, out=out)
 
             def decode(k):
-                return _as_threshold((k >> 1).view(score.dtype))
+                return (k >> 1).view(score.dtype)
         elif hi <= 0:  # ~bits sorts non-positive floats ascending
             def rank(block, out):
                 np.invert(block, out=out)
                 out <<= 1
 
             def decode(k):
-                return _as_threshold((~(k >> 1)).view(score.dtype) + score.dtype.type(0))
+                return (~(k >> 1)).view(score.dtype) + score.dtype.type(0)
         else:
             return None
     else:
