@@ -17,6 +17,7 @@ from evalplots.evaluation import (
 )
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import break_even_point
+from evalplots.metrics._thresholds import MergedOrder
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +84,8 @@ def test_string_labels_need_pos_label():
 
 
 def _count_sorts(monkeypatch):
+    """Sizes of the sorts: np.sort/np.argsort calls, and each merged order of the
+    ranking kernel (one in-place sort of one key per sample)."""
     sizes = []
     for fn in ("sort", "argsort"):
         original = getattr(np, fn)
@@ -92,10 +95,17 @@ def _count_sorts(monkeypatch):
             return _original(a, *args, **kwargs)
 
         monkeypatch.setattr(np, fn, wrapper)
+    from_keys = MergedOrder.from_keys.__func__
+
+    def counted(cls, score, *args):
+        sizes.append(score.size)
+        return from_keys(cls, score, *args)
+
+    monkeypatch.setattr(MergedOrder, "from_keys", classmethod(counted))
     return sizes
 
 
-@pytest.mark.parametrize("n", [500, 20_000])  # the argsort and the half-sort kernels
+@pytest.mark.parametrize("n", [500, 20_000])  # the argsort and the merged-order kernels
 def test_each_model_is_sorted_once(monkeypatch, n):
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, n)
@@ -107,9 +117,8 @@ def test_each_model_is_sorted_once(monkeypatch, n):
         ev.roc_display(name), ev.precision_recall_display(name)
         ev.confusion_matrix_display(name)
     n_pos = int(y.sum())
-    per_model = [n] if n < 4096 else sorted([n_pos, n - n_pos])
     big = sorted(s for s in sizes if s >= min(n_pos, n - n_pos))
-    assert big == sorted(per_model * len(scores))
+    assert big == [n] * len(scores)
 
 
 def test_multiclass_matches_scikit_learn():
@@ -234,30 +243,25 @@ def test_the_standard_report_sorts_each_model_once(monkeypatch):
     n = 20_000
     y = rng.integers(0, 2, n)
     scores = {"a": rng.random(n), "b": np.round(rng.random(n), 2)}
-    sorted_arrays = []
-    for fn in ("sort", "argsort"):
-        def wrapper(a, *args, _original=getattr(np, fn), **kwargs):
-            sorted_arrays.append((np.size(a), np.asarray(a).dtype.kind))
-            return _original(a, *args, **kwargs)
-
-        monkeypatch.setattr(np, fn, wrapper)
+    sizes = _count_sorts(monkeypatch)
     n_pos = int(y.sum())
 
-    def big_float_sorts():
-        return sorted(s for s, kind in sorted_arrays
-                      if s >= min(n_pos, n - n_pos) and kind == "f")
+    def big_sorts():
+        return sorted(s for s in sizes if s >= min(n_pos, n - n_pos))
 
     # ci=False: the figure pages' bootstrap bands list each class by score once more
     evaluation_report(y, scores, ci=False)
-    assert big_float_sorts() == sorted([n_pos, n - n_pos] * 2)
-    # the intervals and comparisons read the same two half-sorts per model; the
-    # resampling plan sorts only the labels and its jackknife groups
-    sorted_arrays.clear()
+    assert big_sorts() == [n] * 2  # one merged order per model
+    # the intervals and comparisons read the same merged orders (DeLong's placements
+    # from the class halves read off them); the resampling plan sorts only the
+    # labels and its jackknife groups
+    sizes.clear()
     ev = evaluate(y, scores)
+    ev.metrics_table
+    assert big_sorts() == [n] * 2
+    sizes.clear()
     ev.intervals, ev.comparisons
-    assert big_float_sorts() == sorted([n_pos, n - n_pos] * 2)
-    assert len([s for s, kind in sorted_arrays
-                if s >= min(n_pos, n - n_pos) and kind != "f"]) <= 2
+    assert big_sorts() == [n] * 2  # the plan's argsorts: integer labels, groups
 
 
 def test_probabilities_rounded_to_six_decimals_are_probabilities():

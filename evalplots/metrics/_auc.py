@@ -287,7 +287,10 @@ def roc_auc_score(
                 f"Only one class {_show(classes)} is present in y_true: ROC AUC is undefined; "
                 f"evaluate on data that contains both classes."
             )
-    data = binary_scores(y_true, y_score_arr, pos_label=pos_label, sample_weight=sample_weight)
+    else:
+        classes = None
+    data = binary_scores(y_true, y_score_arr, pos_label=pos_label,
+                         sample_weight=sample_weight, classes=classes)  # fmt: skip
     require_both_classes(data, need_neg=True, metric="ROC AUC")
     return float(_binary_auc(data, max_fpr))
 

@@ -252,7 +252,7 @@ def _encode(arrays, labels, allow_unlisted):
     return classes, codes
 
 
-def binary_positive_mask(y_true, pos_label, *, name="y_true"):
+def binary_positive_mask(y_true, pos_label, *, name="y_true", classes=None):
     """Return a boolean mask of the positive class for binary ``y_true``.
 
     Parameters
@@ -262,6 +262,8 @@ def binary_positive_mask(y_true, pos_label, *, name="y_true"):
     pos_label : int, float, bool, str or None
         The positive label. None is allowed only when the labels are a subset
         of {0, 1}, {-1, 1} or {False, True}; then 1 (True) is positive.
+    classes : ndarray of shape (n_classes,) or None
+        ``class_values(y_true)`` when the caller has it already (not recomputed).
 
     Returns
     -------
@@ -269,8 +271,9 @@ def binary_positive_mask(y_true, pos_label, *, name="y_true"):
     """
     if y_true.dtype == bool and pos_label is None:
         return y_true
-    check_finite_labels(y_true, name)
-    classes = class_values(y_true)
+    if classes is None:
+        check_finite_labels(y_true, name)
+        classes = class_values(y_true)
     if classes.size > 2:
         raise ValueError(
             f"{name} has {classes.size} classes {_show(classes)} but a binary metric "
@@ -293,17 +296,30 @@ def check_finite_labels(y, name):
 def class_values(y):
     """Sorted distinct values of a 1-D label array (like ``np.unique``, faster for ints).
 
-    Small-range integer and boolean labels are found by ``np.bincount`` in O(n);
+    Labels within two adjacent integers are found by the minimum and the maximum
+    alone (0/1 labels by their maximum as unsigned and their sum), other small-range integer and
+    boolean labels by ``np.bincount`` in O(n), two float values by two comparisons;
     anything else falls back to ``np.unique``.
     """
     if y.dtype == bool:
         n_true = int(np.count_nonzero(y))
         return np.array([False, True])[[n_true < y.size, n_true > 0]]
     if y.dtype.kind in "iu" and y.size:
+        if y.view(f"u{y.dtype.itemsize}").max() <= 1:  # within {0, 1}: one pass
+            n_one = int(y.sum())  # (a SIMD sum streams faster than count_nonzero)
+            return np.array([0, 1], dtype=y.dtype)[[n_one < y.size, n_one > 0]]
         lo, hi = int(y.min()), int(y.max())
+        if hi - lo <= 1:  # the minimum and the maximum are both present
+            return np.array([lo, hi][: hi - lo + 1], dtype=y.dtype)
         if hi - lo < _BINCOUNT_SPAN:
             present = np.flatnonzero(np.bincount(y - lo if lo else y))
             return (present + lo).astype(y.dtype)
+    if y.dtype.kind == "f" and y.size:
+        lo, hi = y.min(), y.max()
+        if lo == hi:
+            return y[:1].copy()
+        if np.count_nonzero(y == lo) + np.count_nonzero(y == hi) == y.size:
+            return np.array([lo, hi], dtype=y.dtype)
     return np.unique(y)
 
 

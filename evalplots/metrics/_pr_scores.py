@@ -143,12 +143,8 @@ def _average_precision(data):
     """AP of validated binary scores (a :class:`BinaryScores` with positives)."""
     if data.weight is None:
         # Only thresholds where recall moves contribute: the distinct positive scores.
-        ps, ns = data.pos_sorted, data.neg_sorted
-        first = np.flatnonzero(np.concatenate(([True], ps[1:] != ps[:-1])))
-        group = np.diff(np.concatenate((first, [ps.size])))
-        tp = ps.size - first
-        fp = ns.size - np.searchsorted(ns, ps[first], side="left")
-        return float(np.sum(group * (tp / (tp + fp))) / ps.size)
+        size, tps, n_predicted = data.positive_groups()
+        return float(np.sum(size * (tps / n_predicted)) / tps[0])  # tps[0]: all positives
     precision, recall = _curve_from(data)
     return average_precision_from_curve(precision, recall)
 

@@ -1,16 +1,31 @@
 """The counting kernel behind every threshold curve and ranking score.
 
-For binary labels and real-valued scores, every metric of this family is a function
-of two sorted arrays: the scores of the positives and the scores of the negatives.
-Sorting the two halves separately costs about one ``np.sort`` of the scores, which is
-several times cheaper than the stable ``argsort`` that a per-sample cumulative sum
-needs; merging two sorted runs is linear. Weighted inputs take the argsort path,
-because the weights have to follow the samples.
+For binary labels and real-valued scores, every metric of this family is read off
+one ascending order of all the scores in which each sample keeps its class: the
+*merged order* (:class:`MergedOrder`). Within a tie the negatives come first, so
+for the positive of rank ``k`` at position ``i`` exactly ``i - k`` negatives score
+at most as high: AUC, AP and the curves are sums over the positions of the
+positives, plus a correction for the few tie groups that hold both classes.
 
-Every count is exact: unweighted counts are integers (held in float64 arrays only at
-the very end, as scikit-learn returns them), and one operating point is produced per
-distinct score value, so tied scores are never split.
+The merged order costs one ``np.sort`` and a few streaming passes, with no binary
+search and no copy of the classes:
+
+- Scores of one sign (probabilities, log-probabilities, distances) and integer
+  scores whose range fits: the class goes into the lowest bit of an unsigned key
+  that sorts like the score (the float's bits shifted left by one; the integer
+  minus the minimum, shifted), and the keys are sorted in place. float32 scores
+  sort as 32-bit keys.
+- Anything else (floats of both signs, integers spanning 2**63 or more): the
+  two classes are sorted apart and merged by a stable argsort of the two runs
+  (timsort's merge, linear).
+
+Weighted inputs take a stable argsort, because the weights have to follow the
+samples. Every count is exact: unweighted counts are integers (held in float64
+arrays only at the very end, as scikit-learn returns them), and one operating
+point is produced per distinct score value, so tied scores are never split.
 """
+
+import sys
 
 import numpy as np
 
@@ -19,29 +34,32 @@ from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
     check_sample_weight,
-    check_scores,
+    scores_and_range,
 )
 
-__all__ = ["BinaryScores", "binary_scores", "require_both_classes"]
+__all__ = ["BinaryScores", "MergedOrder", "binary_scores", "require_both_classes"]
 
-# Below this many samples one stable argsort beats sorting the two classes
-# separately and merging (fewer numpy calls; measured crossover ~5,000).
+# Below this many samples the curves take one stable argsort (fewer numpy calls).
+# The crossover was ~5,000 against the previous sorted-halves kernel; against the
+# merged order it lies lower (1,000-4,000 on a loaded machine), left here for now.
 _SMALL_N = 4096
+_UNSIGNED = (np.uint8, np.uint16, np.uint32, np.uint64)
+_BLOCK = 1 << 15  # elements per block of a blocked pass (256 KiB of 64-bit keys)
 
 
 class BinaryScores:
-    """Validated binary labels and scores, sorted once and shared by every metric.
+    """Validated binary labels and scores, ordered once and shared by every metric.
 
     Attributes
     ----------
-    pos_sorted, neg_sorted : ndarray of float64
-        Ascending scores of the positive and of the negative samples (unweighted
-        inputs only; None when ``weight`` is given).
+    pos_sorted, neg_sorted : ndarray
+        Ascending scores of the positive and of the negative samples (computed on
+        first use; unweighted inputs only).
     score, positive, weight : ndarray
         The validated inputs (``weight`` is None when unweighted).
     """
 
-    __slots__ = ("_neg", "_pos", "positive", "score", "weight")
+    __slots__ = ("_count", "_neg", "_order", "_pos", "_range", "positive", "score", "weight")
 
     def __init__(self, score, positive, weight):
         self.score = score
@@ -49,32 +67,54 @@ class BinaryScores:
         self.weight = weight
         self._pos = None
         self._neg = None
+        self._order = None
+        self._range = None  # (min, max) of score when the validation found them
+        self._count = None  # number of positives (unweighted)
 
     @property
     def pos_sorted(self):
         if self._pos is None:
-            self._pos = np.sort(self.score[self.positive])
+            self._pos = (_sorted_class(self.score, self.positive) if self._order is None
+                         else self._order.class_scores(True))  # fmt: skip
         return self._pos
 
     @property
     def neg_sorted(self):
         if self._neg is None:
-            self._neg = np.sort(self.score[~self.positive])
+            self._neg = (_sorted_class(self.score, ~self.positive) if self._order is None
+                         else self._order.class_scores(False))  # fmt: skip
         return self._neg
 
     @property
     def n_pos(self):
         """Number (unweighted) or total weight of the positives."""
         if self.weight is None:
-            return int(np.count_nonzero(self.positive))
+            if self._count is None:
+                self._count = int(np.count_nonzero(self.positive))
+            return self._count
         return float(self.weight[self.positive].sum())
 
     @property
     def n_neg(self):
         """Number (unweighted) or total weight of the negatives."""
         if self.weight is None:
-            return int(self.positive.size - np.count_nonzero(self.positive))
+            return self.positive.size - self.n_pos
         return float(self.weight[~self.positive].sum())
+
+    def merged(self):
+        """The :class:`MergedOrder` of the (unweighted) scores, built on first use."""
+        if self._order is None:
+            self._order = self._build_order()
+        return self._order
+
+    def _build_order(self):
+        if self._pos is not None and self._neg is not None:  # halves sorted already
+            return MergedOrder.from_halves(self._neg, self._pos)
+        lo, hi = self._range or (self.score.min(), self.score.max())
+        order = MergedOrder.from_keys(self.score, self.positive, lo, hi)
+        if order is None:
+            order = MergedOrder.from_halves(self.neg_sorted, self.pos_sorted)
+        return order
 
     def counts(self):
         """Cumulative (weighted) false and true positives at each distinct threshold.
@@ -83,14 +123,15 @@ class BinaryScores:
         -------
         fps, tps : ndarray of float64 of shape (n_thresholds,)
             Samples with ``score >= threshold`` that are negative / positive.
-        thresholds : ndarray of float64 of shape (n_thresholds,)
-            The distinct score values, in decreasing order.
+        thresholds : ndarray of shape (n_thresholds,)
+            The distinct score values, in decreasing order (float64 for float
+            scores, the scores' dtype for integer scores).
         """
         if self.weight is not None:
-            return _counts_weighted(self.score, self.positive, self.weight)
+            return _counts_argsort(self.score, self.positive, self.weight)
         if self.score.size < _SMALL_N:
-            return _counts_weighted(self.score, self.positive, None)
-        return _counts_unweighted(self.pos_sorted, self.neg_sorted)
+            return _counts_argsort(self.score, self.positive, None)
+        return self.merged().counts()
 
     def pair_counts(self):
         """Count positive-negative pairs ordered correctly and tied (unweighted).
@@ -100,21 +141,220 @@ class BinaryScores:
         n_correct, n_tied : int
             Pairs with ``score(pos) > score(neg)`` and with equal scores.
         """
-        ps, ns = self.pos_sorted, self.neg_sorted
-        if ps.size <= ns.size:
-            lo = np.searchsorted(ns, ps, side="left")
-            hi = np.searchsorted(ns, ps, side="right")
-            n_correct = int(lo.sum(dtype=np.int64))
+        return self.merged().pair_counts()
+
+    def positive_groups(self):
+        """Counts at each distinct score of the positives, ascending (unweighted).
+
+        Returns
+        -------
+        size : ndarray of int64 of shape (n_groups,)
+            Positives holding that score.
+        tps, n_predicted : ndarray of int64 of shape (n_groups,)
+            Positives, and all samples, scoring at least that much.
+        """
+        return self.merged().positive_groups()
+
+
+class MergedOrder:
+    """The scores of both classes in one ascending order, negatives first in a tie.
+
+    Attributes
+    ----------
+    key : ndarray of shape (n_samples,)
+        Sorted. Two positions hold the same score exactly when their keys agree
+        after ``>> shift`` (``shift`` is 1 when the key carries the class in its
+        lowest bit, 0 when ``key`` holds the scores themselves).
+    is_pos : ndarray of bool or uint8 of shape (n_samples,)
+        Whether the sample at each position is a positive (1) or a negative (0).
+    pos_at : ndarray of int64 of shape (n_pos,)
+        Ascending positions of the positives (computed on first use).
+    """
+
+    __slots__ = ("_decode", "_pos_at", "is_pos", "key", "shift")
+
+    def __init__(self, key, is_pos, shift, decode):
+        self.key = key
+        self.is_pos = is_pos
+        self.shift = shift
+        self._decode = decode
+        self._pos_at = None
+
+    @property
+    def pos_at(self):
+        if self._pos_at is None:
+            self._pos_at = np.flatnonzero(self.is_pos.view(np.bool_))
+        return self._pos_at
+
+    def class_scores(self, positive):
+        """Ascending scores of the positives (or negatives), read off the order."""
+        at = self.pos_at if positive else np.flatnonzero(~self.is_pos.view(np.bool_))
+        return self._decode(self.key[at])
+
+    @classmethod
+    def from_keys(cls, score, positive, lo, hi):
+        """Sort ``(score, class)`` as one unsigned key; None if the keys would not fit."""
+        made = _class_keys(score, positive, lo, hi)
+        if made is None:
+            return None
+        key, decode = made
+        key.sort()
+        lowest = 0 if sys.byteorder == "little" else key.itemsize - 1
+        is_pos = np.bitwise_and(key.view(np.uint8)[lowest :: key.itemsize], 1)
+        return cls(key, is_pos, 1, decode)
+
+    @classmethod
+    def from_halves(cls, neg_sorted, pos_sorted):
+        """Merge two ascending runs (the stable argsort of their concatenation)."""
+        both = np.concatenate((neg_sorted, pos_sorted))
+        order = np.argsort(both, kind="stable")  # timsort: a linear merge of two runs
+        return cls(both[order], order >= neg_sorted.size, 0, np.copy)
+
+    def _differ(self, a, b, out=None):
+        """Whether the scores of keys ``a`` and ``b`` differ (elementwise)."""
+        if self.shift:
+            return np.greater(np.bitwise_xor(a, b), 1, out=out)
+        return np.not_equal(a, b, out=out)
+
+    def _tie_start(self, at):
+        """First position of the tie group of each (sorted) position in ``at``."""
+        value = self.key[at]
+        if self.shift:
+            value &= ~value.dtype.type(1)
+        return np.searchsorted(self.key, value, side="left")
+
+    def _groups(self):
+        """Per distinct score of the positives (ascending): its first positive's rank
+        and position, the number of positives and of tied negatives."""
+        pos_at, key = self.pos_at, self.key
+        n_pos = pos_at.size
+        # each positive's key and the key just before it, in one gather
+        pairs = np.lib.stride_tricks.as_strided(
+            key, shape=(key.size - 1, 2), strides=(key.strides[0],) * 2, writeable=False)
+        first_at_0 = int(n_pos > 0 and pos_at[0] == 0)
+        around = pairs[pos_at[1:] - 1 if first_at_0 else pos_at - 1]
+        tied = np.zeros(n_pos, dtype=bool)  # the sample before scores the same
+        np.logical_not(self._differ(around[:, 0], around[:, 1]), out=tied[first_at_0:])
+        after_pos = np.zeros(n_pos, dtype=bool)  # ... and is a positive
+        np.equal(np.diff(pos_at), 1, out=after_pos[1:])
+        rank = np.flatnonzero(~(tied & after_pos))  # first positive of each group
+        size = np.diff(rank, append=n_pos)
+        at = pos_at[rank]
+        # negatives tied with a group sit right before its first positive
+        n_tied = np.zeros(rank.size, dtype=np.int64)
+        cross = np.flatnonzero(tied[rank] & ~after_pos[rank])
+        if cross.size:
+            n_tied[cross] = at[cross] - self._tie_start(at[cross])
+        return rank, at, size, n_tied
+
+    def positive_groups(self):
+        """See :meth:`BinaryScores.positive_groups`."""
+        rank, at, size, tied = self._groups()
+        return size, self.pos_at.size - rank, self.key.size - at + tied
+
+    def pair_counts(self):
+        """See :meth:`BinaryScores.pair_counts`."""
+        n_pos = self.pos_at.size
+        # the positive of rank k at position i has i - k negatives scored <= its score
+        n_at_most = int(self.pos_at.sum(dtype=np.int64)) - n_pos * (n_pos - 1) // 2
+        _, _, size, tied = self._groups()
+        n_tied = int(np.dot(size, tied))
+        return n_at_most - n_tied, n_tied
+
+    def counts(self):
+        """See :meth:`BinaryScores.counts` (unweighted)."""
+        key, n_samples = self.key, self.key.size
+        is_new = np.empty(n_samples, dtype=bool)  # first position of a distinct score
+        is_new[:1] = True
+        for part in _blocks(n_samples - 1):
+            self._differ(key[1:][part], key[:-1][part], out=is_new[1:][part])
+        # positives at or above each position, counted from the top (tps[j]: positions
+        # n - 1 - j and above): a step function of the positives' positions
+        from_top = (n_samples - 1) - self.pos_at[::-1]
+        steps = np.diff(from_top, prepend=0, append=n_samples)
+        tps = np.repeat(np.arange(from_top.size + 1, dtype=np.float64), steps)
+        if np.count_nonzero(is_new) == n_samples:  # no ties: one threshold per sample
+            del is_new
+            fps = np.empty(n_samples)
+            for part in _blocks(n_samples):
+                np.subtract(np.arange(part.start + 1.0, min(part.stop, n_samples) + 1.0),
+                            tps[part], out=fps[part])  # fmt: skip
+            return fps, tps, _as_threshold(self._decode(key[::-1]))
+        starts = np.flatnonzero(is_new)[::-1]
+        del is_new
+        ends = (n_samples - 1) - starts  # the same positions counted from the top
+        tps = tps[ends]
+        fps = np.add(ends, 1.0)
+        fps -= tps
+        return fps, tps, _as_threshold(self._decode(key[starts]))
+
+
+def _sorted_class(score, mask):
+    values = score[mask]  # a fresh array: sorted in place, no second copy
+    values.sort()
+    return values
+
+
+def _as_threshold(values):
+    return values.astype(np.float64, copy=False) if values.dtype.kind == "f" else values
+
+
+def _class_keys(score, positive, lo, hi):
+    """Unsigned keys ``rank(score) << 1 | positive`` that sort like ``(score, class)``.
+
+    Returns the keys and the decoder of their scores, or None when the scores do
+    not fit one bit short of the key (floats of both signs, integers spanning 2**63
+    or more). Built block by block, so each key is written once and its
+    temporaries stay in cache.
+    """
+    if score.dtype.kind == "f":
+        utype = _UNSIGNED[score.itemsize.bit_length() - 1]
+        bits = score.view(utype)
+        if lo >= 0:  # the sign bit (of -0.0) is shifted out
+            def rank(block, out):
+                np.left_shift(block, 1, out=out)
+
+            def decode(k):
+                return (k >> 1).view(score.dtype)
+        elif hi <= 0:  # ~bits sorts non-positive floats ascending
+            def rank(block, out):
+                np.invert(block, out=out)
+                out <<= 1
+
+            def decode(k):
+                return (~(k >> 1)).view(score.dtype) + score.dtype.type(0)
         else:
-            lo = np.searchsorted(ps, ns, side="left")
-            hi = np.searchsorted(ps, ns, side="right")
-            n_correct = int(ps.size * ns.size - hi.sum(dtype=np.int64))
-        n_tied = int((hi - lo).sum(dtype=np.int64))
-        return n_correct, n_tied
+            return None
+    else:
+        span = int(hi) - int(lo)
+        utype = next((t for t in _UNSIGNED if 2 * span + 1 <= np.iinfo(t).max), None)
+        if utype is None:
+            return None
+        bits, offset, base = score, utype(int(lo) % (1 << (8 * utype(0).itemsize))), score.dtype.type(lo)
+
+        def rank(block, out):
+            np.copyto(out, block, casting="unsafe")  # modulo 2**bits, like the offset
+            out -= offset
+            out <<= 1
+
+        def decode(k):
+            return (k >> 1).astype(score.dtype) + base
+    key = np.empty(score.size, dtype=utype)
+    for part in _blocks(score.size):
+        rank(bits[part], key[part])
+        np.bitwise_or(key[part], positive[part], out=key[part])
+    return key, decode
 
 
-def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None):
+def _blocks(n):
+    """Slices of ``range(n)`` short enough for a block of temporaries to stay in cache."""
+    return [slice(i, i + _BLOCK) for i in range(0, n, _BLOCK)]
+
+
+def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None, classes=None):
     """Validate binary-curve inputs and wrap them in a :class:`BinaryScores`.
+
+    ``classes`` is ``class_values(y_true)`` when the caller has found it already.
 
     Raises
     ------
@@ -124,9 +364,9 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None):
         ambiguous positive class, or if ``sample_weight`` is invalid.
     """
     y_true = as_1d(y_true, "y_true")
-    y_score = check_scores(as_1d(y_score, "y_score"), "y_score")
+    y_score, lo, hi = scores_and_range(as_1d(y_score, "y_score"), "y_score")
     check_consistent_length(y_true=y_true, y_score=y_score)
-    positive = binary_positive_mask(y_true, pos_label)
+    positive = binary_positive_mask(y_true, pos_label, classes=classes)
     weight = check_sample_weight(sample_weight, y_true.shape[0])
     if weight is not None:
         # A sample of weight 0 has no mass: it must not create an operating point
@@ -139,47 +379,24 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None):
             )
         if not keep.all():
             y_score, positive, weight = y_score[keep], positive[keep], weight[keep]
-    return BinaryScores(y_score, positive, weight)
+    data = BinaryScores(y_score, positive, weight)
+    data._range = (lo, hi)  # bounds of the kept scores too
+    return data
 
 
-def _counts_unweighted(pos_sorted, neg_sorted):
-    # Memory is kept near 4 x 8n bytes: each temporary is freed as soon as it is used.
-    n_samples = pos_sorted.size + neg_sorted.size
-    merged = np.concatenate((pos_sorted, neg_sorted))
-    # Two sorted runs: the stable sort (timsort) merges them in linear time.
-    merged.sort(kind="stable")
-    is_new = np.empty(n_samples, dtype=bool)
-    is_new[:1] = True
-    np.not_equal(merged[1:], merged[:-1], out=is_new[1:])
-    starts = np.flatnonzero(is_new)  # first index of each distinct value, ascending
-    del is_new
-    thresholds = merged[starts[::-1]]
-    del merged
-    # Samples scored >= the value starting at index i: n - i.
-    fps = np.subtract(n_samples, starts[::-1], dtype=np.float64)
-    del starts
-    # Positives per distinct value: locate each positive's value among the distinct
-    # values (P binary searches, not n), count, and accumulate from the top.
-    group = np.searchsorted(thresholds[::-1], pos_sorted, side="left")
-    tps = np.bincount(group, weights=np.ones(group.size), minlength=fps.size)[::-1]
-    del group
-    np.cumsum(tps, out=tps)
-    fps -= tps
-    return fps, tps, thresholds
-
-
-def _counts_weighted(score, positive, weight):
+def _counts_argsort(score, positive, weight):
     """Counts by one stable argsort and cumulative sums (``weight=None``: unit weights)."""
     order = np.argsort(score, kind="stable")[::-1]
     score = score[order]
     ends = np.flatnonzero(np.concatenate((score[1:] != score[:-1], [True])))
+    thresholds = _as_threshold(score[ends])
     if weight is None:
         tps = np.cumsum(positive[order], dtype=np.float64)[ends]
-        return (ends + 1.0) - tps, tps, score[ends]
+        return (ends + 1.0) - tps, tps, thresholds
     w = weight[order]
     tps = np.cumsum(np.where(positive[order], w, 0.0))[ends]
     fps = np.cumsum(np.where(positive[order], 0.0, w))[ends]
-    return fps, tps, score[ends]
+    return fps, tps, thresholds
 
 
 def require_both_classes(data, *, need_neg, metric):

@@ -22,7 +22,9 @@ __all__ = [
     "check_sample_weight",
     "check_scores",
     "check_zero_division",
+    "finite_range",
     "safe_divide",
+    "scores_and_range",
 ]
 
 def as_1d(x, name, *, allow_empty=False):
@@ -84,19 +86,36 @@ def check_consistent_length(**arrays):
 
 def check_finite(arr, name):
     """Return ``arr`` as float64 if numeric and free of NaN/inf, else raise."""
+    _check_numeric(arr, name)
+    out = arr.astype(np.float64, copy=False)
+    if out.dtype.kind == "f" and out.size:
+        finite_range(out, name)
+    return out
+
+
+def _check_numeric(arr, name):
     if arr.dtype.kind not in "biuf":
         raise ValueError(
             f"{name} must be numeric, got dtype {arr.dtype}; pass numbers (scores, "
             f"probabilities or values), not labels."
         )
-    out = arr.astype(np.float64, copy=False)
-    if out.dtype.kind == "f" and not np.isfinite(out).all():
-        bad = np.flatnonzero(~np.isfinite(out))
+
+
+def finite_range(arr, name):
+    """``(min, max)`` of a non-empty numeric array; raise if it holds NaN or inf.
+
+    Two streaming reductions and no temporary: NaN propagates through ``min`` and
+    an infinity is the minimum or the maximum, so both are finite exactly when
+    every value is. The per-element search runs only to write the error.
+    """
+    lo, hi = arr.min(), arr.max()
+    if arr.dtype.kind == "f" and not (np.isfinite(lo) and np.isfinite(hi)):
+        bad = np.flatnonzero(~np.isfinite(arr))
         raise ValueError(
             f"{name} contains {bad.size} non-finite value(s) (NaN or inf), first at "
-            f"index {bad[0]} ({out[bad[0]]}); remove or impute them before scoring."
+            f"index {bad[0]} ({arr[bad[0]]}); remove or impute them before scoring."
         )
-    return out
+    return lo, hi
 
 
 def check_scores(arr, name):
@@ -106,11 +125,35 @@ def check_scores(arr, name):
     ties, so integer (and bool) scores keep an integer dtype; floats become float64
     and must be finite.
     """
+    arr = scores_and_range(arr, name)[0]
+    return arr.astype(np.float64, copy=False) if arr.dtype.kind == "f" else arr
+
+
+def scores_and_range(arr, name):
+    """Validated scores in the narrowest exact sortable dtype, and their min and max.
+
+    Integers stay integers (exact above 2**53), bools become uint8, float32 stays
+    float32 (float16 widens to it, exactly) and other floats become float64. One
+    pass for the minimum and one for the maximum; no copy of float32/float64 input.
+
+    Returns
+    -------
+    scores : ndarray of shape (n_samples,)
+    lo, hi : scalar
+        The smallest and the largest score.
+
+    Raises
+    ------
+    ValueError
+        If ``arr`` is not numeric or holds NaN/inf.
+    """
+    _check_numeric(arr, name)
     if arr.dtype.kind == "b":
-        return arr.view(np.uint8)
-    if arr.dtype.kind in "iu":
-        return arr
-    return check_finite(arr, name)
+        arr = arr.view(np.uint8)
+    elif arr.dtype.kind == "f" and arr.dtype not in (np.float32, np.float64):
+        arr = arr.astype(np.float32 if arr.dtype.itemsize < 4 else np.float64)
+    lo, hi = finite_range(arr, name)
+    return arr, lo, hi
 
 
 _INT64_MAX = np.iinfo(np.int64).max

@@ -1,0 +1,187 @@
+"""Where the time of the binary ranking kernels goes, step by step (issue 10).
+
+Not a test. Run from the repository root::
+
+    python bench/bench_kernel_breakdown.py                 # n = 1e6 and 1e7, best of 5
+    python bench/bench_kernel_breakdown.py --sizes 1e6 --repeat 9
+
+Data: float64 scores ``rng.random(n)`` and int64 labels with 10 % positives (the
+table of issue 10), plus the same scores as float32. Every function is timed in
+round-robin (one call of each per round, the best of ``--repeat`` rounds), so the
+ratios compare calls made under the same machine load; absolute times on a shared
+machine are only indicative.
+
+Printed per n:
+
+1. The steps of the issue's table: ``np.sort`` (the floor), sorting the two
+   pre-split class halves, the old kernel's binary searches (left + right), the
+   two-run merge of the sorted halves, label discovery, ``np.argsort``.
+2. The steps of the merged-order kernel: validation (labels, scores' range), the
+   class keys, their in-place sort, the positions of the positives, and the counts
+   read off them.
+3. Each kernel's total as a multiple of ``np.sort``, and its non-sorting
+   remainder: kernel time minus the time to sort its two halves (the part that
+   a faster sort does not shrink; targets: <= 0.12x np.sort for AUC and AP,
+   <= 0.3x for the curves).
+4. float32 against the same values as float64 (target: >= 1.4x faster).
+5. n = 100 per call against scikit-learn (target: >= 10x faster).
+"""
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(__file__))
+from _timing import fmt_time  # noqa: E402
+
+import evalplots.metrics as epm  # noqa: E402
+from evalplots.metrics._labels import binary_positive_mask, class_values  # noqa: E402
+from evalplots.metrics._thresholds import MergedOrder, _class_keys  # noqa: E402
+from evalplots.metrics._validation import scores_and_range  # noqa: E402
+
+KERNELS = ["roc_auc_score", "average_precision_score", "roc_curve", "precision_recall_curve"]
+TARGET_REMAINDER = {"roc_auc_score": 0.12, "average_precision_score": 0.12,
+                    "roc_curve": 0.3, "precision_recall_curve": 0.3}  # fmt: skip
+
+
+def best_of(funcs, repeat):
+    """Best wall time of each function over ``repeat`` round-robin rounds."""
+    times = {name: [] for name in funcs}
+    for _ in range(repeat):
+        for name, func in funcs.items():
+            t0 = time.perf_counter()
+            func()
+            times[name].append(time.perf_counter() - t0)
+    return {name: min(t) for name, t in times.items()}
+
+
+def make_data(n, seed=0):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.1).astype(np.int64)
+    y[0], y[1] = 0, 1
+    return y, rng.random(n)
+
+
+def _sort_halves(pos, neg):
+    pos = pos.copy()
+    pos.sort()
+    neg = neg.copy()
+    neg.sort()
+
+
+def steps(n, repeat):
+    y, s = make_data(n)
+    positive = y == 1
+    pos, neg = s[positive], s[~positive]
+    pos_sorted, neg_sorted = np.sort(pos), np.sort(neg)
+    both = np.concatenate((pos_sorted, neg_sorted))
+    key = _class_keys(s, positive, 0.0, 1.0)[0]
+    sorted_key = np.sort(key)
+    order = MergedOrder.from_keys(s, positive, 0.0, 1.0)
+
+    def positions():
+        low = sorted_key.view(np.uint8)[:: sorted_key.itemsize]
+        return np.flatnonzero(np.bitwise_and(low, 1).view(np.bool_))
+
+    funcs = {
+        "np.sort(s), the floor": lambda: np.sort(s),
+        "sorting the positive and negative halves": lambda: _sort_halves(pos, neg),
+        "  splitting the halves (s[mask], s[~mask])": lambda: (s[positive], s[~positive]),
+        "searchsorted positives in negatives (l+r)": lambda: (
+            np.searchsorted(neg_sorted, pos_sorted, "left"),
+            np.searchsorted(neg_sorted, pos_sorted, "right")),
+        "merging the halves (stable 2-run sort)": lambda: np.sort(both, kind="stable"),
+        "merging the halves (stable 2-run argsort)": lambda: np.argsort(both, kind="stable"),
+        "label discovery (class_values)": lambda: class_values(y),
+        "np.argsort(s)": lambda: np.argsort(s),
+        "np.argsort(s, kind='stable')": lambda: np.argsort(s, kind="stable"),
+        "new: positive mask (with discovery)": lambda: binary_positive_mask(y, None),
+        "new: score check and range (min, max)": lambda: scores_and_range(s, "y_score"),
+        "new: class keys (shift, or; blocked)": lambda: _class_keys(s, positive, 0.0, 1.0),
+        "new: sorting the keys in place": lambda: key.copy().sort(),
+        "  (copying the keys, part of the line above)": lambda: key.copy(),
+        "new: positions of the positives": positions,
+        "new: pair counts (AUC) from the order": order.pair_counts,
+        "new: positive groups (AP) from the order": order.positive_groups,
+        "new: all thresholds (curves) from the order": order.counts,
+    }
+    for name in KERNELS:
+        funcs[name] = lambda f=getattr(epm, name): f(y, s)
+    return best_of(funcs, repeat)
+
+
+def report(n, repeat):
+    t = steps(n, repeat)
+    floor = t["np.sort(s), the floor"]
+    halves = t["sorting the positive and negative halves"]
+    print(f"\nn = {n:.0e} (10 % positives), best of {repeat}, round-robin")
+    print(f"{'step':<46} {'time':>11} {'x np.sort':>9}")
+    for name, value in t.items():
+        if name not in KERNELS:
+            print(f"{name:<46} {fmt_time(value)} {value / floor:9.3f}")
+    print(f"{'kernel':<26} {'time':>11} {'x np.sort':>9} {'remainder':>11} "
+          f"{'x np.sort':>9} {'target':>7}")  # fmt: skip
+    for name in KERNELS:
+        rest = t[name] - halves
+        print(f"{name:<26} {fmt_time(t[name])} {t[name] / floor:9.2f} "
+              f"{fmt_time(rest)} {rest / floor:9.3f} {TARGET_REMAINDER[name]:7.2f}")
+
+
+def float32_check(n, repeat):
+    y, s = make_data(n)
+    s32 = s.astype(np.float32)
+    s64 = s32.astype(np.float64)  # the same values
+    funcs = {"np.sort float64": lambda: np.sort(s64), "np.sort float32": lambda: np.sort(s32)}
+    for name in KERNELS:
+        f = getattr(epm, name)
+        funcs[name + " float64"] = lambda f=f: f(y, s64)
+        funcs[name + " float32"] = lambda f=f: f(y, s32)
+    t = best_of(funcs, repeat)
+    print(f"\nfloat32 vs the same values as float64, n = {n:.0e}, best of {repeat}")
+    for name in ["np.sort"] + KERNELS:
+        a, b = t[name + " float64"], t[name + " float32"]
+        same = "" if name == "np.sort" else (
+            "  equal" if _equal(getattr(epm, name)(y, s64), getattr(epm, name)(y, s32))
+            else "  DIFFERENT")  # fmt: skip
+        print(f"  {name:<26} f64 {fmt_time(a)}  f32 {fmt_time(b)}  {a / b:5.2f}x{same}")
+
+
+def _equal(a, b):
+    if isinstance(a, tuple):
+        return all(np.array_equal(x, z) and x.dtype == z.dtype for x, z in zip(a, b))
+    return a == b
+
+
+def small_check(repeat):
+    import sklearn.metrics as skm
+
+    y, s = make_data(100)
+    print("\nn = 100 per call (best of 200-call loops)")
+    for name in KERNELS:
+        ours, theirs = getattr(epm, name), getattr(skm, name)
+        t = best_of({"ours": lambda: [ours(y, s) for _ in range(200)],
+                     "sklearn": lambda: [theirs(y, s) for _ in range(200)]},
+                    repeat)  # fmt: skip
+        print(f"  {name:<26} evalplots {fmt_time(t['ours'] / 200)}  scikit-learn "
+              f"{fmt_time(t['sklearn'] / 200)}  {t['sklearn'] / t['ours']:5.1f}x")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", nargs="*", type=float, default=[1e6, 1e7])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+    print(f"numpy {np.__version__}; load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} CPUs")  # fmt: skip
+    for n in args.sizes:
+        report(int(n), args.repeat)
+    float32_check(int(max(args.sizes)), args.repeat)
+    small_check(args.repeat)
+    print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,303 @@
+"""The merged-order counting kernel (issue 10): class keys, the two-run merge,
+the float32 path and label discovery, against independent oracles.
+
+Oracles: the stable-argsort counting (the kernel used for small and weighted
+inputs, independent of the merged order), brute-force pair counts written here,
+and scikit-learn (test-only).
+"""
+
+import contextlib
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evalplots.metrics import (
+    average_precision_score,
+    break_even_point,
+    confusion_matrix_at_thresholds,
+    precision_recall_curve,
+    rank_loss,
+    roc_auc_score,
+    roc_curve,
+)
+from evalplots.metrics import _thresholds
+from evalplots.metrics._labels import class_values
+from evalplots.metrics._thresholds import (
+    BinaryScores,
+    MergedOrder,
+    _counts_argsort,
+    binary_scores,
+)
+
+
+@contextlib.contextmanager
+def merged_order_always(block=None):
+    """Curves from the merged order at any n; optionally blocked passes of ``block``."""
+    saved = _thresholds._SMALL_N, _thresholds._BLOCK
+    _thresholds._SMALL_N = 0
+    _thresholds._BLOCK = block or saved[1]
+    try:
+        yield
+    finally:
+        _thresholds._SMALL_N, _thresholds._BLOCK = saved
+
+
+def brute_pairs(y, s):
+    """Correctly ordered and tied positive-negative pairs, O(n^2), in Python ints."""
+    pos = [int(v) if isinstance(v, (int, np.integer)) else v for v in s[y == 1].tolist()]
+    neg = [int(v) if isinstance(v, (int, np.integer)) else v for v in s[y == 0].tolist()]
+    correct = sum(1 for p in pos for q in neg if p > q)
+    tied = sum(1 for p in pos for q in neg if p == q)
+    return correct, tied
+
+
+def brute_average_precision(y, s):
+    """sum over distinct positive scores u of (#pos == u) * precision(>= u) / P."""
+    y, s = list(y), list(s)
+    n_pos = sum(y)
+    total = 0.0
+    for u in sorted({v for v, c in zip(s, y) if c}):
+        at_least = [c for v, c in zip(s, y) if v >= u]
+        total += sum(1 for v, c in zip(s, y) if c and v == u) * (sum(at_least) / len(at_least))
+    return total / n_pos
+
+
+def _assert_same_arrays(ours, expected):
+    for a, b in zip(ours, expected):
+        assert a.dtype == b.dtype
+        np.testing.assert_array_equal(a, b)
+
+
+# scores of every kind the kernel treats differently
+SCORE_KINDS = {
+    "probability": lambda r, n: np.round(r.random(n), 1),  # non-negative, ties
+    "zero_signs": lambda r, n: r.choice([-0.0, 0.0, 0.5], n),  # -0.0 ties 0.0
+    "log_probability": lambda r, n: np.log(r.choice([0.1, 0.5, 1.0], n)),  # <= 0
+    "mixed_sign": lambda r, n: np.round(r.normal(0, 5, n), 1),  # the two-run merge
+    "float32": lambda r, n: np.round(r.random(n), 1).astype(np.float32),
+    "small_int": lambda r, n: r.integers(-3, 4, n),
+    "int8_full": lambda r, n: r.choice(np.array([-128, -1, 0, 127], dtype=np.int8), n),
+    "uint8": lambda r, n: r.integers(0, 256, n).astype(np.uint8),
+    "bool": lambda r, n: r.random(n) < 0.5,
+    # distinct above 2**53 (float64 would tie them), within 2**62: class keys
+    "int_above_2_53": lambda r, n: 2**60 + r.integers(0, 4, n),
+    # spanning more than 2**62: the two-run merge
+    "int_wide": lambda r, n: r.choice(np.array([-(2**62), -1, 0, 2**62 + 1]), n),
+    "uint64_top": lambda r, n: np.uint64(2**64 - 8) + r.integers(0, 4, n).astype(np.uint64),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    kind=st.sampled_from(sorted(SCORE_KINDS)),
+    n=st.integers(2, 60),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_merged_order_matches_argsort_counts_and_brute_force(kind, n, seed):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.4).astype(np.int64)
+    y[0], y[1] = 0, 1
+    s = SCORE_KINDS[kind](rng, n)
+    with merged_order_always(block=7):  # passes over several blocks
+        data = binary_scores(y, s)
+        order = data.merged()
+        counts = order.counts()
+    old = _counts_argsort(data.score, data.positive, None)  # independent kernel
+    _assert_same_arrays(counts, old)
+    assert data.pair_counts() == brute_pairs(y, s)
+    size, tps, n_predicted = data.positive_groups()
+    ap = float(np.sum(size * (tps / n_predicted)) / tps[0])
+    assert ap == pytest.approx(brute_average_precision(y, s), rel=1e-12)
+    # the merged order is the sorted scores, negatives first in a tie
+    is_pos = order.is_pos.view(np.bool_)
+    np.testing.assert_array_equal(np.flatnonzero(is_pos), order.pos_at)
+    assert is_pos.sum() == y.sum()
+
+
+@pytest.mark.parametrize("kind", ["probability", "log_probability", "small_int",
+                                  "int_above_2_53", "float32", "zero_signs"])  # fmt: skip
+def test_class_keys_and_two_run_merge_agree(kind):
+    rng = np.random.default_rng(3)
+    y = (rng.random(500) < 0.3).astype(np.int64)
+    s = SCORE_KINDS[kind](rng, 500)
+    data = binary_scores(y, s)
+    keyed = data.merged()
+    assert keyed.shift == 1  # these kinds fit the class keys
+    merged = MergedOrder.from_halves(data.neg_sorted, data.pos_sorted)
+    assert merged.shift == 0
+    _assert_same_arrays(keyed.counts(), merged.counts())
+    np.testing.assert_array_equal(keyed.pos_at, merged.pos_at)
+    assert keyed.pair_counts() == merged.pair_counts()
+    for a, b in zip(keyed.positive_groups(), merged.positive_groups()):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("kind", ["mixed_sign", "int_wide"])
+def test_scores_that_do_not_fit_a_key_take_the_two_run_merge(kind):
+    rng = np.random.default_rng(4)
+    y = (rng.random(300) < 0.5).astype(np.int64)
+    s = SCORE_KINDS[kind](rng, 300)
+    data = binary_scores(y, s)
+    assert data.merged().shift == 0
+    assert data.pair_counts() == brute_pairs(y, s)
+
+
+@pytest.mark.parametrize("kind", ["probability", "log_probability", "mixed_sign", "small_int"])
+def test_large_inputs_match_scikit_learn(kind):
+    # n above _SMALL_N: the curves come from the merged order
+    rng = np.random.default_rng(5)
+    n = 3 * _thresholds._SMALL_N
+    y = (rng.random(n) < 0.1).astype(np.int64)
+    s = SCORE_KINDS[kind](rng, n)
+    assert roc_auc_score(y, s) == pytest.approx(skm.roc_auc_score(y, s), rel=1e-12)
+    assert average_precision_score(y, s) == pytest.approx(
+        skm.average_precision_score(y, s), rel=1e-12)
+    for ours, theirs in zip(roc_curve(y, s), skm.roc_curve(y, s)):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+    for ours, theirs in zip(precision_recall_curve(y, s), skm.precision_recall_curve(y, s)):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+    for ours, theirs in zip(confusion_matrix_at_thresholds(y, s),
+                            skm.confusion_matrix_at_thresholds(y, s)):  # fmt: skip
+        np.testing.assert_array_equal(ours, theirs)
+
+
+def test_no_ties_path_matches_scikit_learn():
+    # distinct scores: counts() takes its one-threshold-per-sample branch
+    rng = np.random.default_rng(6)
+    n = 2 * _thresholds._SMALL_N
+    y = (rng.random(n) < 0.2).astype(np.int64)
+    s = rng.random(n)
+    assert np.unique(s).size == n
+    for ours, theirs in zip(confusion_matrix_at_thresholds(y, s),
+                            skm.confusion_matrix_at_thresholds(y, s)):  # fmt: skip
+        np.testing.assert_array_equal(ours, theirs)
+
+
+def test_negative_zero_ties_positive_zero():
+    y = np.array([0, 1, 0, 1])
+    s = np.array([-0.0, 0.0, 0.5, -0.0])
+    with merged_order_always():
+        tns, fps, fns, tps, thr = confusion_matrix_at_thresholds(y, s)
+    np.testing.assert_array_equal(thr, [0.5, 0.0])
+    assert not np.signbit(thr).any()  # decoded as +0.0
+    np.testing.assert_array_equal(tps, [0, 2])
+    np.testing.assert_array_equal(fps, [1, 2])
+    # pairs: (0.0 vs 0.5) wrong, (0.0 vs -0.0) tied, (-0.0 vs -0.0) tied, (-0.0 vs 0.5) wrong
+    assert rank_loss(y, s) == pytest.approx(1.0 - 1.0 / 4)
+    assert roc_auc_score(y, s) == pytest.approx(skm.roc_auc_score(y, s))
+
+
+def test_integer_scores_above_2_53_stay_distinct():
+    big = 2**53
+    y = np.array([0, 1, 0, 1, 1, 0])
+    s = np.array([big, big + 1, big + 1, big + 2, big, big - 1], dtype=np.int64)
+    with merged_order_always():
+        *_, tps, thr = confusion_matrix_at_thresholds(y, s)
+        assert roc_auc_score(y, s) == (2 * 6 + 2) / 18  # 6 pairs correct, 2 tied
+    assert brute_pairs(y, s) == (6, 2)
+    np.testing.assert_array_equal(thr, [big + 2, big + 1, big, big - 1])
+    assert thr.dtype == np.int64
+    np.testing.assert_array_equal(tps, [1, 2, 3, 3])
+
+
+def test_uint64_scores_above_2_63():
+    top = np.uint64(2**64 - 1)
+    y = np.array([1, 0, 1, 0])
+    s = np.array([top, top - np.uint64(1), top - np.uint64(1), np.uint64(0)])
+    with merged_order_always():
+        *_, thr = confusion_matrix_at_thresholds(y, s)
+        assert roc_auc_score(y, s) == (2 * 3 + 1) / 8
+    np.testing.assert_array_equal(thr, s[[0, 1, 3]])
+    assert thr.dtype == np.uint64
+
+
+# ---------------------------------------------------------------- float32
+def _float32_case(n, seed):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    y[:2] = 0, 1
+    s32 = np.round(rng.normal(0.5, 0.3, n), 3).astype(np.float32)  # ties, both signs
+    return y, s32, s32.astype(np.float64)
+
+
+@pytest.mark.parametrize("n", [50, 3 * _thresholds._SMALL_N])
+@pytest.mark.parametrize("sign", [np.positive, np.abs, lambda s: -np.abs(s)])  # +-, >=0, <=0
+def test_float32_results_equal_the_float64_copy(n, sign):
+    y, s32, _ = _float32_case(n, 7)
+    s32 = sign(s32)
+    s64 = s32.astype(np.float64)
+    for func in (roc_auc_score, average_precision_score, break_even_point, rank_loss):
+        assert func(y, s32) == func(y, s64)
+    for func in (roc_curve, precision_recall_curve, confusion_matrix_at_thresholds):
+        _assert_same_arrays(func(y, s32), func(y, s64))
+    weights = np.random.default_rng(8).integers(1, 4, n).astype(float)
+    assert roc_auc_score(y, s32, sample_weight=weights) == roc_auc_score(
+        y, s64, sample_weight=weights)
+    _assert_same_arrays(roc_curve(y, s32, sample_weight=weights),
+                        roc_curve(y, s64, sample_weight=weights))  # fmt: skip
+
+
+def test_float32_scores_are_not_upcast():
+    y, s32, _ = _float32_case(2000, 9)
+    s32 = np.abs(s32)
+    data = binary_scores(y, s32)
+    assert data.score is s32  # no copy
+    assert data.merged().key.dtype == np.uint32  # sorted as 32-bit keys
+    assert data.pos_sorted.dtype == np.float32
+
+
+def test_float16_scores_widen_exactly_to_float32():
+    y, s32, _ = _float32_case(200, 10)
+    s16 = s32.astype(np.float16)
+    assert binary_scores(y, s16).score.dtype == np.float32
+    assert roc_auc_score(y, s16) == roc_auc_score(y, s16.astype(np.float64))
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_float32_non_finite_scores_raise(bad):
+    s = np.array([0.1, bad, 0.3], dtype=np.float32)
+    with pytest.raises(ValueError, match=r"y_score contains 1 non-finite value\(s\).*index 1"):
+        roc_auc_score([0, 1, 1], s)
+
+
+# ----------------------------------------------------------- label discovery
+@pytest.mark.parametrize("y", [
+    np.array([0, 1, 1, 0]), np.array([1, 1]), np.array([0, 0], dtype=np.uint8),
+    np.array([-1, 0, 0], dtype=np.int8), np.array([-1, 1, 1]), np.array([3, 4, 3]),
+    np.array([0, 2, 1]), np.array([2**63 + 1, 5], dtype=np.uint64),
+    np.array([0.0, 1.0, 1.0]), np.array([2.5, 2.5]), np.array([0.5, 1.5, 7.0]),
+    np.array([1.0, np.nan]), np.array([True, False]),
+])  # fmt: skip
+def test_class_values_match_np_unique(y):
+    got = class_values(y)
+    expected = np.unique(y)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_binary_scores_of_presorted_halves():
+    # _SortedScores in _auc (one-vs-one) merges halves that are sorted already
+    pos = np.array([0.2, 0.5, 0.5, 0.9])
+    neg = np.array([0.1, 0.5, 0.7])
+    data = BinaryScores(None, None, None)
+    data._pos, data._neg = pos, neg
+    assert data.pair_counts() == (1 + 1 + 1 + 3, 2)  # the two 0.5 tie the negative 0.5
+
+
+@pytest.mark.parametrize("kind", ["probability", "log_probability", "mixed_sign", "float32",
+                                  "int_above_2_53", "int_wide", "bool"])  # fmt: skip
+def test_class_halves_read_off_the_merged_order(kind):
+    # DeLong's placements reuse the order the curves sorted: no second sort
+    rng = np.random.default_rng(11)
+    y = (rng.random(400) < 0.3).astype(np.int64)
+    s = SCORE_KINDS[kind](rng, 400)
+    fresh = binary_scores(y, s)
+    reused = binary_scores(y, s)
+    reused.merged()
+    for a, b in ((fresh.pos_sorted, reused.pos_sorted), (fresh.neg_sorted, reused.neg_sorted)):
+        assert a.dtype == b.dtype
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(fresh.pos_sorted, np.sort(fresh.score[y == 1]))
