@@ -147,7 +147,8 @@ def test_all_tied_scores_note_once_without_source_path(tmp_path):
         ("evalplots: note: m: The P-R curve never meets P = R (the top-scored tie group "
         "already holds more samples than there are positives); the break-even point "
         "is set to NaN.")]
-    summary = " ".join(PdfReader(tmp_path / "t.pdf").pages[0].extract_text().split())
+    summary = " ".join(" ".join(p.extract_text().split())
+                       for p in PdfReader(tmp_path / "t.pdf").pages[:2])
     assert "for BEP: the sawtooth precision-recall curve never meets P = R" in summary
 
 
@@ -226,7 +227,8 @@ def test_true_false_labels_with_pos_label_true(tmp_path):
     result = run("report", csv_path, "-o", "b.pdf", "--pos-label", "true", "--no-ci",
                  cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    summary = " ".join(PdfReader(tmp_path / "b.pdf").pages[0].extract_text().split())
+    summary = " ".join(" ".join(p.extract_text().split())
+                       for p in PdfReader(tmp_path / "b.pdf").pages[:2])
     assert "2 positive (50.0 %), label True, and 2 negative, label False" in summary
     # positives 0.9, 0.4 vs negatives 0.2, 0.5: 3 of 4 pairs ranked right
     assert "m 0.7500" in summary
@@ -242,7 +244,8 @@ def test_numeric_id_column_is_not_a_model(tmp_path):
     assert _lines(result.stderr) == [
         "evalplots: excluding column 'id' (its name marks a row identifier); name it "
         "in --models to read it as a model."]
-    summary = " ".join(PdfReader(tmp_path / "i.pdf").pages[0].extract_text().split())
+    summary = " ".join(" ".join(p.extract_text().split())
+                       for p in PdfReader(tmp_path / "i.pdf").pages[:2])
     assert "1 model, 8 samples" in summary
     assert "model_a0.9375" in summary.replace(" ", "")  # the name may wrap
 
@@ -255,7 +258,8 @@ def test_parquet_input(tmp_path):
     result = run("report", tmp_path / "p.parquet", "-o", "q.pdf", "--no-ci", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert _lines(result.stderr) == ["evalplots: ignoring non-numeric column(s) 'id'."]
-    summary = " ".join(PdfReader(tmp_path / "q.pdf").pages[0].extract_text().split())
+    summary = " ".join(" ".join(p.extract_text().split())
+                       for p in PdfReader(tmp_path / "q.pdf").pages[:2])
     assert "model_a0.9375" in summary.replace(" ", "")
 
 

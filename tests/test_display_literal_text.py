@@ -274,4 +274,5 @@ def test_underscore_model_name_in_the_report_figure():
     ev = evaluate(BINARY, {"_baseline": SCORES[0], "m": SCORES[1]}, threshold=0.5)
     fig = roc_figure(ev)
     assert [t.get_text() for t in fig.legends[0].get_texts()] == [
-        f"{ZWSP}_baseline (AUC = 0.96)", "m (AUC = 0.96)", "Chance level (AUC = 0.5)"]
+        f"{ZWSP}_baseline (AUC = 0.96)", "m (AUC = 0.96)", "Chance level (AUC = 0.5)",
+        "operating point at threshold 0.5", "Youden optimum (max J = TPR - FPR)"]

@@ -61,14 +61,16 @@ def _page_of(sample_pages, heading):
 def test_new_headings_and_pages(sample_pages):
     _, pages, outline = sample_pages
     assert list(outline) == [
-        "Summary", "Data", "Metrics", "ROC curves", "Precision-recall curves",
-        "Threshold", "Operating points", "Calibration", "Score distributions",
-        "Confusion matrix: logistic_regression", "Confusion matrix: gaussian_naive_bayes"]
-    # 6 full pages: calibration and score distributions share one, so do the
-    # two confusion matrices
-    assert list(outline.values()) == [0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 5]
-    assert len(pages) == 6
-    roc = pages[1]
+        "Summary", "Data", "Provenance", "Metrics", "Comparisons", "ROC curves",
+        "Precision-recall curves", "Threshold", "Operating points", "Calibration",
+        "Score distributions", "Confusion matrix: logistic_regression",
+        "Confusion matrix: gaussian_naive_bayes"]
+    # 7 full pages: the summary takes two (data and provenance; the metrics with
+    # their intervals and the comparison), calibration and score distributions
+    # share one, so do the two confusion matrices
+    assert list(outline.values()) == [0, 0, 0, 1, 1, 2, 3, 4, 4, 5, 5, 6, 6]
+    assert len(pages) == 7
+    roc = pages[2]
     assert "Bottom left: detection error tradeoff (DET)" in roc
     assert "95% pointwise bootstrap band" in roc and "200 resamples" in roc
     assert "operating point at threshold 0.5" in roc  # the legend key
@@ -164,6 +166,7 @@ def test_perfect_separation_is_named_not_silently_empty(tmp_path):
         warnings.simplefilter("error", EmptyFigureWarning)  # none escapes the report
         report = evaluation_report(y, {"perfect": perfect, "noisy": noisy}, ci=False,
                                    invariant=True)
-    page = _pages(report.save(tmp_path / "perfect.pdf"))[1]
+    page = [p for p in _pages(report.save(tmp_path / "perfect.pdf")) if "ROC curves" in p
+            and "DET" in p][0]
     assert re.search(r"Not visible there \(no point with both rates strictly between "
                      r"0 and 1, e\.g\. perfectly separated scores\): perfect\.", page)
