@@ -206,7 +206,7 @@ def test_integer_weights_give_exact_counts():
     assert mcm.dtype == np.int64
     assert int(mcm[0, 1, 1]) == 2 * big  # label 0 is in samples 0 and 1
     assert int(mcm[0, 0, 0]) == big
-    with pytest.raises(ValueError, match="overflow int64"):
+    with pytest.raises(ValueError, match="overflows the int64 counts"):
         em.multilabel_confusion_matrix(y, y, sample_weight=np.full(3, 2**62))
 
 

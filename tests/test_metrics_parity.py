@@ -557,3 +557,19 @@ def test_partial_auc_two_kernels_agree():
         assert_allclose(got, partial_auc_from_counts(fps, tps, max_fpr), atol=1e-15)
         weighted = ep.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=np.ones(n))
         assert_allclose(ep.roc_auc_score(y, s, max_fpr=max_fpr), weighted, rtol=1e-13)
+
+
+def test_probabilities_under_scikit_learns_y_proba_keyword():
+    """scikit-learn >= 1.7 calls them y_proba: the keyword works, once."""
+    from evalplots.metrics import brier_score_loss, log_loss
+
+    y, p = [0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]
+    assert brier_score_loss(y, y_proba=p) == brier_score_loss(y, p) == pytest.approx(
+        skm.brier_score_loss(y, p))
+    assert log_loss(y_true=y, y_proba=p) == log_loss(y, p) == pytest.approx(
+        skm.log_loss(y, p))
+    for fn in (brier_score_loss, log_loss):
+        with pytest.raises(ValueError, match="not both"):
+            fn(y, p, y_proba=p)
+        with pytest.raises(ValueError, match="not neither"):
+            fn(y)

@@ -26,6 +26,7 @@ from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
     check_sample_weight,
+    probability_argument,
 )
 
 __all__ = [
@@ -386,12 +387,13 @@ def _refuse_labels_with_1d(labels):
 
 def brier_score_loss(
     y_true,
-    y_prob,
+    y_prob=None,
     *,
     sample_weight=None,
     pos_label=None,
     labels=None,
     scale_by_half="auto",
+    y_proba=None,
 ):
     """Brier score: mean squared difference between probabilities and outcomes.
 
@@ -403,7 +405,6 @@ def brier_score_loss(
         Probabilities in [0, 1]. 1-D: of the positive class. 2-D: one column per
         class in the order of ``labels``, each row summing to 1 within 1e-4
         (probabilities written with 6 decimals pass; nothing is renormalised).
-        (scikit-learn >= 1.7 names this argument ``y_proba``.)
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     pos_label : int, float, bool or str, default=None
@@ -416,6 +417,9 @@ def brier_score_loss(
         Whether to halve the sum over classes. 'auto': halve for a 1-D ``y_prob``
         or 2 columns (the binary Brier score, in [0, 1]), not for 3 or more
         columns (in [0, 2]) — scikit-learn's rule.
+    y_proba : array-like, default=None
+        The same as ``y_prob``, under scikit-learn >= 1.7's keyword name; pass
+        exactly one of the two.
 
     Returns
     -------
@@ -430,7 +434,8 @@ def brier_score_loss(
         summing to 1 or not one column per class; if lengths differ; if a 1-D
         ``y_prob`` meets other than two classes or an ambiguous positive class;
         if ``pos_label`` is given with a 2-D (``labels`` with a 1-D) ``y_prob``;
-        if ``scale_by_half`` is not a bool or 'auto'; if the weights sum to 0.
+        if ``scale_by_half`` is not a bool or 'auto'; if the weights sum to 0; if
+        both or neither of ``y_prob`` and ``y_proba`` are given.
 
     Notes
     -----
@@ -462,6 +467,7 @@ def brier_score_loss(
         raise ValueError(
             f"scale_by_half must be True, False or 'auto', got {scale_by_half!r}."
         )
+    y_prob = probability_argument(y_prob, y_proba)
     arr = y_prob.to_numpy() if hasattr(y_prob, "to_numpy") else np.asarray(y_prob)
     y = as_1d(y_true, "y_true")
     prob, _ = _check_prob(arr, y.shape[0])

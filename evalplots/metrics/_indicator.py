@@ -22,40 +22,9 @@ float sums.
 import numpy as np
 
 from evalplots.metrics._labels import check_labels, indicator_pair
-from evalplots.metrics._validation import as_1d, check_sample_weight
+from evalplots.metrics._validation import check_sample_weight
 
-__all__ = ["exact_sample_weight", "indicator_counts", "weighted_sums"]
-
-_INT64_MAX = np.iinfo(np.int64).max
-
-
-def exact_sample_weight(sample_weight, n_samples):
-    """Validated ``sample_weight``: int64 when given as integers, else float64 (or None).
-
-    Integer weights stay integers so that weighted counts are exact (float64 sums
-    lose integers above 2**53). Raises ``ValueError`` when the weights sum beyond
-    the int64 range, where an integer count would wrap around.
-    """
-    if sample_weight is None:
-        return None
-    kind = np.asarray(sample_weight).dtype.kind
-    w = check_sample_weight(sample_weight, n_samples)
-    if kind not in "biu":
-        return w
-    raw = as_1d(sample_weight, "sample_weight")
-    if raw.dtype.kind == "u" and raw.size and raw.max() > _INT64_MAX:
-        raise _overflow()
-    w = raw.astype(np.int64)
-    if w.size and int(w.max()) > _INT64_MAX // w.size and sum(map(int, w)) > _INT64_MAX:
-        raise _overflow()
-    return w
-
-
-def _overflow():
-    return ValueError(
-        "sample_weight sums to more than 2**63 - 1, so the weighted counts overflow "
-        "int64; rescale the integer weights (or pass them as floats)."
-    )
+__all__ = ["indicator_counts", "weighted_sums"]
 
 
 def weighted_sums(mask, weight, axis=0):
@@ -135,7 +104,7 @@ def indicator_counts(y_true, y_pred, labels, sample_weight, samplewise):
     label, and the number of kept labels per sample, so TN = total - TP - FP - FN.
     """
     t, p = indicator_pair(y_true, y_pred)
-    w = exact_sample_weight(sample_weight, t.shape[0])
+    w = check_sample_weight(sample_weight, t.shape[0], exact_int=True)
     cols = _select_labels(labels, t.shape[1])
     if cols is not None:
         t, p = t[:, cols], p[:, cols]

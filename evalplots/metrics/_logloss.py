@@ -15,6 +15,7 @@ from evalplots.metrics._validation import (
     check_bool,
     check_finite,
     check_sample_weight,
+    probability_argument,
 )
 
 __all__ = ["log_loss"]
@@ -147,7 +148,8 @@ def _multilabel_true_prob(y_true, prob):
     return np.where(y_true == 1, prob, 1.0 - prob)
 
 
-def log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None, eps=None):
+def log_loss(y_true, y_prob=None, *, normalize=True, labels=None, sample_weight=None,
+             eps=None, y_proba=None):
     """Log loss (cross-entropy): the mean negative log-probability of the true class.
 
     Parameters
@@ -172,6 +174,9 @@ def log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None,
         None: nothing is clipped; a probability of exactly 0 for a true class
         makes the loss ``inf`` (with an UndefinedMetricWarning). A float in
         (0, 0.5): probabilities are first clipped to ``[eps, 1 - eps]``.
+    y_proba : array-like, default=None
+        The same as ``y_prob``, under scikit-learn >= 1.7's keyword name; pass
+        exactly one of the two.
 
     Returns
     -------
@@ -186,7 +191,8 @@ def log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None,
         outside [0, 1], or a row not summing to 1; if the number of columns is not
         the number of classes; if a 1-D ``y_prob`` meets other than two classes;
         if a value of ``y_true`` is missing from ``labels``; if ``eps`` or
-        ``normalize`` is invalid; if ``normalize=True`` and ``sample_weight`` sums to 0.
+        ``normalize`` is invalid; if ``normalize=True`` and ``sample_weight`` sums to 0;
+        if both or neither of ``y_prob`` and ``y_proba`` are given.
 
     Notes
     -----
@@ -209,6 +215,7 @@ def log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None,
     >>> round(log_loss([1, 0], [0.9, 0.2], normalize=False), 6)  # the sum
     0.328504
     """
+    y_prob = probability_argument(y_prob, y_proba)
     return _log_loss(y_true, y_prob, normalize=normalize, labels=labels,
                      sample_weight=sample_weight, eps=eps)
 

@@ -166,6 +166,20 @@ def check_bool(value, name):
     return bool(value)
 
 
+def probability_argument(y_prob, y_proba):
+    """The probabilities passed as ``y_prob`` or as scikit-learn 1.7's ``y_proba``.
+
+    Exactly one of the two must be given (a keyword alias, not a second meaning).
+    """
+    if (y_prob is None) == (y_proba is None):
+        raise ValueError(
+            "pass the predicted probabilities once: as y_prob (the second positional "
+            "argument) or as y_proba (scikit-learn >= 1.7's keyword), not "
+            + ("both." if y_prob is not None else "neither.")
+        )
+    return y_prob if y_proba is None else y_proba
+
+
 def check_positive_int(value, name, *, allow_none=False):
     """Raise unless ``value`` is an integer >= 1 (a bool is not); None if allowed."""
     if value is None and allow_none:
