@@ -77,3 +77,33 @@ def test_source_date_epoch_rerun_is_byte_identical(tmp_path):
     assert runs[0] == runs[1]
     date = PdfReader(tmp_path / "report.pdf").metadata["/ReportDate"]
     assert comment.strip().startswith(f"dated {date},")
+
+
+def test_page_tour_matches_the_sample_report(tmp_path):
+    """Each numbered page of the README's tour names the headings on that page."""
+    from pypdf import PdfReader
+
+    from evalplots.datasets import load_breast_cancer_predictions
+    from evalplots.report import evaluation_report
+
+    text = README.read_text(encoding="utf-8")
+    tour = text[text.index("The standard report of **binary** models, page by page"):]
+    tour = tour[:tour.index("![The seven pages")]
+    pages = {int(n): re.findall(r"\*\*(.+?)\*\*", body)
+             for n, body in re.findall(r"^(\d+)\. (.*?)(?=^\d+\. |\Z)", tour, re.M | re.S)}
+    data = load_breast_cancer_predictions()
+    report = evaluation_report(data.y_true, data.scores, pos_label=1,
+                               label_names=data.label_names, invariant=True)
+    reader = PdfReader(report.save(tmp_path / "sample.pdf"))
+    assert len(reader.pages) == len(pages) == 7
+
+    def outline(items):
+        for item in items:
+            yield from outline(item) if isinstance(item, list) else [item]
+
+    on_page = {}
+    for o in outline(reader.outline):
+        on_page.setdefault(reader.get_destination_page_number(o) + 1, []).append(o.title)
+    for n, headings in pages.items():
+        for heading in headings:
+            assert any(t.startswith(heading) for t in on_page[n]), (n, heading, on_page[n])
