@@ -99,6 +99,16 @@ DISPLAY_NAME_AX_PARAMS = """name : str, default=None
         Axes to draw on; None creates a new figure and axes."""
 
 
+#: The interval options of every evaluation (evaluate and the three classes).
+INTERVAL_OPTION_PARAMS = """confidence_level : float, default=0.95
+        Coverage of every confidence interval the evaluation computes.
+    n_resamples : int, default=1000
+        Bootstrap resamples per interval.
+    random_state : int or None, default=0
+        Bootstrap seed, fixed by default so results are reproducible; None
+        draws one (kept in ``interval_options.random_state``)."""
+
+
 def fill_doc(**fragments):
     """Decorator replacing each ``%(key)s`` in a docstring by ``fragments[key]``.
 

@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 
+from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 from evalplots import metrics
 from evalplots.evaluation._common import (
     Evaluation,
@@ -383,6 +384,7 @@ class BinaryModel:
         return calibration_error(bins.prob_true, bins.prob_pred, bins.counts)
 
 
+@fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
 class BinaryEvaluation(Evaluation):
     """The evaluation of one or more binary classifiers on the same samples.
 
@@ -405,13 +407,7 @@ class BinaryEvaluation(Evaluation):
         Non-negative weights; samples of weight 0 are left out of every count.
     label_names : dict, sequence of str or None, default=None
         Readable class names (``{label: name}`` or one per class in sorted order).
-    confidence_level : float, default=0.95
-        Coverage of every confidence interval the evaluation computes.
-    n_resamples : int, default=1000
-        Bootstrap resamples per interval.
-    random_state : int or None, default=0
-        Bootstrap seed, fixed by default so results are reproducible; None
-        draws one (kept in ``interval_options.random_state``).
+    %(interval_params)s
 
     Attributes
     ----------

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 from evalplots.evaluation._binary import BinaryEvaluation
 from evalplots.evaluation._common import check_model_names
 from evalplots.evaluation._multiclass import MulticlassEvaluation
@@ -127,6 +128,7 @@ def detect_task(y_true, predictions):
         f"a quantity, pass task='regression'.")
 
 
+@fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
 def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
              labels=None, sample_weight=None, label_names=None, ordinal=False,
              confidence_level=0.95, n_resamples=1000, random_state=0):
@@ -155,13 +157,7 @@ def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
         Readable class names (classification).
     ordinal : bool, default=False
         Multi-class: the classes are ordered; adds quadratic weighted kappa.
-    confidence_level : float, default=0.95
-        Coverage of every confidence interval the evaluation computes.
-    n_resamples : int, default=1000
-        Bootstrap resamples per interval.
-    random_state : int or None, default=0
-        Bootstrap seed, fixed by default so results are reproducible; None
-        draws one (kept in ``interval_options.random_state``).
+    %(interval_params)s
 
     Returns
     -------

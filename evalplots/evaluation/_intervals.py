@@ -43,6 +43,7 @@ from evalplots.exceptions import BootstrapWarning
 from evalplots.metrics._bootstrap import interval_from_replicates
 from evalplots.metrics._interval import ConfidenceInterval
 from evalplots.metrics._proportion import _proportion
+from evalplots.metrics._resample import multinomial_cells
 
 __all__ = ["IntervalTable", "RankingSlots", "cell_bootstrap", "is_frequency",
            "caught_warnings", "jackknife_groups", "jackknife_sums", "replicate_intervals",
@@ -309,11 +310,8 @@ def cell_bootstrap(matrix, stats, estimates, rng, n_resamples, level, *, jackkni
     independently across classes: drawn here directly, O(k²) per resample.
     """
     k = matrix.shape[0]
-    resampled = np.zeros((n_resamples, k, k))
-    for t in range(k):
-        n_t = int(matrix[t].sum())
-        if n_t:
-            resampled[:, t, :] = rng.multinomial(n_t, matrix[t] / n_t, size=n_resamples)
+    resampled = np.stack([multinomial_cells(row, n_resamples, rng) for row in matrix],
+                         axis=1)
     group_of_row, n_groups, cell_of_row, weight = jackknife
     removed = _group_totals(group_of_row, n_groups, cell_of_row, k * k, weight)
     left = matrix.reshape(1, k * k) - removed

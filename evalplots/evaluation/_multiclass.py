@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 from evalplots import metrics
 from evalplots.evaluation._common import (
     Evaluation,
@@ -235,6 +236,7 @@ class MulticlassModel:
         return row
 
 
+@fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
 class MulticlassEvaluation(Evaluation):
     """The evaluation of one or more multi-class classifiers on the same samples.
 
@@ -258,13 +260,7 @@ class MulticlassEvaluation(Evaluation):
     ordinal : bool, default=False
         The classes are ordered (in ``labels`` order): adds quadratic weighted
         kappa (QWK) to the table.
-    confidence_level : float, default=0.95
-        Coverage of every confidence interval the evaluation computes.
-    n_resamples : int, default=1000
-        Bootstrap resamples per interval.
-    random_state : int or None, default=0
-        Bootstrap seed, fixed by default so results are reproducible; None
-        draws one (kept in ``interval_options.random_state``).
+    %(interval_params)s
 
     Attributes
     ----------

@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 from evalplots import metrics
 from evalplots.evaluation._common import (
     Evaluation,
@@ -144,6 +145,7 @@ class RegressionModel:
         return out
 
 
+@fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
 class RegressionEvaluation(Evaluation):
     """The evaluation of one or more regression models on the same samples.
 
@@ -157,13 +159,7 @@ class RegressionEvaluation(Evaluation):
         Model name -> predicted values, in the unit of ``y_true``.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights.
-    confidence_level : float, default=0.95
-        Coverage of every confidence interval the evaluation computes.
-    n_resamples : int, default=1000
-        Bootstrap resamples per interval.
-    random_state : int or None, default=0
-        Bootstrap seed, fixed by default so results are reproducible; None
-        draws one (kept in ``interval_options.random_state``).
+    %(interval_params)s
 
     Attributes
     ----------

@@ -21,7 +21,7 @@ import numpy as np
 
 from evalplots.metrics._labels import encode_labels
 
-__all__ = ["ResamplePlan", "resample_plan"]
+__all__ = ["ResamplePlan", "multinomial_cells", "resample_plan"]
 
 # Rows of the (block x n_samples) index/count matrices held at once: ~2**20 entries
 # (8 MiB per float64 matrix) keeps the kernels' temporaries near the CPU caches.
@@ -129,6 +129,20 @@ class ResamplePlan:
         order = np.argsort(group, kind="stable")
         bounds = np.searchsorted(group[order], np.arange(1, _JACKKNIFE_GROUPS))
         return [rows[g] for g in np.split(order, bounds)]
+
+
+def multinomial_cells(counts, n_resamples, rng):
+    """Resampled cell counts of one stratum: ``(n_resamples, n_cells)`` float64.
+
+    Drawing the stratum's n rows with replacement and counting them per cell is
+    exactly one Multinomial(n, counts / n) draw, so it is made directly, in
+    O(n_cells) per resample instead of O(n). A stratum without rows gives zeros.
+    """
+    counts = np.asarray(counts)
+    n = int(counts.sum())
+    if n == 0:
+        return np.zeros((n_resamples, counts.size))
+    return rng.multinomial(n, counts / n, size=n_resamples).astype(np.float64)
 
 
 def resample_plan(y_true, n_samples, *, stratify):

@@ -20,6 +20,7 @@ import numpy as np
 
 from evalplots.metrics._bootstrap import check_n_resamples
 from evalplots.metrics._interval import check_confidence_level
+from evalplots.metrics._resample import multinomial_cells
 from evalplots.metrics._threshold_metrics import rates_from_counts
 
 __all__ = ["threshold_metric_bands"]
@@ -99,8 +100,7 @@ def _resampled_cells(cell, weight, n_cells, n_resamples, rng):
     """(n_resamples, n_cells) resampled counts (or weights) of one class per cell."""
     n = cell.size
     if weight is None:
-        hist = np.bincount(cell, minlength=n_cells)
-        return rng.multinomial(n, hist / n, size=n_resamples).astype(np.float64)
+        return multinomial_cells(np.bincount(cell, minlength=n_cells), n_resamples, rng)
     out = np.empty((n_resamples, n_cells))
     step = max(1, _CHUNK // n)
     for start in range(0, n_resamples, step):
