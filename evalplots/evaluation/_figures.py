@@ -60,19 +60,22 @@ def figure_style(name="report", font_family=None):
     return style.context(name, rc=rc)
 
 
-def legend_below(fig, axes, handles, labels):
+def legend_below(fig, axes, handles, labels, *, ncols=None):
     """Replace the per-axes legends by one legend under the axes.
 
     With several models a legend inside the axes would cover the curves. Model
-    and class names are shown literally (never parsed as mathtext).
+    and class names are shown literally (never parsed as mathtext). ``ncols``
+    None: one column, or two when there are more than three entries.
     """
     for ax in np.ravel(axes):
         if ax.get_legend() is not None:
             ax.get_legend().remove()
     # two columns only while two entries fit side by side (~55 characters each)
     wide = max((len(label) for label in labels), default=0) > 55
+    if ncols is None:
+        ncols = 1 if len(handles) <= 3 or wide else 2
     literal_legend(fig, handles, labels, loc="outside lower center", frameon=False,
-                   ncols=1 if len(handles) <= 3 or wide else 2)
+                   ncols=ncols)
 
 
 def legend_height(n_entries, labels=()):
@@ -376,6 +379,7 @@ def score_distribution_figure(ev, names=None, *, style="report", width=7.6, fami
     panel = width / cols
     shared = shared_score_bins(ev)
     with figure_style(style, family):
+        # the one-row legend below takes its room from the panels (page height kept)
         fig = Figure(figsize=(width, rows * min(panel * 0.64, 2.6)), layout="constrained")
         axes = fig.subplots(rows, cols, squeeze=False, sharex=shared, sharey=False).ravel()
         colours = {"curve_kwargs": [{"color": "C0"}, {"color": "C3"}]}
@@ -389,6 +393,10 @@ def score_distribution_figure(ev, names=None, *, style="report", width=7.6, fami
                 ax.tick_params(labelbottom=True)
         for ax in axes[len(names):]:
             ax.set_visible(False)
+        # the classes and the threshold are the same in every panel: one legend under
+        # them instead of one inside each, over the histograms
+        handles, labels = axes[0].get_legend_handles_labels()
+        legend_below(fig, axes[:len(names)], handles, labels, ncols=len(handles))
     return fig
 
 

@@ -40,7 +40,7 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
                   "drawing score distributions",
                   *(f"confusion matrix: {name}" for name in names)], progress)
     tick()
-    table = ev.metrics_table
+    ev.metrics_table  # computed under its own progress step
     report, family = new_report(
         ev, title=title, author=author, invariant=invariant,
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
