@@ -215,3 +215,8 @@ __all__ += [
     "multilabel_confusion_matrix",
     "zero_one_loss",
 ]
+
+# Mergeable count tables: the sufficient statistic of binary ranking metrics (issue 9).
+from evalplots.metrics._score_counts import ScoreCounts
+
+__all__ += ["ScoreCounts"]

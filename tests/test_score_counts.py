@@ -1,0 +1,60 @@
+"""ScoreCounts: tables of chunks merge into the table of the whole data, exactly."""
+
+import numpy as np
+import pytest
+from sklearn import metrics as skm
+
+from evalplots import metrics
+from evalplots.metrics import ScoreCounts
+from evalplots.metrics._ranking import roc_from_counts
+
+
+def _chunks(n, k, rng):
+    cuts = np.sort(rng.integers(0, n + 1, k - 1))
+    return np.split(np.arange(n), cuts)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("discrete", [False, True])
+def test_merged_chunks_give_the_curve_of_the_whole(weighted, discrete):
+    rng = np.random.default_rng(3)
+    n = 5000
+    y = rng.random(n) < 0.3
+    s = rng.integers(0, 40, n) / 8.0 if discrete else rng.normal(size=n) + y
+    w = rng.integers(0, 4, n) if weighted else None
+    parts = [ScoreCounts.from_arrays(y[i], s[i], sample_weight=None if w is None else w[i])
+             for i in _chunks(n, 7, rng)]
+    merged = ScoreCounts.merge([ScoreCounts.merge(parts[:3]), ScoreCounts.merge(parts[3:])])
+    assert merged.positive.dtype == np.int64  # integer weights stay exact counts
+    fpr, tpr, thr = roc_from_counts(*merged.counts(), drop_intermediate=False)
+    e_fpr, e_tpr, e_thr = skm.roc_curve(y, s, sample_weight=w, drop_intermediate=False)
+    np.testing.assert_array_equal(thr[1:], e_thr[1:])
+    np.testing.assert_allclose(fpr, e_fpr, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(tpr, e_tpr, rtol=0, atol=1e-15)
+    # the same table read as weighted samples gives every metric of the raw samples
+    data = merged._to_binary_scores()
+    assert metrics.roc_auc_score(data.positive, data.score, sample_weight=data.weight) == \
+        pytest.approx(skm.roc_auc_score(y, s, sample_weight=w), abs=1e-14)
+    assert int(merged.n_pos) == int(y.sum() if w is None else w[y].sum())
+
+
+def test_hand_table_and_empty_chunk():
+    # scores 0.2 (one pos, one neg), 0.5 (neg), 0.9 (pos, neg); an empty chunk adds nothing
+    a = ScoreCounts.from_arrays([1, 0, 1], [0.9, 0.2, 0.2])
+    b = ScoreCounts.from_arrays([0, 0], [0.9, 0.5])
+    empty = ScoreCounts(np.zeros(0), np.zeros(0, np.int64), np.zeros(0, np.int64))
+    m = ScoreCounts.merge([a, empty, b])
+    assert m.score.tolist() == [0.2, 0.5, 0.9]
+    assert m.positive.tolist() == [1, 0, 1] and m.negative.tolist() == [1, 1, 1]
+    assert (m.n_pos, m.n_neg, len(m)) == (2, 3, 3)
+
+
+def test_invalid_tables_name_the_argument():
+    with pytest.raises(ValueError, match="increasing"):
+        ScoreCounts([0.5, 0.2], [1, 0], [0, 1])
+    with pytest.raises(ValueError, match="one length"):
+        ScoreCounts([0.5], [1, 0], [0, 1])
+    with pytest.raises(ValueError, match=">= 0"):
+        ScoreCounts([0.5], [-1], [0])
+    with pytest.raises(ValueError, match="tables is empty"):
+        ScoreCounts.merge([])
