@@ -22,7 +22,7 @@ FONT_SIZES = (8.5, 7.5, 6.5, 6.0)
 PADDING = (12.0, 6.0)
 #: A column is never narrower than its longest word, up to this width (points);
 #: longer words are broken across lines.
-MAX_WORD = 60.0
+MAX_WORD = 110.0
 
 
 @dataclasses.dataclass
