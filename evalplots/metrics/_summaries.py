@@ -35,7 +35,7 @@ from evalplots.metrics._labels import (
     encode_labels,
 )
 from evalplots.metrics._logloss import is_probability_matrix
-from evalplots.metrics._score_counts import ScoreCounts, frequency_counts
+from evalplots.metrics._score_counts import ScoreCounts, frequency_counts, sorted_lookup
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
@@ -130,23 +130,35 @@ def _pair_table(right_a, right_b, weight):
     return frequency_counts(counts).reshape(2, 2) if weight is not None else counts.reshape(2, 2)
 
 
-def loss_moments(losses, weight, strata_masks, *, count_zero_weight=False):
+def loss_moments(losses, weight, stratum, n_strata, *, count_zero_weight=False):
     """Per stratum, the moments of ``losses`` its interval needs: (n_strata, 6).
 
-    Columns: rows (of non-zero weight, or all with ``count_zero_weight``: the
-    multi-class evaluation keeps weight-0 rows in its strata, the binary one
-    leaves them out), Σw, Σw², Σw·l, Σw²·l, Σw²·l² (see
-    :func:`loss_interval_moments`). Sums over chunks are the sums over all rows.
+    ``stratum`` gives each row's stratum in [0, n_strata). Columns: rows (of
+    non-zero weight, or all with ``count_zero_weight``: the multi-class
+    evaluation keeps weight-0 rows in its strata, the binary one leaves them
+    out), Σw, Σw², Σw·l, Σw²·l, Σw²·l² (see :func:`loss_interval_moments`).
+    Sums over chunks are the sums over all rows.
     """
-    w = np.ones(losses.size) if weight is None else weight
-    out = np.zeros((len(strata_masks), N_MOMENTS))
+    out = np.zeros((n_strata, N_MOMENTS))
+    if losses.size == 0:
+        return out
+    if weight is None:
+        w = w2 = None
+        rows = np.bincount(stratum, minlength=n_strata)
+    else:
+        keep = weight != 0
+        losses = np.where(keep, losses, 0.0)  # an infinite loss of weight 0 adds 0
+        w, w2 = weight, weight * weight
+        rows = np.bincount(stratum, weights=None if count_zero_weight else keep,
+                           minlength=n_strata)
     with np.errstate(invalid="ignore", over="ignore"):
-        for k, mask in enumerate(strata_masks):
-            keep = mask & (w != 0)
-            wk, lk = w[keep], losses[keep]
-            w2 = wk * wk
-            out[k] = (mask.sum() if count_zero_weight else keep.sum(), wk.sum(), w2.sum(), np.dot(wk, lk), np.dot(w2, lk),
-                      np.dot(w2, lk * lk))
+        out[:, 0] = rows
+        out[:, 1] = rows if w is None else np.bincount(stratum, w, n_strata)
+        out[:, 2] = rows if w is None else np.bincount(stratum, w2, n_strata)
+        out[:, 3] = np.bincount(stratum, losses if w is None else w * losses, n_strata)
+        out[:, 4] = out[:, 3] if w is None else np.bincount(stratum, w2 * losses, n_strata)
+        out[:, 5] = np.bincount(stratum, losses * losses if w is None
+                                else w2 * losses * losses, n_strata)
     return out
 
 
@@ -317,13 +329,7 @@ class BinarySummary:
                 dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
                 tables[name] = ScoreCounts(s[:0], np.zeros(0, dtype), np.zeros(0, dtype))
             right[name] = (s >= threshold) == positive
-            with np.errstate(divide="ignore", invalid="ignore"):
-                p = s.astype(np.float64)
-                brier = np.where(positive, (1.0 - p) ** 2, p * p)
-                log = -np.log(np.where(positive, p, 1.0 - p))
-            masks = (~positive, positive)
-            losses[name] = np.stack([loss_moments(brier, weight, masks),
-                                     loss_moments(log, weight, masks)])
+            losses[name] = _binary_loss_moments(tables[name], s, positive, weight)
         pairs = {(a, b): _pair_table(right[a], right[b], weight)
                  for a, b in combinations(predictions, 2)}
         return cls(tables, pairs, losses, label_rows, label_weight, pos_label, threshold,
@@ -371,6 +377,33 @@ class BinarySummary:
             _add_dicts(s.label_weight for s in summaries),
             _same(summaries, "pos_label"), _same(summaries, "threshold"),
             sum(s.n_rows for s in summaries), sum(s.n_partitions for s in summaries))
+
+
+def _binary_losses(score, positive):
+    """Per-row Brier and log losses of scores read as probabilities (NaN or inf
+    where they are not; then unused)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = score.astype(np.float64)
+        return (np.where(positive, (1.0 - p) ** 2, p * p),
+                -np.log(np.where(positive, p, 1.0 - p)))
+
+
+def _binary_loss_moments(table, score, positive, weight):
+    """(2 losses, 2 classes, 6) moments; unweighted, from the table's cells."""
+    if weight is not None:
+        stratum = positive.astype(np.intp)
+        return np.stack([loss_moments(loss, weight, stratum, 2)
+                         for loss in _binary_losses(score, positive)])
+    cells = table._to_binary_scores()  # rows of one score and class, count = weight
+    counts = cells.weight.astype(np.float64)
+    stratum = cells.positive.astype(np.intp)
+    out = []
+    for loss in _binary_losses(cells.score, cells.positive):
+        with np.errstate(invalid="ignore"):
+            sums = [np.bincount(stratum, counts * v, 2) for v in (loss, loss * loss)]
+        n = np.bincount(stratum, counts, 2)
+        out.append(np.stack([n, n, n, sums[0], sums[0], sums[1]], axis=1))
+    return np.stack(out)
 
 
 def table_placements(table):
@@ -518,7 +551,7 @@ class DeLongCrossSums:
             if weight is not None:
                 s = s[keep]
             score, v10, v01, aucs[name] = table_placements(tables[name])
-            at = np.searchsorted(score, s)
+            at = sorted_lookup(score, s)
             if s.size and (at.max() >= score.size or not np.array_equal(score[at], s)):
                 raise ValueError(f"predictions[{name!r}] holds a score absent from its "
                                  f"table; pass the merged tables of these rows.")
@@ -584,15 +617,25 @@ def _merge_kind(kinds):
     return "scores"  # probabilities in some chunks, scores in others
 
 
-def _sparse_counts(keys, weight):
-    """``{key tuple: count}`` of the rows' keys (an (n, d) int array of label indices)."""
-    if keys.shape[0] == 0:
+def _sparse_counts(codes, k, weight):
+    """``{index tuple: count}`` of the rows' index tuples (``codes``: list of d int
+    arrays of indices in [0, k)), non-zero counts only."""
+    if codes[0].size == 0:
         return {}
-    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
-    counts = np.bincount(inverse.ravel(), weights=weight, minlength=unique.shape[0])
+    flat = np.zeros(codes[0].size, dtype=np.int64)
+    for c in codes:
+        flat = flat * k + c
+    if k ** len(codes) <= 1 << 20:
+        counts = np.bincount(flat, weights=weight, minlength=k ** len(codes))
+        keys = np.flatnonzero(counts)
+        counts = counts[keys]
+    else:
+        keys, inverse = np.unique(flat, return_inverse=True)
+        counts = np.bincount(inverse, weights=weight, minlength=keys.size)
     if weight is not None:
         counts = frequency_counts(counts)
-    return {tuple(k): c for k, c in zip(unique.tolist(), counts.tolist())}
+    index = np.unravel_index(keys, (k,) * len(codes))
+    return dict(zip(zip(*(i.tolist() for i in index)), counts.tolist()))
 
 
 class MulticlassSummary:
@@ -747,7 +790,7 @@ class MulticlassSummary:
                                          np.zeros(0, np.int64)) for c in range(k)]
                 with np.errstate(divide="ignore", invalid="ignore"):  # scores: unused
                     losses = -np.log(score[np.arange(n), codes]) if n else np.zeros(0)
-                log_loss[name] = loss_moments(losses, weight, [codes == c for c in range(k)],
+                log_loss[name] = loss_moments(losses, weight, codes, k,
                                               count_zero_weight=True)
             else:
                 v = as_1d(arr, arg, allow_empty=True)
@@ -759,8 +802,8 @@ class MulticlassSummary:
                                      f"({exc}); pass labels= with every class.") from None
                 kinds[name] = "labels" if n else None
             preds[name] = pred
-            confusion[name] = _sparse_counts(np.stack([codes, pred], axis=1), weight)
-        joint = {(a, b): _sparse_counts(np.stack([codes, preds[a], preds[b]], axis=1), weight)
+            confusion[name] = _sparse_counts([codes, pred], k, weight)
+        joint = {(a, b): _sparse_counts([codes, preds[a], preds[b]], k, weight)
                  for a, b in combinations(predictions, 2)}
         return cls(tuple(classes.tolist()), confusion, joint, ovr, kinds, log_loss,
                    label_rows, label_weight, n, 1)
