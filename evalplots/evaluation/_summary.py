@@ -54,7 +54,7 @@ _BLOCK_ENTRIES = 1 << 20
 #: 1000 for the cell bootstrap, 200 for AP and BEP).
 _CELL_GROUPS, _RANKING_GROUPS = 1000, 200
 
-NEEDS_ROWS = "n/a at this scale: {what} needs the rows, which a summary does not keep"
+NEEDS_ROWS = "n/a at this scale: {what} resamples rows, and a summary keeps none"
 COARSENED = ("n/a at this scale: the score table is coarsened (ranges of scores), "
              "and this interval needs the exact per-score table")
 
@@ -297,6 +297,11 @@ def binary_remarks(ev):
     """The remarks of a binary summary-built table: the source, and the binned
     AUC's error bound of each coarsened model."""
     out = ev._base_remarks()
+    if ev.source.frequency:
+        out.append(
+            "Bootstrap intervals and bands draw each class's counts from the score and "
+            "confusion tables as multinomials: the distribution of the in-memory "
+            "bootstrap of the rows (weights counted as frequencies), other draws.")
     for name in ev._exact:
         bound = binned_auc_bound(ev._summary.tables[name])
         out.append(f"{name}: AUC, AP and BEP exact (computed on the exact scores); its "

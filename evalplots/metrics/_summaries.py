@@ -24,6 +24,7 @@ regression summary keeps a bounded sample for the prediction-error figure).
 """
 
 import math
+from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
@@ -183,7 +184,40 @@ def loss_interval_moments(moments, estimate):
 # ------------------------------------------------------------------------ binary
 
 
-class BinarySummary:
+class _Summary:
+    """What every summary shares: its models, its size and a short repr.
+
+    Subclasses are dataclasses whose first per-model dict is named by
+    ``_BY_MODEL``; they hold ``n_rows`` and ``n_partitions``.
+    """
+
+    _BY_MODEL = None
+
+    @property
+    def model_names(self):
+        """Model names, in the order given to ``from_arrays``."""
+        return list(getattr(self, self._BY_MODEL))
+
+    @classmethod
+    def _nonempty(cls, summaries, arg):
+        summaries = list(summaries)
+        if not summaries:
+            raise ValueError(f"{arg} is empty; pass at least one {cls.__name__}.")
+        for s in summaries:
+            if not isinstance(s, cls):
+                raise ValueError(f"{arg} holds a {type(s).__name__}; pass only "
+                                 f"{cls.__name__} objects.")
+        return summaries
+
+    def __repr__(self):
+        return (f"{type(self).__name__}({len(self.model_names)} model(s), "
+                f"{self.n_rows:,} rows, {self.n_partitions} partition(s))")
+
+
+
+
+@dataclass(repr=False, eq=False)
+class BinarySummary(_Summary):
     """Mergeable summary of binary scores of one or more models on one chunk of rows.
 
     Make it with :meth:`from_arrays` on each chunk, combine with :meth:`merge`,
@@ -245,26 +279,17 @@ class BinarySummary:
     ([0, 0, 1, 0, 1], [1, 1, 0, 1, 0])
     """
 
-    def __init__(self, tables, pairs, losses, label_rows, label_weight, pos_label,
-                 threshold, n_rows, n_partitions=1):
-        self.tables = tables
-        self.pairs = pairs
-        self.losses = losses
-        self.label_rows = label_rows
-        self.label_weight = label_weight
-        self.pos_label = pos_label
-        self.threshold = threshold
-        self.n_rows = n_rows
-        self.n_partitions = n_partitions
+    tables: dict
+    pairs: dict
+    losses: dict
+    label_rows: dict
+    label_weight: dict
+    pos_label: object
+    threshold: float
+    n_rows: int
+    n_partitions: int = 1
 
-    @property
-    def model_names(self):
-        """Model names, in the order given to :meth:`from_arrays`."""
-        return list(self.tables)
-
-    def __repr__(self):
-        return (f"BinarySummary({len(self.tables)} model(s), {self.n_rows:,} rows, "
-                f"{self.n_partitions} partition(s))")
+    _BY_MODEL = "tables"
 
     @classmethod
     def from_arrays(cls, y_true, predictions, *, pos_label=None, threshold=0.5,
@@ -365,9 +390,7 @@ class BinarySummary:
         >>> BinarySummary.merge([a, a]).tables["m"].positive.tolist()
         [0, 2]
         """
-        summaries = list(summaries)
-        if not summaries:
-            raise ValueError("summaries is empty; pass at least one BinarySummary.")
+        summaries = cls._nonempty(summaries, "summaries")
         names = _same(summaries, "model_names")
         return cls(
             {name: ScoreCounts.merge([s.tables[name] for s in summaries]) for name in names},
@@ -442,7 +465,8 @@ def table_placements(table):
     return table.score, v10, v01, auc
 
 
-class DeLongCrossSums:
+@dataclass(repr=False, eq=False)
+class DeLongCrossSums(_Summary):
     """Second-pass sums for the paired DeLong test of every pair of binary models.
 
     Parameters
@@ -487,13 +511,11 @@ class DeLongCrossSums:
     [1.166667, 0.055556]
     """
 
-    def __init__(self, sums, n_rows, n_partitions=1):
-        self.sums = sums
-        self.n_rows = n_rows
-        self.n_partitions = n_partitions
+    sums: dict
+    n_rows: int
+    n_partitions: int = 1
 
-    def __repr__(self):
-        return f"DeLongCrossSums({len(self.sums)} pair(s), {self.n_rows:,} rows)"
+    _BY_MODEL = "sums"
 
     @classmethod
     def from_arrays(cls, y_true, predictions, tables, *, pos_label=None,
@@ -594,9 +616,7 @@ class DeLongCrossSums:
         >>> DeLongCrossSums.merge([x, x]).sums[("a", "b")].tolist()
         [2.0, 4.0]
         """
-        parts = list(parts)
-        if not parts:
-            raise ValueError("parts is empty; pass at least one DeLongCrossSums.")
+        parts = cls._nonempty(parts, "parts")
         return cls(_add_dicts(p.sums for p in parts), sum(p.n_rows for p in parts),
                    sum(p.n_partitions for p in parts))
 
@@ -638,7 +658,8 @@ def _sparse_counts(codes, k, weight):
     return dict(zip(zip(*(i.tolist() for i in index)), counts.tolist()))
 
 
-class MulticlassSummary:
+@dataclass(repr=False, eq=False)
+class MulticlassSummary(_Summary):
     """Mergeable summary of multi-class predictions of one or more models on one chunk.
 
     Make it with :meth:`from_arrays` on each chunk, combine with :meth:`merge`,
@@ -697,27 +718,18 @@ class MulticlassSummary:
     [((0, 0), 1), ((1, 2), 1), ((2, 2), 1)]
     """
 
-    def __init__(self, labels, confusion, joint, ovr, kinds, log_loss, label_rows,
-                 label_weight, n_rows, n_partitions=1):
-        self.labels = labels
-        self.confusion = confusion
-        self.joint = joint
-        self.ovr = ovr
-        self.kinds = kinds
-        self.log_loss = log_loss
-        self.label_rows = label_rows
-        self.label_weight = label_weight
-        self.n_rows = n_rows
-        self.n_partitions = n_partitions
+    labels: tuple
+    confusion: dict
+    joint: dict
+    ovr: dict
+    kinds: dict
+    log_loss: dict
+    label_rows: dict
+    label_weight: dict
+    n_rows: int
+    n_partitions: int = 1
 
-    @property
-    def model_names(self):
-        """Model names, in the order given to :meth:`from_arrays`."""
-        return list(self.confusion)
-
-    def __repr__(self):
-        return (f"MulticlassSummary({len(self.confusion)} model(s), {len(self.labels)} "
-                f"classes, {self.n_rows:,} rows, {self.n_partitions} partition(s))")
+    _BY_MODEL = "confusion"
 
     @classmethod
     def from_arrays(cls, y_true, predictions, *, labels, sample_weight=None):
@@ -836,9 +848,7 @@ class MulticlassSummary:
         >>> sorted(MulticlassSummary.merge([a, a]).confusion["m"].items())
         [((0, 0), 2), ((2, 1), 2)]
         """
-        summaries = list(summaries)
-        if not summaries:
-            raise ValueError("summaries is empty; pass at least one MulticlassSummary.")
+        summaries = cls._nonempty(summaries, "summaries")
         names = _same(summaries, "model_names")
         labels = _same(summaries, "labels")
         scored = [n for n in names if n in summaries[0].ovr]
@@ -921,7 +931,8 @@ def merge_moments(parts):
     return (total, shift, offset, m2)
 
 
-class RegressionSummary:
+@dataclass(repr=False, eq=False)
+class RegressionSummary(_Summary):
     """Mergeable summary of regression predictions of one or more models on one chunk.
 
     Make it with :meth:`from_arrays` on each chunk, combine with :meth:`merge`,
@@ -989,27 +1000,18 @@ class RegressionSummary:
     (3.0, 2.333333, 4.666667, [3.0, 1.5, 1.25])
     """
 
-    def __init__(self, sums, pred_min, target, target_plain, target_range, n_zero, sample,
-                 sample_size, n_rows, n_partitions=1):
-        self.sums = sums
-        self.pred_min = pred_min
-        self.target = target
-        self.target_plain = target_plain
-        self.target_range = target_range
-        self.n_zero = n_zero
-        self.sample = sample
-        self.sample_size = sample_size
-        self.n_rows = n_rows
-        self.n_partitions = n_partitions
+    sums: dict
+    pred_min: dict
+    target: tuple
+    target_plain: tuple
+    target_range: tuple
+    n_zero: int
+    sample: dict
+    sample_size: int
+    n_rows: int
+    n_partitions: int = 1
 
-    @property
-    def model_names(self):
-        """Model names, in the order given to :meth:`from_arrays`."""
-        return list(self.sums)
-
-    def __repr__(self):
-        return (f"RegressionSummary({len(self.sums)} model(s), {self.n_rows:,} rows, "
-                f"{self.n_partitions} partition(s))")
+    _BY_MODEL = "sums"
 
     @classmethod
     def from_arrays(cls, y_true, predictions, *, sample_weight=None, sample_size=10_000):
@@ -1109,9 +1111,7 @@ class RegressionSummary:
         >>> w, shift + offset, m2
         (4.0, 1000000000.0, 10.0)
         """
-        summaries = list(summaries)
-        if not summaries:
-            raise ValueError("summaries is empty; pass at least one RegressionSummary.")
+        summaries = cls._nonempty(summaries, "summaries")
         names = _same(summaries, "model_names")
         size = _same(summaries, "sample_size")
         samples = [s.sample for s in summaries]
