@@ -158,8 +158,10 @@ class ScoreCounts:
         values = s[starts]
         if weight is None:
             n_all = np.diff(np.append(starts, s.size))
-            at = np.searchsorted(values, np.sort(score[positive]))
-            pos = np.bincount(at, minlength=values.size)
+            # every positive's score is one of the values: count them by where each
+            # value starts among the sorted positives (k searches, not n)
+            pos_sorted = np.sort(score[positive])
+            pos = np.diff(np.append(np.searchsorted(pos_sorted, values), pos_sorted.size))
             return cls(values, pos, n_all - pos)
         w = frequency_counts(weight)  # integer-valued weights: exact counts
         at = sorted_lookup(values, score)
