@@ -35,7 +35,9 @@ def pytest_addoption(parser):
 
 # The longest tests (tens of seconds each on two cores: report builds in a loop,
 # subprocess runs of the command, scikit-learn's suite) run first, so that under
-# `pytest -n auto` no worker is left alone with one of them at the end of the run.
+# `pytest -n auto` no worker is left alone with one of them at the end of the run
+# (xdist's default --dist load hands out the first quarter of the tests one by one,
+# alternating workers, so these are shared between them).
 # Whole modules where the tests share a module-scoped fixture. A name that no longer
 # matches only loses its place at the front.
 LONG_FIRST = (
