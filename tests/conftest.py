@@ -35,9 +35,10 @@ def pytest_addoption(parser):
 
 # The longest tests (tens of seconds each on two cores: report builds in a loop,
 # subprocess runs of the command, scikit-learn's suite) run first, so that under
-# `pytest -n auto` no worker is left alone with one of them at the end of the run
-# (xdist's default --dist load hands out the first quarter of the tests one by one,
-# alternating workers, so these are shared between them).
+# `pytest -n auto --dist worksteal` (the README's command) no worker is left alone
+# with one of them at the end of the run: the first worker's share starts with them,
+# and an idle worker steals tests still queued for a busy one. (xdist's default
+# --dist load would give the first worker all of them in one fixed first chunk.)
 # Whole modules where the tests share a module-scoped fixture. A name that no longer
 # matches only loses its place at the front.
 LONG_FIRST = (
