@@ -42,6 +42,7 @@ def pytest_addoption(parser):
 # Whole modules where the tests share a module-scoped fixture. A name that no longer
 # matches only loses its place at the front.
 LONG_FIRST = (
+    "tests/test_dask.py::",  # one LocalCluster of worker processes for the module
     "tests/test_sklearn_suite.py::",
     "tests/test_interrupts.py::test_ctrl_c_at_points_over_the_run",
     "tests/test_report_layout.py::test_long_model_names_keep_confusion_heading_with_its_matrix",
