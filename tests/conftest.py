@@ -33,7 +33,38 @@ def pytest_addoption(parser):
                      help="also run the tests marked slow (tens of seconds each)")
 
 
+# The longest tests (tens of seconds each on two cores: report builds in a loop,
+# subprocess runs of the command, scikit-learn's suite) run first, so that under
+# `pytest -n auto --dist worksteal` (the README's command) no worker is left alone
+# with one of them at the end of the run: the first worker's share starts with them,
+# and an idle worker steals tests still queued for a busy one. (xdist's default
+# --dist load would give the first worker all of them in one fixed first chunk.)
+# Whole modules where the tests share a module-scoped fixture. A name that no longer
+# matches only loses its place at the front.
+LONG_FIRST = (
+    "tests/test_dask.py::",  # one LocalCluster of worker processes for the module
+    "tests/test_sklearn_suite.py::",
+    "tests/test_interrupts.py::test_ctrl_c_at_points_over_the_run",
+    "tests/test_report_layout.py::test_long_model_names_keep_confusion_heading_with_its_matrix",
+    "tests/test_readme.py::test_source_date_epoch_rerun_is_byte_identical",
+    "tests/test_report_layout.py::test_eight_models_no_page_holds_only_a_caption",
+    "tests/test_provenance.py::test_cli_rerun_with_source_date_epoch_is_byte_identical",
+    "tests/test_intervals.py::test_cli_interval_options",
+    "tests/test_save_figures.py::test_save_figures_and_report_share_the_fallback_family",
+    "tests/test_cli_tasks.py::test_bundled_samples_for_each_task",
+    "tests/test_metrics_ranking.py::test_differential_binary_curves",
+)
+
+
+def _long_first(item):
+    for rank, prefix in enumerate(LONG_FIRST):
+        if item.nodeid.startswith(prefix):
+            return rank
+    return len(LONG_FIRST)
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=_long_first)  # stable: every other test keeps its place
     if config.getoption("--run-slow"):
         return
     skip = pytest.mark.skip(reason="slow; run with --run-slow")

@@ -12,6 +12,17 @@ def _python_block(containing):
     return block
 
 
+def test_ci_runs_the_readme_test_command():
+    """.ci/run installs and tests word for word as the README's test command says."""
+    (setup,) = [ln for ln in README.read_text(encoding="utf-8").splitlines()
+                if ln.startswith("python3 -m venv .venv && ") and " && pytest " in ln]
+    command = setup.split(" && ")[-1]
+    assert command.startswith("pytest --mpl -n auto")
+    script = (README.parent / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert script[-1] == command
+    assert 'pip install --quiet -e ".[test]"' in script
+
+
 def test_interval_and_comparison_example_prints_the_readme_numbers():
     block = _python_block("delong_test(y, a, b)")
     printed = []

@@ -62,19 +62,23 @@ def test_heading_text_and_caption_share_a_page_wherever_the_heading_falls(tmp_pa
     assert len(pages_seen) >= 2  # the boundary was crossed
 
 
-def test_long_model_names_keep_confusion_heading_with_its_matrix(tmp_path):
+# one report per name length (the same data as when one test drew all four in a
+# loop), so that pytest -n spreads them over the workers
+@pytest.mark.parametrize("run, length", list(enumerate((40, 120, 200, 300))))
+def test_long_model_names_keep_confusion_heading_with_its_matrix(tmp_path, run, length):
     rng = np.random.default_rng(1)
     y = rng.integers(0, 2, 200)
-    for length in (40, 120, 200, 300):
-        stem = ("a_very_long_model_name_" * 14)[:length]
-        names = [f"{stem}{k}" for k in "ABC"]
-        report = evaluation_report(y, {n: rng.random(200) for n in names}, invariant=True)
-        pages = _pages(report.save(tmp_path / f"long{length}.pdf"))
-        counts = [(p.count("Confusion matrix:"), p.count("At threshold 0.5:"),
-                   p.count("Left: rows are the true class")) for p in pages[1:]]
-        assert all(h == t == c for h, t, c in counts), (length, counts)
-        assert sum(c for *_, c in counts) == 3
-        assert all(len(p.split()) > 12 for p in pages)  # no page with only furniture
+    for _ in range(run * 3):  # the scores the earlier lengths drew
+        rng.random(200)
+    stem = ("a_very_long_model_name_" * 14)[:length]
+    names = [f"{stem}{k}" for k in "ABC"]
+    report = evaluation_report(y, {n: rng.random(200) for n in names}, invariant=True)
+    pages = _pages(report.save(tmp_path / f"long{length}.pdf"))
+    counts = [(p.count("Confusion matrix:"), p.count("At threshold 0.5:"),
+               p.count("Left: rows are the true class")) for p in pages[1:]]
+    assert all(h == t == c for h, t, c in counts), (length, counts)
+    assert sum(c for *_, c in counts) == 3
+    assert all(len(p.split()) > 12 for p in pages)  # no page with only furniture
 
 
 def test_eight_models_no_page_holds_only_a_caption(tmp_path):
