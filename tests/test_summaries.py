@@ -24,7 +24,7 @@ from evalplots.metrics import (
     ScoreCounts,
     delong_test,
 )
-from evalplots.metrics._summaries import merge_moments
+from evalplots.metrics._summaries._regression import merge_moments
 
 TOL = 1e-12
 

@@ -51,7 +51,7 @@ from evalplots.evaluation._table import MetricsTable
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._delong import delong_interval, paired_delong, sample_placements
 from evalplots.metrics._proportion import _RATES
-from evalplots.metrics._summaries import loss_interval_moments
+from evalplots.metrics._summaries._base import loss_interval_moments
 from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._auc import auc_from_counts
 from evalplots.metrics._labels import (
@@ -704,7 +704,7 @@ class BinaryEvaluation(Evaluation):
         rows, notes = {}, {}
         ranking = self._ranking_intervals()
         for name, m in self.models.items():
-            row, d, estimates = {}, m._data, self.metrics_table.rows[name]
+            row, estimates = {}, self.metrics_table.rows[name]
             with named_warnings(name):
                 results = ranking[name]
                 if frequency:

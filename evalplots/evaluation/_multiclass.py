@@ -39,7 +39,7 @@ from evalplots.evaluation._summary import cell_jackknife
 from evalplots.evaluation._table import MetricsTable
 from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._score_counts import ScoreCounts
-from evalplots.metrics._summaries import loss_interval_moments
+from evalplots.metrics._summaries._base import loss_interval_moments
 from evalplots.metrics._classification import _average
 from evalplots.metrics._labels import (
     _show,

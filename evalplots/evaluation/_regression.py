@@ -270,7 +270,7 @@ class RegressionEvaluation(Evaluation):
         -----
         Each error is a sum over rows divided by the total weight; R² divides
         by the target's spread merged by Chan, Golub & LeVeque (1983), see
-        :func:`evalplots.metrics._summaries.merge_moments`. The bootstraps of
+        :func:`evalplots.metrics._summaries._regression.merge_moments`. The bootstraps of
         MAE, RMSE and R² and the paired bootstraps resample rows, which a
         summary does not keep: they are 'n/a at this scale'.
 

@@ -1,0 +1,435 @@
+"""Mergeable summaries of binary scores: BinarySummary and the paired DeLong second pass."""
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from evalplots.metrics._labels import (
+    binary_positive_mask,
+    class_values,
+)
+from evalplots.metrics._score_counts import ScoreCounts, sorted_lookup
+from evalplots.metrics._summaries._base import (
+    _chunk_arrays,
+    _predictions,
+    _label_totals,
+    _add_dicts,
+    _same,
+    _pair_table,
+    loss_moments,
+    _Summary,
+)
+from evalplots.metrics._validation import (
+    as_1d,
+    check_consistent_length,
+    check_scores,
+    check_threshold,
+)
+
+__all__ = ["BinarySummary", "DeLongCrossSums", "table_placements"]
+
+
+@dataclass(repr=False, eq=False)
+class BinarySummary(_Summary):
+    """Mergeable summary of binary scores of one or more models on one chunk of rows.
+
+    Make it with :meth:`from_arrays` on each chunk, combine with :meth:`merge`,
+    and turn the result into the evaluation of all rows with
+    :meth:`evalplots.evaluation.BinaryEvaluation.from_summary`.
+
+    Parameters
+    ----------
+    tables : dict of str to ScoreCounts
+        Model name -> its table of weighted positives and negatives per score.
+    pairs : dict of (str, str) to ndarray of shape (2, 2)
+        For each pair of models (in model order), the weight of the rows that
+        ``[a is right][b is right]`` at the threshold (index 1 = right).
+    losses : dict of str to ndarray of shape (2, 2, 6)
+        Model -> ``[Brier, log loss][negative, positive]`` moments of the
+        per-row loss of the scores read as probabilities (see
+        :func:`loss_moments`).
+    label_rows, label_weight : dict
+        Label -> number of rows / their total weight (weight-0 rows included
+        in ``label_rows``).
+    pos_label : object or None
+        The ``pos_label`` the chunks were summarized with.
+    threshold : float
+        Decision threshold: ``score >= threshold`` is predicted positive.
+    n_rows : int
+        Rows summarized.
+    n_partitions : int
+        Chunks merged into this summary.
+
+    Attributes
+    ----------
+    tables, pairs, losses, label_rows, label_weight : dict
+        As given.
+    pos_label, threshold, n_rows, n_partitions : object, float, int, int
+        As given.
+
+    Raises
+    ------
+    None
+
+    Notes
+    -----
+    Every count is int64 when the rows are unweighted or their weights are
+    whole numbers (then merging is exact), else float64. The table of each model
+    is its sufficient statistic for every curve and ranking score (see
+    :class:`ScoreCounts`); McNemar's test needs which rows both models get
+    right, which the separate tables do not hold, hence ``pairs``; the paired
+    DeLong test needs one more pass (:class:`DeLongCrossSums`).
+
+    Examples
+    --------
+    >>> from evalplots.metrics import BinarySummary
+    >>> a = BinarySummary.from_arrays([1, 0, 1], {"m": [0.9, 0.2, 0.4]})
+    >>> b = BinarySummary.from_arrays([0, 0], {"m": [0.7, 0.1]})
+    >>> s = BinarySummary.merge([a, b])
+    >>> s.n_rows, s.n_partitions, s.label_rows
+    (5, 2, {0: 3, 1: 2})
+    >>> s.tables["m"].positive.tolist(), s.tables["m"].negative.tolist()
+    ([0, 0, 1, 0, 1], [1, 1, 0, 1, 0])
+    """
+
+    tables: dict
+    pairs: dict
+    losses: dict
+    label_rows: dict
+    label_weight: dict
+    pos_label: object
+    threshold: float
+    n_rows: int
+    n_partitions: int = 1
+
+    _BY_MODEL = "tables"
+
+    @classmethod
+    def from_arrays(cls, y_true, predictions, *, pos_label=None, threshold=0.5,
+                    sample_weight=None):
+        """The summary of one chunk of rows.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels (at most two distinct ones; one, or none, is fine in a
+            chunk). May be empty.
+        predictions : dict of str to array-like of shape (n_samples,)
+            Model name -> scores of the positive class (finite numbers).
+        pos_label : int, float, bool, str or None, default=None
+            The positive class; None means 1 (True) for labels within {0, 1},
+            {-1, 1} or bools. Pass it for other labels (a chunk may lack it).
+        threshold : float, default=0.5
+            ``score >= threshold`` is predicted positive (McNemar's table).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative weights; whole numbers keep every count exact.
+
+        Returns
+        -------
+        BinarySummary
+
+        Raises
+        ------
+        ValueError
+            On invalid labels, scores, lengths or weights (as
+            :func:`evalplots.evaluate`), or an ambiguous positive class.
+
+        Notes
+        -----
+        O(n log n) per model (the sort of the table).
+
+        Examples
+        --------
+        >>> s = BinarySummary.from_arrays(["b", "a"], {"m": [3.0, 1.0]}, pos_label="b")
+        >>> s.tables["m"].positive.tolist(), s.label_weight
+        ([0, 1], {'a': 1, 'b': 1})
+        """
+        threshold = check_threshold(threshold)
+        predictions = _predictions(predictions)
+        y, weight, n = _chunk_arrays(y_true, sample_weight)
+        if n and class_values(y).size > 2:
+            raise ValueError(f"y_true has {class_values(y).size} classes in this chunk; "
+                             f"a binary summary needs at most two.")
+        positive = (binary_positive_mask(y, pos_label) if n else np.zeros(0, bool))
+        label_rows, label_weight = _label_totals(y, weight)
+        tables, right, losses = {}, {}, {}
+        for name, values in predictions.items():
+            arg = f"predictions[{name!r}]"
+            s = as_1d(values, arg, allow_empty=True)
+            check_consistent_length(y_true=y, **{arg: s})
+            if n and s.dtype.kind not in "biuf":
+                raise ValueError(f"{arg} must hold numeric scores, got dtype {s.dtype}.")
+            s = check_scores(s, arg) if n else s.astype(np.float64)
+            if n and (weight is None or weight.any()):
+                tables[name] = ScoreCounts.from_arrays(positive, s, pos_label=True,
+                                                       sample_weight=weight)
+            else:
+                dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
+                tables[name] = ScoreCounts(s[:0], np.zeros(0, dtype), np.zeros(0, dtype))
+            right[name] = (s >= threshold) == positive
+            losses[name] = _binary_loss_moments(tables[name], s, positive, weight)
+        pairs = {(a, b): _pair_table(right[a], right[b], weight)
+                 for a, b in combinations(predictions, 2)}
+        return cls(tables, pairs, losses, label_rows, label_weight, pos_label, threshold,
+                   n, 1)
+
+    @classmethod
+    def merge(cls, summaries):
+        """Merge summaries of disjoint chunks into the summary of their union.
+
+        Parameters
+        ----------
+        summaries : iterable of BinarySummary
+            Of the same models, ``pos_label`` and ``threshold``.
+
+        Returns
+        -------
+        BinarySummary
+
+        Raises
+        ------
+        ValueError
+            If ``summaries`` is empty or they differ in models, ``pos_label``
+            or ``threshold``.
+
+        Notes
+        -----
+        Counts and sums are added: associative and commutative (exact for
+        integer counts; real weights to within rounding of the summation order).
+
+        Examples
+        --------
+        >>> a = BinarySummary.from_arrays([1, 0], {"m": [0.8, 0.3]})
+        >>> BinarySummary.merge([a, a]).tables["m"].positive.tolist()
+        [0, 2]
+        """
+        summaries = cls._nonempty(summaries, "summaries")
+        names = _same(summaries, "model_names")
+        return cls(
+            {name: ScoreCounts.merge([s.tables[name] for s in summaries]) for name in names},
+            _add_dicts(s.pairs for s in summaries),
+            _add_dicts(s.losses for s in summaries),
+            _add_dicts(s.label_rows for s in summaries),
+            _add_dicts(s.label_weight for s in summaries),
+            _same(summaries, "pos_label"), _same(summaries, "threshold"),
+            sum(s.n_rows for s in summaries), sum(s.n_partitions for s in summaries))
+
+
+def _binary_losses(score, positive):
+    """Per-row Brier and log losses of scores read as probabilities (NaN or inf
+    where they are not; then unused)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = score.astype(np.float64)
+        return (np.where(positive, (1.0 - p) ** 2, p * p),
+                -np.log(np.where(positive, p, 1.0 - p)))
+
+
+def _binary_loss_moments(table, score, positive, weight):
+    """(2 losses, 2 classes, 6) moments; unweighted, from the table's cells."""
+    if weight is not None:
+        stratum = positive.astype(np.intp)
+        return np.stack([loss_moments(loss, weight, stratum, 2)
+                         for loss in _binary_losses(score, positive)])
+    cells = table._to_binary_scores()  # rows of one score and class, count = weight
+    counts = cells.weight.astype(np.float64)
+    stratum = cells.positive.astype(np.intp)
+    out = []
+    for loss in _binary_losses(cells.score, cells.positive):
+        with np.errstate(invalid="ignore"):
+            sums = [np.bincount(stratum, counts * v, 2) for v in (loss, loss * loss)]
+        n = np.bincount(stratum, counts, 2)
+        out.append(np.stack([n, n, n, sums[0], sums[0], sums[1]], axis=1))
+    return np.stack(out)
+
+
+def table_placements(table):
+    """DeLong's placement values at each distinct score of a merged table.
+
+    Parameters
+    ----------
+    table : ScoreCounts
+        The table of all rows (both classes present).
+
+    Returns
+    -------
+    score : ndarray of shape (n_distinct,)
+        The table's scores, ascending.
+    v10 : ndarray of shape (n_distinct,)
+        ``(negatives below + ½ tied) / n``: a positive's placement at that score.
+    v01 : ndarray of shape (n_distinct,)
+        ``1 − (positives below + ½ tied) / m``: a negative's placement there.
+    auc : float
+        ``Σ positive · v10 / m``.
+
+    Notes
+    -----
+    DeLong, DeLong & Clarke-Pearson (1988); the integer sums ``2·below + tied``
+    are those of ``evalplots.metrics._delong``, divided the same way, so each
+    placement is the float the row-wise computation gives.
+    """
+    pos, neg = table.positive, table.negative
+    m, n = pos.sum(), neg.sum()
+    s10 = 2 * (np.cumsum(neg) - neg) + neg
+    s01 = 2 * (np.cumsum(pos) - pos) + pos
+    v10 = np.divide(s10, 2.0 * n)
+    v01 = np.divide(s01, -2.0 * m)
+    v01 += 1.0
+    auc = float(np.dot(pos.astype(np.float64), s10)) / (2.0 * m * n)
+    return table.score, v10, v01, auc
+
+
+@dataclass(repr=False, eq=False)
+class DeLongCrossSums(_Summary):
+    """Second-pass sums for the paired DeLong test of every pair of binary models.
+
+    Parameters
+    ----------
+    sums : dict of (str, str) to ndarray of shape (2,)
+        Pair ``(a, b)`` -> ``[Σ_pos w (V10_a − V10_b − d)², Σ_neg w (V01_a − V01_b − d)²]``
+        with ``d = AUC_a − AUC_b`` of the merged tables.
+    n_rows : int
+        Rows summed.
+    n_partitions : int
+        Chunks merged.
+
+    Attributes
+    ----------
+    sums : dict
+        As given.
+    n_rows, n_partitions : int
+        As given.
+
+    Raises
+    ------
+    None
+
+    Notes
+    -----
+    DeLong et al. (1988), with Sun & Xu (2014)'s placements: the variance of
+    AUC_a − AUC_b is ``S10/m + S01/n`` with ``S10 = Σ_pos w (Δ10 − d)² / (m − 1)``
+    and ``S01 = Σ_neg w (Δ01 − d)² / (n − 1)``, ``Δ = V_a − V_b`` per row. A
+    row's placement under a model depends only on its score and that model's
+    merged table (:func:`table_placements`), so once the tables are merged and
+    broadcast each chunk adds its rows' squared centred differences; the sums
+    add over chunks. Centring by the known ``d`` (rather than summing
+    ``V_a·V_b`` cross products) keeps the sums free of cancellation.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import BinarySummary, DeLongCrossSums
+    >>> y, a, b = [1, 0, 1, 0, 1], [.9, .3, .6, .4, .2], [.8, .1, .3, .5, .7]
+    >>> s = BinarySummary.from_arrays(y, {"a": a, "b": b})
+    >>> x = DeLongCrossSums.from_arrays(y, {"a": a, "b": b}, s.tables)
+    >>> [round(float(v), 6) for v in x.sums[("a", "b")]]
+    [1.166667, 0.055556]
+    """
+
+    sums: dict
+    n_rows: int
+    n_partitions: int = 1
+
+    _BY_MODEL = "sums"
+
+    @classmethod
+    def from_arrays(cls, y_true, predictions, tables, *, pos_label=None,
+                    sample_weight=None):
+        """The sums of one chunk, given every model's merged table.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels of the chunk (may be empty).
+        predictions : dict of str to array-like of shape (n_samples,)
+            Model name -> scores, as given to :meth:`BinarySummary.from_arrays`.
+        tables : dict of str to ScoreCounts
+            The merged tables of all rows (``merged_summary.tables``).
+        pos_label : object or None, default=None
+            As in the first pass.
+        sample_weight : array-like of shape (n_samples,), default=None
+            As in the first pass.
+
+        Returns
+        -------
+        DeLongCrossSums
+
+        Raises
+        ------
+        ValueError
+            On invalid input, or if a score is absent from its model's table
+            (the table is not that of these rows).
+
+        Notes
+        -----
+        Each row's score is looked up in the table (binary search): O(n log k).
+
+        Examples
+        --------
+        >>> from evalplots.metrics import BinarySummary
+        >>> s = BinarySummary.from_arrays([1, 0], {"a": [.7, .2], "b": [.4, .6]})
+        >>> DeLongCrossSums.from_arrays([1, 0], {"a": [.7, .2], "b": [.4, .6]},
+        ...                             s.tables).n_rows
+        2
+        """
+        predictions = _predictions(predictions)
+        y, weight, n = _chunk_arrays(y_true, sample_weight)
+        positive = binary_positive_mask(y, pos_label) if n else np.zeros(0, bool)
+        if weight is not None:
+            keep = weight != 0
+            y, weight, positive = y[keep], weight[keep], positive[keep]
+        placed, aucs = {}, {}
+        for name, values in predictions.items():
+            if name not in tables:
+                raise ValueError(f"tables has no model {name!r}; pass the merged tables "
+                                 f"of the first pass.")
+            s = as_1d(values, f"predictions[{name!r}]", allow_empty=True)
+            check_consistent_length(y_true=np.empty(n), **{f"predictions[{name!r}]": s})
+            if weight is not None:
+                s = s[keep]
+            score, v10, v01, aucs[name] = table_placements(tables[name])
+            at = sorted_lookup(score, s)
+            if s.size and (at.max() >= score.size or not np.array_equal(score[at], s)):
+                raise ValueError(f"predictions[{name!r}] holds a score absent from its "
+                                 f"table; pass the merged tables of these rows.")
+            placed[name] = np.where(positive, v10[np.minimum(at, score.size - 1)],
+                                    v01[np.minimum(at, score.size - 1)]) if s.size else s
+        sums = {}
+        w = np.ones(positive.size) if weight is None else weight
+        for a, b in combinations(predictions, 2):
+            d = (placed[a] - placed[b]) - (aucs[a] - aucs[b])
+            wd2 = w * d * d
+            sums[(a, b)] = np.array([wd2[positive].sum(), wd2[~positive].sum()])
+        return cls(sums, n, 1)
+
+    @classmethod
+    def merge(cls, parts):
+        """Add the sums of disjoint chunks.
+
+        Parameters
+        ----------
+        parts : iterable of DeLongCrossSums
+            Of the same pairs.
+
+        Returns
+        -------
+        DeLongCrossSums
+
+        Raises
+        ------
+        ValueError
+            If ``parts`` is empty.
+
+        Notes
+        -----
+        Sums are added (associative, commutative).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> x = DeLongCrossSums({("a", "b"): np.array([1.0, 2.0])}, 3)
+        >>> DeLongCrossSums.merge([x, x]).sums[("a", "b")].tolist()
+        [2.0, 4.0]
+        """
+        parts = cls._nonempty(parts, "parts")
+        return cls(_add_dicts(p.sums for p in parts), sum(p.n_rows for p in parts),
+                   sum(p.n_partitions for p in parts))
