@@ -133,6 +133,21 @@ class BinaryScores:
             return _counts_argsort(self.score, self.positive, None)
         return self.merged().counts()
 
+    def roc_points(self, drop_intermediate):
+        """ROC counts with the origin, read off the merged order; None when the
+        curve is better made from :meth:`counts` (weighted, small, tied or one-class
+        inputs). See :meth:`MergedOrder.roc_points`."""
+        if self.weight is not None or self.score.size < _SMALL_N:
+            return None
+        return self.merged().roc_points(drop_intermediate)
+
+    def pr_points(self):
+        """P-R counts read off the merged order, or None for weighted and small
+        inputs. See :meth:`MergedOrder.pr_points`."""
+        if self.weight is not None or self.score.size < _SMALL_N:
+            return None
+        return self.merged().pr_points()
+
     def pair_counts(self):
         """Count positive-negative pairs ordered correctly and tied (unweighted).
 
@@ -171,7 +186,7 @@ class MergedOrder:
         Ascending positions of the positives (computed on first use).
     """
 
-    __slots__ = ("_decode", "_pos_at", "is_pos", "key", "shift")
+    __slots__ = ("_decode", "_distinct", "_pos_at", "is_pos", "key", "shift")
 
     def __init__(self, key, is_pos, shift, decode):
         self.key = key
@@ -179,6 +194,7 @@ class MergedOrder:
         self.shift = shift
         self._decode = decode
         self._pos_at = None
+        self._distinct = None
 
     @property
     def pos_at(self):
@@ -208,7 +224,7 @@ class MergedOrder:
         """Merge two ascending runs (the stable argsort of their concatenation)."""
         both = np.concatenate((neg_sorted, pos_sorted))
         order = np.argsort(both, kind="stable")  # timsort: a linear merge of two runs
-        return cls(both[order], order >= neg_sorted.size, 0, np.copy)
+        return cls(both[order], order >= neg_sorted.size, 0, _copy)
 
     def _differ(self, a, b, out=None):
         """Whether the scores of keys ``a`` and ``b`` differ (elementwise)."""
@@ -261,32 +277,159 @@ class MergedOrder:
         n_tied = int(np.dot(size, tied))
         return n_at_most - n_tied, n_tied
 
-    def counts(self):
-        """See :meth:`BinaryScores.counts` (unweighted)."""
+    def distinct(self):
+        """Whether every position holds a different score (one blocked pass, cached)."""
+        if self._distinct is None:
+            key, self._distinct = self.key, True
+            buf = np.empty(min(_BLOCK, key.size), dtype=key.dtype)
+            for part in _blocks(key.size - 1):
+                a, b = key[1:][part], key[:-1][part]
+                if self.shift:  # the keys of one score differ in the class bit at most
+                    tie = np.bitwise_xor(a, b, out=buf[: a.size]).min() <= 1
+                else:
+                    tie = not np.not_equal(a, b).all()
+                if tie:
+                    self._distinct = False
+                    break
+        return self._distinct
+
+    def _group_starts(self):
+        """Ascending first position of each distinct score."""
         key, n_samples = self.key, self.key.size
-        is_new = np.empty(n_samples, dtype=bool)  # first position of a distinct score
+        is_new = np.empty(n_samples, dtype=bool)
         is_new[:1] = True
         for part in _blocks(n_samples - 1):
             self._differ(key[1:][part], key[:-1][part], out=is_new[1:][part])
-        # positives at or above each position, counted from the top (tps[j]: positions
-        # n - 1 - j and above): a step function of the positives' positions
-        from_top = (n_samples - 1) - self.pos_at[::-1]
-        steps = np.diff(from_top, prepend=0, append=n_samples)
-        tps = np.repeat(np.arange(from_top.size + 1, dtype=np.float64), steps)
-        if np.count_nonzero(is_new) == n_samples:  # no ties: one threshold per sample
-            del is_new
+        return np.flatnonzero(is_new)
+
+    def _positives_from_top(self):
+        """``t[m]``: positives among the ``m`` highest-scored samples, ``m = 0 .. n``
+        (float64 of length n + 1; a step function of the positives' positions)."""
+        n_samples = self.key.size
+        steps = np.empty(self.pos_at.size + 1, dtype=np.int64)
+        np.subtract(n_samples, self.pos_at[::-1], out=steps[:-1])  # 1 + rank from the top
+        steps[-1] = n_samples + 1
+        steps[1:] -= steps[:-1].copy()
+        return np.repeat(np.arange(steps.size, dtype=np.float64), steps)
+
+    def _positives_from(self):
+        """``t[i]``: positives at positions ``>= i``, ``i = 0 .. n`` (float64, ascending
+        positions; ``t[n] = 0``)."""
+        n_samples, pos_at = self.key.size, self.pos_at
+        steps = np.empty(pos_at.size + 1, dtype=np.int64)
+        steps[:-1] = pos_at
+        steps[-1] = n_samples
+        steps[1:] -= pos_at
+        steps[0] += 1
+        return np.repeat(np.arange(pos_at.size, -1, -1, dtype=np.float64), steps)
+
+    def thresholds_at(self, at=None, *, reverse=False, out=None):
+        """Decoded scores at positions ``at`` (all positions if None), in ``out``.
+
+        float64 for float scores, the scores' dtype for integer scores (like
+        :meth:`counts`); ``reverse`` reads the positions from the last one.
+        """
+        if at is None:
+            key = self.key[::-1] if reverse else self.key
+        else:
+            key = self.key[at[::-1] if reverse else at]
+        if out is None:
+            out = np.empty(key.size, dtype=_as_threshold(self._decode(self.key[:1])).dtype)
+        for part in _blocks(key.size):
+            self._decode(key[part], out[part])
+        return out
+
+    def counts(self):
+        """See :meth:`BinaryScores.counts` (unweighted)."""
+        n_samples = self.key.size
+        tps = self._positives_from_top()[1:]  # tps[j]: positives among the top j + 1
+        if self.distinct():  # one threshold per sample
             fps = np.empty(n_samples)
             for part in _blocks(n_samples):
                 np.subtract(np.arange(part.start + 1.0, min(part.stop, n_samples) + 1.0),
                             tps[part], out=fps[part])  # fmt: skip
-            return fps, tps, _as_threshold(self._decode(key[::-1]))
-        starts = np.flatnonzero(is_new)[::-1]
-        del is_new
+            return fps, tps, self.thresholds_at(reverse=True)
+        starts = self._group_starts()[::-1]
         ends = (n_samples - 1) - starts  # the same positions counted from the top
         tps = tps[ends]
         fps = np.add(ends, 1.0)
         fps -= tps
-        return fps, tps, _as_threshold(self._decode(key[starts]))
+        return fps, tps, self.thresholds_at(starts)
+
+    def roc_points(self, drop_intermediate):
+        """ROC counts with the origin, or None where :meth:`counts` serves better.
+
+        Returns ``(fps, tps, thresholds)``, float64 of shape (n_points + 1,),
+        highest threshold first, starting at ``(0, 0, inf)``; with
+        ``drop_intermediate`` only the points where the curve changes slope. Only
+        for distinct scores of both classes: then each position is a threshold, and
+        a point is dropped unless its sample's class differs from the next one's,
+        so the kept points are the ends of the runs of positives, found from the
+        positives' positions alone.
+        """
+        n_samples, pos_at = self.key.size, self.pos_at
+        n_pos = pos_at.size
+        if not 0 < n_pos < n_samples or not self.distinct():
+            return None
+        if not drop_intermediate:
+            tps = self._positives_from_top()
+            fps = np.empty(n_samples + 1)
+            for part in _blocks(n_samples + 1):
+                np.subtract(np.arange(part.start, min(part.stop, n_samples + 1), dtype=float),
+                            tps[part], out=fps[part])  # fmt: skip
+            thresholds = np.empty(n_samples + 1)
+            thresholds[0] = np.inf
+            self.thresholds_at(reverse=True, out=thresholds[1:])
+            return fps, tps, thresholds
+        # ascending positions where the class changes: each run of positives starts
+        # at one and the sample after its last positive is the next
+        ends = np.flatnonzero(np.not_equal(np.diff(pos_at), 1))  # a run's last rank
+        at = np.empty(2 * ends.size + 2, dtype=np.int64)
+        before = np.empty_like(at)  # positives below each position
+        before[0] = 0
+        np.add(ends, 1, out=before[2::2])  # a run's first rank
+        before[1:-1:2] = before[2::2]
+        before[-1] = n_pos
+        np.take(pos_at, before[0::2], out=at[0::2])
+        np.take(pos_at, before[1::2] - 1, out=at[1::2])
+        at[1::2] += 1
+        # the two end positions are always kept; drop the change points they replace
+        lo, hi = int(at[0] == 0), at.size
+        while hi > lo and at[hi - 1] >= n_samples - 1:
+            hi -= 1
+        top = n_pos - int(pos_at[-1] == n_samples - 1)  # positives below the last position
+        at = np.concatenate(([n_samples - 1], at[lo:hi][::-1], [0]))  # highest first
+        before = np.concatenate(([top], before[lo:hi][::-1], [0]))
+        fps, tps, thresholds = np.empty(at.size + 1), np.empty(at.size + 1), np.empty(at.size + 1)
+        fps[0] = tps[0] = 0.0
+        thresholds[0] = np.inf
+        np.subtract(n_pos, before, out=tps[1:])
+        np.subtract(n_samples, at, out=fps[1:])
+        fps[1:] -= tps[1:]
+        self.thresholds_at(at, out=thresholds[1:])
+        return fps, tps, thresholds
+
+    def pr_points(self):
+        """Counts of the P-R curve in its layout (increasing thresholds).
+
+        Returns
+        -------
+        tps : ndarray of float64 of shape (n_thresholds + 1,)
+            Positives scoring at least each threshold, then 0 (the sentinel).
+        starts : ndarray of int64 of shape (n_thresholds,) or None
+            First position of each threshold's tie group (``n - starts`` samples
+            score at least it); None when every score is distinct (``starts[i] = i``).
+        thresholds : ndarray of shape (n_thresholds,)
+            Increasing distinct scores (dtype as in :meth:`counts`).
+        """
+        tps = self._positives_from()
+        if self.distinct():
+            return tps, None, self.thresholds_at()
+        starts = self._group_starts()
+        out = np.empty(starts.size + 1)
+        np.take(tps, starts, out=out[:-1])
+        out[-1] = 0.0
+        return out, starts, self.thresholds_at(starts)
 
 
 def _sorted_class(score, mask):
@@ -302,10 +445,11 @@ def _as_threshold(values):
 def _class_keys(score, positive, lo, hi):
     """Unsigned keys ``rank(score) << 1 | positive`` that sort like ``(score, class)``.
 
-    Returns the keys and the decoder of their scores, or None when the scores do
-    not fit one bit short of the key (floats of both signs, integers spanning 2**63
-    or more). Built block by block, so each key is written once and its
-    temporaries stay in cache.
+    Returns the keys and the decoder of their scores (``decode(keys, out=None)``),
+    or None when the scores do not fit one bit short of the key (integers spanning
+    2**63 or more; float64 scores of both signs spanning nearly all magnitudes,
+    e.g. from 1e-300 to 1e300). Built block by block, so each key is written once
+    and its temporaries stay in cache.
     """
     if score.dtype.kind == "f":
         utype = _UNSIGNED[score.itemsize.bit_length() - 1]
@@ -314,17 +458,23 @@ def _class_keys(score, positive, lo, hi):
             def rank(block, out):
                 np.left_shift(block, 1, out=out)
 
-            def decode(k):
-                return (k >> 1).view(score.dtype)
+            def decode(k, out=None):
+                if out is not None and out.dtype == score.dtype:  # into the output's bits
+                    np.right_shift(k, 1, out=out.view(utype))
+                    return out
+                return _put((k >> 1).view(score.dtype), out)
         elif hi <= 0:  # ~bits sorts non-positive floats ascending
             def rank(block, out):
                 np.invert(block, out=out)
                 out <<= 1
 
-            def decode(k):
-                return (~(k >> 1)).view(score.dtype) + score.dtype.type(0)
+            def decode(k, out=None):
+                return _put((~(k >> 1)).view(score.dtype) + score.dtype.type(0), out)
         else:
-            return None
+            made = _signed_float_keys(score, lo, hi)
+            if made is None:
+                return None
+            utype, bits, rank, decode = made
     else:
         span = int(hi) - int(lo)
         utype = next((t for t in _UNSIGNED if 2 * span + 1 <= np.iinfo(t).max), None)
@@ -337,13 +487,83 @@ def _class_keys(score, positive, lo, hi):
             out -= offset
             out <<= 1
 
-        def decode(k):
-            return (k >> 1).astype(score.dtype) + base
+        def decode(k, out=None):
+            return _put((k >> 1).astype(score.dtype) + base, out)
     key = np.empty(score.size, dtype=utype)
     for part in _blocks(score.size):
         rank(bits[part], key[part])
         np.bitwise_or(key[part], positive[part], out=key[part])
     return key, decode
+
+
+def _signed_float_keys(score, lo, hi):
+    """Keys of floats of both signs: their bits as a signed integer (sign and
+    magnitude turned into two's complement, so -0.0 meets 0.0), with the empty
+    range of magnitudes below the smallest non-zero one taken out, minus the
+    lowest. Returns ``(utype, bits, rank, decode)`` as used by :func:`_class_keys`,
+    or None if the keys need more than 63 bits (float32 keys take 32 bits when
+    they fit in 31, else 64)."""
+    width = 8 * score.itemsize
+    itype = np.dtype(f"i{score.itemsize}").type
+    same = _UNSIGNED[score.itemsize.bit_length() - 1]
+    mask = (1 << (width - 1)) - 1  # the magnitude's bits
+    # the smallest non-zero magnitude m: 2 * m - 1 is the least of 2 * |bits| - 1,
+    # where 0 wraps round to the top
+    ubuf = np.empty(min(_BLOCK, score.size), dtype=same)
+    least = np.iinfo(same).max
+    for part in _blocks(score.size):
+        block = ubuf[: min(part.stop, score.size) - part.start]
+        np.left_shift(score.view(same)[part], 1, out=block)
+        block -= 1
+        least = min(least, int(block.min()))
+    gap = (least + 1) // 2 - 1  # magnitudes 1 .. gap are unused: shift them out
+    mag_lo = int(np.array(lo, dtype=score.dtype).view(same)) & mask
+    mag_hi = int(np.array(hi, dtype=score.dtype).view(same)) & mask
+    low = gap - mag_lo  # the key of lo, the least (lo < 0, so its magnitude > gap)
+    span = (mag_hi - gap) - low
+    utype = next((t for t in _UNSIGNED[score.itemsize.bit_length() - 1 :]
+                  if 2 * span + 1 <= np.iinfo(t).max), None)  # fmt: skip
+    if utype is None:
+        return None
+    m = np.empty(min(_BLOCK, score.size), dtype=np.int64)
+    s = np.empty_like(m)
+
+    def rank(block, out):
+        mag, sign = m[: block.size], s[: block.size]
+        np.bitwise_and(block, mask, out=mag)
+        mag -= gap
+        np.maximum(mag, 0, out=mag)  # 0 stays 0, others start at 1
+        np.right_shift(block, width - 1, out=sign)  # 0 or -1
+        mag ^= sign
+        mag -= sign  # two's complement: -mag for negative scores
+        mag -= low  # in [0, span]
+        np.copyto(out, mag, casting="unsafe")
+        out <<= 1
+
+    def decode(k, out=None):
+        t = (k >> 1).astype(np.int64)
+        t += low
+        negative = t < 0
+        np.abs(t, out=t)
+        t += np.where(t != 0, gap, 0)
+        bits = t.view(np.uint64)
+        bits |= negative.astype(np.uint64) << np.uint64(width - 1)
+        return _put(bits.astype(same).view(score.dtype), out)
+
+    return utype, score.view(itype), rank, decode
+
+
+def _put(values, out):
+    """``values`` written into ``out`` (returned), or ``values`` itself if out is None."""
+    if out is None:
+        return values
+    out[...] = values
+    return out
+
+
+def _copy(values, out=None):
+    """The decoder of keys that are the scores themselves."""
+    return values.copy() if out is None else _put(values, out)
 
 
 def _blocks(n):
