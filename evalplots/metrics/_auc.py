@@ -15,6 +15,7 @@ from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.metrics._thresholds import (
     BinaryScores,
     binary_scores,
+    binary_scores_in_one_pass,
     require_both_classes,
 )
 from evalplots.metrics._labels import (
@@ -274,7 +275,13 @@ def roc_auc_score(
             )
         return _multiclass_auc(y_true, y_score_arr, average, sample_weight, multi_class, labels)
     y_true = as_1d(y_true, "y_true")
-    if pos_label is None:
+    data = None
+    if pos_label is None and sample_weight is None and y_score_arr.ndim == 1:
+        data = binary_scores_in_one_pass(y_true, y_score_arr)  # 0/1 labels, float scores
+    if data is not None:
+        if data.n_pos in (0, y_true.size):  # one class, found without a second pass
+            _check_two_classes(y_true[:1].copy())
+    elif pos_label is None:
         check_finite_labels(y_true, "y_true")
         classes = class_values(y_true)
         if classes.size > 2:
@@ -282,17 +289,21 @@ def roc_auc_score(
                 f"y_true has {classes.size} classes {_show(classes)} but y_score is 1-D; "
                 f"pass y_score of shape (n_samples, n_classes) with multi_class='ovr' or 'ovo'."
             )
-        if classes.size < 2:
-            raise ValueError(
-                f"Only one class {_show(classes)} is present in y_true: ROC AUC is undefined; "
-                f"evaluate on data that contains both classes."
-            )
+        _check_two_classes(classes)
+        data = binary_scores(y_true, y_score_arr, sample_weight=sample_weight, classes=classes)
     else:
-        classes = None
-    data = binary_scores(y_true, y_score_arr, pos_label=pos_label,
-                         sample_weight=sample_weight, classes=classes)  # fmt: skip
+        data = binary_scores(y_true, y_score_arr, pos_label=pos_label,
+                             sample_weight=sample_weight)  # fmt: skip
     require_both_classes(data, need_neg=True, metric="ROC AUC")
     return float(_binary_auc(data, max_fpr))
+
+
+def _check_two_classes(classes):
+    if classes.size < 2:
+        raise ValueError(
+            f"Only one class {_show(classes)} is present in y_true: ROC AUC is undefined; "
+            f"evaluate on data that contains both classes."
+        )
 
 
 def _multiclass_auc(y_true, y_score, average, sample_weight, multi_class, labels):

@@ -59,7 +59,8 @@ class BinaryScores:
         The validated inputs (``weight`` is None when unweighted).
     """
 
-    __slots__ = ("_count", "_neg", "_order", "_pos", "_range", "positive", "score", "weight")
+    __slots__ = ("_count", "_keys", "_neg", "_order", "_pos", "_range", "positive", "score",
+                 "weight")  # fmt: skip
 
     def __init__(self, score, positive, weight):
         self.score = score
@@ -70,6 +71,7 @@ class BinaryScores:
         self._order = None
         self._range = None  # (min, max) of score when the validation found them
         self._count = None  # number of positives (unweighted)
+        self._keys = None  # (unsorted class keys, decoder) made while validating
 
     @property
     def pos_sorted(self):
@@ -110,6 +112,9 @@ class BinaryScores:
     def _build_order(self):
         if self._pos is not None and self._neg is not None:  # halves sorted already
             return MergedOrder.from_halves(self._neg, self._pos)
+        if self._keys is not None:
+            (key, decode), self._keys = self._keys, None
+            return MergedOrder.sorting(key, decode)
         lo, hi = self._range or (self.score.min(), self.score.max())
         order = MergedOrder.from_keys(self.score, self.positive, lo, hi)
         if order is None:
@@ -211,13 +216,26 @@ class MergedOrder:
     def from_keys(cls, score, positive, lo, hi):
         """Sort ``(score, class)`` as one unsigned key; None if the keys would not fit."""
         made = _class_keys(score, positive, lo, hi)
-        if made is None:
-            return None
-        key, decode = made
+        return None if made is None else cls.sorting(*made)
+
+    @classmethod
+    def sorting(cls, key, decode):
+        """The order of class keys ``key`` (sorted in place) with their decoder."""
         key.sort()
         lowest = 0 if sys.byteorder == "little" else key.itemsize - 1
-        is_pos = np.bitwise_and(key.view(np.uint8)[lowest :: key.itemsize], 1)
-        return cls(key, is_pos, 1, decode)
+        low_byte = key.view(np.uint8)[lowest :: key.itemsize]
+        is_pos = np.empty(key.size, dtype=np.uint8)
+        buf = np.empty(min(_BLOCK, key.size), dtype=key.dtype)
+        distinct = True
+        for part in _blocks(key.size):  # the class bits, and whether any score ties
+            np.bitwise_and(low_byte[part], 1, out=is_pos[part])
+            if distinct and part.start + 1 < key.size:
+                a = key[part.start + 1 : part.stop + 1]
+                diff = np.bitwise_xor(a, key[part.start : part.start + a.size], out=buf[: a.size])
+                distinct = bool(diff.min() > 1)  # one score: the keys differ in the class bit
+        order = cls(key, is_pos, 1, decode)
+        order._distinct = distinct
+        return order
 
     @classmethod
     def from_halves(cls, neg_sorted, pos_sorted):
@@ -265,6 +283,10 @@ class MergedOrder:
 
     def positive_groups(self):
         """See :meth:`BinaryScores.positive_groups`."""
+        if self.distinct():  # one positive per group
+            n_pos = self.pos_at.size
+            return (np.ones(n_pos, dtype=np.int64), np.arange(n_pos, 0, -1),
+                    self.key.size - self.pos_at)  # fmt: skip
         rank, at, size, tied = self._groups()
         return size, self.pos_at.size - rank, self.key.size - at + tied
 
@@ -273,6 +295,8 @@ class MergedOrder:
         n_pos = self.pos_at.size
         # the positive of rank k at position i has i - k negatives scored <= its score
         n_at_most = int(self.pos_at.sum(dtype=np.int64)) - n_pos * (n_pos - 1) // 2
+        if self.distinct():
+            return n_at_most, 0
         _, _, size, tied = self._groups()
         n_tied = int(np.dot(size, tied))
         return n_at_most - n_tied, n_tied
@@ -451,6 +475,21 @@ def _class_keys(score, positive, lo, hi):
     e.g. from 1e-300 to 1e300). Built block by block, so each key is written once
     and its temporaries stay in cache.
     """
+    codec = _key_codec(score, lo, hi)
+    if codec is None:
+        return None
+    utype, bits, rank, decode = codec
+    key = np.empty(score.size, dtype=utype)
+    for part in _blocks(score.size):
+        rank(bits[part], key[part])
+        np.bitwise_or(key[part], positive[part], out=key[part])
+    return key, decode
+
+
+def _key_codec(score, lo, hi):
+    """``(utype, bits, rank, decode)``: the key type, the view of the scores that
+    ``rank(block, out)`` turns into keys without the class bit, and the decoder;
+    None when the scores do not fit (see :func:`_class_keys`)."""
     if score.dtype.kind == "f":
         utype = _UNSIGNED[score.itemsize.bit_length() - 1]
         bits = score.view(utype)
@@ -471,10 +510,7 @@ def _class_keys(score, positive, lo, hi):
             def decode(k, out=None):
                 return _put((~(k >> 1)).view(score.dtype) + score.dtype.type(0), out)
         else:
-            made = _signed_float_keys(score, lo, hi)
-            if made is None:
-                return None
-            utype, bits, rank, decode = made
+                return _signed_float_keys(score, lo, hi)
     else:
         span = int(hi) - int(lo)
         utype = next((t for t in _UNSIGNED if 2 * span + 1 <= np.iinfo(t).max), None)
@@ -489,11 +525,7 @@ def _class_keys(score, positive, lo, hi):
 
         def decode(k, out=None):
             return _put((k >> 1).astype(score.dtype) + base, out)
-    key = np.empty(score.size, dtype=utype)
-    for part in _blocks(score.size):
-        rank(bits[part], key[part])
-        np.bitwise_or(key[part], positive[part], out=key[part])
-    return key, decode
+    return utype, bits, rank, decode
 
 
 def _signed_float_keys(score, lo, hi):
@@ -584,7 +616,12 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None, classe
         ambiguous positive class, or if ``sample_weight`` is invalid.
     """
     y_true = as_1d(y_true, "y_true")
-    y_score, lo, hi = scores_and_range(as_1d(y_score, "y_score"), "y_score")
+    y_score = as_1d(y_score, "y_score")
+    if pos_label is None and sample_weight is None:
+        data = binary_scores_in_one_pass(y_true, y_score)
+        if data is not None:
+            return data
+    y_score, lo, hi = scores_and_range(y_score, "y_score")
     check_consistent_length(y_true=y_true, y_score=y_score)
     positive = binary_positive_mask(y_true, pos_label, classes=classes)
     weight = check_sample_weight(sample_weight, y_true.shape[0])
@@ -601,6 +638,50 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None, classe
             y_score, positive, weight = y_score[keep], positive[keep], weight[keep]
     data = BinaryScores(y_score, positive, weight)
     data._range = (lo, hi)  # bounds of the kept scores too
+    return data
+
+
+def binary_scores_in_one_pass(y_true, y_score):
+    """:func:`binary_scores` of the common large input in one blocked pass, or None.
+
+    For 0/1 integer (or bool) labels, the default positive class 1 and float32/64
+    scores of at least ``_SMALL_N`` samples, each block of the inputs is read once
+    while it is in cache: the labels' range and the positive mask, the count of
+    positives, the scores' minimum and maximum (finite check) and, while no score
+    is negative, the class keys of non-negative floats. Anything else (other
+    labels, non-finite scores, other dtypes) returns None, and :func:`binary_scores`
+    validates it the long way, with its messages.
+    """
+    if (y_score.dtype not in (np.float32, np.float64) or y_true.dtype.kind not in "biu"
+            or y_true.shape != y_score.shape or y_score.size < _SMALL_N):  # fmt: skip
+        return None
+    n_samples = y_score.size
+    utype, bits, rank, decode = _key_codec(y_score, 0, 0)  # keys of non-negative floats
+    labels = None if y_true.dtype == bool else y_true.view(f"u{y_true.dtype.itemsize}")
+    positive = y_true if labels is None else np.empty(n_samples, dtype=bool)
+    key = np.empty(n_samples, dtype=utype)
+    lo = hi = None
+    n_pos, keyed = 0, True
+    for part in _blocks(n_samples):
+        block = y_score[part]
+        block_lo, block_hi = block.min(), block.max()
+        if not (np.isfinite(block_lo) and np.isfinite(block_hi)):
+            return None
+        lo = block_lo if lo is None else min(lo, block_lo)
+        hi = block_hi if hi is None else max(hi, block_hi)
+        if labels is not None:
+            if labels[part].max() > 1:  # not 0/1 labels (class_values' test)
+                return None
+            np.not_equal(labels[part], 0, out=positive[part])
+        n_pos += int(np.count_nonzero(positive[part]))
+        keyed = keyed and block_lo >= 0
+        if keyed:
+            rank(bits[part], key[part])
+            np.bitwise_or(key[part], positive[part], out=key[part])
+    data = BinaryScores(y_score, positive, None)
+    data._range, data._count = (lo, hi), n_pos
+    if keyed:
+        data._keys = (key, decode)
     return data
 
 
