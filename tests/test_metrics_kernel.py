@@ -362,3 +362,40 @@ def test_curves_read_off_the_order_match_scikit_learn(n, seed, share, kind, drop
         np.testing.assert_array_equal(ours, theirs)
     for ours, theirs in zip(pr, skm.precision_recall_curve(y, s)):
         np.testing.assert_array_equal(ours, theirs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(2, 3000),
+    seed=st.integers(0, 2**32 - 1),
+    levels=st.sampled_from([3, 50, 10**9]),
+    limit=st.floats(0, 1, exclude_max=True),
+)
+def test_top_counts_are_a_prefix_of_the_counts(n, seed, levels, limit):
+    # partial AUC reads only the top of the order; a segment that starts with many
+    # positives (or one long tie) must grow until it passes the cut
+    rng = np.random.default_rng(seed)
+    s = rng.integers(0, levels, n).astype(float)
+    y = (s > np.quantile(s, 0.7)).astype(np.int64) | (rng.random(n) < 0.1)
+    y[rng.permutation(n)[:2]] = 0, 1
+    order = binary_scores(y, s).merged()
+    fps, tps, _ = order.counts()
+    limit *= fps[-1]
+    top_fps, top_tps = order.top_counts(limit)
+    stop = int(np.searchsorted(fps, limit, side="right"))
+    assert top_fps.size > stop  # holds the first point right of the cut
+    np.testing.assert_array_equal(top_fps, fps[: top_fps.size])
+    np.testing.assert_array_equal(top_tps, tps[: top_fps.size])
+
+
+def test_top_counts_segment_grows_past_a_run_of_positives():
+    # the 3000 highest scores are positives: the first segments hold no negative
+    n = 5000
+    s = np.arange(n, dtype=float)
+    y = (s >= n - 3000).astype(np.int64)
+    order = binary_scores(y, s).merged()
+    fps, tps = order.top_counts(0.0)
+    assert 3000 < fps.size < n  # grown past the first negative, not to the whole order
+    assert fps[3000] == 1 and tps[3000] == 3000 and fps[2999] == 0
+    assert roc_auc_score(y, s, max_fpr=1e-4) == pytest.approx(
+        skm.roc_auc_score(y, s, max_fpr=1e-4), rel=1e-12)

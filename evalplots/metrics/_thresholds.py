@@ -380,6 +380,26 @@ class MergedOrder:
         fps -= tps
         return fps, tps, self.thresholds_at(starts)
 
+    def top_counts(self, limit):
+        """:meth:`counts`' ``fps`` and ``tps`` from the highest threshold down to the
+        first point with more than ``limit`` negatives at or above it (all points if
+        there is none): only the top of the order is read, a segment doubled until
+        it holds that point and the tie group it ends on."""
+        n_samples = self.key.size
+        n_neg = n_samples - self.pos_at.size
+        size = min(n_samples, int((limit + 1) * n_samples / max(n_neg, 1) * 1.1) + 1024)
+        while True:
+            key = self.key[n_samples - size :][::-1]  # the top, highest first
+            ends = np.flatnonzero(self._differ(key[1:], key[:-1]))  # complete groups
+            if size == n_samples:
+                ends = np.append(ends, size - 1)  # the lowest group is complete too
+            tps = np.cumsum(self.is_pos[n_samples - size :][::-1], dtype=np.float64)[ends]
+            fps = np.add(ends, 1.0)
+            fps -= tps
+            if size == n_samples or (fps.size and fps[-1] > limit):
+                return fps, tps
+            size = min(n_samples, 2 * size)
+
     def roc_points(self, drop_intermediate):
         """ROC counts with the origin, or None where :meth:`counts` serves better.
 
