@@ -355,14 +355,13 @@ class MergedOrder:
         float64 for float scores, the scores' dtype for integer scores (like
         :meth:`counts`); ``reverse`` reads the positions from the last one.
         """
-        if at is None:
-            key = self.key[::-1] if reverse else self.key
-        else:
-            key = self.key[at[::-1] if reverse else at]
+        source = self.key if at is None else at
+        if reverse:
+            source = source[::-1]
         if out is None:
-            out = np.empty(key.size, dtype=_as_threshold(self._decode(self.key[:1])).dtype)
-        for part in _blocks(key.size):
-            self._decode(key[part], out[part])
+            out = np.empty(source.size, dtype=_as_threshold(self._decode(self.key[:1])).dtype)
+        for part in _blocks(source.size):  # keys gathered and decoded block by block
+            self._decode(source[part] if at is None else self.key[source[part]], out[part])
         return out
 
     def counts(self):
@@ -430,22 +429,27 @@ class MergedOrder:
         # ascending positions where the class changes: each run of positives starts
         # at one and the sample after its last positive is the next
         ends = np.flatnonzero(np.not_equal(np.diff(pos_at), 1))  # a run's last rank
-        at = np.empty(2 * ends.size + 2, dtype=np.int64)
+        # the change points, ascending, in at[1 : -1] (a run's start, the position
+        # after its end, ...); at[0] and at[-1] are room for the end positions
+        at = np.empty(2 * ends.size + 4, dtype=np.int64)
         before = np.empty_like(at)  # positives below each position
-        before[0] = 0
-        np.add(ends, 1, out=before[2::2])  # a run's first rank
-        before[1:-1:2] = before[2::2]
-        before[-1] = n_pos
-        np.take(pos_at, before[0::2], out=at[0::2])
-        np.take(pos_at, before[1::2] - 1, out=at[1::2])
-        at[1::2] += 1
-        # the two end positions are always kept; drop the change points they replace
-        lo, hi = int(at[0] == 0), at.size
-        while hi > lo and at[hi - 1] >= n_samples - 1:
+        change_at, change_before = at[1:-1], before[1:-1]
+        change_before[0] = 0
+        np.add(ends, 1, out=change_before[2::2])  # a run's first rank
+        change_before[1:-1:2] = change_before[2::2]
+        change_before[-1] = n_pos
+        np.take(pos_at, change_before[0::2], out=change_at[0::2])
+        np.take(pos_at, change_before[1::2] - 1, out=change_at[1::2])
+        change_at[1::2] += 1
+        # the end positions 0 and n - 1 are always kept; they replace the change
+        # points at or beyond them
+        lo, hi = int(change_at[0] == 0), change_at.size
+        while hi > lo and change_at[hi - 1] >= n_samples - 1:
             hi -= 1
-        top = n_pos - int(pos_at[-1] == n_samples - 1)  # positives below the last position
-        at = np.concatenate(([n_samples - 1], at[lo:hi][::-1], [0]))  # highest first
-        before = np.concatenate(([top], before[lo:hi][::-1], [0]))
+        at[lo], before[lo] = 0, 0
+        at[hi + 1] = n_samples - 1
+        before[hi + 1] = n_pos - int(pos_at[-1] == n_samples - 1)
+        at, before = at[lo : hi + 2][::-1], before[lo : hi + 2][::-1]  # highest first
         fps, tps, thresholds = np.empty(at.size + 1), np.empty(at.size + 1), np.empty(at.size + 1)
         fps[0] = tps[0] = 0.0
         thresholds[0] = np.inf
