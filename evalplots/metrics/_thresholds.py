@@ -142,7 +142,7 @@ class BinaryScores:
 
     def roc_points(self, drop_intermediate):
         """ROC counts with the origin, read off the merged order; None when the
-        curve is better made from :meth:`counts` (weighted, small, tied or one-class
+        curve is better made from :meth:`counts` (weighted, small or one-class
         inputs). See :meth:`MergedOrder.roc_points`."""
         if self.weight is not None or self.score.size < _SMALL_N:
             return None
@@ -406,16 +406,19 @@ class MergedOrder:
 
         Returns ``(fps, tps, thresholds)``, float64 of shape (n_points + 1,),
         highest threshold first, starting at ``(0, 0, inf)``; with
-        ``drop_intermediate`` only the points where the curve changes slope. Only
-        for distinct scores of both classes: then each position is a threshold, and
-        a point is dropped unless its sample's class differs from the next one's,
-        so the kept points are the ends of the runs of positives, found from the
-        positives' positions alone.
+        ``drop_intermediate`` only the points where the curve changes slope. None
+        unless both classes are present. For distinct scores each position is a
+        threshold, and a point is dropped unless its sample's class differs from
+        the next one's, so the kept points are the ends of the runs of positives,
+        found from the positives' positions alone; tied scores are counted per
+        tie group (:meth:`_tied_roc_points`).
         """
         n_samples, pos_at = self.key.size, self.pos_at
         n_pos = pos_at.size
-        if not 0 < n_pos < n_samples or not self.distinct():
+        if not 0 < n_pos < n_samples:
             return None
+        if not self.distinct():
+            return self._tied_roc_points(drop_intermediate)
         if not drop_intermediate:
             tps = self._positives_from_top()
             fps = np.empty(n_samples + 1)
@@ -457,6 +460,32 @@ class MergedOrder:
         np.subtract(n_samples, at, out=fps[1:])
         fps[1:] -= tps[1:]
         self.thresholds_at(at, out=thresholds[1:])
+        return fps, tps, thresholds
+
+    def _tied_roc_points(self, drop_intermediate):
+        """:meth:`roc_points` with tie groups: counted at each group's first position;
+        a group's point is dropped when it holds as many positives and negatives as
+        the next lower group (the ROC steps on both sides of it are equal)."""
+        n_samples = self.key.size
+        starts = self._group_starts()  # ascending
+        above = self._positives_from()[starts]  # positives at or above each group
+        if drop_intermediate and starts.size > 2:
+            pos_in = np.diff(above, append=0.0)  # minus the positives of each group
+            size = np.diff(starts, append=n_samples)
+            changed = np.not_equal(pos_in[1:], pos_in[:-1])
+            changed |= np.not_equal(size[1:], size[:-1])
+            changed[-1] = True  # the highest group is always kept
+            kept = np.flatnonzero(changed)
+            kept += 1
+            starts, above = np.concatenate(([0], starts[kept])), np.concatenate(([above[0]], above[kept]))
+        starts, above = starts[::-1], above[::-1]  # highest first
+        fps, tps, thresholds = (np.empty(starts.size + 1) for _ in range(3))
+        fps[0] = tps[0] = 0.0
+        thresholds[0] = np.inf
+        tps[1:] = above
+        np.subtract(n_samples, starts, out=fps[1:])
+        fps[1:] -= tps[1:]
+        self.thresholds_at(starts, out=thresholds[1:])
         return fps, tps, thresholds
 
     def pr_points(self):
