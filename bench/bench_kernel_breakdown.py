@@ -4,6 +4,7 @@ Not a test. Run from the repository root::
 
     python bench/bench_kernel_breakdown.py                 # n = 1e6 and 1e7, best of 5
     python bench/bench_kernel_breakdown.py --sizes 1e6 --repeat 9
+    python bench/bench_kernel_breakdown.py --clock cpu          # on a shared machine
 
 Data: float64 scores ``rng.random(n)`` and int64 labels with 10 % positives (the
 table of issue 10), plus the same scores as float32. Every function is timed in
@@ -41,11 +42,13 @@ from _timing import fmt_time  # noqa: E402
 
 import evalplots.metrics as epm  # noqa: E402
 from evalplots.metrics._labels import binary_positive_mask, class_values  # noqa: E402
-from evalplots.metrics._thresholds import (  # noqa: E402
-    MergedOrder,
-    _class_keys,
-    binary_scores_in_one_pass,
-)
+from evalplots.metrics._thresholds import MergedOrder, _class_keys  # noqa: E402
+
+try:  # absent before issue 10's second round: the script then times the older kernel
+    from evalplots.metrics._thresholds import binary_scores_in_one_pass  # noqa: E402
+except ImportError:
+    binary_scores_in_one_pass = None
+CLOCK = time.perf_counter
 from evalplots.metrics._validation import scores_and_range  # noqa: E402
 
 KERNELS = ["roc_auc_score", "average_precision_score", "roc_curve", "precision_recall_curve"]
@@ -60,9 +63,9 @@ def best_of(funcs, repeat):
     times = {name: [] for name in funcs}
     for _ in range(repeat):
         for name, func in funcs.items():
-            t0 = time.perf_counter()
+            t0 = CLOCK()
             func()
-            times[name].append(time.perf_counter() - t0)
+            times[name].append(CLOCK() - t0)
     return {name: min(t) for name, t in times.items()}
 
 
@@ -110,18 +113,19 @@ def steps(n, repeat):
         "new: positive mask (with discovery)": lambda: binary_positive_mask(y, None),
         "new: score check and range (min, max)": lambda: scores_and_range(s, "y_score"),
         "new: class keys (shift, or; blocked)": lambda: _class_keys(s, positive, 0.0, 1.0),
-        "new: the three lines above in one pass": lambda: binary_scores_in_one_pass(y, s),
         "new: sorting the keys in place": lambda: key.copy().sort(),
         "  (copying the keys, part of the line above)": lambda: key.copy(),
-        "new: key sort + class bits + tie check": lambda: MergedOrder.sorting(key.copy(),
-                                                                              decode),
         "new: positions of the positives": positions,
         "new: pair counts (AUC) from the order": order.pair_counts,
         "new: positive groups (AP) from the order": order.positive_groups,
         "new: all thresholds (counts()) from the order": order.counts,
-        "new: ROC points (dropped) from the order": lambda: order.roc_points(True),
-        "new: P-R points from the order": order.pr_points,
     }
+    if binary_scores_in_one_pass is not None:
+        funcs["new: validation, mask, keys in one pass"] = lambda: binary_scores_in_one_pass(y, s)
+        funcs["new: key sort + class bits + tie check"] = lambda: MergedOrder.sorting(
+            key.copy(), decode)
+        funcs["new: ROC points (dropped) from the order"] = lambda: order.roc_points(True)
+        funcs["new: P-R points from the order"] = order.pr_points
     for name in KERNELS:
         funcs[name] = lambda f=getattr(epm, name): f(y, s)
     logit = s - 0.5  # both signs: the signed keys
@@ -194,9 +198,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="*", type=float, default=[1e6, 1e7])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="cpu: process time, steadier on a shared machine (it leaves "
+                             "out the time other processes hold the CPU)")  # fmt: skip
     args = parser.parse_args(argv)
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
     print(f"numpy {np.__version__}; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} CPUs")  # fmt: skip
+          f"on {os.cpu_count()} CPUs; {args.clock} clock")  # fmt: skip
     for n in args.sizes:
         report(int(n), args.repeat)
     float32_check(int(max(args.sizes)), args.repeat)

@@ -477,7 +477,8 @@ class MergedOrder:
             changed[-1] = True  # the highest group is always kept
             kept = np.flatnonzero(changed)
             kept += 1
-            starts, above = np.concatenate(([0], starts[kept])), np.concatenate(([above[0]], above[kept]))
+            starts = np.concatenate(([0], starts[kept]))
+            above = np.concatenate((above[:1], above[kept]))
         starts, above = starts[::-1], above[::-1]  # highest first
         fps, tps, thresholds = (np.empty(starts.size + 1) for _ in range(3))
         fps[0] = tps[0] = 0.0
