@@ -399,3 +399,27 @@ def test_top_counts_segment_grows_past_a_run_of_positives():
     assert fps[3000] == 1 and tps[3000] == 3000 and fps[2999] == 0
     assert roc_auc_score(y, s, max_fpr=1e-4) == pytest.approx(
         skm.roc_auc_score(y, s, max_fpr=1e-4), rel=1e-12)
+
+
+@pytest.mark.parametrize("weights", ["integer", "integer_dtype", "fraction"])
+def test_weighted_counts_equal_the_stable_order_bit_for_bit(weights):
+    # integer-valued weights take the unstable argsort (exact sums in any order);
+    # fractional ones keep the stable order, so both give the stable order's bits
+    rng = np.random.default_rng(13)
+    n = 3000
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    s = np.round(rng.random(n), 2)  # many ties: the order within them differs
+    w = {"integer": rng.integers(1, 5, n).astype(float),
+         "integer_dtype": rng.integers(1, 5, n),
+         "fraction": rng.random(n)}[weights]  # fmt: skip
+    assert _thresholds._sums_exactly(w) == (weights != "fraction")
+    order = np.argsort(s, kind="stable")[::-1]
+    ends = np.flatnonzero(np.append(s[order][1:] != s[order][:-1], True))
+    pos, ws = (y == 1)[order], w[order].astype(float)
+    expected = (np.cumsum(np.where(pos, 0.0, ws))[ends], np.cumsum(np.where(pos, ws, 0.0))[ends],
+                s[order][ends])  # fmt: skip
+    _assert_same_arrays(_counts_argsort(s, y == 1, w.astype(float)), expected)
+    if weights != "fraction":
+        for ours, theirs in zip(roc_curve(y, s, sample_weight=w),
+                                skm.roc_curve(y, s, sample_weight=w)):  # fmt: skip
+            np.testing.assert_array_equal(ours, theirs)
