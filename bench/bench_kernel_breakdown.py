@@ -4,6 +4,7 @@ Not a test. Run from the repository root::
 
     python bench/bench_kernel_breakdown.py                 # n = 1e6 and 1e7, best of 5
     python bench/bench_kernel_breakdown.py --sizes 1e6 --repeat 9
+    python bench/bench_kernel_breakdown.py --clock cpu          # on a shared machine
 
 Data: float64 scores ``rng.random(n)`` and int64 labels with 10 % positives (the
 table of issue 10), plus the same scores as float32. Every function is timed in
@@ -17,12 +18,14 @@ Printed per n:
    pre-split class halves, the old kernel's binary searches (left + right), the
    two-run merge of the sorted halves, label discovery, ``np.argsort``.
 2. The steps of the merged-order kernel: validation (labels, scores' range), the
-   class keys, their in-place sort, the positions of the positives, and the counts
+   class keys (apart, and in the one blocked pass the kernel makes), their
+   in-place sort, the positions of the positives, and the counts and curve points
    read off them.
 3. Each kernel's total as a multiple of ``np.sort``, and its non-sorting
    remainder: kernel time minus the time to sort its two halves (the part that
    a faster sort does not shrink; targets: <= 0.12x np.sort for AUC and AP,
-   <= 0.3x for the curves).
+   <= 0.3x for the curves); then AUC and the ROC curve of logits (the same
+   scores minus 0.5: both signs, the signed keys) and partial AUC (max_fpr=0.1).
 4. float32 against the same values as float64 (target: >= 1.4x faster).
 5. n = 100 per call against scikit-learn (target: >= 10x faster).
 """
@@ -40,9 +43,17 @@ from _timing import fmt_time  # noqa: E402
 import evalplots.metrics as epm  # noqa: E402
 from evalplots.metrics._labels import binary_positive_mask, class_values  # noqa: E402
 from evalplots.metrics._thresholds import MergedOrder, _class_keys  # noqa: E402
+
+try:  # absent before issue 10's second round: the script then times the older kernel
+    from evalplots.metrics._thresholds import binary_scores_in_one_pass  # noqa: E402
+except ImportError:
+    binary_scores_in_one_pass = None
+CLOCK = time.perf_counter
 from evalplots.metrics._validation import scores_and_range  # noqa: E402
 
 KERNELS = ["roc_auc_score", "average_precision_score", "roc_curve", "precision_recall_curve"]
+LOGIT_KERNELS = ["roc_auc_score", "roc_curve"]
+EXTRA = [k + ", logits" for k in LOGIT_KERNELS] + ["roc_auc_score, max_fpr=0.1"]
 TARGET_REMAINDER = {"roc_auc_score": 0.12, "average_precision_score": 0.12,
                     "roc_curve": 0.3, "precision_recall_curve": 0.3}  # fmt: skip
 
@@ -52,9 +63,9 @@ def best_of(funcs, repeat):
     times = {name: [] for name in funcs}
     for _ in range(repeat):
         for name, func in funcs.items():
-            t0 = time.perf_counter()
+            t0 = CLOCK()
             func()
-            times[name].append(time.perf_counter() - t0)
+            times[name].append(CLOCK() - t0)
     return {name: min(t) for name, t in times.items()}
 
 
@@ -78,9 +89,10 @@ def steps(n, repeat):
     pos, neg = s[positive], s[~positive]
     pos_sorted, neg_sorted = np.sort(pos), np.sort(neg)
     both = np.concatenate((pos_sorted, neg_sorted))
-    key = _class_keys(s, positive, 0.0, 1.0)[0]
+    key, decode = _class_keys(s, positive, 0.0, 1.0)
     sorted_key = np.sort(key)
     order = MergedOrder.from_keys(s, positive, 0.0, 1.0)
+    order.pos_at
 
     def positions():
         low = sorted_key.view(np.uint8)[:: sorted_key.itemsize]
@@ -106,10 +118,21 @@ def steps(n, repeat):
         "new: positions of the positives": positions,
         "new: pair counts (AUC) from the order": order.pair_counts,
         "new: positive groups (AP) from the order": order.positive_groups,
-        "new: all thresholds (curves) from the order": order.counts,
+        "new: all thresholds (counts()) from the order": order.counts,
     }
+    if binary_scores_in_one_pass is not None:
+        funcs["new: validation, mask, keys in one pass"] = lambda: binary_scores_in_one_pass(y, s)
+        funcs["new: key sort + class bits + tie check"] = lambda: MergedOrder.sorting(
+            key.copy(), decode)
+        funcs["new: ROC points (dropped) from the order"] = lambda: order.roc_points(True)
+        funcs["new: P-R points from the order"] = order.pr_points
     for name in KERNELS:
         funcs[name] = lambda f=getattr(epm, name): f(y, s)
+    logit = s - 0.5  # both signs: the signed keys
+    funcs["np.sort(s - 0.5)"] = lambda: np.sort(logit)
+    for name in LOGIT_KERNELS:
+        funcs[name + ", logits"] = lambda f=getattr(epm, name): f(y, logit)
+    funcs["roc_auc_score, max_fpr=0.1"] = lambda: epm.roc_auc_score(y, s, max_fpr=0.1)
     return best_of(funcs, repeat)
 
 
@@ -120,7 +143,7 @@ def report(n, repeat):
     print(f"\nn = {n:.0e} (10 % positives), best of {repeat}, round-robin")
     print(f"{'step':<46} {'time':>11} {'x np.sort':>9}")
     for name, value in t.items():
-        if name not in KERNELS:
+        if name not in KERNELS and name not in EXTRA:
             print(f"{name:<46} {fmt_time(value)} {value / floor:9.3f}")
     print(f"{'kernel':<26} {'time':>11} {'x np.sort':>9} {'remainder':>11} "
           f"{'x np.sort':>9} {'target':>7}")  # fmt: skip
@@ -128,6 +151,8 @@ def report(n, repeat):
         rest = t[name] - halves
         print(f"{name:<26} {fmt_time(t[name])} {t[name] / floor:9.2f} "
               f"{fmt_time(rest)} {rest / floor:9.3f} {TARGET_REMAINDER[name]:7.2f}")
+    for name in EXTRA:
+        print(f"{name:<26} {fmt_time(t[name])} {t[name] / floor:9.2f}")
 
 
 def float32_check(n, repeat):
@@ -173,9 +198,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="*", type=float, default=[1e6, 1e7])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="cpu: process time, steadier on a shared machine (it leaves "
+                             "out the time other processes hold the CPU)")  # fmt: skip
     args = parser.parse_args(argv)
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
     print(f"numpy {np.__version__}; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} CPUs")  # fmt: skip
+          f"on {os.cpu_count()} CPUs; {args.clock} clock")  # fmt: skip
     for n in args.sizes:
         report(int(n), args.repeat)
     float32_check(int(max(args.sizes)), args.repeat)

@@ -76,7 +76,11 @@ SCORE_KINDS = {
     "probability": lambda r, n: np.round(r.random(n), 1),  # non-negative, ties
     "zero_signs": lambda r, n: r.choice([-0.0, 0.0, 0.5], n),  # -0.0 ties 0.0
     "log_probability": lambda r, n: np.log(r.choice([0.1, 0.5, 1.0], n)),  # <= 0
-    "mixed_sign": lambda r, n: np.round(r.normal(0, 5, n), 1),  # the two-run merge
+    "mixed_sign": lambda r, n: np.round(r.normal(0, 5, n), 1),  # signed keys, -0.0 and 0.0
+    "logit": lambda r, n: r.normal(0, 5, n) * r.choice([1.0, 1e-300], n),  # signed keys
+    "mixed_float32": lambda r, n: np.round(r.normal(0, 5, n), 1).astype(np.float32),
+    # every magnitude from the least denormal to 1e300, both signs: the two-run merge
+    "mixed_wide": lambda r, n: r.choice([-1e300, -5e-324, -0.0, 0.0, 5e-324, 1.0, 1e300], n),
     "float32": lambda r, n: np.round(r.random(n), 1).astype(np.float32),
     "small_int": lambda r, n: r.integers(-3, 4, n),
     "int8_full": lambda r, n: r.choice(np.array([-128, -1, 0, 127], dtype=np.int8), n),
@@ -135,7 +139,7 @@ def test_class_keys_and_two_run_merge_agree(kind):
         np.testing.assert_array_equal(a, b)
 
 
-@pytest.mark.parametrize("kind", ["mixed_sign", "int_wide"])
+@pytest.mark.parametrize("kind", ["mixed_wide", "int_wide"])
 def test_scores_that_do_not_fit_a_key_take_the_two_run_merge(kind):
     rng = np.random.default_rng(4)
     y = (rng.random(300) < 0.5).astype(np.int64)
@@ -145,7 +149,8 @@ def test_scores_that_do_not_fit_a_key_take_the_two_run_merge(kind):
     assert data.pair_counts() == brute_pairs(y, s)
 
 
-@pytest.mark.parametrize("kind", ["probability", "log_probability", "mixed_sign", "small_int"])
+@pytest.mark.parametrize("kind", ["probability", "log_probability", "mixed_sign", "small_int",
+                                  "logit", "mixed_wide"])  # fmt: skip
 def test_large_inputs_match_scikit_learn(kind):
     # n above _SMALL_N: the curves come from the merged order
     rng = np.random.default_rng(5)
@@ -162,6 +167,32 @@ def test_large_inputs_match_scikit_learn(kind):
     for ours, theirs in zip(confusion_matrix_at_thresholds(y, s),
                             skm.confusion_matrix_at_thresholds(y, s)):  # fmt: skip
         np.testing.assert_array_equal(ours, theirs)
+
+
+@pytest.mark.parametrize(("kind", "key_dtype"), [
+    ("mixed_sign", np.uint64), ("logit", np.uint64), ("mixed_float32", np.uint32)])
+def test_floats_of_both_signs_take_signed_keys(kind, key_dtype):
+    # sign and magnitude as two's complement, the unused small magnitudes taken out
+    rng = np.random.default_rng(12)
+    y = (rng.random(400) < 0.3).astype(np.int64)
+    s = SCORE_KINDS[kind](rng, 400)
+    data = binary_scores(y, s)
+    order = data.merged()
+    assert order.shift == 1 and order.key.dtype == key_dtype
+    merged = MergedOrder.from_halves(np.sort(s[y == 0]), np.sort(s[y == 1]))
+    _assert_same_arrays(order.counts(), merged.counts())
+    assert order.pair_counts() == merged.pair_counts() == brute_pairs(y, s)
+    np.testing.assert_array_equal(order.class_scores(True), np.sort(s[y == 1]))
+    assert order.class_scores(True).dtype == s.dtype
+
+
+def test_float32_of_both_signs_and_every_magnitude_take_64_bit_keys():
+    s = np.array([-3e38, -1e-45, -0.0, 0.0, 1e-45, 0.5, 3e38], dtype=np.float32)
+    y = np.array([0, 1, 1, 0, 0, 1, 1])
+    data = binary_scores(y, s)
+    assert data.merged().key.dtype == np.uint64
+    _assert_same_arrays(data.merged().counts(), _counts_argsort(s, y == 1, None))
+    assert data.pair_counts() == brute_pairs(y, s)
 
 
 def test_no_ties_path_matches_scikit_learn():
@@ -301,3 +332,94 @@ def test_class_halves_read_off_the_merged_order(kind):
         assert a.dtype == b.dtype
         np.testing.assert_array_equal(a, b)
     np.testing.assert_array_equal(fresh.pos_sorted, np.sort(fresh.score[y == 1]))
+
+
+# ------------------------------------------------------ curves off the order
+@settings(max_examples=80, deadline=None)
+@given(
+    n=st.integers(2, 40),
+    seed=st.integers(0, 2**32 - 1),
+    share=st.sampled_from([0.1, 0.5, 0.9]),
+    kind=st.sampled_from(["distinct", "ties", "float32", "mixed_sign", "int"]),
+    drop=st.booleans(),
+)
+def test_curves_read_off_the_order_match_scikit_learn(n, seed, share, kind, drop):
+    # roc_points/pr_points: runs of positives at either end, ties, one threshold
+    # per sample; blocks of 3 so that the blocked passes cross block edges
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < share).astype(np.int64)
+    y[rng.permutation(n)[:2]] = 0, 1  # both classes
+    s = {"distinct": rng.permutation(n) / 7.0,
+         "ties": rng.integers(0, 4, n) / 4.0,
+         "float32": (rng.permutation(n) / 7.0).astype(np.float32),
+         "mixed_sign": rng.permutation(n) - n / 2.0,
+         "int": rng.integers(-3, 3, n)}[kind]  # fmt: skip
+    with merged_order_always(block=3):
+        roc = roc_curve(y, s, drop_intermediate=drop)
+        pr = precision_recall_curve(y, s)
+    for ours, theirs in zip(roc, skm.roc_curve(y, s, drop_intermediate=drop)):
+        assert ours.dtype == np.float64
+        np.testing.assert_array_equal(ours, theirs)
+    for ours, theirs in zip(pr, skm.precision_recall_curve(y, s)):
+        np.testing.assert_array_equal(ours, theirs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(2, 3000),
+    seed=st.integers(0, 2**32 - 1),
+    levels=st.sampled_from([3, 50, 10**9]),
+    limit=st.floats(0, 1, exclude_max=True),
+)
+def test_top_counts_are_a_prefix_of_the_counts(n, seed, levels, limit):
+    # partial AUC reads only the top of the order; a segment that starts with many
+    # positives (or one long tie) must grow until it passes the cut
+    rng = np.random.default_rng(seed)
+    s = rng.integers(0, levels, n).astype(float)
+    y = (s > np.quantile(s, 0.7)).astype(np.int64) | (rng.random(n) < 0.1)
+    y[rng.permutation(n)[:2]] = 0, 1
+    order = binary_scores(y, s).merged()
+    fps, tps, _ = order.counts()
+    limit *= fps[-1]
+    top_fps, top_tps = order.top_counts(limit)
+    stop = int(np.searchsorted(fps, limit, side="right"))
+    assert top_fps.size > stop  # holds the first point right of the cut
+    np.testing.assert_array_equal(top_fps, fps[: top_fps.size])
+    np.testing.assert_array_equal(top_tps, tps[: top_fps.size])
+
+
+def test_top_counts_segment_grows_past_a_run_of_positives():
+    # the 3000 highest scores are positives: the first segments hold no negative
+    n = 5000
+    s = np.arange(n, dtype=float)
+    y = (s >= n - 3000).astype(np.int64)
+    order = binary_scores(y, s).merged()
+    fps, tps = order.top_counts(0.0)
+    assert 3000 < fps.size < n  # grown past the first negative, not to the whole order
+    assert fps[3000] == 1 and tps[3000] == 3000 and fps[2999] == 0
+    assert roc_auc_score(y, s, max_fpr=1e-4) == pytest.approx(
+        skm.roc_auc_score(y, s, max_fpr=1e-4), rel=1e-12)
+
+
+@pytest.mark.parametrize("weights", ["integer", "integer_dtype", "fraction"])
+def test_weighted_counts_equal_the_stable_order_bit_for_bit(weights):
+    # integer-valued weights take the unstable argsort (exact sums in any order);
+    # fractional ones keep the stable order, so both give the stable order's bits
+    rng = np.random.default_rng(13)
+    n = 3000
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    s = np.round(rng.random(n), 2)  # many ties: the order within them differs
+    w = {"integer": rng.integers(1, 5, n).astype(float),
+         "integer_dtype": rng.integers(1, 5, n),
+         "fraction": rng.random(n)}[weights]  # fmt: skip
+    assert _thresholds._sums_exactly(w) == (weights != "fraction")
+    order = np.argsort(s, kind="stable")[::-1]
+    ends = np.flatnonzero(np.append(s[order][1:] != s[order][:-1], True))
+    pos, ws = (y == 1)[order], w[order].astype(float)
+    expected = (np.cumsum(np.where(pos, 0.0, ws))[ends], np.cumsum(np.where(pos, ws, 0.0))[ends],
+                s[order][ends])  # fmt: skip
+    _assert_same_arrays(_counts_argsort(s, y == 1, w.astype(float)), expected)
+    if weights != "fraction":
+        for ours, theirs in zip(roc_curve(y, s, sample_weight=w),
+                                skm.roc_curve(y, s, sample_weight=w)):  # fmt: skip
+            np.testing.assert_array_equal(ours, theirs)

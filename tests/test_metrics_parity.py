@@ -538,9 +538,9 @@ def test_top_k_accuracy_bad_input(y_true, y_score, kwargs, match):
 
 
 def test_partial_auc_two_kernels_agree():
-    # unweighted data go through the sorted halves, weighted ones through the
-    # cumulative counts; unit weights must give the same area on any ties
-    from evalplots.metrics._auc import partial_auc_from_counts, partial_auc_from_sorted
+    # unweighted data go through the top of the merged order, weighted ones through
+    # all cumulative counts; unit weights must give the same area on any ties
+    from evalplots.metrics._auc import partial_auc_from_counts
     from evalplots.metrics._thresholds import binary_scores
 
     rng = np.random.default_rng(11)
@@ -553,8 +553,10 @@ def test_partial_auc_two_kernels_agree():
         max_fpr = float(rng.choice([rng.random(), 0.5, 1 / 3, 0.25, 1 - 1e-9, 1e-3]))
         data = binary_scores(y, s)
         fps, tps, _ = data.counts()
-        got = partial_auc_from_sorted(data.pos_sorted, data.neg_sorted, max_fpr)
-        assert_allclose(got, partial_auc_from_counts(fps, tps, max_fpr), atol=1e-15)
+        n_neg, n_pos = fps[-1], tps[-1]
+        top = data.merged().top_counts(max_fpr * n_neg)
+        got = partial_auc_from_counts(*top, max_fpr, totals=(n_neg, n_pos))
+        assert got == partial_auc_from_counts(fps, tps, max_fpr)
         weighted = ep.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=np.ones(n))
         assert_allclose(ep.roc_auc_score(y, s, max_fpr=max_fpr), weighted, rtol=1e-13)
 

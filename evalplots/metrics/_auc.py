@@ -15,6 +15,7 @@ from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.metrics._thresholds import (
     BinaryScores,
     binary_scores,
+    binary_scores_in_one_pass,
     require_both_classes,
 )
 from evalplots.metrics._labels import (
@@ -40,8 +41,10 @@ _PROBA_RTOL, _PROBA_ATOL = 1e-5, 1e-8
 def _binary_auc(data, max_fpr=None):
     """ROC AUC of a :class:`BinaryScores`; McClish-corrected partial AUC with ``max_fpr``."""
     if max_fpr is not None and max_fpr != 1:
-        if data.weight is None:
-            partial = partial_auc_from_sorted(data.pos_sorted, data.neg_sorted, max_fpr)
+        if data.weight is None:  # only the top of the merged order, down to the cut
+            fps, tps = data.merged().top_counts(max_fpr * data.n_neg)
+            partial = partial_auc_from_counts(fps, tps, max_fpr,
+                                              totals=(data.n_neg, data.n_pos))  # fmt: skip
         else:
             fps, tps, _ = data.counts()
             partial = partial_auc_from_counts(fps, tps, max_fpr)
@@ -70,7 +73,7 @@ def auc_from_counts(fps, tps):
     return float(np.dot(dfps, tps_sum) / (2.0 * fps[-1] * tps[-1]))
 
 
-def partial_auc_from_counts(fps, tps, max_fpr):
+def partial_auc_from_counts(fps, tps, max_fpr, *, totals=None):
     """Area under the ROC curve for FPR in [0, max_fpr], from cumulative counts.
 
     ``fps``/``tps`` are as returned by ``BinaryScores.counts()`` (highest
@@ -78,9 +81,11 @@ def partial_auc_from_counts(fps, tps, max_fpr):
     through (0, 0) and every operating point (tied scores: one diagonal
     segment); it is cut at ``FPR = max_fpr`` by linear interpolation on the
     segment that crosses it, as scikit-learn does. The area is summed in count
-    units (exact for unweighted counts) and divided by ``P * N`` once.
+    units (exact for unweighted counts) and divided by ``P * N`` once. ``totals``
+    is ``(N, P)`` when the counts stop after the first point right of the cut
+    (``MergedOrder.top_counts``).
     """
-    n_neg, n_pos = fps[-1], tps[-1]
+    n_neg, n_pos = totals or (fps[-1], tps[-1])
     limit = max_fpr * n_neg  # the cut, in negatives
     stop = int(np.searchsorted(fps, limit, side="right"))  # points left of the cut
     f, t = fps[:stop], tps[:stop]
@@ -91,41 +96,6 @@ def partial_auc_from_counts(fps, tps, max_fpr):
     f1, t1 = float(fps[stop]), float(tps[stop])  # stop < size: limit < n_neg
     t_cut = t0 + (t1 - t0) * (limit - f0) / (f1 - f0)
     twice_area += (limit - f0) * (t0 + t_cut)
-    return twice_area / (2.0 * n_pos * n_neg)
-
-
-def partial_auc_from_sorted(pos_sorted, neg_sorted, max_fpr):
-    """:func:`partial_auc_from_counts` from the ascending scores of each class.
-
-    Unweighted data need no cumulative counts: only the negatives left of the
-    cut matter. Taken from the top, each run of tied negatives (value v, ``f0``
-    negatives above it, ``m`` tied) is one straight ROC segment rising from
-    ``b`` (positives above v) by ``a`` (positives tied with v); over its first
-    ``L`` negatives it adds ``L * b + a * L**2 / (2 m)``. Two binary searches
-    per distinct value left of the cut: no merge of the two classes.
-    """
-    n_pos, n_neg = pos_sorted.size, neg_sorted.size
-    limit = max_fpr * n_neg
-    n_top = min(int(np.ceil(limit)), n_neg)  # negatives whose step starts left of the cut
-    top = neg_sorted[n_neg - n_top:][::-1]  # descending
-    is_start = np.empty(n_top, dtype=bool)
-    is_start[0] = True
-    np.not_equal(top[1:], top[:-1], out=is_start[1:])
-    f0 = np.flatnonzero(is_start)  # negatives above each run
-    values = top[f0]
-    del top, is_start
-    m = np.diff(f0, append=n_top)  # run sizes; the last run may go on past the slice
-    m[-1] = n_neg - f0[-1] - np.searchsorted(neg_sorted, values[-1], side="left")
-    # ascending keys make numpy's binary searches cheaper (each starts at the last)
-    above = np.searchsorted(pos_sorted, values[::-1], side="right")[::-1]
-    b = n_pos - above
-    # positives tied with a run: a second search only for values some positive has
-    tied = np.flatnonzero(pos_sorted[np.maximum(above - 1, 0)] == values)
-    tied = tied[above[tied] > 0]
-    a = np.zeros(values.size, dtype=np.int64)
-    a[tied] = above[tied] - np.searchsorted(pos_sorted, values[tied], side="left")
-    length = np.minimum(np.append(f0[1:], limit), limit) - f0  # L, the last one cut
-    twice_area = float(np.dot(length, 2.0 * b + a * length / m))
     return twice_area / (2.0 * n_pos * n_neg)
 
 
@@ -274,7 +244,13 @@ def roc_auc_score(
             )
         return _multiclass_auc(y_true, y_score_arr, average, sample_weight, multi_class, labels)
     y_true = as_1d(y_true, "y_true")
-    if pos_label is None:
+    data = None
+    if pos_label is None and sample_weight is None and y_score_arr.ndim == 1:
+        data = binary_scores_in_one_pass(y_true, y_score_arr)  # 0/1 labels, float scores
+    if data is not None:
+        if data.n_pos in (0, y_true.size):  # one class, found without a second pass
+            _check_two_classes(y_true[:1].copy())
+    elif pos_label is None:
         check_finite_labels(y_true, "y_true")
         classes = class_values(y_true)
         if classes.size > 2:
@@ -282,17 +258,21 @@ def roc_auc_score(
                 f"y_true has {classes.size} classes {_show(classes)} but y_score is 1-D; "
                 f"pass y_score of shape (n_samples, n_classes) with multi_class='ovr' or 'ovo'."
             )
-        if classes.size < 2:
-            raise ValueError(
-                f"Only one class {_show(classes)} is present in y_true: ROC AUC is undefined; "
-                f"evaluate on data that contains both classes."
-            )
+        _check_two_classes(classes)
+        data = binary_scores(y_true, y_score_arr, sample_weight=sample_weight, classes=classes)
     else:
-        classes = None
-    data = binary_scores(y_true, y_score_arr, pos_label=pos_label,
-                         sample_weight=sample_weight, classes=classes)  # fmt: skip
+        data = binary_scores(y_true, y_score_arr, pos_label=pos_label,
+                             sample_weight=sample_weight)  # fmt: skip
     require_both_classes(data, need_neg=True, metric="ROC AUC")
     return float(_binary_auc(data, max_fpr))
+
+
+def _check_two_classes(classes):
+    if classes.size < 2:
+        raise ValueError(
+            f"Only one class {_show(classes)} is present in y_true: ROC AUC is undefined; "
+            f"evaluate on data that contains both classes."
+        )
 
 
 def _multiclass_auc(y_true, y_score, average, sample_weight, multi_class, labels):

@@ -12,7 +12,7 @@ import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._thresholds import binary_scores
+from evalplots.metrics._thresholds import _blocks, binary_scores
 from evalplots.metrics._validation import as_1d, check_finite
 
 __all__ = [
@@ -127,10 +127,11 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> thr
     array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
     """
-    fps, tps, thresholds = binary_scores(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
-    ).counts()
-    return roc_from_counts(fps, tps, thresholds, drop_intermediate=drop_intermediate)
+    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    points = data.roc_points(drop_intermediate)  # distinct scores: read off the order
+    if points is None:
+        return roc_from_counts(*data.counts(), drop_intermediate=drop_intermediate)
+    return _roc_from_points(*points)
 
 
 def roc_from_counts(fps, tps, thresholds, *, drop_intermediate=True):
@@ -139,11 +140,26 @@ def roc_from_counts(fps, tps, thresholds, *, drop_intermediate=True):
     ``fps``, ``tps`` and ``thresholds`` are as returned by
     ``BinaryScores.counts()`` (highest threshold first); they are not modified.
     """
-    if drop_intermediate:
-        fps, tps, thresholds = drop_collinear(fps, tps, thresholds)
-    fpr = _rate(fps, "negative", "false positive rate", origin=True)
-    tpr = _rate(tps, "positive", "true positive rate", origin=True)
-    return fpr, tpr, np.concatenate(([np.inf], thresholds))
+    keep = None
+    if drop_intermediate and fps.size > 2:
+        keep = np.flatnonzero(_changes_slope(fps, tps))
+    return _roc_from_points(_with_origin(fps, keep, 0.0), _with_origin(tps, keep, 0.0),
+                            _with_origin(thresholds, keep, np.inf))  # fmt: skip
+
+
+def _with_origin(values, keep, first):
+    """``[first, *values[keep]]`` as a new float64 array (all values if keep is None)."""
+    out = np.empty(1 + (values.size if keep is None else keep.size))
+    out[0] = first
+    out[1:] = values if keep is None else values[keep]
+    return out
+
+
+def _roc_from_points(fps, tps, thresholds):
+    """The rates of counts that start at the origin, in place: ``counts / counts[-1]``."""
+    _divide_by_total(fps, fps, "negative", "false positive rate")
+    _divide_by_total(tps, tps, "positive", "true positive rate")
+    return fps, tps, thresholds
 
 
 def drop_collinear(fps, tps, thresholds):
@@ -178,9 +194,10 @@ def _rate(counts, kind, what, *, origin=False):
     return out
 
 
-def _divide_by_total(counts, out, kind, what):
-    """Write ``counts / counts[-1]`` into ``out``; NaN and a warning if the total is 0."""
-    if counts[-1] <= 0:
+def _divide_by_total(counts, out, kind, what, total=-1):
+    """Write ``counts / counts[total]`` into ``out``; NaN and a warning if the total is 0."""
+    total = counts[total]
+    if total <= 0:
         warnings.warn(
             f"No {kind} samples in y_true: the {what} is undefined (0/0) and set to NaN.",
             UndefinedMetricWarning,
@@ -188,7 +205,7 @@ def _divide_by_total(counts, out, kind, what):
         )
         out[:] = np.nan
     else:
-        np.divide(counts, counts[-1], out=out)
+        np.divide(counts, total, out=out)
 
 
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)
@@ -245,11 +262,28 @@ def precision_recall_curve(
     >>> t
     array([0.24, 0.45, 0.53, 0.57, 0.76, 0.88])
     """
-    fps, tps, thresholds = binary_scores(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
-    ).counts()
-    return pr_from_counts(fps, tps, thresholds, drop_intermediate=drop_intermediate,
-                          overwrite=True)
+    data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    points = None if drop_intermediate else data.pr_points()
+    if points is None:
+        return pr_from_counts(*data.counts(), drop_intermediate=drop_intermediate,
+                              overwrite=True)  # fmt: skip
+    tps, starts, thresholds = points  # increasing thresholds, tps ends in the sentinel 0
+    n_samples, n_pos = data.score.size, tps[0]
+    precision = np.empty(tps.size)
+    precision[-1] = 1.0
+    for part in _blocks(thresholds.size):  # each block of tps is read while in cache
+        block = tps[:-1][part]
+        if starts is None:  # distinct scores: n - i samples score at least the i-th
+            predicted = np.arange(n_samples - part.start, n_samples - part.start - block.size,
+                                  -1, dtype=np.float64)  # fmt: skip
+        else:
+            predicted = np.subtract(n_samples, starts[part], dtype=np.float64)
+        np.divide(block, predicted, out=precision[:-1][part])
+        if n_pos > 0:
+            block /= n_pos  # recall = TP / P
+    if n_pos <= 0:  # recall 0/0: NaN and a warning; the sentinel stays 0
+        _divide_by_total(tps[:-1], tps[:-1], "positive", "recall", total=0)
+    return precision, tps, thresholds
 
 
 def pr_from_counts(fps, tps, thresholds, *, drop_intermediate=False, overwrite=False):
