@@ -119,7 +119,6 @@ def prepare(y_true, predictions=None, *, sample_weight=None, task="auto", labels
 
 def _model_table(chunk, name, pos_label, classes):
     """One model's ScoreCounts of one partition (None when it is empty)."""
-    from evalplots.metrics import ScoreCounts
     from evalplots.metrics._thresholds import binary_scores
 
     if chunk is None:
@@ -127,7 +126,7 @@ def _model_table(chunk, name, pos_label, classes):
     y, predictions, weight = chunk
     if weight is not None and not weight.any():
         return None
-    return ScoreCounts._from_binary_scores(binary_scores(
+    return _ranking.score_table(binary_scores(
         y, predictions[name], pos_label=pos_label, sample_weight=weight,
         classes=classes))
 

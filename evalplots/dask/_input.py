@@ -87,6 +87,31 @@ def _frame_of_file(path):
     return _read_frame(path)
 
 
+def _target_of_file(path, target):
+    """(frame, source, notes) for the scan: a Parquet file's target column only."""
+    from evalplots.datasets import PARQUET_SUFFIXES
+
+    def whole():
+        frame, source, notes = _frame_of_file(path)
+        return frame, source, notes, list(frame.columns)
+
+    if not os.fspath(path).lower().endswith(PARQUET_SUFFIXES):
+        return whole()
+    import pyarrow.parquet as pq
+
+    from evalplots.datasets._parquet import ParquetSource
+
+    try:
+        names = pq.read_schema(path).names
+    except Exception:  # not Parquet: the full reader says why, in its words
+        return whole()
+    raw = [n for n in names if isinstance(n, str) and n.strip() == target][:1]
+    frame = pq.read_table(path, columns=raw).to_pandas()
+    frame.columns = [target] if raw else []
+    header = [n.strip() if isinstance(n, str) else n for n in names]
+    return frame, ParquetSource(frame), [], header
+
+
 def _frame_of_partition(frame):
     from evalplots.datasets._columns import check_header, strip_text_columns
     from evalplots.datasets._parquet import ParquetSource
@@ -141,14 +166,18 @@ def _scan_frame(loader, item, where, spec):
     def run():
         from evalplots.datasets._columns import read_labels
 
-        frame, source, notes = loader(item)
         target = spec["target"]
+        if loader is _frame_of_file:
+            frame, source, notes, header = _target_of_file(item, target)
+        else:
+            frame, source, notes = loader(item)
+            header = list(frame.columns)
         if target not in frame.columns:
             raise ValueError(f"no label column {target!r}; the columns are "
-                             f"{', '.join(frame.columns)} (choose one with --target / "
-                             f"target=).")
+                             f"{', '.join(map(str, header))} (choose one with --target "
+                             f"/ target=).")
         y = read_labels(frame[target], target, source) if len(frame) else None
-        return (*_scan(y), tuple(frame.columns), tuple(notes))
+        return (*_scan(y), tuple(header), tuple(notes))
     return _checked(where, run)
 
 

@@ -85,7 +85,40 @@ class RankingSummary:
     n_ranges: int = 1
 
 
-# --- the partition side: sketches and budgets --------------------------------
+# --- the partition side: tables, sketches and budgets ------------------------
+
+#: A partition's scores are grouped by hashing (O(n)) instead of sorting when the
+#: first PROBE scores hold fewer than PROBE_DISTINCT distinct values.
+PROBE, PROBE_DISTINCT = 10_000, 2_000
+
+
+def score_table(data):
+    """The :class:`ScoreCounts` of validated binary scores, by hashing when few are distinct.
+
+    Equal to ``ScoreCounts._from_binary_scores(data)``; a partition of discrete
+    scores (10^4 distinct values in 10^7 rows) is grouped by ``pandas.factorize``
+    and ``np.bincount`` in linear time, and only the distinct values are sorted.
+    """
+    import pandas as pd
+
+    score, positive, weight = data.score, data.positive, data.weight
+    if score.size <= PROBE or np.unique(score[:PROBE]).size >= PROBE_DISTINCT:
+        return ScoreCounts._from_binary_scores(data)
+    codes, distinct = pd.factorize(score, sort=False, use_na_sentinel=False)
+    order = np.argsort(distinct, kind="stable")
+    k = distinct.size
+    if weight is None:
+        n_all = np.bincount(codes, minlength=k)
+        pos = np.bincount(codes, weights=positive, minlength=k).astype(np.int64)
+        return ScoreCounts(distinct[order], pos[order], (n_all - pos)[order])
+    w = weight
+    exact = w.dtype.kind in "iub" or (np.all(np.trunc(w) == w) and w.sum() < 2.0**53)
+    pos = np.bincount(codes, weights=np.where(positive, w, 0), minlength=k)
+    neg = np.bincount(codes, weights=np.where(positive, 0, w), minlength=k)
+    if exact:
+        pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+    return ScoreCounts(distinct[order], pos[order], neg[order])
+
 
 
 @dataclasses.dataclass
