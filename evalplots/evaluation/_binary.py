@@ -2,7 +2,6 @@
 
 import functools
 import math
-import numbers
 import warnings
 
 import numpy as np
@@ -61,6 +60,7 @@ from evalplots.metrics._validation import (
     check_consistent_length,
     check_sample_weight,
     check_scores,
+    check_threshold,
 )
 
 __all__ = ["BinaryEvaluation", "BinaryModel", "check_threshold"]
@@ -89,15 +89,6 @@ _UNDEFINED = {
     "Brier": "the scores are not probabilities (a score lies outside [0, 1])",
     "Log loss": "the scores are not probabilities (a score lies outside [0, 1])",
 }
-
-
-def check_threshold(threshold):
-    """Return ``threshold`` as a float, or raise a ValueError naming it."""
-    if (not isinstance(threshold, numbers.Real) or isinstance(threshold, bool)
-            or not math.isfinite(threshold)):
-        raise ValueError(f"threshold must be a finite number, got {threshold!r}; "
-                         f"e.g. threshold=0.5.")
-    return float(threshold)
 
 
 #: Columns whose interval is a bootstrap of the confusion cells at the threshold.

@@ -220,3 +220,13 @@ __all__ += [
 from evalplots.metrics._score_counts import ScoreCounts
 
 __all__ += ["ScoreCounts"]
+
+# Mergeable summaries of chunks of predictions (issue 9: evaluation beyond one process).
+from evalplots.metrics._summaries import (
+    BinarySummary,
+    DeLongCrossSums,
+    MulticlassSummary,
+    RegressionSummary,
+)
+
+__all__ += ["BinarySummary", "DeLongCrossSums", "MulticlassSummary", "RegressionSummary"]

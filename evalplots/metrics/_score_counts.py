@@ -12,7 +12,20 @@ import numpy as np
 
 from evalplots.metrics._thresholds import BinaryScores, _as_threshold, binary_scores
 
-__all__ = ["ScoreCounts"]
+__all__ = ["ScoreCounts", "frequency_counts"]
+
+
+def frequency_counts(weights):
+    """Whole-number float weights (or sums of weights) as int64, so that adding them
+    stays exact; anything else unchanged.
+
+    Floats are converted only when every value is a whole number and their sum is
+    below 2**53 (where float64 still counts by ones).
+    """
+    if (weights.dtype.kind == "f" and np.all(np.trunc(weights) == weights)
+            and abs(weights.sum()) < 2.0**53):
+        return weights.astype(np.int64)
+    return weights
 
 
 class ScoreCounts:
@@ -133,9 +146,7 @@ class ScoreCounts:
             n_all = np.diff(np.append(starts, s.size))
             pos = np.add.reduceat(w_pos, starts)
             return cls(s[starts], pos, n_all - pos)
-        w = weight[order]
-        if w.dtype.kind == "f" and np.all(np.trunc(w) == w) and w.sum() < 2.0**53:
-            w = w.astype(np.int64)  # integer-valued weights: exact counts
+        w = frequency_counts(weight[order])  # integer-valued weights: exact counts
         p = positive[order]
         pos = np.add.reduceat(np.where(p, w, 0), starts)
         neg = np.add.reduceat(np.where(p, 0, w), starts)

@@ -6,6 +6,7 @@ repeated passes over the data), because bootstrap loops call metrics thousands
 of times on small inputs.
 """
 
+import math
 import numbers
 import warnings
 
@@ -21,6 +22,7 @@ __all__ = [
     "check_positive_int",
     "check_sample_weight",
     "check_scores",
+    "check_threshold",
     "check_zero_division",
     "finite_range",
     "safe_divide",
@@ -278,3 +280,12 @@ def safe_divide(num, den, *, zero_division, metric):
             fill = zero_division
         out = np.where(zero, fill, out)
     return out
+
+
+def check_threshold(threshold):
+    """Return ``threshold`` as a float, or raise a ValueError naming it."""
+    if (not isinstance(threshold, numbers.Real) or isinstance(threshold, bool)
+            or not math.isfinite(threshold)):
+        raise ValueError(f"threshold must be a finite number, got {threshold!r}; "
+                         f"e.g. threshold=0.5.")
+    return float(threshold)
