@@ -1,8 +1,8 @@
 """``evalplots.dask.evaluate``: the in-memory evaluation, computed from partitions."""
 
-import math
-
 import numpy as np
+
+from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 
 from evalplots.dask import _input, _ranking
 from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
@@ -101,13 +101,23 @@ def prepare(y_true, predictions=None, *, sample_weight=None, task="auto", labels
 
     spec = {"target": target, "models": models, "exclude": exclude, "task": task}
     parts = _partitions(y_true, predictions, sample_weight, spec)
-    scans = _gather(run_tasks(parts.scan_tasks(), progress=progress,
-                              description="scanning partitions"))
-    n_rows, classes, notes, first = _merge_scans(scans, parts.where)
-    if labels is not None:
-        classes = np.asarray(labels)
+    if labels is None:  # one pass over the target column finds the classes
+        scans = _gather(run_tasks(parts.scan_tasks(), progress=progress,
+                                  description="scanning partitions"))
+        n_rows, classes, notes, first = _merge_scans(scans, parts.where)
+    else:
+        from evalplots.metrics._labels import class_values
+
+        n_rows, notes, first = None, (), 0
+        classes = class_values(np.asarray(labels))
     spec = dict(parts.spec, classes=classes)
-    layout = dask.compute(parts.layout_task(first, spec))[0]
+    layout = None
+    for index in range(first, len(parts.where)):
+        layout = dask.compute(parts.layout_task(index, spec))[0]
+        if layout is not None:
+            break
+    if layout is None:
+        raise ValueError("every partition is empty; there is nothing to evaluate.")
     spec.update(models=layout["models"], exclude=None, kinds=layout["kinds"],
                 task=layout["task"])
     return parts, spec, {"n_rows": n_rows, "classes": classes,
@@ -201,7 +211,7 @@ def _resolve_pos_label(classes, pos_label):
 
 
 def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
-                    method="auto", memory_budget=DEFAULT_MEMORY_BUDGET, n_bins=1000,
+                    labels=None, method="auto", memory_budget=DEFAULT_MEMORY_BUDGET, n_bins=1000,
                     max_points=20_000, split_every=8, target="y_true", progress=None):
     """Exact ROC AUC, AP and BEP of one binary model from dask partitions.
 
@@ -217,6 +227,8 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
         The positive class; None means 1 for {0, 1} or {-1, 1} labels.
     sample_weight : dask array of shape (n_samples,), str or None, default=None
         Sample weights (a column name with a path or DataFrame).
+    labels : array-like of shape (2,) or None, default=None
+        The two classes; None finds them with a pass over the labels.
     method : {'auto', 'exact', 'binned'}, default='auto'
         'auto': merge the per-score tables when they fit ``memory_budget``,
         else take the range-partitioned exact path. 'exact': always the range
@@ -270,7 +282,8 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
     _check_options(method, memory_budget, split_every, n_bins, max_points)
     predictions = None if y_score is None else {"y_score": y_score}
     parts, spec, info = prepare(y_true, predictions, sample_weight=sample_weight,
-                                task="binary", target=target, progress=progress)
+                                task="binary", labels=labels, target=target,
+                                progress=progress)
     if len(spec["models"]) != 1:
         raise ValueError(f"ranking_summary takes one model; the input has "
                          f"{len(spec['models'])}: {', '.join(spec['models'])}.")
@@ -281,8 +294,248 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
     return out[spec["models"][0]]
 
 
-def evaluate(*args, **kwargs):  # replaced once the evaluation-from-summary API lands
-    raise NotImplementedError
+# --- the evaluation ------------------------------------------------------------
 
 
-_ = math
+def _empty_like(table):
+    from evalplots.metrics import ScoreCounts
+
+    return ScoreCounts(table.score[:0], table.positive[:0], table.negative[:0])
+
+
+def _binary_part(chunk, names, pos_label, threshold, budget_rows, where):
+    """(BinarySummary without its tables, {model: PartTable}) of one partition."""
+    from evalplots.metrics import BinarySummary
+
+    def run():
+        y, predictions, weight = chunk
+        summary = BinarySummary.from_arrays(y, predictions, pos_label=pos_label,
+                                            threshold=threshold, sample_weight=weight)
+        tables = {}
+        for name in names:
+            table = summary.tables[name]
+            tables[name] = _ranking.part_table(table, budget_rows) if len(table) else None
+            summary.tables[name] = _empty_like(table)  # merged apart, within the budget
+        return summary, tables
+    return None if chunk is None else _input._checked(where, run)
+
+
+def _merge_binary(budget_rows):
+    merge_tables = _merge_part_dicts(budget_rows)
+
+    def merge(parts):
+        from evalplots.metrics import BinarySummary
+
+        return (BinarySummary.merge([p[0] for p in parts]),
+                merge_tables([p[1] for p in parts]))
+    return merge
+
+
+def _delong_part(chunk, tables, pos_label, where):
+    from evalplots.metrics import DeLongCrossSums
+
+    def run():
+        y, predictions, weight = chunk
+        return DeLongCrossSums.from_arrays(y, predictions, tables, pos_label=pos_label,
+                                           sample_weight=weight)
+    return None if chunk is None else _input._checked(where, run)
+
+
+def _summary_part(kind, chunk, options, where):
+    from evalplots import metrics
+
+    def run():
+        y, predictions, weight = chunk
+        return getattr(metrics, kind).from_arrays(y, predictions, sample_weight=weight,
+                                                  **options)
+    return None if chunk is None else _input._checked(where, run)
+
+
+def _merge_summaries(kind):
+    def merge(parts):
+        from evalplots import metrics
+
+        return getattr(metrics, kind).merge(parts)
+    return merge
+
+
+def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_budget,
+                     split_every, n_bins, max_points, delong, progress):
+    import dask
+
+    names = spec["models"]
+    classes = info["classes"]
+    pos = _resolve_pos_label(classes, pos_label)
+    budget_rows = max(1, memory_budget // _ranking.TABLE_ROW_BYTES)
+    first_budget = budget_rows if method == "auto" else 0
+    chunks = parts.chunk_tasks(spec)
+    part = dask.delayed(_binary_part, pure=True)
+    firsts = run_tasks([part(c, names, pos, threshold, first_budget, w)
+                        for c, w in zip(chunks, parts.where)],
+                       progress=progress, description="reducing partitions")
+    summary, tables = tree_reduce(firsts, _merge_binary(first_budget),
+                                  split_every=split_every)
+    exact = {}
+    for name in names:
+        table = tables[name]
+        if table is None or table.n_pos + table.n_neg == 0:
+            raise ValueError(f"model {name!r} has no row of non-zero weight; there is "
+                             f"nothing to evaluate.")
+        if table.table is not None:
+            summary.tables[name] = table.table
+            continue
+        model_tables = [dask.delayed(_model_table, pure=True)(c, name, pos, classes)
+                        for c in chunks]
+        if method == "binned":
+            ranking = _ranking.binned(model_tables, table, n_bins=n_bins,
+                                      split_every=split_every, progress=progress)
+        else:
+            ranking = _ranking.exact_ranges(model_tables, table,
+                                            memory_budget=memory_budget,
+                                            split_every=split_every,
+                                            max_points=max_points, progress=progress)
+        summary.tables[name] = ranking.table
+        exact[name] = ranking
+    cross = None
+    if delong and len(names) > 1 and not exact:
+        # the paired DeLong test: a second pass given the merged tables
+        client = current_client()
+        shared = summary.tables if client is None else client.scatter(
+            summary.tables, broadcast=True)
+        seconds = run_tasks([dask.delayed(_delong_part, pure=True)(c, shared, pos, w)
+                             for c, w in zip(chunks, parts.where)],
+                            progress=progress, description="DeLong pass")
+        from evalplots.metrics import DeLongCrossSums
+
+        cross = tree_reduce(seconds, DeLongCrossSums.merge, split_every=split_every)
+    return summary, cross, exact
+
+
+@fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
+def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold=0.5,
+             labels=None, sample_weight=None, label_names=None, ordinal=False,
+             confidence_level=0.95, n_resamples=1000, random_state=0, target="y_true",
+             models=None, exclude=None, method="auto",
+             memory_budget=DEFAULT_MEMORY_BUDGET, n_bins=1000, max_points=20_000,
+             split_every=8, ci=True, progress=None):
+    """Evaluate models on data in dask partitions: the evaluation of :func:`evalplots.evaluate`.
+
+    Parameters
+    ----------
+    y_true : dask array or dask Series of shape (n_samples,), dask DataFrame, or str
+        True labels or target values; or a dask DataFrame, or a Parquet/CSV
+        path, directory or glob (one partition per file), whose ``target``
+        column holds them and whose other columns are the models, read by the
+        rules of :func:`evalplots.datasets.read_predictions`.
+    predictions : dict of str to dask array or dask Series, or None
+        Model name -> its predictions (as :func:`evalplots.evaluate` takes
+        them), partitioned like ``y_true``; None with a DataFrame or path.
+    task, pos_label, threshold, label_names, ordinal
+        As :func:`evalplots.evaluate`; 'auto' reads the task from the global
+        classes and the first non-empty partition.
+    labels : array-like of shape (n_classes,) or None, default=None
+        The classes, in column order of score matrices; None finds them with
+        one pass over the target column.
+    sample_weight : dask array of shape (n_samples,), str or None, default=None
+        Weights (a column name with a DataFrame or path).
+    %(interval_params)s
+    target : str, default="y_true"
+        The target column of a DataFrame or path.
+    models, exclude : list of str or None, default=None
+        Columns to read as models, or to leave out (DataFrame or path).
+    method : {'auto', 'exact', 'binned'}, default='auto'
+        Binary scores: 'auto' merges each model's table of distinct scores
+        while it fits ``memory_budget`` and otherwise takes the exact
+        range-partitioned path; 'exact' always takes that path; 'binned' uses
+        ``n_bins`` quantile bins (AUC within its stated bound; AP, BEP n/a).
+    memory_budget : int, default=268435456 (256 MiB)
+        Bytes one merged score table may take in one process (24 bytes per
+        distinct score): past it the table is not merged, and the exact path
+        cuts the scores into ranges whose tables fit it.
+    n_bins : int, default=1000
+        Bins of ``method='binned'``.
+    max_points : int, default=20000
+        Curve vertices kept for drawing when the table is not merged.
+    split_every : int, default=8
+        Fan-in of the tree reduction.
+    ci : bool, default=True
+        Run the second pass that the paired DeLong test of two binary models
+        needs (False skips it).
+    progress : callable or None, default=None
+        ``progress(step, done, total)`` as partitions finish.
+
+    Returns
+    -------
+    evaluation : BinaryEvaluation, MulticlassEvaluation or RegressionEvaluation
+        Built by their ``from_summary`` constructors from the merged tables:
+        the same metrics table, Displays and report as in memory.
+
+    Raises
+    ------
+    ValueError
+        On invalid input (the message names the file or partition), options,
+        or a task that does not fit.
+    FileNotFoundError
+        If a path or glob matches no file.
+
+    Notes
+    -----
+    Each partition is reduced on a worker to a mergeable summary
+    (:class:`evalplots.metrics.BinarySummary`, ``MulticlassSummary``,
+    ``RegressionSummary``); summaries are merged in a tree of fan-in
+    ``split_every``; only the merged summary reaches the client. Binary
+    curves come from the per-distinct-score tables (Fawcett 2006, Alg. 1);
+    when those exceed ``memory_budget`` the exact range path of
+    :mod:`evalplots.dask._ranking` gives AUC, AP and BEP exactly and a thinned
+    table for drawing.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from evalplots.dask import evaluate
+    >>> y = da.from_array([1, 0, 0, 1, 0, 1], chunks=2)
+    >>> s = da.from_array([.45, .53, .24, .88, .57, .76], chunks=2)
+    >>> ev = evaluate(y, {"m": s})
+    >>> type(ev).__name__, round(ev.metrics_table.rows["m"]["ROC AUC"], 4)
+    ('BinaryEvaluation', 0.7778)
+    """
+    from evalplots import evaluation
+
+    _check_options(method, memory_budget, split_every, n_bins, max_points)
+    parts, spec, info = prepare(y_true, predictions, sample_weight=sample_weight,
+                                task=task, labels=labels, target=target, models=models,
+                                exclude=exclude, progress=progress)
+    options = {"confidence_level": confidence_level, "n_resamples": n_resamples,
+               "random_state": random_state, "label_names": label_names}
+    task = spec["task"]
+    if task == "binary":
+        summary, cross, exact = _evaluate_binary(
+            parts, spec, info, pos_label=pos_label, threshold=threshold, method=method,
+            memory_budget=memory_budget, split_every=split_every, n_bins=n_bins,
+            max_points=max_points, delong=ci, progress=progress)
+        return evaluation.BinaryEvaluation.from_summary(
+            summary, delong=cross, exact=_exact_overrides(exact), **options)
+    import dask
+
+    if task == "multiclass":
+        kind, part_options = "MulticlassSummary", {"labels": info["classes"]}
+        options["ordinal"] = ordinal
+    else:
+        kind, part_options = "RegressionSummary", {}
+        del options["label_names"]
+    part = dask.delayed(_summary_part, pure=True)
+    firsts = run_tasks([part(kind, c, part_options, w)
+                        for c, w in zip(parts.chunk_tasks(spec), parts.where)],
+                       progress=progress, description="reducing partitions")
+    summary = tree_reduce(firsts, _merge_summaries(kind), split_every=split_every)
+    cls = (evaluation.MulticlassEvaluation if task == "multiclass"
+           else evaluation.RegressionEvaluation)
+    return cls.from_summary(summary, **options)
+
+
+def _exact_overrides(exact):
+    """Per model the exact scores of the range path (and the drawn curve's bound)."""
+    return {name: {"roc_auc": r.roc_auc, "average_precision": r.average_precision,
+                   "break_even_point": r.break_even_point, "auc_bound": r.auc_bound,
+                   "method": r.method}
+            for name, r in exact.items()} or None

@@ -216,6 +216,8 @@ def _layout_of(chunk, spec, data=None):
     """Models, kinds and the task read from one non-empty partition (small result)."""
     from evalplots.evaluation import detect_task
 
+    if chunk is None:
+        return None
     y, predictions, _ = chunk
     classes = spec.get("classes")
     task = spec.get("task", "auto")
