@@ -118,8 +118,11 @@ def prepare(y_true, predictions=None, *, sample_weight=None, task="auto", labels
             break
     if layout is None:
         raise ValueError("every partition is empty; there is nothing to evaluate.")
-    spec.update(models=layout["models"], exclude=None, kinds=layout["kinds"],
-                task=layout["task"])
+    if task == "auto":
+        from evalplots.evaluation import detect_task
+
+        task = detect_task(layout["standin_y"], layout["standin_predictions"])
+    spec.update(models=layout["models"], exclude=None, kinds=layout["kinds"], task=task)
     return parts, spec, {"n_rows": n_rows, "classes": classes,
                          "notes": notes + layout["notes"], **layout}
 
@@ -277,7 +280,7 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
     >>> s = da.from_array([.45, .53, .24, .88, .57, .76], chunks=2)
     >>> r = ranking_summary(y, s, method="exact")
     >>> round(r.roc_auc, 4), round(r.average_precision, 4), r.method
-    (0.7778, 0.8056, 'ranges')
+    (0.7778, 0.8667, 'ranges')
     """
     _check_options(method, memory_budget, split_every, n_bins, max_points)
     predictions = None if y_score is None else {"y_score": y_score}
@@ -499,12 +502,24 @@ def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold
     >>> type(ev).__name__, round(ev.metrics_table.rows["m"]["ROC AUC"], 4)
     ('BinaryEvaluation', 0.7778)
     """
-    from evalplots import evaluation
-
     _check_options(method, memory_budget, split_every, n_bins, max_points)
     parts, spec, info = prepare(y_true, predictions, sample_weight=sample_weight,
                                 task=task, labels=labels, target=target, models=models,
                                 exclude=exclude, progress=progress)
+    return evaluate_prepared(
+        parts, spec, info, pos_label=pos_label, threshold=threshold,
+        label_names=label_names, ordinal=ordinal, confidence_level=confidence_level,
+        n_resamples=n_resamples, random_state=random_state, method=method,
+        memory_budget=memory_budget, n_bins=n_bins, max_points=max_points,
+        split_every=split_every, ci=ci, progress=progress)
+
+
+def evaluate_prepared(parts, spec, info, *, pos_label, threshold, label_names, ordinal,
+                      confidence_level, n_resamples, random_state, method, memory_budget,
+                      n_bins, max_points, split_every, ci, progress):
+    """:func:`evaluate` after :func:`prepare` (the CLI resolves --pos-label in between)."""
+    from evalplots import evaluation
+
     options = {"confidence_level": confidence_level, "n_resamples": n_resamples,
                "random_state": random_state, "label_names": label_names}
     task = spec["task"]
@@ -514,7 +529,7 @@ def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold
             memory_budget=memory_budget, split_every=split_every, n_bins=n_bins,
             max_points=max_points, delong=ci, progress=progress)
         return evaluation.BinaryEvaluation.from_summary(
-            summary, delong=cross, exact=_exact_overrides(exact), **options)
+            summary, cross=cross, exact=_exact_overrides(exact), **options)
     import dask
 
     if task == "multiclass":
@@ -534,8 +549,7 @@ def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold
 
 
 def _exact_overrides(exact):
-    """Per model the exact scores of the range path (and the drawn curve's bound)."""
-    return {name: {"roc_auc": r.roc_auc, "average_precision": r.average_precision,
-                   "break_even_point": r.break_even_point, "auc_bound": r.auc_bound,
-                   "method": r.method}
+    """Per model the exact scores of the range path, for ``from_summary(exact=)``."""
+    return {name: {"ROC AUC": r.roc_auc, "AP": r.average_precision,
+                   "BEP": r.break_even_point}
             for name, r in exact.items()} or None

@@ -213,25 +213,24 @@ def _layout_frame(loader, item, where, spec):
 
 
 def _layout_of(chunk, spec, data=None):
-    """Models, kinds and the task read from one non-empty partition (small result)."""
-    from evalplots.evaluation import detect_task
+    """Models, kinds and stand-in arrays of one non-empty partition (a small result).
 
+    The stand-ins are what the task's rules (:func:`evalplots.evaluation.detect_task`)
+    look at: the global classes (or this partition's target when it is
+    continuous) and each model's first predictions, as many rows.
+    """
     if chunk is None:
         return None
     y, predictions, _ = chunk
     classes = spec.get("classes")
-    task = spec.get("task", "auto")
-    if task == "auto":
-        # the task's rules see the global classes and this partition's predictions
-        standin = y if classes is None else classes
-        n = standin.size
-        preds = {name: np.resize(p, (n,) + p.shape[1:]) for name, p in predictions.items()}
-        task = detect_task(standin, preds)
+    standin = y[:1000] if classes is None else classes
+    n = standin.size
     return {
         "models": list(predictions),
         "kinds": _kinds(predictions, y),
-        "task": task,
-        "y_dtype": y.dtype,
+        "standin_y": standin,
+        "standin_predictions": {name: np.resize(p, (n,) + p.shape[1:])
+                                for name, p in predictions.items()},
         "notes": tuple(data.notes) if data is not None else (),
         "id_columns": tuple(data.id_columns) if data is not None else (),
     }

@@ -49,7 +49,7 @@ TABLE_ROW_BYTES = 24
 class RankingSummary:
     """Exact ranking scores of one model and a thinned table for drawing.
 
-    Attributes
+    Parameters
     ----------
     roc_auc : float
         Exact ROC AUC (ties count 1/2), as :func:`evalplots.metrics.roc_auc_score`.
@@ -71,7 +71,29 @@ class RankingSummary:
         'table' (merged table), 'ranges' (range-partitioned exact path) or
         'binned' (``roc_auc`` is the binned trapezoid AUC; AP and BEP NaN).
     n_ranges : int
-        Ranges of the exact path (1 for 'table').
+        Ranges of the exact path (1 for 'table'; bins for 'binned').
+
+    Raises
+    ------
+    None
+        A frozen record, made by :func:`evalplots.dask.ranking_summary`.
+
+    Notes
+    -----
+    Each kept vertex ``(FP_k, TP_k)`` of ``table`` is a vertex of the exact
+    ROC curve; between two kept vertices the exact curve is a monotone
+    staircase inside the rectangle ``dFP_k x dTP_k``, so the trapezoid over
+    the kept vertices differs from the exact area by at most half of the
+    rectangles' total area: ``auc_bound = 1/2 sum_k dFPR_k dTPR_k``.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from evalplots.dask import ranking_summary
+    >>> y = da.from_array([0, 0, 1, 1], chunks=2)
+    >>> r = ranking_summary(y, da.from_array([.1, .4, .35, .8], chunks=2))
+    >>> r.roc_auc, r.method, r.auc_bound
+    (0.75, 'table', 0.0)
     """
 
     roc_auc: float
