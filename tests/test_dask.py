@@ -149,3 +149,138 @@ def test_worker_killed_mid_run_gives_the_exact_answer(client, tmp_path):
     assert os.path.exists(marker)  # a worker did die
     np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
                                _reference(ym, sm, None, None), rtol=0, atol=1e-12)
+
+
+# --- files: a Parquet glob read by the datasets rules, errors naming the file ----------
+
+
+def _write_parts(directory, n_files=4, rows=500, seed=0, kind="binary"):
+    import pandas as pd
+
+    rng = np.random.default_rng(seed)
+    frames = []
+    for i in range(n_files):
+        y = rng.integers(0, 2 if kind == "binary" else 3, rows)
+        if i == 1:
+            y[:] = 0  # one class only in this file
+        frame = {"row_id": np.arange(rows) + i * rows, "y_true": y}
+        if kind == "binary":
+            frame["a"] = np.round(rng.random(rows) * 0.6 + 0.4 * y, 2)
+            frame["b"] = rng.random(rows) + 0.2 * y
+        elif kind == "multiclass":
+            for m in ("a", "b"):
+                p = rng.dirichlet(np.ones(3), rows)
+                p[np.arange(rows), y] += 0.5
+                p /= p.sum(axis=1, keepdims=True)
+                for k in range(3):
+                    frame[f"{m}:{k}"] = p[:, k]
+        frame = pd.DataFrame(frame)
+        frame.to_parquet(directory / f"part-{i}.parquet", index=False)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def test_parquet_glob_layout_and_an_error_naming_the_file(client, tmp_path):
+    import pandas as pd
+
+    from evalplots.dask._evaluate import prepare
+
+    whole = _write_parts(tmp_path)
+    parts, spec, info = prepare(str(tmp_path / "*.parquet"))
+    assert spec["models"] == ["a", "b"] and spec["task"] == "binary"
+    assert info["n_rows"] == len(whole) and info["classes"].tolist() == [0, 1]
+    assert any("'row_id'" in note for note in info["notes"])  # an id column, left out
+    pd.DataFrame({"row_id": [9, 10], "y_true": [0, 1], "a": ["0.5", "x"],
+                  "b": [0.1, 0.2]}).to_parquet(tmp_path / "part-9.parquet", index=False)
+    with pytest.raises(ValueError, match=r"^file '.*part-9\.parquet': score column 'a' "
+                                         r"has a non-numeric value 'x' on row 2"):
+        ranking_summary(str(tmp_path / "part-9.parquet"), exclude=["b"])
+
+
+# --- the command: --engine dask -------------------------------------------------------
+
+
+def _pdf_text(path, pages=slice(0, 3)):
+    from pypdf import PdfReader
+
+    return [" ".join(p.extract_text().split()) for p in PdfReader(path).pages[pages]]
+
+
+def _metrics_rows(text, models):
+    """Each model's row of the metrics table: the words after its name, as printed."""
+    rows = {}
+    for model in models:
+        at = text.index(f" {model} ", text.index("Metrics"))
+        rows[model] = text[at:at + 120].split()[1:8]
+    return rows
+
+
+def test_cli_report_on_a_parquet_glob_has_the_in_memory_numbers(client, tmp_path, capsys):
+    from evalplots.cli import main
+
+    data = tmp_path / "data"
+    data.mkdir()
+    whole = _write_parts(data)
+    whole.to_parquet(tmp_path / "all.parquet", index=False)
+    big, small = tmp_path / "big.pdf", tmp_path / "small.pdf"
+    pattern = str(data / "*.parquet")
+    assert main(["report", pattern, "--engine", "dask", "--scheduler",
+                 client.scheduler.address, "--no-ci", "-o", str(big)]) == 0
+    assert main(["report", str(tmp_path / "all.parquet"), "--no-ci", "-o", str(small)]) == 0
+    got, expected = " ".join(_pdf_text(big)), " ".join(_pdf_text(small))
+    assert _metrics_rows(got, ["a", "b"]) == _metrics_rows(expected, ["a", "b"])
+    assert "(4 files)" in got  # the provenance names the pattern and its files
+    err = capsys.readouterr().err
+    assert "excluding column 'row_id'" in err
+
+
+def test_cli_input_error_names_the_file_and_exits_2(client, tmp_path, capsys):
+    import pandas as pd
+
+    from evalplots.cli import main
+
+    _write_parts(tmp_path, n_files=2)
+    pd.DataFrame({"row_id": [9, 10], "y_true": [0, 1], "a": [0.5, float("nan")],
+                  "b": [0.1, 0.2]}).to_parquet(tmp_path / "part-7.parquet", index=False)
+    out = tmp_path / "r.pdf"
+    status = main(["report", str(tmp_path / "*.parquet"), "--engine", "dask",
+                   "--scheduler", client.scheduler.address, "-o", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and not out.exists()
+    assert len(err) == 1
+    assert "part-7.parquet" in err[0] and "row 2" in err[0] and "non-finite" in err[0]
+    status = main(["report", str(tmp_path / "nothing-*.parquet"), "--engine", "dask",
+                   "--scheduler", client.scheduler.address, "-o", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(err) == 1 and "matches no file" in err[0]
+
+
+def test_cli_ctrl_c_closes_the_local_cluster(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    _write_parts(tmp_path, n_files=4, rows=20_000)
+    out = tmp_path / "r.pdf"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-m", "evalplots.cli", "report",
+                             str(tmp_path / "*.parquet"), "--engine", "dask",
+                             "--workers", "1", "-o", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    parent = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 60
+    children = []
+    while time.monotonic() < deadline and len(children) < 2 and proc.poll() is None:
+        time.sleep(0.2)  # wait for the nanny and its worker process
+        children = parent.children(recursive=True)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines() == ["evalplots: interrupted; no report written"]
+    assert not out.exists()
+    gone, alive = psutil.wait_procs(children, timeout=20)
+    assert not alive  # the local cluster's processes ended with the command

@@ -144,12 +144,13 @@ def _model_table(chunk, name, pos_label, classes):
         classes=classes))
 
 
-def _part_tables(chunk, names, pos_label, classes, budget_rows, where):
+def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
     def run():
         out = {}
         for name in names:
             table = _model_table(chunk, name, pos_label, classes)
-            out[name] = None if table is None else _ranking.part_table(table, budget_rows)
+            out[name] = None if table is None else _ranking.part_table(
+                table, budget_rows, n_parts)
         return out
     return _input._checked(where, run)
 
@@ -179,7 +180,7 @@ def binary_rankings(parts, spec, *, pos_label, method="auto",
     names = spec["models"]
     classes = spec.get("classes")
     first = run_tasks([dask.delayed(_part_tables, pure=True)(c, names, pos_label, classes,
-                                                             budget_rows, w)
+                                                             budget_rows, len(chunks), w)
                        for c, w in zip(chunks, parts.where)],
                       progress=progress, description="reducing partitions")
     merged = tree_reduce(first, _merge_part_dicts(budget_rows), split_every=split_every)
@@ -214,8 +215,10 @@ def _resolve_pos_label(classes, pos_label):
 
 
 def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
-                    labels=None, method="auto", memory_budget=DEFAULT_MEMORY_BUDGET, n_bins=1000,
-                    max_points=20_000, split_every=8, target="y_true", progress=None):
+                    labels=None, method="auto", memory_budget=DEFAULT_MEMORY_BUDGET,
+                    n_bins=1000,
+                    max_points=20_000, split_every=8, target="y_true", models=None,
+                    exclude=None, progress=None):
     """Exact ROC AUC, AP and BEP of one binary model from dask partitions.
 
     Parameters
@@ -249,6 +252,9 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
         Fan-in of the tree reduction.
     target : str, default="y_true"
         Label column of a path or DataFrame.
+    models, exclude : list of str or None, default=None
+        Which column of a path or DataFrame is the model (exactly one must
+        be left).
     progress : callable or None, default=None
         ``progress(step, done, total)`` as partitions finish.
 
@@ -286,7 +292,7 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
     predictions = None if y_score is None else {"y_score": y_score}
     parts, spec, info = prepare(y_true, predictions, sample_weight=sample_weight,
                                 task="binary", labels=labels, target=target,
-                                progress=progress)
+                                models=models, exclude=exclude, progress=progress)
     if len(spec["models"]) != 1:
         raise ValueError(f"ranking_summary takes one model; the input has "
                          f"{len(spec['models'])}: {', '.join(spec['models'])}.")
@@ -306,7 +312,7 @@ def _empty_like(table):
     return ScoreCounts(table.score[:0], table.positive[:0], table.negative[:0])
 
 
-def _binary_part(chunk, names, pos_label, threshold, budget_rows, where):
+def _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts, where):
     """(BinarySummary without its tables, {model: PartTable}) of one partition."""
     from evalplots.metrics import BinarySummary
 
@@ -317,7 +323,8 @@ def _binary_part(chunk, names, pos_label, threshold, budget_rows, where):
         tables = {}
         for name in names:
             table = summary.tables[name]
-            tables[name] = _ranking.part_table(table, budget_rows) if len(table) else None
+            tables[name] = (_ranking.part_table(table, budget_rows, n_parts)
+                            if len(table) else None)
             summary.tables[name] = _empty_like(table)  # merged apart, within the budget
         return summary, tables
     return None if chunk is None else _input._checked(where, run)
@@ -373,7 +380,7 @@ def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_
     first_budget = budget_rows if method == "auto" else 0
     chunks = parts.chunk_tasks(spec)
     part = dask.delayed(_binary_part, pure=True)
-    firsts = run_tasks([part(c, names, pos, threshold, first_budget, w)
+    firsts = run_tasks([part(c, names, pos, threshold, first_budget, len(chunks), w)
                         for c, w in zip(chunks, parts.where)],
                        progress=progress, description="reducing partitions")
     summary, tables = tree_reduce(firsts, _merge_binary(first_budget),

@@ -172,11 +172,18 @@ def sketch(score, mass, points=SKETCH_POINTS):
     return score[idx].astype(np.float64), np.full(points, total / points)
 
 
-def part_table(table, budget_rows):
-    """A partition's :class:`PartTable` (its table dropped if over budget)."""
+def part_table(table, budget_rows, n_parts=1):
+    """A partition's :class:`PartTable`, its table dropped early when the merge would not fit.
+
+    The table is kept while ``len(table) * n_parts <= budget_rows``: if every
+    partition held as many distinct scores, their merge could fit. Past that
+    (continuous scores) only the sketch and totals travel, and the exact range
+    path takes over; nothing large waits in the tree.
+    """
     mass = table.positive + table.negative
     s, w = sketch(table.score, mass)
-    return PartTable(table if len(table) <= budget_rows else None, s, w,
+    keep = len(table) * max(1, n_parts) <= budget_rows
+    return PartTable(table if keep else None, s, w,
                      table.positive.sum(), table.negative.sum(), len(table))
 
 
@@ -185,7 +192,7 @@ def merge_part_tables(parts, budget_rows):
     n_rows = sum(p.n_rows for p in parts)
     tables = [p.table for p in parts]
     table = None
-    if all(t is not None for t in tables):
+    if all(t is not None for t in tables) and n_rows <= budget_rows:
         table = ScoreCounts.merge(tables)
         if len(table) > budget_rows:
             table = None
