@@ -17,7 +17,7 @@ from evalplots.evaluation._common import (
 )
 from evalplots.evaluation._compare import (
     ComparisonTable,
-    ModelComparison,
+    delong_comparison,
     mcnemar_comparison,
     model_pairs,
     not_available,
@@ -31,15 +31,27 @@ from evalplots.evaluation._intervals import (
     cell_bootstrap,
     is_frequency,
     jackknife_groups,
+    mean_loss_ci,
     split_results,
     stratified_mean_ci,
     wilson,
+)
+from evalplots.evaluation._summary import (
+    COARSENED,
+    binary_from_summary,
+    binary_remarks,
+    cell_jackknife,
+    summary_delong_comparison,
+    summary_mcnemar_comparison,
+    summary_ci_bands,
+    summary_ranking_intervals,
 )
 from evalplots.evaluation._operating_points import insert_point, operating_point
 from evalplots.evaluation._table import MetricsTable
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._delong import delong_interval, paired_delong, sample_placements
 from evalplots.metrics._proportion import _RATES
+from evalplots.metrics._summaries import loss_interval_moments
 from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._auc import auc_from_counts
 from evalplots.metrics._labels import (
@@ -201,11 +213,13 @@ class BinaryModel:
      ('max F1', 0.76, 0.667, 0.0)]
     """
 
-    def __init__(self, name, y_score, data, threshold):
+    def __init__(self, name, y_score, data, threshold, *, weighted=None):
         self.name = name
         self.y_score = y_score
         self.threshold = threshold
         self._data = data
+        # whole-number counts are shown as integers unless the samples were weighted
+        self._weighted = data.weight is not None if weighted is None else weighted
 
     @functools.cached_property
     def counts(self):
@@ -249,7 +263,7 @@ class BinaryModel:
         k = self._n_above
         fp, tp = (fps[k - 1], tps[k - 1]) if k else (0.0, 0.0)
         cm = np.array([[fps[-1] - fp, fp], [tps[-1] - tp, tp]])
-        return cm.astype(np.int64) if self._data.weight is None else cm
+        return cm if self._weighted else cm.astype(np.int64)
 
     @functools.cached_property
     def is_probability(self):
@@ -438,6 +452,78 @@ class BinaryEvaluation(Evaluation):
     """
 
     task = "binary"
+    _exact = {}
+
+    @classmethod
+    @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
+    def from_summary(cls, summary, *, pos_label=None, threshold=None, label_names=None,
+                     confidence_level=0.95, n_resamples=1000, random_state=0, cross=None,
+                     exact=None):
+        """The evaluation of the rows a merged :class:`~evalplots.metrics.BinarySummary`
+        was made from, without the rows.
+
+        Parameters
+        ----------
+        summary : BinarySummary
+            The merged summary of all rows (:meth:`BinarySummary.merge`).
+        pos_label : int, float, bool, str or None, default=None
+            The positive class; None takes the summary's (or the default rule).
+            It must be the class the summary counted as positive.
+        threshold : float or None, default=None
+            Decision threshold; None takes the summary's. Another threshold
+            works for every metric, but McNemar's test (whose tables were
+            counted at the summary's threshold) is then n/a.
+        label_names : dict, sequence of str or None, default=None
+            Readable class names.
+        %(interval_params)s
+        cross : DeLongCrossSums or None, default=None
+            The merged second pass; without it the paired DeLong test is
+            'n/a at this scale: needs the second pass'.
+        exact : dict of str to dict of str to float, default=None
+            Model -> ``{'ROC AUC': ..., 'AP': ..., 'BEP': ...}`` computed
+            elsewhere, for a model whose table is coarsened (rows are ranges of
+            scores): they replace the table's values, and the table's note
+            gives the binned AUC's error bound ½ Σ ΔFPR·ΔTPR.
+
+        Returns
+        -------
+        evaluation : BinaryEvaluation
+            The same class as :func:`evalplots.evaluate` returns, so every
+            Display, the report and ``save_figures`` work unchanged;
+            ``source`` says it was built from summaries.
+
+        Raises
+        ------
+        ValueError
+            If the labels are not two classes, the positive class differs
+            from the summary's, a class has no weight, or an option is
+            invalid.
+
+        Notes
+        -----
+        Each model's rows are its table's cells (score, class, count), whose
+        every metric and curve equals that of the rows (:class:`ScoreCounts`).
+        Intervals: see ``evalplots.evaluation._summary`` (DeLong, Wilson,
+        McNemar and the mean-loss intervals equal the in-memory ones; the
+        bootstraps of AP, BEP, F1, MCC and balanced accuracy draw multinomials
+        from the tables: the same distribution as in memory, other draws; the
+        ROC and P-R bands are drawn alike).
+
+        Examples
+        --------
+        >>> from evalplots.evaluation import BinaryEvaluation
+        >>> from evalplots.metrics import BinarySummary
+        >>> y, s = [1, 0, 0, 1, 0, 1], [.45, .53, .24, .88, .57, .76]
+        >>> parts = [BinarySummary.from_arrays(y[:3], {"m": s[:3]}),
+        ...          BinarySummary.from_arrays(y[3:], {"m": s[3:]})]
+        >>> ev = BinaryEvaluation.from_summary(BinarySummary.merge(parts))
+        >>> round(ev["m"].roc_auc, 4), ev["m"].confusion_matrix.tolist()
+        (0.7778, [[1, 2], [1, 2]])
+        """
+        return binary_from_summary(
+            cls, summary, pos_label=pos_label, threshold=threshold, label_names=label_names,
+            confidence_level=confidence_level, n_resamples=n_resamples,
+            random_state=random_state, cross=cross, exact=exact)
 
     def __init__(self, y_true, predictions, *, pos_label=None, threshold=0.5,
                  sample_weight=None, label_names=None, confidence_level=0.95, n_resamples=1000, random_state=0):
@@ -535,8 +621,36 @@ class BinaryEvaluation(Evaluation):
         return self.label_names[self.neg_label]
 
     def _description(self):
-        return (f"binary evaluation of {len(self.models)} model(s) on {self.n_samples:,} "
+        text = (f"binary evaluation of {len(self.models)} model(s) on {self.n_samples:,} "
                 f"samples; positive class {self.pos_name!r}, threshold {self.threshold:g}")
+        return text if self.source is None else f"{text}; {self.source}"
+
+    @property
+    def n_positive(self):
+        """Number of positive samples (rows of the positive class, weight-0 ones
+        included).
+
+        Returns
+        -------
+        n : int
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        Counted from ``positive`` (or the summary's label totals).
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> evaluate([0, 1, 1], {"m": [.2, .7, .4]}).n_positive
+        2
+        """
+        if self.source is not None:
+            return int(self._summary.label_rows.get(self.pos_label, 0))
+        return int(np.count_nonzero(self.positive))
 
     def _table(self):
         rows = {}
@@ -549,7 +663,8 @@ class BinaryEvaluation(Evaluation):
             rows[name] = {"ROC AUC": m.roc_auc, "AP": m.average_precision,
                           "BEP": m.break_even_point, **m.threshold_metrics,
                           "Brier": m.brier_score, "Log loss": log_loss}
-        return MetricsTable(BINARY_COLUMNS, rows, notes=_UNDEFINED)
+        return MetricsTable(BINARY_COLUMNS, rows, notes=_UNDEFINED,
+                            remarks=self._summary_remarks())
 
     @functools.cached_property
     def _resampling(self):
@@ -558,44 +673,58 @@ class BinaryEvaluation(Evaluation):
         plan = resample_plan(data.positive, data.positive.size, stratify=True)
         return plan, jackknife_groups(plan)
 
-    def _intervals(self):
+    def _ranking_intervals(self):
+        """{model: {'AP': ..., 'BEP': ...}}: BCa intervals or the reason for none."""
         opts = self.interval_options
         level, n_resamples = opts.confidence_level, opts.n_resamples
-        frequency = is_frequency(self.sample_weight)
+        if self.source is not None:
+            return summary_ranking_intervals(self)
+        # one stratified resampling of the rows, read by every model
         plan, groups = self._resampling
-        rows, notes = {}, {}
-        # AP and BEP: one stratified resampling of the rows, read by every model
         slots = {name: RankingSlots(m._data, plan, groups) for name, m in self.models.items()}
         blocks = {name: [] for name in slots}
         for draws in plan.draw_blocks(opts.rng("bootstrap", "AP, BEP"), n_resamples):
             for name, slot in slots.items():
                 blocks[name].append(slot.replicates(draws))
+        out = {}
+        for name, slot in slots.items():
+            with named_warnings(name):
+                out[name] = slot.intervals(self.metrics_table.rows[name], blocks[name], level)
+        return out
+
+    def _intervals(self):
+        opts = self.interval_options
+        level, n_resamples = opts.confidence_level, opts.n_resamples
+        frequency = self._frequency
+        rows, notes = {}, {}
+        ranking = self._ranking_intervals()
         for name, m in self.models.items():
             row, d, estimates = {}, m._data, self.metrics_table.rows[name]
             with named_warnings(name):
-                results = slots[name].intervals(estimates, blocks[name], level)
+                results = ranking[name]
                 if frequency:
                     degenerate = []
                     with caught_warnings(degenerate):
                         results["ROC AUC"] = delong_interval(m.placements, level)
                     if degenerate:
                         results["ROC AUC"] = DELONG_DEGENERATE
+                    if name in self._exact:
+                        results["ROC AUC"] = COARSENED
                     (tn, fp), (fn, tp) = m.confusion_matrix.tolist()
                     for column, rate in _WILSON.items():
                         results[column] = wilson(*_RATES[rate](tp, fn, fp, tn), level)
-                    cells = d.positive.astype(np.intp) * 2 + m.predicted
                     results.update(cell_bootstrap(
                         np.asarray(m.confusion_matrix, dtype=float), _cell_metrics,
                         estimates, opts.rng("bootstrap", "cells", name), n_resamples,
-                        level, jackknife=(*groups, cells, d.weight)))
+                        level, jackknife=self._cell_jackknife(m)))
                 else:
                     results.update(dict.fromkeys(("ROC AUC", *_WILSON, *_CELL_COLUMNS),
                                                  FRACTIONAL))
                 if m.is_probability:
-                    for column, losses in _losses(d).items():
+                    for column in ("Brier", "Log loss"):
                         if math.isfinite(estimates[column]):
-                            results[column] = stratified_mean_ci(
-                                losses, d.weight, plan.strata, estimates[column], level)
+                            results[column] = self._loss_interval(name, column,
+                                                                  estimates[column])
                         else:
                             results[column] = ("infinite: a positive scores 0 or a "
                                                "negative 1 (nothing is clipped)")
@@ -603,29 +732,61 @@ class BinaryEvaluation(Evaluation):
             rows[name] = row
         return IntervalTable(rows, notes, BINARY_COLUMNS)
 
-    def _comparisons(self):
+    def _cell_jackknife(self, m):
+        """The jackknife of the confusion-cell bootstrap: rows' groups, or dealt
+        from the matrix (a summary)."""
+        if self.source is not None:
+            return cell_jackknife(m.confusion_matrix)
+        d = m._data
+        return (*self._resampling[1], d.positive.astype(np.intp) * 2 + m.predicted,
+                d.weight)
+
+    def _loss_interval(self, name, column, estimate):
+        """The mean-loss interval of the Brier score or log loss of model ``name``."""
         level = self.interval_options.confidence_level
-        frequency = is_frequency(self.sample_weight)
+        if self.source is not None:
+            moments = self._summary.losses[name][0 if column == "Brier" else 1]
+            return mean_loss_ci(estimate, loss_interval_moments(moments, estimate), level)
+        d = self[name]._data
+        return stratified_mean_ci(_losses(d)[column], d.weight, self._resampling[0].strata,
+                                  estimate, level)
+
+    def _summary_remarks(self):
+        return binary_remarks(self) if self.source is not None else []
+
+    @property
+    def _frequency(self):
+        return self.source.frequency if self.source is not None else is_frequency(
+            self.sample_weight)
+
+    def _comparisons(self):
         out = []
         for a, b in model_pairs(self.model_names):
-            ma, mb = self[a], self[b]
-            if not frequency:
+            if not self._frequency:
                 out += [not_available(a, b, "DeLong", "ROC AUC", FRACTIONAL),
                         not_available(a, b, "McNemar", "errors at the threshold",
                                       FRACTIONAL)]
                 continue
-            degenerate = []
-            with caught_warnings(degenerate):
-                test = paired_delong(ma.placements, mb.placements, level)
-            note = (f"z = {test.z:.2f}" if not degenerate else
-                    "variance of the difference 0 or undefined: z and p set by rule")
-            out.append(ModelComparison(a, b, "DeLong", "ROC AUC", test.difference,
-                                       test.ci, test.pvalue, note=note))
-            positive = ma._data.positive
-            out.append(mcnemar_comparison(a, b, ma.predicted == positive,
-                                          mb.predicted == positive, ma._data.weight,
-                                          "errors at the threshold"))
+            out += [self._delong_comparison(a, b), self._mcnemar_comparison(a, b)]
         return ComparisonTable(out)
+
+    def _delong_comparison(self, a, b):
+        level = self.interval_options.confidence_level
+        if self.source is not None:
+            return summary_delong_comparison(self, a, b)
+        degenerate = []
+        with caught_warnings(degenerate):
+            test = paired_delong(self[a].placements, self[b].placements, level)
+        return delong_comparison(a, b, test, degenerate)
+
+    def _mcnemar_comparison(self, a, b):
+        quantity = "errors at the threshold"
+        if self.source is not None:
+            return summary_mcnemar_comparison(self, a, b, quantity)
+        ma, mb = self[a], self[b]
+        positive = ma._data.positive
+        return mcnemar_comparison(a, b, ma.predicted == positive, mb.predicted == positive,
+                                  ma._data.weight, quantity)
 
     def roc_display(self, name, *, ci=False):
         """The model's :class:`~evalplots.display.RocCurveDisplay`, not yet drawn.
@@ -829,6 +990,8 @@ class BinaryEvaluation(Evaluation):
     @functools.cached_property
     def _ci_bands(self):
         opts = self.interval_options
+        if self.source is not None:
+            return summary_ci_bands(self)
         return {name: roc_and_precision_recall_ci_bands(
                     m._data.positive, m._data.score, sample_weight=m._data.weight,
                     pos_label=True, n_resamples=opts.n_resamples,

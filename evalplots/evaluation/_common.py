@@ -190,6 +190,9 @@ class Evaluation:
     """
 
     task = None
+    #: A SummarySource when built from merged summaries (``from_summary``), else None.
+    source = None
+    _summary = None
 
     @property
     def model_names(self):
@@ -229,7 +232,8 @@ class Evaluation:
 
         Notes
         -----
-        ``len(y_true)``.
+        ``len(y_true)``; the rows summarized for an evaluation built from
+        summaries.
 
         Examples
         --------
@@ -237,7 +241,46 @@ class Evaluation:
         >>> evaluate([0, 1, 1], {"m": [.2, .7, .4]}).n_samples
         3
         """
+        if self.source is not None:
+            return self.source.n_rows
         return int(self.y_true.shape[0])
+
+    @property
+    def weighted(self):
+        """Whether the samples carry weights (counts are then sums of weights).
+
+        Returns
+        -------
+        weighted : bool
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        ``sample_weight is not None``; for an evaluation built from summaries,
+        whether some row's weight differed from 1.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> evaluate([0, 1, 1], {"m": [.2, .7, .4]}, sample_weight=[1, 2, 1]).weighted
+        True
+        """
+        if self.source is not None:
+            return self.source.weighted
+        return self.sample_weight is not None
+
+    def _summary_remarks(self):
+        """Sentences for the metrics table saying it was built from summaries."""
+        return self._base_remarks()
+
+    def _base_remarks(self):
+        if self.source is None:
+            return []
+        return [f"Values {self.source}; every value equals the one computed from the "
+                f"rows (intervals: see their notes)."]
 
     def __getitem__(self, name):
         try:

@@ -31,8 +31,9 @@ import numpy as np
 from evalplots.metrics._holm import holm_adjust
 from evalplots.metrics._interval import ConfidenceInterval
 
-__all__ = ["ComparisonTable", "ModelComparison", "bootstrap_pvalue", "mcnemar_comparison",
-           "model_pairs", "not_available", "percentile_difference"]
+__all__ = ["ComparisonTable", "ModelComparison", "bootstrap_pvalue", "delong_comparison",
+           "mcnemar_comparison", "mcnemar_from_table", "model_pairs", "not_available",
+           "percentile_difference"]
 
 
 @dataclass(frozen=True)
@@ -215,16 +216,31 @@ def percentile_difference(estimate, differences, level):
 
 def mcnemar_comparison(a, b, right_a, right_b, weight, quantity):
     """McNemar's test of models a and b from which samples each gets right."""
-    from evalplots.metrics._mcnemar import mcnemar_from_counts
-
     only_a, only_b = right_a & ~right_b, ~right_a & right_b
     n_b, n_c = ((int(only_a.sum()), int(only_b.sum())) if weight is None else
                 (int(weight[only_a].sum()), int(weight[only_b].sum())))
     total = only_a.size if weight is None else float(weight.sum())
+    return mcnemar_from_table(a, b, n_b, n_c, total, quantity)
+
+
+def mcnemar_from_table(a, b, n_b, n_c, total, quantity):
+    """McNemar's test of models a and b from the counts of samples only a gets
+    right (``n_b``), only b (``n_c``), and of all samples (``total``)."""
+    from evalplots.metrics._mcnemar import mcnemar_from_counts
+
     test = mcnemar_from_counts(n_b, n_c)
     how = "exact binomial" if test.method == "exact" else "chi-square"
     return ModelComparison(a, b, "McNemar", quantity, (n_b - n_c) / total, None,
                            test.pvalue, note=f"b = {n_b}, c = {n_c} ({how})")
+
+
+def delong_comparison(a, b, test, degenerate):
+    """The row of a paired DeLong test (a DeLongTestResult); ``degenerate`` lists
+    the warnings its computation raised (a zero variance: z and p by rule)."""
+    note = (f"z = {test.z:.2f}" if not degenerate else
+            "variance of the difference 0 or undefined: z and p set by rule")
+    return ModelComparison(a, b, "DeLong", "ROC AUC", test.difference, test.ci, test.pvalue,
+                           note=note)
 
 
 def not_available(a, b, test, quantity, reason):

@@ -602,7 +602,7 @@ def paper_figures(ev, *, ci=False):
             figures.append((f"classification_report_{stem}",
                             ONE_COLUMN if k <= 10 else TWO_COLUMNS,
                             functools.partial(classification_report_figure, ev, name)))
-            if ev[name].y_score is not None:
+            if ev[name].has_scores:
                 figures.append((f"one_vs_rest_curves_{stem}", TWO_COLUMNS,
                                 functools.partial(ovr_figure, ev, name)))
             figures.append((f"confusion_matrix_{stem}",

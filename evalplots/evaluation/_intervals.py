@@ -46,8 +46,9 @@ from evalplots.metrics._proportion import _proportion
 from evalplots.metrics._resample import multinomial_cells
 
 __all__ = ["IntervalTable", "RankingSlots", "cell_bootstrap", "is_frequency",
-           "caught_warnings", "jackknife_groups", "jackknife_sums", "replicate_intervals",
-           "row_bootstrap_sums", "split_results", "stratified_mean_ci", "wilson"]
+           "caught_warnings", "jackknife_groups", "jackknife_sums", "mean_loss_ci",
+           "replicate_intervals", "row_bootstrap_sums", "split_results",
+           "stratified_mean_ci", "wilson"]
 
 #: Readable names of the interval methods (report tables, notes).
 METHOD_NAMES = {
@@ -294,9 +295,11 @@ def cell_bootstrap(matrix, stats, estimates, rng, n_resamples, level, *, jackkni
     rng : numpy.random.Generator
     n_resamples : int
     level : float
-    jackknife : tuple
+    jackknife : tuple or ndarray
         ``(group_of_row, n_groups, cell_of_row, weight)``: the bootstrap's
-        jackknife groups and each row's cell ``true * k + predicted``.
+        jackknife groups and each row's cell ``true * k + predicted``; or the
+        (n_groups, k * k) cell counts each jackknife group removes (from a
+        table: :func:`dealt_groups`).
 
     Returns
     -------
@@ -312,8 +315,11 @@ def cell_bootstrap(matrix, stats, estimates, rng, n_resamples, level, *, jackkni
     k = matrix.shape[0]
     resampled = np.stack([multinomial_cells(row, n_resamples, rng) for row in matrix],
                          axis=1)
-    group_of_row, n_groups, cell_of_row, weight = jackknife
-    removed = _group_totals(group_of_row, n_groups, cell_of_row, k * k, weight)
+    if isinstance(jackknife, np.ndarray):
+        removed = jackknife
+    else:
+        group_of_row, n_groups, cell_of_row, weight = jackknife
+        removed = _group_totals(group_of_row, n_groups, cell_of_row, k * k, weight)
     left = matrix.reshape(1, k * k) - removed
     replicates = stats(resampled)
     return _from_replicates(estimates, replicates, stats(left.reshape(-1, k, k)), level,
@@ -328,14 +334,20 @@ def stratified_mean_ci(losses, weight, strata, estimate, level):
     (exact for the unweighted mean, the delta method for the weighted one) and
     ``var_k`` the plug-in variance within stratum k.
     """
-    from scipy.special import ndtri
-
     w = np.ones(losses.size) if weight is None else weight
     u = w * (losses - estimate) / w.sum()
     variance = 0.0
     for rows in strata:
         if rows.size:
             variance += rows.size * float(np.var(u[rows]))
+    return mean_loss_ci(estimate, variance, level)
+
+
+def mean_loss_ci(estimate, variance, level):
+    """Normal interval ``estimate ± z·sqrt(variance)`` of a mean loss (the
+    ``'bootstrap-normal'`` method of :func:`stratified_mean_ci`)."""
+    from scipy.special import ndtri
+
     half = float(ndtri(0.5 + level / 2.0)) * math.sqrt(variance)
     return ConfidenceInterval(estimate, estimate - half, estimate + half,
                               "bootstrap-normal", level)

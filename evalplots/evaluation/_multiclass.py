@@ -19,6 +19,7 @@ from evalplots.evaluation._compare import (
     ModelComparison,
     bootstrap_pvalue,
     mcnemar_comparison,
+    mcnemar_from_table,
     model_pairs,
     not_available,
     percentile_difference,
@@ -29,12 +30,16 @@ from evalplots.evaluation._intervals import (
     cell_bootstrap,
     is_frequency,
     jackknife_groups,
+    mean_loss_ci,
     split_results,
     stratified_mean_ci,
     wilson,
 )
+from evalplots.evaluation._summary import cell_jackknife
 from evalplots.evaluation._table import MetricsTable
 from evalplots.metrics._resample import resample_plan
+from evalplots.metrics._score_counts import ScoreCounts
+from evalplots.metrics._summaries import loss_interval_moments
 from evalplots.metrics._classification import _average
 from evalplots.metrics._labels import (
     _show,
@@ -49,6 +54,8 @@ from evalplots.metrics._logloss import (
     is_probability_matrix,
 )
 from evalplots.metrics._ovr_curves import (
+    OvrCounts,
+    ThresholdCounts,
     ovr_counts,
     ovr_precision_recall_curves,
     ovr_roc_curves,
@@ -160,6 +167,21 @@ class MulticlassModel:
         else:
             self.kind = "scores"
 
+    @property
+    def has_scores(self):
+        """Whether the model gives scores or probabilities (not labels): it has
+        one-vs-rest curves."""
+        return self.kind != "labels"
+
+    @functools.cached_property
+    def log_loss(self):
+        """Log loss of the true classes' probabilities (NaN unless probabilities)."""
+        if self.kind != "probabilities":
+            return math.nan
+        k = self._ev.classes_.size
+        return _log_loss(self._ev.true_codes, self.y_score, labels=np.arange(k),
+                         sample_weight=self._ev.sample_weight, row_tol=ROUNDED_PROBA_TOL)
+
     @functools.cached_property
     def y_pred(self):
         return self._ev.classes_[self.pred_codes]
@@ -184,7 +206,7 @@ class MulticlassModel:
     @functools.cached_property
     def ovr_counts(self):
         """Counts of each one-vs-rest problem and the pooled one (one sort each)."""
-        if self.y_score is None:
+        if not self.has_scores:
             return None
         return ovr_counts(self._ev.true_codes, self.y_score,
                           sample_weight=self._ev.sample_weight)
@@ -192,19 +214,19 @@ class MulticlassModel:
     @functools.cached_property
     def ovr_roc(self):
         """One-vs-rest ROC curves: each class, then micro and macro (exact) averages."""
-        return None if self.y_score is None else ovr_roc_curves(self.ovr_counts)
+        return ovr_roc_curves(self.ovr_counts) if self.has_scores else None
 
     @functools.cached_property
     def ovr_precision_recall(self):
         """One-vs-rest P-R curves (classes, micro, macro) with AP and BEP."""
-        if self.y_score is None:
+        if not self.has_scores:
             return None
         with named_warnings(self.name):
             return ovr_precision_recall_curves(self.ovr_counts)
 
     @functools.cached_property
     def roc_auc(self):
-        if self.y_score is None:
+        if not self.has_scores:
             return None
         return np.asarray(self.ovr_roc.roc_auc[: self._ev.classes_.size])
 
@@ -222,11 +244,7 @@ class MulticlassModel:
                 "Macro F1": _average(pc["f1"], "macro", pc["support"]),
                 "Weighted F1": _average(pc["f1"], "weighted", pc["support"]),
                 "Macro OvR AUC": nan if self.roc_auc is None else float(self.ovr_roc.roc_auc[-1]),
-                "Log loss": (_log_loss(self._ev.true_codes, self.y_score,
-                                       labels=np.arange(k),
-                                       sample_weight=self._ev.sample_weight,
-                                       row_tol=ROUNDED_PROBA_TOL)
-                             if self.kind == "probabilities" else nan),
+                "Log loss": self.log_loss,
                 "MCC": metrics.matthews_corrcoef(t, p, sample_weight=w, zero_division=nan),
             }
             if self._ev.ordinal:
@@ -234,6 +252,53 @@ class MulticlassModel:
                     t, p, labels=np.arange(k), weights="quadratic", sample_weight=w,
                     zero_division=nan)
         return row
+
+
+class _SummaryModel(MulticlassModel):
+    """A multi-class model of an evaluation built from a merged summary: its
+    confusion matrix, one-vs-rest counts and log loss come from the summary."""
+
+    def __init__(self, name, evaluation):
+        summary = evaluation._summary
+        self.name = name
+        self.y_score = self.pred_codes = None
+        self._ev = evaluation
+        self._summary = summary
+        self.kind = summary.kinds[name] or ("scores" if name in summary.ovr else "labels")
+
+    @functools.cached_property
+    def y_pred(self):
+        raise AttributeError("a summary-built evaluation keeps no predicted labels per row")
+
+    @functools.cached_property
+    def confusion_matrix(self):
+        k = self._ev.classes_.size
+        weighted = self._ev.source.weighted or not self._ev.source.frequency
+        cm = np.zeros((k, k), dtype=float if weighted else np.int64)
+        for (t, p), count in self._summary.confusion[self.name].items():
+            cm[t, p] = count
+        return cm
+
+    @functools.cached_property
+    def ovr_counts(self):
+        if not self.has_scores:
+            return None
+        tables = self._summary.ovr[self.name]
+        for c, table in enumerate(tables):
+            if not table.n_pos > 0:
+                raise ValueError(
+                    f"class {self._ev.classes_[c]!r} has no sample of positive weight, so "
+                    f"its one-vs-rest curve is undefined; evaluate on data holding every "
+                    f"class, or leave it out of labels.")
+        return OvrCounts(tuple(ThresholdCounts(*t.counts()) for t in tables),
+                         ThresholdCounts(*ScoreCounts.merge(tables).counts()))
+
+    @functools.cached_property
+    def log_loss(self):
+        if self.kind != "probabilities":
+            return math.nan
+        moments = self._summary.log_loss[self.name]
+        return 0.0 + float(moments[:, 3].sum() / moments[:, 1].sum())
 
 
 @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
@@ -299,6 +364,81 @@ class MulticlassEvaluation(Evaluation):
     """
 
     task = "multiclass"
+
+    @classmethod
+    @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
+    def from_summary(cls, summary, *, label_names=None, ordinal=False, confidence_level=0.95,
+                     n_resamples=1000, random_state=0):
+        """The evaluation of the rows a merged
+        :class:`~evalplots.metrics.MulticlassSummary` was made from, without the rows.
+
+        Parameters
+        ----------
+        summary : MulticlassSummary
+            The merged summary of all rows.
+        label_names : dict, sequence of str or None, default=None
+            Readable class names.
+        ordinal : bool, default=False
+            The classes are ordered (adds QWK).
+        %(interval_params)s
+
+        Returns
+        -------
+        evaluation : MulticlassEvaluation
+            The same class as :func:`evalplots.evaluate` returns; its table,
+            confusion matrices, one-vs-rest curves and Displays are those of
+            the rows.
+
+        Raises
+        ------
+        ValueError
+            If ``summary`` is not a MulticlassSummary, a class of ``labels``
+            has no sample while a model gives scores (its one-vs-rest curve is
+            undefined), or an option is invalid.
+
+        Notes
+        -----
+        Count metrics read the merged confusion counts; one-vs-rest curves the
+        merged per-class tables (the pooled micro table is their merge);
+        log loss its sums. Wilson's interval, McNemar's test, the log-loss
+        interval and the paired bootstrap of the macro-F1 difference (a
+        multinomial of the joint counts: the same draws as in memory) equal
+        the in-memory ones; the confusion-cell bootstrap draws are the
+        in-memory ones too, only its BCa jackknife is dealt from the table.
+
+        Examples
+        --------
+        >>> from evalplots.evaluation import MulticlassEvaluation
+        >>> from evalplots.metrics import MulticlassSummary
+        >>> parts = [MulticlassSummary.from_arrays(["a", "b"], {"m": ["a", "b"]},
+        ...                                        labels=["a", "b", "c"]),
+        ...          MulticlassSummary.from_arrays(["c", "a"], {"m": ["b", "a"]},
+        ...                                        labels=["a", "b", "c"])]
+        >>> ev = MulticlassEvaluation.from_summary(MulticlassSummary.merge(parts))
+        >>> ev["m"].confusion_matrix.tolist(), ev.metrics_table.rows["m"]["Accuracy"]
+        ([[2, 0, 0], [0, 1, 0], [0, 1, 0]], 0.75)
+        """
+        from evalplots.evaluation._summary import SummarySource
+        from evalplots.metrics._summaries import MulticlassSummary
+
+        if not isinstance(summary, MulticlassSummary):
+            raise ValueError(f"summary must be a MulticlassSummary (merged), got "
+                             f"{type(summary).__name__}.")
+        ev = cls.__new__(cls)
+        ev.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
+        ev.classes_ = np.asarray(summary.labels)
+        ev.true_codes = ev.y_true = ev.sample_weight = None
+        ev.ordinal = bool(ordinal)
+        ev.label_names = label_name_map(label_names, ev.classes_)
+        counts = [c for model in summary.confusion.values() for c in model.values()]
+        frequency = all(isinstance(c, int) for c in counts) and all(
+            isinstance(v, int) for v in summary.label_weight.values())
+        weighted = summary.label_rows != summary.label_weight
+        ev._summary = summary
+        ev.source = SummarySource(summary.n_rows, summary.n_partitions, weighted, frequency)
+        check_model_names(summary.confusion)
+        ev.models = {name: _SummaryModel(name, ev) for name in summary.model_names}
+        return ev
 
     def __init__(self, y_true, predictions, *, labels=None, sample_weight=None,
                  label_names=None, ordinal=False, confidence_level=0.95, n_resamples=1000, random_state=0):
@@ -367,6 +507,8 @@ class MulticlassEvaluation(Evaluation):
         [2, 1, 1]
         """
         k = self.classes_.size
+        if self.source is not None:
+            return np.array([self._summary.label_weight.get(c, 0) for c in range(k)])
         if self.sample_weight is None:
             return np.bincount(self.true_codes, minlength=k)
         return np.bincount(self.true_codes, weights=self.sample_weight, minlength=k)
@@ -398,8 +540,9 @@ class MulticlassEvaluation(Evaluation):
         return list(self.label_names.values())
 
     def _description(self):
-        return (f"multi-class evaluation of {len(self.models)} model(s) on "
+        text = (f"multi-class evaluation of {len(self.models)} model(s) on "
                 f"{self.n_samples:,} samples, {self.classes_.size} classes")
+        return text if self.source is None else f"{text}; {self.source}"
 
     def _table(self):
         columns = ["Accuracy", "Balanced accuracy", "Macro F1", "Weighted F1",
@@ -413,37 +556,33 @@ class MulticlassEvaluation(Evaluation):
         plan = resample_plan(self.true_codes, self.n_samples, stratify=True)
         return plan, jackknife_groups(plan)
 
+    @property
+    def _frequency(self):
+        return self.source.frequency if self.source is not None else is_frequency(
+            self.sample_weight)
+
     def _intervals(self):
         opts = self.interval_options
         level, n_resamples = opts.confidence_level, opts.n_resamples
-        frequency = is_frequency(self.sample_weight)
-        plan, groups = self._resampling
-        k = self.classes_.size
-        strata = [np.flatnonzero(self.true_codes == t) for t in range(k)]
         rows, notes = {}, {}
         for name, m in self.models.items():
             row, results, estimates = {}, {}, self.metrics_table.rows[name]
             cm = np.asarray(m.confusion_matrix, dtype=float)
             with named_warnings(name):
-                if frequency:
+                if self._frequency:
                     results["Accuracy"] = wilson(np.trace(cm), cm.sum(), level)
-                    cells = self.true_codes * k + m.pred_codes
                     results.update(cell_bootstrap(
                         cm, _cell_metrics, estimates, opts.rng("bootstrap", "cells", name),
-                        n_resamples, level, jackknife=(*groups, cells, self.sample_weight)))
+                        n_resamples, level, jackknife=self._cell_jackknife(m)))
                 else:
                     results.update(dict.fromkeys(("Accuracy", *_CELL_COLUMNS), FRACTIONAL))
-                if m.y_score is not None:
+                if m.has_scores:
                     results["Macro OvR AUC"] = (
                         "not computed: a bootstrap would sort the k one-vs-rest problems "
                         "again in every resample")
                 loss = estimates["Log loss"]
                 if m.kind == "probabilities" and math.isfinite(loss):
-                    p_true = m.y_score[np.arange(self.n_samples), self.true_codes]
-                    with np.errstate(divide="ignore"):
-                        losses = -np.log(p_true)
-                    results["Log loss"] = stratified_mean_ci(
-                        losses, self.sample_weight, strata, loss, level)
+                    results["Log loss"] = self._loss_interval(name, loss)
                 elif m.kind == "probabilities":
                     results["Log loss"] = ("infinite: a true class has probability 0 "
                                            "(nothing is clipped)")
@@ -451,27 +590,63 @@ class MulticlassEvaluation(Evaluation):
             rows[name] = row
         return IntervalTable(rows, notes, self.metrics_table.columns)
 
+    def _cell_jackknife(self, m):
+        """The jackknife of the confusion-cell bootstrap: rows' groups, or dealt
+        from the matrix (a summary)."""
+        if self.source is not None:
+            return cell_jackknife(m.confusion_matrix)
+        k = self.classes_.size
+        return (*self._resampling[1], self.true_codes * k + m.pred_codes, self.sample_weight)
+
+    def _loss_interval(self, name, loss):
+        """The mean-loss interval of model ``name``'s log loss."""
+        level = self.interval_options.confidence_level
+        if self.source is not None:
+            moments = self._summary.log_loss[name]
+            return mean_loss_ci(loss, loss_interval_moments(moments, loss), level)
+        m, k = self[name], self.classes_.size
+        p_true = m.y_score[np.arange(self.n_samples), self.true_codes]
+        with np.errstate(divide="ignore"):
+            losses = -np.log(p_true)
+        strata = [np.flatnonzero(self.true_codes == t) for t in range(k)]
+        return stratified_mean_ci(losses, self.sample_weight, strata, loss, level)
+
+    def _joint(self, a, b):
+        """(k, k * k) weights of (true, predicted by a * k + predicted by b)."""
+        k = self.classes_.size
+        if self.source is not None:
+            dtype = np.int64 if self._frequency else float
+            joint = np.zeros((k, k, k), dtype=dtype)
+            for (t, pa, pb), count in self._summary.joint[(a, b)].items():
+                joint[t, pa, pb] = count
+            return joint.reshape(k, k * k)
+        ma, mb = self[a], self[b]
+        return np.bincount((self.true_codes * k + ma.pred_codes) * k + mb.pred_codes,
+                           weights=self.sample_weight, minlength=k**3).reshape(k, k * k)
+
     def _comparisons(self):
         opts = self.interval_options
-        frequency = is_frequency(self.sample_weight)
-        k, w = self.classes_.size, self.sample_weight
+        k = self.classes_.size
         out = []
         for a, b in model_pairs(self.model_names):
-            ma, mb = self[a], self[b]
-            if not frequency:
+            if not self._frequency:
                 out += [not_available(a, b, "McNemar", "errors", FRACTIONAL),
                         not_available(a, b, "paired bootstrap", "macro F1", FRACTIONAL)]
                 continue
-            out.append(mcnemar_comparison(a, b, ma.pred_codes == self.true_codes,
-                                          mb.pred_codes == self.true_codes, w, "errors"))
+            if self.source is None:
+                ma, mb = self[a], self[b]
+                out.append(mcnemar_comparison(
+                    a, b, ma.pred_codes == self.true_codes, mb.pred_codes == self.true_codes,
+                    self.sample_weight, "errors"))
+            else:
+                out.append(_joint_mcnemar(a, b, self._joint(a, b).reshape(k, k, k)))
             if k**3 * opts.n_resamples > _JOINT_CELLS_MAX:
                 out.append(not_available(
                     a, b, "paired bootstrap", "macro F1",
                     f"{k} classes: the k³ joint cells of {opts.n_resamples} resamples "
                     f"are too many to hold"))
                 continue
-            joint = np.bincount((self.true_codes * k + ma.pred_codes) * k + mb.pred_codes,
-                                weights=w, minlength=k**3).reshape(k, k * k)
+            joint = self._joint(a, b)
             rng = opts.rng("paired bootstrap", "macro F1", a, b)
             drawn = np.zeros((opts.n_resamples, k, k * k))
             for t in range(k):
@@ -497,7 +672,7 @@ class MulticlassEvaluation(Evaluation):
 
     def _scored(self, name):
         m = self[name]
-        if m.y_score is None:
+        if not m.has_scores:
             raise ValueError(f"model {name!r} gives predicted labels, not scores: it has "
                              f"no one-vs-rest curves.")
         return m
@@ -660,6 +835,15 @@ class MulticlassEvaluation(Evaluation):
 
         return ConfusionMatrixDisplay(self[name].confusion_matrix,
                                       display_labels=self.display_labels)
+
+
+def _joint_mcnemar(a, b, joint):
+    """McNemar's test of a and b from the (true, predicted a, predicted b) counts."""
+    k = joint.shape[0]
+    t, pa, pb = np.indices((k, k, k))
+    right_a, right_b = pa == t, pb == t
+    n_b, n_c = joint[right_a & ~right_b].sum(), joint[~right_a & right_b].sum()
+    return mcnemar_from_table(a, b, int(n_b), int(n_c), joint.sum().item(), "errors")
 
 
 def _column_order(names, classes, arg):

@@ -18,8 +18,10 @@ from evalplots.evaluation._compare import (
     ModelComparison,
     bootstrap_pvalue,
     model_pairs,
+    not_available,
     percentile_difference,
 )
+from evalplots.evaluation._summary import NEEDS_ROWS
 from evalplots.evaluation._intervals import (
     IntervalTable,
     jackknife_groups,
@@ -128,6 +130,13 @@ class RegressionModel:
         return self.y_true - self.y_pred
 
     @functools.cached_property
+    def residual_stats(self):
+        """Mean, median, 5th and 95th percentile of the residuals; ``'sample'`` is
+        None, or the size of the sample the quantiles come from (a summary)."""
+        return {"mean": float(self.residuals.mean()), **_quantile_stats(self.residuals),
+                "sample": None}
+
+    @functools.cached_property
     def errors(self):
         out = {}
         for column, metric in REGRESSION_METRICS.items():
@@ -143,6 +152,47 @@ class RegressionModel:
                     out[column] = float(metric(self.y_true, self.y_pred,
                                                sample_weight=self.sample_weight))
         return out
+
+
+class _SummaryModel(RegressionModel):
+    """A regression model of an evaluation built from a merged summary: its errors
+    come from the summary's sums; ``y_true``, ``y_pred`` (and the residuals) are
+    the summary's sample of rows, for the prediction-error figure."""
+
+    def __init__(self, name, summary):
+        sample = summary.sample
+        super().__init__(name, sample["y_true"], sample[f"model:{name}"],
+                         sample.get("weight"))
+        self._summary = summary
+
+    @functools.cached_property
+    def errors(self):
+        s = self._summary
+        w, abs_e, sq_e, pct, abs_pct, sq_log, _, rows = s.sums[self.name].tolist()
+        lo, hi = s.target_range
+        nan = math.nan
+        msle = nan if lo <= -1 or s.pred_min[self.name] <= -1 else sq_log / w
+        total, _, _, m2 = s.target
+        return {
+            "MAE": abs_e / w, "MSE": sq_e / w, "RMSE": math.sqrt(sq_e / w),
+            "MSLE": msle, "RMSLE": math.sqrt(msle),
+            "MPE": nan if s.n_zero else pct / w, "MAPE": nan if s.n_zero else abs_pct / w,
+            # as r2_score: 1 - mean(w e²) / mean(w (y - ȳ)²); constant target: 0/0
+            "R²": nan if lo == hi or rows < 2 else 1.0 - (sq_e / w) / (m2 / total),
+        }
+
+    @functools.cached_property
+    def residual_stats(self):
+        s = self._summary
+        sample = self.residuals
+        return {"mean": float(s.sums[self.name][6] / s.n_rows),
+                **_quantile_stats(sample), "sample": sample.size}
+
+
+def _quantile_stats(residuals):
+    return {"median": float(np.median(residuals)),
+            "p5": float(np.percentile(residuals, 5)),
+            "p95": float(np.percentile(residuals, 95))}
 
 
 @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
@@ -191,6 +241,98 @@ class RegressionEvaluation(Evaluation):
 
     task = "regression"
 
+    @classmethod
+    @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
+    def from_summary(cls, summary, *, confidence_level=0.95, n_resamples=1000,
+                     random_state=0):
+        """The evaluation of the rows a merged
+        :class:`~evalplots.metrics.RegressionSummary` was made from, without the rows.
+
+        Parameters
+        ----------
+        summary : RegressionSummary
+            The merged summary of all rows.
+        %(interval_params)s
+
+        Returns
+        -------
+        evaluation : RegressionEvaluation
+            The same class as :func:`evalplots.evaluate` returns. Its table is
+            that of the rows; the prediction-error Displays draw the summary's
+            sample of rows (at most ``summary.sample_size``).
+
+        Raises
+        ------
+        ValueError
+            If ``summary`` is not a RegressionSummary or holds no row.
+
+        Notes
+        -----
+        Each error is a sum over rows divided by the total weight; R² divides
+        by the target's spread merged by Chan, Golub & LeVeque (1983), see
+        :func:`evalplots.metrics._summaries.merge_moments`. The bootstraps of
+        MAE, RMSE and R² and the paired bootstraps resample rows, which a
+        summary does not keep: they are 'n/a at this scale'.
+
+        Examples
+        --------
+        >>> from evalplots.evaluation import RegressionEvaluation
+        >>> from evalplots.metrics import RegressionSummary
+        >>> parts = [RegressionSummary.from_arrays([0.5, 1.5], {"m": [0.4, 1.7]}),
+        ...          RegressionSummary.from_arrays([2.5, 3.5], {"m": [2.5, 3.1]})]
+        >>> ev = RegressionEvaluation.from_summary(RegressionSummary.merge(parts))
+        >>> round(ev.metrics_table.rows["m"]["R²"], 4)
+        0.958
+        """
+        from evalplots.evaluation._summary import SummarySource
+        from evalplots.metrics._summaries import RegressionSummary
+
+        if not isinstance(summary, RegressionSummary):
+            raise ValueError(f"summary must be a RegressionSummary (merged), got "
+                             f"{type(summary).__name__}.")
+        if summary.n_rows == 0:
+            raise ValueError("the summary holds no row; summarize non-empty data.")
+        ev = cls.__new__(cls)
+        ev.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
+        ev.y_true = ev.sample_weight = None
+        weighted = "weight" in summary.sample
+        ev._summary = summary
+        ev.source = SummarySource(summary.n_rows, summary.n_partitions, weighted, False)
+        check_model_names(summary.sums)
+        ev.models = {name: _SummaryModel(name, summary) for name in summary.model_names}
+        return ev
+
+    @property
+    def target_stats(self):
+        """The target's smallest, largest, mean and standard deviation (unweighted).
+
+        Returns
+        -------
+        stats : dict of str to float
+            ``'min'``, ``'max'``, ``'mean'``, ``'std'`` (population, as numpy's).
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        From the rows, or from the summary's merged moments.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> evaluate([0.5, 1.5, 2.5], {"m": [0.4, 1.7, 2.5]}).target_stats["max"]
+        2.5
+        """
+        if self.source is not None:
+            n, shift, offset, m2 = self._summary.target_plain
+            lo, hi = self._summary.target_range
+            return {"min": lo, "max": hi, "mean": shift + offset, "std": math.sqrt(m2 / n)}
+        y = self.y_true
+        return {"min": float(y.min()), "max": float(y.max()), "mean": float(y.mean()),
+                "std": float(y.std())}
+
     def __init__(self, y_true, predictions, *, sample_weight=None, confidence_level=0.95, n_resamples=1000, random_state=0):
         self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
         self.y_true = check_finite(as_1d(y_true, "y_true"), "y_true")
@@ -204,12 +346,23 @@ class RegressionEvaluation(Evaluation):
                                                 self.sample_weight)
 
     def _description(self):
-        return (f"regression evaluation of {len(self.models)} model(s) on "
+        text = (f"regression evaluation of {len(self.models)} model(s) on "
                 f"{self.n_samples:,} samples")
+        return text if self.source is None else f"{text}; {self.source}"
+
+    def _summary_remarks(self):
+        remarks = self._base_remarks()
+        if self.source is not None:
+            n = self._summary.sample["y_true"].size
+            remarks.append(f"The prediction-error figures draw a reproducible sample of "
+                           f"{n:,} of the {self.n_samples:,} rows (those of the smallest "
+                           f"hash of their values).")
+        return remarks
 
     def _table(self):
         rows = {name: dict(m.errors) for name, m in self.models.items()}
-        return MetricsTable(list(REGRESSION_METRICS), rows, notes=_UNDEFINED)
+        return MetricsTable(list(REGRESSION_METRICS), rows, notes=_UNDEFINED,
+                            remarks=self._summary_remarks())
 
     @functools.cached_property
     def _resampling(self):
@@ -219,6 +372,12 @@ class RegressionEvaluation(Evaluation):
         return plan, jackknife_groups(plan)
 
     def _intervals(self):
+        if self.source is not None:
+            reason = NEEDS_ROWS.format(what="the bootstrap of MAE, RMSE and R²")
+            return IntervalTable(
+                {name: {} for name in self.models},
+                {c: dict.fromkeys(self.models, reason) for c in ("MAE", "RMSE", "R²")},
+                self.metrics_table.columns)
         opts = self.interval_options
         plan, groups = self._resampling
         rows, notes = {}, {}
@@ -236,6 +395,11 @@ class RegressionEvaluation(Evaluation):
         return IntervalTable(rows, notes, self.metrics_table.columns)
 
     def _comparisons(self):
+        if self.source is not None:
+            reason = NEEDS_ROWS.format(what="the paired bootstrap")
+            return ComparisonTable(not_available(a, b, "paired bootstrap", column, reason)
+                                   for a, b in model_pairs(self.model_names)
+                                   for column in ("MAE", "R²"))
         opts = self.interval_options
         plan, _ = self._resampling
         out = []

@@ -30,6 +30,9 @@ class MetricsTable:
         Model name -> ``{column: float or int}``; NaN marks an undefined value.
     notes : dict of str to str, default=None
         Column -> why a value of that column can be undefined ('n/a').
+    remarks : sequence of str, default=()
+        Sentences shown under the table, e.g. how the values were obtained
+        (an evaluation built from summaries says so here).
 
     Raises
     ------
@@ -48,8 +51,9 @@ class MetricsTable:
     [['m', '0.7500']]
     """
 
-    def __init__(self, columns, rows, notes=None):
+    def __init__(self, columns, rows, notes=None, remarks=()):
         self.columns = list(columns)
+        self.remarks = list(remarks)
         for name, row in rows.items():
             missing = [c for c in self.columns if c not in row]
             if missing:
@@ -85,6 +89,29 @@ class MetricsTable:
         """
         return [[name, *(format_value(row[c], digits) for c in self.columns)]
                 for name, row in self.rows.items()]
+
+    def footnote(self):
+        """The sentences under the table: the 'n/a' reasons, then the remarks.
+
+        Returns
+        -------
+        note : str
+            ``""`` when there is nothing to say.
+
+        Raises
+        ------
+        None
+
+        Notes
+        -----
+        :meth:`undefined_note` followed by ``remarks``.
+
+        Examples
+        --------
+        >>> MetricsTable(["F1"], {"m": {"F1": 0.5}}, remarks=["From summaries."]).footnote()
+        'From summaries.'
+        """
+        return " ".join(t for t in (self.undefined_note(), *self.remarks) if t)
 
     def undefined_note(self):
         """One sentence saying why each 'n/a' column is undefined, or ``""``.
@@ -183,7 +210,7 @@ class MetricsTable:
                 for i, cell in enumerate(row)) + "</tr>"
             for row in self.text_rows(digits))
         cap = f"<caption>{esc(caption)}</caption>" if caption else ""
-        note = self.undefined_note()
+        note = self.footnote()
         foot = f"<p><small>{esc(note)}</small></p>" if note else ""
         return (f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
                 f"</table>{foot}")

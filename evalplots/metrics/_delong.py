@@ -31,7 +31,7 @@ from evalplots.metrics._thresholds import (
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_scores
 
 __all__ = ["DeLongTestResult", "delong_interval", "delong_test", "paired_delong",
-           "roc_auc_ci", "sample_placements"]
+           "paired_delong_from_squares", "roc_auc_ci", "sample_placements"]
 
 _METHODS = ("delong", "bootstrap")
 
@@ -131,26 +131,32 @@ def _unsort(values, order):
     return out
 
 
-def _spread(values, center, weight, mass):
-    """``sum w (x - center)^2 / (mass - 1)``: the sample variance with frequency weights."""
+def _squares(values, center, weight):
+    """``Σ w (x − center)²`` of placement values (w = 1 when ``weight`` is None)."""
     d = values - center
     dw = d if weight is None else d * weight
-    return float(np.dot(dw, d)) / (mass - 1.0)
+    return float(np.dot(dw, d))
 
 
 def _delong_variance(v10, v01, center, p, *, what, stacklevel=3):
-    """``S10 / m + S01 / n`` of placements ``v10``, ``v01`` centred at ``center``.
+    """``S10 / m + S01 / n`` of placements ``v10``, ``v01`` centred at ``center``."""
+    return _variance_from_squares(
+        _squares(v10, center, p.w_pos), _squares(v01, center, p.w_neg), p.n_pos, p.n_neg,
+        what=what, stacklevel=stacklevel + 1)
+
+
+def _variance_from_squares(squares_pos, squares_neg, n_pos, n_neg, *, what, stacklevel):
+    """``S10 / m + S01 / n`` from the centred sums of squares of each class
+    (``S10 = squares_pos / (m − 1)``, frequency weights counting as samples).
 
     A class with a single sample has no sample variance (0/0): its term is taken
     as 0, with an UndefinedMetricWarning saying the variance is understated.
     """
     variance = 0.0
-    for values, weight, mass, name in (
-        (v10, p.w_pos, p.n_pos, "positive"),
-        (v01, p.w_neg, p.n_neg, "negative"),
-    ):
+    for squares, mass, name in ((squares_pos, n_pos, "positive"),
+                                (squares_neg, n_neg, "negative")):
         if mass > 1:
-            variance += _spread(values, center, weight, mass) / mass
+            variance += squares / (mass - 1.0) / mass
         else:
             warnings.warn(
                 f"y_true holds a single {name} sample, so the spread of its placement "
@@ -546,10 +552,21 @@ def paired_delong(pa, pb, level, *, stacklevel=2):
     """The paired DeLong test of two models' placements in sample order (see
     :func:`delong_test`); ``pa`` gives the weights and class sizes of both."""
     difference = pa.auc - pb.auc
-    variance = _delong_variance(
-        pa.v10 - pb.v10, pa.v01 - pb.v01, difference, pa, what="the AUC difference",
-        stacklevel=stacklevel + 1,
-    )
+    return paired_delong_from_squares(
+        pa.auc, pb.auc, _squares(pa.v10 - pb.v10, difference, pa.w_pos),
+        _squares(pa.v01 - pb.v01, difference, pa.w_neg), pa.n_pos, pa.n_neg, level,
+        stacklevel=stacklevel + 1)
+
+
+def paired_delong_from_squares(auc_a, auc_b, squares_pos, squares_neg, n_pos, n_neg, level,
+                               *, stacklevel=2):
+    """The paired DeLong test from the centred sums of squares of the placement
+    differences, ``Σ_pos w (ΔV10 − d)²`` and ``Σ_neg w (ΔV01 − d)²`` with
+    ``d = auc_a − auc_b`` (see :func:`delong_test`; the sums may come from
+    chunks, :class:`~evalplots.metrics.DeLongCrossSums`)."""
+    difference = auc_a - auc_b
+    variance = _variance_from_squares(squares_pos, squares_neg, n_pos, n_neg,
+                                      what="the AUC difference", stacklevel=stacklevel + 1)
     if variance <= 0.0:
         if difference == 0.0:
             z, pvalue, why = 0.0, 1.0, "z = 0 and p = 1"
@@ -563,11 +580,11 @@ def paired_delong(pa, pb, level, *, stacklevel=2):
             stacklevel=stacklevel,
         )
         ci = ConfidenceInterval(difference, difference, difference, "delong", level)
-        return DeLongTestResult(pa.auc, pb.auc, difference, ci, z, pvalue)
+        return DeLongTestResult(auc_a, auc_b, difference, ci, z, pvalue)
     se = math.sqrt(variance)
     z = difference / se
     half = _z_critical(level) * se
     ci = ConfidenceInterval(
         difference, max(-1.0, difference - half), min(1.0, difference + half), "delong", level
     )
-    return DeLongTestResult(pa.auc, pb.auc, difference, ci, z, two_sided_normal_pvalue(z))
+    return DeLongTestResult(auc_a, auc_b, difference, ci, z, two_sided_normal_pvalue(z))

@@ -130,10 +130,12 @@ def _pair_table(right_a, right_b, weight):
     return frequency_counts(counts).reshape(2, 2) if weight is not None else counts.reshape(2, 2)
 
 
-def loss_moments(losses, weight, strata_masks):
+def loss_moments(losses, weight, strata_masks, *, count_zero_weight=False):
     """Per stratum, the moments of ``losses`` its interval needs: (n_strata, 6).
 
-    Columns: rows of non-zero weight, Σw, Σw², Σw·l, Σw²·l, Σw²·l² (see
+    Columns: rows (of non-zero weight, or all with ``count_zero_weight``: the
+    multi-class evaluation keeps weight-0 rows in its strata, the binary one
+    leaves them out), Σw, Σw², Σw·l, Σw²·l, Σw²·l² (see
     :func:`loss_interval_moments`). Sums over chunks are the sums over all rows.
     """
     w = np.ones(losses.size) if weight is None else weight
@@ -143,7 +145,7 @@ def loss_moments(losses, weight, strata_masks):
             keep = mask & (w != 0)
             wk, lk = w[keep], losses[keep]
             w2 = wk * wk
-            out[k] = (keep.sum(), wk.sum(), w2.sum(), np.dot(wk, lk), np.dot(w2, lk),
+            out[k] = (mask.sum() if count_zero_weight else keep.sum(), wk.sum(), w2.sum(), np.dot(wk, lk), np.dot(w2, lk),
                       np.dot(w2, lk * lk))
     return out
 
@@ -743,9 +745,10 @@ class MulticlassSummary:
                              if n and (weight is None or weight.any()) else
                              ScoreCounts(score[:0, c], np.zeros(0, np.int64),
                                          np.zeros(0, np.int64)) for c in range(k)]
-                with np.errstate(divide="ignore"):
+                with np.errstate(divide="ignore", invalid="ignore"):  # scores: unused
                     losses = -np.log(score[np.arange(n), codes]) if n else np.zeros(0)
-                log_loss[name] = loss_moments(losses, weight, [codes == c for c in range(k)])
+                log_loss[name] = loss_moments(losses, weight, [codes == c for c in range(k)],
+                                              count_zero_weight=True)
             else:
                 v = as_1d(arr, arg, allow_empty=True)
                 check_consistent_length(y_true=y, **{arg: v})
@@ -1026,8 +1029,8 @@ class RegressionSummary:
         columns = [y, *preds.values()] + ([] if weight is None else [weight])
         sample = {"key": _row_keys(columns) if n else np.zeros(0, np.uint64), "y_true": y,
                   **{f"model:{name}": p for name, p in preds.items()}}
-        if weight is not None:
-            sample["weight"] = weight
+        if sample_weight is not None:
+            sample["weight"] = np.ones(0) if weight is None else weight
         return cls(sums, pred_min, _moments(y, weight), _moments(y, None),
                    (float(y.min()), float(y.max())) if n else (math.inf, -math.inf),
                    int(n - nonzero.sum()), _bottom(sample, sample_size), sample_size, n, 1)

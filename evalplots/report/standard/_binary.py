@@ -141,7 +141,7 @@ def _threshold_page(report, ev, family):
         f"functions. Black dashed: the decision threshold {ev.threshold:g}, with each "
         "metric's value there in the legend; grey: the thresholds of largest "
         "Youden's J (= TPR - FPR) and of largest F1."))
-    weighted = ev.sample_weight is not None
+    weighted = ev.weighted
     report.add_heading("Operating points", level=1)
     undefined = False
     for name in ev.model_names:
@@ -219,7 +219,7 @@ def _describe(name, label):
 
 
 def _summary(report, ev, description, ci, provenance, invariant):
-    n, n_pos = ev.n_samples, int(ev.positive.sum())
+    n, n_pos = ev.n_samples, ev.n_positive
     report.add_table_of_contents()
     report.add_heading("Summary")
     report.add_heading("Data", level=1)

@@ -86,7 +86,7 @@ def metrics_table_section(report, table, *, caption, explanation):
     """The summary's metrics table, its caption, and the 'n/a' reasons under it."""
     report.add_table(table.text_rows(), header=["Model", *table.columns],
                      align=["left", *["right"] * len(table.columns)], caption=caption)
-    note = table.undefined_note()
+    note = table.footnote()
     report.add_paragraph(explanation + (" " + note if note else ""))
 
 
@@ -123,7 +123,7 @@ def interval_table_section(report, ev, *, caption, explanation, methods):
                      align=["left", *["right"] * len(ev.model_names), "left"],
                      caption=caption)
     level = f"{100 * opts.confidence_level:g} %"
-    note = table.undefined_note()
+    note = table.footnote()
     report.add_paragraph(explanation + (" " + note if note else ""))
     text = (f"Each cell: estimate [{level} confidence interval]. {methods} "
             f"Bootstrap: {opts.n_resamples:,} resamples, seed {opts.random_state} "

@@ -30,7 +30,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
                       provenance, transposed=False):
     """Assemble the standard report of a MulticlassEvaluation (see evaluation_report)."""
     names = ev.model_names
-    scored = [n for n in names if ev[n].y_score is not None]
+    scored = [n for n in names if ev[n].has_scores]
     tick = Steps(["computing metrics",
                   *(f"one-vs-rest curves: {n}" for n in scored),
                   *(f"confusion matrix: {n}" for n in names)], progress)

@@ -1,6 +1,5 @@
 """The standard report of regression models: the error table, then each model's figures."""
 
-import numpy as np
 
 from evalplots.evaluation._figures import prediction_error_figure
 from evalplots.report.standard._common import (
@@ -22,7 +21,7 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
     tick = Steps(["computing metrics", *(f"prediction errors: {n}" for n in names)],
                  progress)
     tick()
-    y = ev.y_true
+    y = ev.target_stats
     report, family = new_report(
         ev, title=title, author=author, invariant=invariant,
         subtitle=f"{len(names)} regression model{'s' if len(names) > 1 else ''}, "
@@ -31,8 +30,8 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
     report.add_heading("Summary")
     report.add_heading("Data", level=1)
     report.add_paragraph(
-        f"{ev.n_samples:,} samples; the target ranges from {y.min():.4g} to "
-        f"{y.max():.4g} (mean {y.mean():.4g}, standard deviation {y.std():.4g}).")
+        f"{ev.n_samples:,} samples; the target ranges from {y['min']:.4g} to "
+        f"{y['max']:.4g} (mean {y['mean']:.4g}, standard deviation {y['std']:.4g}).")
     if description:
         report.add_paragraph(f"Source: {description}")
     # provenance next to the data it describes, before the (tall) metrics table
@@ -58,11 +57,12 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
             fig = prediction_error_figure(ev, name, family=family)
             keep_on_one_page(report, fig, text_lines=6)  # two models per page
             report.add_heading(f"Prediction errors: {name}")
-            residuals = ev[name].residuals
+            r = ev[name].residual_stats
+            sampled = (f" (the median and percentiles of a sample of {r['sample']:,} rows, "
+                       f"which the figure draws)" if r["sample"] is not None else "")
             report.add_paragraph(
-                f"Residuals y - ŷ: mean {residuals.mean():.4g}, median "
-                f"{np.median(residuals):.4g}, 5th to 95th percentile "
-                f"{np.percentile(residuals, 5):.4g} to {np.percentile(residuals, 95):.4g}.")
+                f"Residuals y - ŷ: mean {r['mean']:.4g}, median {r['median']:.4g}, 5th to "
+                f"95th percentile {r['p5']:.4g} to {r['p95']:.4g}{sampled}.")
             report.add_figure(fig, caption=(
                 "Left: true against predicted values; the diagonal is a perfect "
                 "prediction. Middle: residuals (true - predicted) against the "
