@@ -132,6 +132,7 @@ def main():
     for n_workers in (2, 1):
         with distributed.LocalCluster(n_workers=n_workers, threads_per_worker=1,
                                       processes=True, dashboard_address=None,
+                                      scheduler_kwargs={"dashboard_address": ":0"},
                                       memory_limit="8GiB", silence_logs=40) as cluster, \
                 distributed.Client(cluster) as client:
             client.run(lambda: __import__("evalplots.dask"))  # imports off the clock

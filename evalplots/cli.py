@@ -361,6 +361,11 @@ def _provenance(args, data, command_line):
                                 command_line=command_line)
 
 
+def _print_notes(notes):
+    for note in filter(None, notes):
+        print(f"{PROG}: {_command_line_words(note)}", file=sys.stderr)
+
+
 def _report(args, command_line):
     threshold = _threshold(args.threshold)
     level, n_resamples, seed = _interval_options(args)
@@ -391,8 +396,8 @@ def _report(args, command_line):
             notes.append(f"{option} is ignored: it applies to "
                          f"{'binary' if option in ('--pos-label', '--threshold') else 'multi-class'} "
                          f"reports, and this one is {task}.")
-    for note in filter(None, notes):  # only once the input is known to be usable
-        print(f"{PROG}: {_command_line_words(note)}", file=sys.stderr)
+    if args.engine != "dask":  # with dask the partitions are checked as they reduce
+        _print_notes(notes)  # only once the input is known to be usable
     from evalplots.evaluation import evaluate
     from evalplots.report import evaluation_report
 
@@ -415,6 +420,8 @@ def _report(args, command_line):
                                   label_names=data.label_names, ordinal=args.ordinal,
                                   confidence_level=level, n_resamples=n_resamples,
                                   random_state=seed, **engine)
+            if args.engine == "dask":
+                _print_notes(notes)
             report = evaluation_report(
                 evaluation, title=args.title, description=data.description or None,
                 progress=progress, transposed=args.transposed and task == "multiclass",

@@ -16,6 +16,37 @@ __all__ = ["DaskPredictions", "cluster", "load"]
 
 
 @contextlib.contextmanager
+def _interrupts_deferred():
+    """Hold Ctrl-C back while a cluster starts; raise it once the cluster can be closed.
+
+    An interrupt inside ``LocalCluster()`` would leave worker processes that no
+    ``with`` block closes; recorded here, it is raised right after, inside the
+    block that closes them.
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: None
+        return
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    released = []
+
+    def release():
+        if not released:
+            released.append(True)
+            signal.signal(signal.SIGINT, previous)
+            if caught and callable(previous):
+                previous(signal.SIGINT, None)  # the command's own handler raises it
+
+    try:
+        yield release
+    finally:
+        release()
+
+
+@contextlib.contextmanager
 def cluster(scheduler=None, workers=None):
     """A ``distributed.Client``: to ``scheduler``, or to a LocalCluster closed on exit.
 
@@ -34,19 +65,25 @@ def cluster(scheduler=None, workers=None):
     """
     import distributed
 
-    if scheduler is not None:
-        try:
-            client = distributed.Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError) as exc:
-            raise ValueError(f"cannot reach the scheduler {scheduler!r} "
-                             f"({' '.join(str(exc).split())}); check --scheduler") from None
-        with client:
-            yield client
-        return
-    n = workers if workers is not None else (os.cpu_count() or 1)
-    with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=40) as local, \
-            distributed.Client(local) as client:
+    with contextlib.ExitStack() as stack:
+        with _interrupts_deferred() as release:
+            if scheduler is not None:
+                try:
+                    client = distributed.Client(scheduler, timeout="10s")
+                except (OSError, TimeoutError) as exc:
+                    raise ValueError(f"cannot reach the scheduler {scheduler!r} "
+                                     f"({' '.join(str(exc).split())}); check "
+                                     f"--scheduler") from None
+            else:
+                n = workers if workers is not None else (os.cpu_count() or 1)
+                # no dashboard; its HTTP routes on a free port (8787 may be taken)
+                local = stack.enter_context(distributed.LocalCluster(
+                    n_workers=n, threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=40,
+                    scheduler_kwargs={"dashboard_address": ":0"}))
+                client = distributed.Client(local)
+            stack.enter_context(client)
+            release()  # a Ctrl-C during the start is raised here: the stack closes
         yield client
 
 

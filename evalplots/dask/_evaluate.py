@@ -145,12 +145,23 @@ def _model_table(chunk, name, pos_label, classes):
 
 
 def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
+    from evalplots.metrics._thresholds import binary_scores
+
     def run():
-        out = {}
+        out = dict.fromkeys(names)
+        if chunk is None:
+            return out
+        y, predictions, weight = chunk
+        if weight is not None and not weight.any():
+            return out
         for name in names:
-            table = _model_table(chunk, name, pos_label, classes)
-            out[name] = None if table is None else _ranking.part_table(
-                table, budget_rows, n_parts)
+            data = binary_scores(y, predictions[name], pos_label=pos_label,
+                                 sample_weight=weight, classes=classes)
+            if _ranking.estimated_distinct(data.score) * n_parts > budget_rows:
+                out[name] = _ranking.sampled_part(data)  # the range path sorts it
+            else:
+                out[name] = _ranking.part_table(_ranking.score_table(data), budget_rows,
+                                                n_parts)
         return out
     return _input._checked(where, run)
 
