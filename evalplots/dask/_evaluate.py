@@ -451,7 +451,7 @@ def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold
     predictions : dict of str to dask array or dask Series, or None
         Model name -> its predictions (as :func:`evalplots.evaluate` takes
         them), partitioned like ``y_true``; None with a DataFrame or path.
-    task, pos_label, threshold, label_names, ordinal
+    task, pos_label, threshold, label_names, ordinal : as in evalplots.evaluate
         As :func:`evalplots.evaluate`; 'auto' reads the task from the global
         classes and the first non-empty partition.
     labels : array-like of shape (n_classes,) or None, default=None

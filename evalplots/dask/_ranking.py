@@ -336,6 +336,8 @@ def range_contribution(table, above_pos, above_neg, n_pos, max_points):
     kf, kt = fps[keep], tps[keep]
     gf = np.diff(np.r_[float(above_neg), kf])
     gt = np.diff(np.r_[float(above_pos), kt])
+    if table.positive.dtype.kind in "iu":  # counts stay integers (exact below 2**53)
+        gf, gt = np.rint(gf).astype(np.int64), np.rint(gt).astype(np.int64)
     coarse = ScoreCounts(thr[keep][::-1].astype(np.float64), gt[::-1], gf[::-1])
     return {"auc2": auc2, "ap": ap, "bep": bep, "coarse": coarse,
             "bound2": float(np.dot(gf, gt))}
@@ -451,10 +453,13 @@ def bin_table(table, edges):
     """Positives and negatives per bin (bin b: edges[b-1] < score <= edges[b]) and bin minima."""
     n_bins = edges.size + 1
     if table is None:
-        return np.zeros(n_bins), np.zeros(n_bins), np.full(n_bins, np.inf)
+        zero = np.zeros(n_bins, np.int64)
+        return zero, zero, np.full(n_bins, np.inf)
     b = np.searchsorted(edges, table.score, side="left")
     pos = np.bincount(b, weights=table.positive, minlength=n_bins)
     neg = np.bincount(b, weights=table.negative, minlength=n_bins)
+    if table.positive.dtype.kind in "iu":  # integer counts stay exact
+        pos, neg = np.rint(pos).astype(np.int64), np.rint(neg).astype(np.int64)
     low = np.full(n_bins, np.inf)
     np.minimum.at(low, b, table.score.astype(np.float64))
     return pos, neg, low

@@ -299,7 +299,7 @@ def predictions_from_frame(frame, source, notes=(), *, target="y_true", models=N
         Locates rows for messages.
     notes : sequence of str, default=()
         Notices of the reading step, kept first.
-    target, models, exclude : see :func:`read_predictions`
+    target, models, exclude : as in :func:`read_predictions`
     classes : ndarray of shape (n_classes,) or None, default=None
         The target's classes when known from more rows than ``frame`` holds
         (:mod:`evalplots.dask` reads one part of the data per task); None takes
