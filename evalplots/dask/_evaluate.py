@@ -197,23 +197,38 @@ def binary_rankings(parts, spec, *, pos_label, method="auto",
     merged = tree_reduce(first, _merge_part_dicts(budget_rows), split_every=split_every)
     out = {}
     for name in names:
-        part = merged[name]
-        if part is None or part.n_pos + part.n_neg == 0:
-            raise ValueError(f"model {name!r} has no row of non-zero weight; there is "
-                             f"nothing to evaluate.")
+        part = _checked_part(merged, name)
         if part.table is not None:
             out[name] = _ranking.exact_from_table(part.table, max_points)
-            continue
-        tables = [dask.delayed(_model_table, pure=True)(c, name, pos_label, classes)
-                  for c in chunks]
-        if method == "binned":
-            out[name] = _ranking.binned(tables, part, n_bins=n_bins,
-                                        split_every=split_every, progress=progress)
         else:
-            out[name] = _ranking.exact_ranges(tables, part, memory_budget=memory_budget,
-                                              split_every=split_every,
-                                              max_points=max_points, progress=progress)
+            out[name] = _second_pass(chunks, name, pos_label, classes, part, method=method,
+                                     memory_budget=memory_budget, split_every=split_every,
+                                     n_bins=n_bins, max_points=max_points,
+                                     progress=progress)
     return out
+
+
+def _checked_part(merged, name):
+    part = merged[name]
+    if part is None or part.n_pos + part.n_neg == 0:
+        raise ValueError(f"model {name!r} has no row of non-zero weight; there is "
+                         f"nothing to evaluate.")
+    return part
+
+
+def _second_pass(chunks, name, pos_label, classes, part, *, method, memory_budget,
+                 split_every, n_bins, max_points, progress):
+    """The RankingSummary of a model whose table was not merged: exact ranges or bins."""
+    import dask
+
+    tables = [dask.delayed(_model_table, pure=True)(c, name, pos_label, classes)
+              for c in chunks]
+    if method == "binned":
+        return _ranking.binned(tables, part, n_bins=n_bins, split_every=split_every,
+                               progress=progress)
+    return _ranking.exact_ranges(tables, part, memory_budget=memory_budget,
+                                 split_every=split_every, max_points=max_points,
+                                 progress=progress)
 
 
 def _resolve_pos_label(classes, pos_label):
@@ -398,23 +413,13 @@ def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_
                                   split_every=split_every)
     exact = {}
     for name in names:
-        table = tables[name]
-        if table is None or table.n_pos + table.n_neg == 0:
-            raise ValueError(f"model {name!r} has no row of non-zero weight; there is "
-                             f"nothing to evaluate.")
+        table = _checked_part(tables, name)
         if table.table is not None:
             summary.tables[name] = table.table
             continue
-        model_tables = [dask.delayed(_model_table, pure=True)(c, name, pos, classes)
-                        for c in chunks]
-        if method == "binned":
-            ranking = _ranking.binned(model_tables, table, n_bins=n_bins,
-                                      split_every=split_every, progress=progress)
-        else:
-            ranking = _ranking.exact_ranges(model_tables, table,
-                                            memory_budget=memory_budget,
-                                            split_every=split_every,
-                                            max_points=max_points, progress=progress)
+        ranking = _second_pass(chunks, name, pos, classes, table, method=method,
+                               memory_budget=memory_budget, split_every=split_every,
+                               n_bins=n_bins, max_points=max_points, progress=progress)
         summary.tables[name] = ranking.table
         exact[name] = ranking
     cross = None

@@ -174,10 +174,11 @@ def _sorted_table(data):
 
 
 def estimated_distinct(score):
-    """Distinct scores to expect in ``score``: exact when short, else from a probe."""
-    if score.size <= PROBE:
-        return score.size
-    return int(np.unique(score[:PROBE]).size / PROBE * score.size)
+    """Distinct scores to expect in ``score``: its size when a probe finds them all
+    distinct (continuous scores), else 0 (unknown: the table is built and measured)."""
+    if score.size > PROBE and np.unique(score[:PROBE]).size < PROBE_DISTINCT:
+        return 0
+    return score.size
 
 
 def sampled_part(data, points=65_536):
