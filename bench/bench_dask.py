@@ -79,6 +79,21 @@ def best(func, repeats):
     return min(times), result
 
 
+def cpu_seconds(client, func):
+    """(result, CPU seconds of this process and of every worker while ``func`` runs).
+
+    On a machine shared with other jobs wall times swing with the load; the CPU
+    time spent is the work itself, so CPU ratios are the steadier comparison.
+    """
+    before = sum(client.run(time.process_time).values()) if client else 0.0
+    t0 = time.process_time()
+    result = func()
+    spent = time.process_time() - t0
+    if client:
+        spent += sum(client.run(time.process_time).values()) - before
+    return result, spent
+
+
 def _reset_peak():
     with open("/proc/self/clear_refs", "w") as fh:
         fh.write("5")
@@ -137,8 +152,11 @@ def main():
                 distributed.Client(cluster) as client:
             client.run(lambda: __import__("evalplots.dask"))  # imports off the clock
             t_read, n = best(lambda: pyarrow_read(discrete), args.repeats)
+            _, cpu_read = cpu_seconds(None, lambda: pyarrow_read(discrete))
             t_exact, (r, mem) = best(lambda: worker_memory(
                 client, lambda: ranking_summary(d_glob, labels=[0, 1])), args.repeats)
+            _, cpu_exact = cpu_seconds(client,
+                                       lambda: ranking_summary(d_glob, labels=[0, 1]))
             results[n_workers] = t_exact
             print(f"\n[{n_workers} worker(s)] discrete (10^4 distinct), {n:,} rows")
             print(f"  pyarrow read of the 2 columns:        {t_read:8.2f} s")
@@ -146,6 +164,8 @@ def main():
                   f"ratio {t_exact / t_read:.2f}  (AUC {r.roc_auc:.6f}, AP "
                   f"{r.average_precision:.6f}, BEP {r.break_even_point:.6f}, "
                   f"{r.method})")
+            print(f"  CPU seconds: pyarrow read {cpu_read:.2f}, exact evaluation "
+                  f"{cpu_exact:.2f} (client + workers): ratio {cpu_exact / cpu_read:.2f}")
             print(f"  peak memory per worker above resident: "
                   f"{', '.join(f'{m / 2**20:.0f} MiB' for m in mem)}  = "
                   f"{', '.join(f'{m / partition_bytes:.2f}x' for m in mem)} the partition "
@@ -154,13 +174,15 @@ def main():
                 t_scan, _ = best(lambda: ranking_summary(d_glob), args.repeats)
                 print(f"  exact evaluation, classes scanned:    {t_scan:8.2f} s  "
                       f"ratio {t_scan / t_read:.2f}")
-                t_cont, (rc, cmem) = best(lambda: worker_memory(
-                    client, lambda: ranking_summary(c_glob, labels=[0, 1])), 1)
+                t_cont, ((rc, cmem), cpu_cont) = best(lambda: cpu_seconds(
+                    client, lambda: worker_memory(
+                        client, lambda: ranking_summary(c_glob, labels=[0, 1]))), 1)
                 print(f"\n[2 workers] continuous (all distinct), exact range path: "
                       f"{t_cont:8.2f} s  ({rc.method}, {rc.n_ranges} ranges; AUC "
                       f"{rc.roc_auc:.6f}, AP {rc.average_precision:.6f}, BEP "
                       f"{rc.break_even_point:.6f}; drawn table {len(rc.table):,} rows, "
                       f"AUC bound of the drawing {rc.auc_bound:.1e})")
+                print(f"  CPU seconds (client + workers): {cpu_cont:.2f}")
                 print(f"  peak memory per worker above resident: "
                       f"{', '.join(f'{m / 2**20:.0f} MiB' for m in cmem)}  = "
                       f"{', '.join(f'{m / partition_bytes:.2f}x' for m in cmem)} the "
@@ -169,10 +191,11 @@ def main():
 
     scores = np.concatenate([pq.read_table(f, columns=["m"]).column("m").to_numpy()
                              for f in continuous])
-    t_sort, _ = best(lambda: np.sort(scores), 1)
+    t_sort, (_, cpu_sort) = best(lambda: cpu_seconds(None, lambda: np.sort(scores)), 1)
     del scores
     print(f"\none np.sort of the {args.rows:,} continuous scores in memory: {t_sort:.2f} s"
-          f"  (exact range path / sort = {t_cont / t_sort:.2f})")
+          f"  (exact range path / sort = {t_cont / t_sort:.2f}; CPU {cpu_sort:.2f} s, "
+          f"ratio {cpu_cont / cpu_sort:.2f})")
     print(f"1 worker vs 2 workers (discrete, exact): {results[1]:.2f} s vs "
           f"{results[2]:.2f} s = {results[1] / results[2]:.2f}x faster with 2")
     print(f"load after: {os.getloadavg()}")
