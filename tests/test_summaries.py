@@ -257,6 +257,8 @@ def test_coarsened_table_with_exact_overrides():
     es = BinaryEvaluation.from_summary(summary, exact=exact)
     row = es.metrics_table.rows["a"]
     assert (row["ROC AUC"], row["AP"], row["BEP"]) == tuple(exact["a"].values())
+    for column in ("Brier", "Log loss"):  # sums over the rows' own scores: exact
+        assert row[column] == pytest.approx(ev.metrics_table.rows["a"][column], rel=TOL)
     binned = es["a"]._data  # the coarsened cells
     from evalplots.evaluation._summary import binned_auc_bound
     from evalplots.metrics._auc import auc_from_counts

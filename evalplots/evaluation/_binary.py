@@ -482,8 +482,13 @@ class BinaryEvaluation(Evaluation):
         exact : dict of str to dict of str to float, default=None
             Model -> ``{'ROC AUC': ..., 'AP': ..., 'BEP': ...}`` computed
             elsewhere, for a model whose table is coarsened (rows are ranges of
-            scores): they replace the table's values, and the table's note
-            gives the binned AUC's error bound ½ Σ ΔFPR·ΔTPR.
+            scores, each keyed by a score of its range): they replace the
+            table's values, and the table's note gives the binned AUC's error
+            bound ½ Σ ΔFPR·ΔTPR. The metrics at the threshold are exact when
+            the threshold is a range's key (no range straddles it); the Brier
+            score and log loss come from the summary's sums over the rows'
+            own scores; the intervals of AUC, AP and BEP, the bands and the
+            paired DeLong test are 'n/a at this scale' for such a model.
 
         Returns
         -------

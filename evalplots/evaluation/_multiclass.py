@@ -548,7 +548,15 @@ class MulticlassEvaluation(Evaluation):
         columns = ["Accuracy", "Balanced accuracy", "Macro F1", "Weighted F1",
                    "Macro OvR AUC", "Log loss", "MCC"] + (["QWK"] if self.ordinal else [])
         rows = {name: m.summary for name, m in self.models.items()}
-        return MetricsTable(columns, rows, notes=_UNDEFINED)
+        return MetricsTable(columns, rows, notes=_UNDEFINED, remarks=self._summary_remarks())
+
+    def _summary_remarks(self):
+        remarks = self._base_remarks()
+        if self.source is not None and self.source.frequency:
+            remarks.append(
+                "The bootstraps draw the multinomials of the confusion (and joint) counts "
+                "as in memory; only the BCa jackknife groups are dealt from the tables.")
+        return remarks
 
     @functools.cached_property
     def _resampling(self):

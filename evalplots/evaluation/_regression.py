@@ -373,7 +373,7 @@ class RegressionEvaluation(Evaluation):
 
     def _intervals(self):
         if self.source is not None:
-            reason = NEEDS_ROWS.format(what="the bootstrap of MAE, RMSE and R²")
+            reason = NEEDS_ROWS.format(what="its bootstrap")
             return IntervalTable(
                 {name: {} for name in self.models},
                 {c: dict.fromkeys(self.models, reason) for c in ("MAE", "RMSE", "R²")},

@@ -54,7 +54,7 @@ _BLOCK_ENTRIES = 1 << 20
 #: 1000 for the cell bootstrap, 200 for AP and BEP).
 _CELL_GROUPS, _RANKING_GROUPS = 1000, 200
 
-NEEDS_ROWS = "n/a at this scale: {what} needs the rows, which a summary does not keep"
+NEEDS_ROWS = "n/a at this scale: {what} resamples rows, and a summary keeps none"
 COARSENED = ("n/a at this scale: the score table is coarsened (ranges of scores), "
              "and this interval needs the exact per-score table")
 
@@ -285,10 +285,15 @@ def binary_from_summary(cls, summary, *, pos_label, threshold, label_names, conf
                              f"rows; merge the summaries of all chunks.")
         m = BinaryModel(name, None, table._to_binary_scores(), ev.threshold,
                         weighted=weighted or not frequency)
-        for key, attribute in (("ROC AUC", "roc_auc"), ("AP", "average_precision"),
-                               ("BEP", "break_even_point")):
-            if key in ev._exact.get(name, {}):
-                m.__dict__[attribute] = float(ev._exact[name][key])  # the cached value
+        if name in ev._exact:  # a coarsened table: the exact values replace its own
+            for key, attribute in (("ROC AUC", "roc_auc"), ("AP", "average_precision"),
+                                   ("BEP", "break_even_point")):
+                if key in ev._exact[name]:
+                    m.__dict__[attribute] = float(ev._exact[name][key])  # cached value
+            # the losses' sums were taken on the rows' own scores
+            for moments, attribute in zip(summary.losses[name], ("brier_score", "log_loss")):
+                m.__dict__[attribute] = (float(moments[:, 3].sum() / moments[:, 1].sum())
+                                         if m.is_probability else math.nan)
         ev.models[name] = m
     return ev
 
@@ -297,12 +302,18 @@ def binary_remarks(ev):
     """The remarks of a binary summary-built table: the source, and the binned
     AUC's error bound of each coarsened model."""
     out = ev._base_remarks()
+    if ev.source.frequency:
+        out.append(
+            "Bootstrap intervals and bands draw each class's counts from the score and "
+            "confusion tables as multinomials: the distribution of the in-memory "
+            "bootstrap of the rows (weights counted as frequencies), other draws.")
     for name in ev._exact:
         bound = binned_auc_bound(ev._summary.tables[name])
         out.append(f"{name}: AUC, AP and BEP exact (computed on the exact scores); its "
                    f"table is coarsened into ranges of scores, whose own AUC is within "
-                   f"½ Σ ΔFPR·ΔTPR = {bound:.2e} of the exact one (curves drawn from "
-                   f"the ranges).")
+                   f"½ Σ ΔFPR·ΔTPR = {bound:.2e} of the exact one (the curves, "
+                   f"calibration and score histograms are drawn from the ranges; the "
+                   f"Brier score and log loss are sums over the rows' own scores).")
     return out
 
 

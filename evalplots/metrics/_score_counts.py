@@ -12,7 +12,20 @@ import numpy as np
 
 from evalplots.metrics._thresholds import BinaryScores, _as_threshold, binary_scores
 
-__all__ = ["ScoreCounts", "frequency_counts"]
+__all__ = ["ScoreCounts", "frequency_counts", "sorted_lookup"]
+
+
+def sorted_lookup(values, needles):
+    """``np.searchsorted(values, needles)`` for many unsorted needles, faster.
+
+    Searching a million random needles in a large sorted array misses the CPU
+    cache on every probe; searching them in sorted order (one quicksort argsort,
+    then a scatter back) walks the array once and is several times faster.
+    """
+    order = np.argsort(needles)
+    out = np.empty(needles.size, dtype=np.intp)
+    out[order] = np.searchsorted(values, needles[order])
+    return out
 
 
 def frequency_counts(weights):
@@ -138,19 +151,25 @@ class ScoreCounts:
         if score.size == 0:
             dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
             return cls(score[:0], np.zeros(0, dtype), np.zeros(0, dtype))
-        order = np.argsort(score, kind="stable")
-        s = score[order]
+        # two plain sorts (all scores, positives' scores) instead of an argsort:
+        # several times faster, and the counts are the same
+        s = np.sort(score)
         starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1])))
+        values = s[starts]
         if weight is None:
-            w_pos = positive[order].astype(np.int64)
             n_all = np.diff(np.append(starts, s.size))
-            pos = np.add.reduceat(w_pos, starts)
-            return cls(s[starts], pos, n_all - pos)
-        w = frequency_counts(weight[order])  # integer-valued weights: exact counts
-        p = positive[order]
-        pos = np.add.reduceat(np.where(p, w, 0), starts)
-        neg = np.add.reduceat(np.where(p, 0, w), starts)
-        return cls(s[starts], pos, neg)
+            # every positive's score is one of the values: count them by where each
+            # value starts among the sorted positives (k searches, not n)
+            pos_sorted = np.sort(score[positive])
+            pos = np.diff(np.append(np.searchsorted(pos_sorted, values), pos_sorted.size))
+            return cls(values, pos, n_all - pos)
+        w = frequency_counts(weight)  # integer-valued weights: exact counts
+        at = sorted_lookup(values, score)
+        pos = np.bincount(at, weights=np.where(positive, w, 0), minlength=values.size)
+        neg = np.bincount(at, weights=np.where(positive, 0, w), minlength=values.size)
+        if w.dtype.kind == "i":  # whole sums below 2**53: exact in float64
+            pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+        return cls(values, pos, neg)
 
     @classmethod
     def merge(cls, tables):

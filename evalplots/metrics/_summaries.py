@@ -24,6 +24,7 @@ regression summary keeps a bounded sample for the prediction-error figure).
 """
 
 import math
+from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
@@ -35,7 +36,7 @@ from evalplots.metrics._labels import (
     encode_labels,
 )
 from evalplots.metrics._logloss import is_probability_matrix
-from evalplots.metrics._score_counts import ScoreCounts, frequency_counts
+from evalplots.metrics._score_counts import ScoreCounts, frequency_counts, sorted_lookup
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
@@ -130,23 +131,35 @@ def _pair_table(right_a, right_b, weight):
     return frequency_counts(counts).reshape(2, 2) if weight is not None else counts.reshape(2, 2)
 
 
-def loss_moments(losses, weight, strata_masks, *, count_zero_weight=False):
+def loss_moments(losses, weight, stratum, n_strata, *, count_zero_weight=False):
     """Per stratum, the moments of ``losses`` its interval needs: (n_strata, 6).
 
-    Columns: rows (of non-zero weight, or all with ``count_zero_weight``: the
-    multi-class evaluation keeps weight-0 rows in its strata, the binary one
-    leaves them out), Σw, Σw², Σw·l, Σw²·l, Σw²·l² (see
-    :func:`loss_interval_moments`). Sums over chunks are the sums over all rows.
+    ``stratum`` gives each row's stratum in [0, n_strata). Columns: rows (of
+    non-zero weight, or all with ``count_zero_weight``: the multi-class
+    evaluation keeps weight-0 rows in its strata, the binary one leaves them
+    out), Σw, Σw², Σw·l, Σw²·l, Σw²·l² (see :func:`loss_interval_moments`).
+    Sums over chunks are the sums over all rows.
     """
-    w = np.ones(losses.size) if weight is None else weight
-    out = np.zeros((len(strata_masks), N_MOMENTS))
+    out = np.zeros((n_strata, N_MOMENTS))
+    if losses.size == 0:
+        return out
+    if weight is None:
+        w = w2 = None
+        rows = np.bincount(stratum, minlength=n_strata)
+    else:
+        keep = weight != 0
+        losses = np.where(keep, losses, 0.0)  # an infinite loss of weight 0 adds 0
+        w, w2 = weight, weight * weight
+        rows = np.bincount(stratum, weights=None if count_zero_weight else keep,
+                           minlength=n_strata)
     with np.errstate(invalid="ignore", over="ignore"):
-        for k, mask in enumerate(strata_masks):
-            keep = mask & (w != 0)
-            wk, lk = w[keep], losses[keep]
-            w2 = wk * wk
-            out[k] = (mask.sum() if count_zero_weight else keep.sum(), wk.sum(), w2.sum(), np.dot(wk, lk), np.dot(w2, lk),
-                      np.dot(w2, lk * lk))
+        out[:, 0] = rows
+        out[:, 1] = rows if w is None else np.bincount(stratum, w, n_strata)
+        out[:, 2] = rows if w is None else np.bincount(stratum, w2, n_strata)
+        out[:, 3] = np.bincount(stratum, losses if w is None else w * losses, n_strata)
+        out[:, 4] = out[:, 3] if w is None else np.bincount(stratum, w2 * losses, n_strata)
+        out[:, 5] = np.bincount(stratum, losses * losses if w is None
+                                else w2 * losses * losses, n_strata)
     return out
 
 
@@ -171,7 +184,40 @@ def loss_interval_moments(moments, estimate):
 # ------------------------------------------------------------------------ binary
 
 
-class BinarySummary:
+class _Summary:
+    """What every summary shares: its models, its size and a short repr.
+
+    Subclasses are dataclasses whose first per-model dict is named by
+    ``_BY_MODEL``; they hold ``n_rows`` and ``n_partitions``.
+    """
+
+    _BY_MODEL = None
+
+    @property
+    def model_names(self):
+        """Model names, in the order given to ``from_arrays``."""
+        return list(getattr(self, self._BY_MODEL))
+
+    @classmethod
+    def _nonempty(cls, summaries, arg):
+        summaries = list(summaries)
+        if not summaries:
+            raise ValueError(f"{arg} is empty; pass at least one {cls.__name__}.")
+        for s in summaries:
+            if not isinstance(s, cls):
+                raise ValueError(f"{arg} holds a {type(s).__name__}; pass only "
+                                 f"{cls.__name__} objects.")
+        return summaries
+
+    def __repr__(self):
+        return (f"{type(self).__name__}({len(self.model_names)} model(s), "
+                f"{self.n_rows:,} rows, {self.n_partitions} partition(s))")
+
+
+
+
+@dataclass(repr=False, eq=False)
+class BinarySummary(_Summary):
     """Mergeable summary of binary scores of one or more models on one chunk of rows.
 
     Make it with :meth:`from_arrays` on each chunk, combine with :meth:`merge`,
@@ -233,26 +279,17 @@ class BinarySummary:
     ([0, 0, 1, 0, 1], [1, 1, 0, 1, 0])
     """
 
-    def __init__(self, tables, pairs, losses, label_rows, label_weight, pos_label,
-                 threshold, n_rows, n_partitions=1):
-        self.tables = tables
-        self.pairs = pairs
-        self.losses = losses
-        self.label_rows = label_rows
-        self.label_weight = label_weight
-        self.pos_label = pos_label
-        self.threshold = threshold
-        self.n_rows = n_rows
-        self.n_partitions = n_partitions
+    tables: dict
+    pairs: dict
+    losses: dict
+    label_rows: dict
+    label_weight: dict
+    pos_label: object
+    threshold: float
+    n_rows: int
+    n_partitions: int = 1
 
-    @property
-    def model_names(self):
-        """Model names, in the order given to :meth:`from_arrays`."""
-        return list(self.tables)
-
-    def __repr__(self):
-        return (f"BinarySummary({len(self.tables)} model(s), {self.n_rows:,} rows, "
-                f"{self.n_partitions} partition(s))")
+    _BY_MODEL = "tables"
 
     @classmethod
     def from_arrays(cls, y_true, predictions, *, pos_label=None, threshold=0.5,
@@ -317,13 +354,7 @@ class BinarySummary:
                 dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
                 tables[name] = ScoreCounts(s[:0], np.zeros(0, dtype), np.zeros(0, dtype))
             right[name] = (s >= threshold) == positive
-            with np.errstate(divide="ignore", invalid="ignore"):
-                p = s.astype(np.float64)
-                brier = np.where(positive, (1.0 - p) ** 2, p * p)
-                log = -np.log(np.where(positive, p, 1.0 - p))
-            masks = (~positive, positive)
-            losses[name] = np.stack([loss_moments(brier, weight, masks),
-                                     loss_moments(log, weight, masks)])
+            losses[name] = _binary_loss_moments(tables[name], s, positive, weight)
         pairs = {(a, b): _pair_table(right[a], right[b], weight)
                  for a, b in combinations(predictions, 2)}
         return cls(tables, pairs, losses, label_rows, label_weight, pos_label, threshold,
@@ -359,9 +390,7 @@ class BinarySummary:
         >>> BinarySummary.merge([a, a]).tables["m"].positive.tolist()
         [0, 2]
         """
-        summaries = list(summaries)
-        if not summaries:
-            raise ValueError("summaries is empty; pass at least one BinarySummary.")
+        summaries = cls._nonempty(summaries, "summaries")
         names = _same(summaries, "model_names")
         return cls(
             {name: ScoreCounts.merge([s.tables[name] for s in summaries]) for name in names},
@@ -371,6 +400,33 @@ class BinarySummary:
             _add_dicts(s.label_weight for s in summaries),
             _same(summaries, "pos_label"), _same(summaries, "threshold"),
             sum(s.n_rows for s in summaries), sum(s.n_partitions for s in summaries))
+
+
+def _binary_losses(score, positive):
+    """Per-row Brier and log losses of scores read as probabilities (NaN or inf
+    where they are not; then unused)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = score.astype(np.float64)
+        return (np.where(positive, (1.0 - p) ** 2, p * p),
+                -np.log(np.where(positive, p, 1.0 - p)))
+
+
+def _binary_loss_moments(table, score, positive, weight):
+    """(2 losses, 2 classes, 6) moments; unweighted, from the table's cells."""
+    if weight is not None:
+        stratum = positive.astype(np.intp)
+        return np.stack([loss_moments(loss, weight, stratum, 2)
+                         for loss in _binary_losses(score, positive)])
+    cells = table._to_binary_scores()  # rows of one score and class, count = weight
+    counts = cells.weight.astype(np.float64)
+    stratum = cells.positive.astype(np.intp)
+    out = []
+    for loss in _binary_losses(cells.score, cells.positive):
+        with np.errstate(invalid="ignore"):
+            sums = [np.bincount(stratum, counts * v, 2) for v in (loss, loss * loss)]
+        n = np.bincount(stratum, counts, 2)
+        out.append(np.stack([n, n, n, sums[0], sums[0], sums[1]], axis=1))
+    return np.stack(out)
 
 
 def table_placements(table):
@@ -409,7 +465,8 @@ def table_placements(table):
     return table.score, v10, v01, auc
 
 
-class DeLongCrossSums:
+@dataclass(repr=False, eq=False)
+class DeLongCrossSums(_Summary):
     """Second-pass sums for the paired DeLong test of every pair of binary models.
 
     Parameters
@@ -454,13 +511,11 @@ class DeLongCrossSums:
     [1.166667, 0.055556]
     """
 
-    def __init__(self, sums, n_rows, n_partitions=1):
-        self.sums = sums
-        self.n_rows = n_rows
-        self.n_partitions = n_partitions
+    sums: dict
+    n_rows: int
+    n_partitions: int = 1
 
-    def __repr__(self):
-        return f"DeLongCrossSums({len(self.sums)} pair(s), {self.n_rows:,} rows)"
+    _BY_MODEL = "sums"
 
     @classmethod
     def from_arrays(cls, y_true, predictions, tables, *, pos_label=None,
@@ -518,7 +573,7 @@ class DeLongCrossSums:
             if weight is not None:
                 s = s[keep]
             score, v10, v01, aucs[name] = table_placements(tables[name])
-            at = np.searchsorted(score, s)
+            at = sorted_lookup(score, s)
             if s.size and (at.max() >= score.size or not np.array_equal(score[at], s)):
                 raise ValueError(f"predictions[{name!r}] holds a score absent from its "
                                  f"table; pass the merged tables of these rows.")
@@ -561,9 +616,7 @@ class DeLongCrossSums:
         >>> DeLongCrossSums.merge([x, x]).sums[("a", "b")].tolist()
         [2.0, 4.0]
         """
-        parts = list(parts)
-        if not parts:
-            raise ValueError("parts is empty; pass at least one DeLongCrossSums.")
+        parts = cls._nonempty(parts, "parts")
         return cls(_add_dicts(p.sums for p in parts), sum(p.n_rows for p in parts),
                    sum(p.n_partitions for p in parts))
 
@@ -584,18 +637,29 @@ def _merge_kind(kinds):
     return "scores"  # probabilities in some chunks, scores in others
 
 
-def _sparse_counts(keys, weight):
-    """``{key tuple: count}`` of the rows' keys (an (n, d) int array of label indices)."""
-    if keys.shape[0] == 0:
+def _sparse_counts(codes, k, weight):
+    """``{index tuple: count}`` of the rows' index tuples (``codes``: list of d int
+    arrays of indices in [0, k)), non-zero counts only."""
+    if codes[0].size == 0:
         return {}
-    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
-    counts = np.bincount(inverse.ravel(), weights=weight, minlength=unique.shape[0])
+    flat = np.zeros(codes[0].size, dtype=np.int64)
+    for c in codes:
+        flat = flat * k + c
+    if k ** len(codes) <= 1 << 20:
+        counts = np.bincount(flat, weights=weight, minlength=k ** len(codes))
+        keys = np.flatnonzero(counts)
+        counts = counts[keys]
+    else:
+        keys, inverse = np.unique(flat, return_inverse=True)
+        counts = np.bincount(inverse, weights=weight, minlength=keys.size)
     if weight is not None:
         counts = frequency_counts(counts)
-    return {tuple(k): c for k, c in zip(unique.tolist(), counts.tolist())}
+    index = np.unravel_index(keys, (k,) * len(codes))
+    return dict(zip(zip(*(i.tolist() for i in index)), counts.tolist()))
 
 
-class MulticlassSummary:
+@dataclass(repr=False, eq=False)
+class MulticlassSummary(_Summary):
     """Mergeable summary of multi-class predictions of one or more models on one chunk.
 
     Make it with :meth:`from_arrays` on each chunk, combine with :meth:`merge`,
@@ -654,27 +718,18 @@ class MulticlassSummary:
     [((0, 0), 1), ((1, 2), 1), ((2, 2), 1)]
     """
 
-    def __init__(self, labels, confusion, joint, ovr, kinds, log_loss, label_rows,
-                 label_weight, n_rows, n_partitions=1):
-        self.labels = labels
-        self.confusion = confusion
-        self.joint = joint
-        self.ovr = ovr
-        self.kinds = kinds
-        self.log_loss = log_loss
-        self.label_rows = label_rows
-        self.label_weight = label_weight
-        self.n_rows = n_rows
-        self.n_partitions = n_partitions
+    labels: tuple
+    confusion: dict
+    joint: dict
+    ovr: dict
+    kinds: dict
+    log_loss: dict
+    label_rows: dict
+    label_weight: dict
+    n_rows: int
+    n_partitions: int = 1
 
-    @property
-    def model_names(self):
-        """Model names, in the order given to :meth:`from_arrays`."""
-        return list(self.confusion)
-
-    def __repr__(self):
-        return (f"MulticlassSummary({len(self.confusion)} model(s), {len(self.labels)} "
-                f"classes, {self.n_rows:,} rows, {self.n_partitions} partition(s))")
+    _BY_MODEL = "confusion"
 
     @classmethod
     def from_arrays(cls, y_true, predictions, *, labels, sample_weight=None):
@@ -747,7 +802,7 @@ class MulticlassSummary:
                                          np.zeros(0, np.int64)) for c in range(k)]
                 with np.errstate(divide="ignore", invalid="ignore"):  # scores: unused
                     losses = -np.log(score[np.arange(n), codes]) if n else np.zeros(0)
-                log_loss[name] = loss_moments(losses, weight, [codes == c for c in range(k)],
+                log_loss[name] = loss_moments(losses, weight, codes, k,
                                               count_zero_weight=True)
             else:
                 v = as_1d(arr, arg, allow_empty=True)
@@ -759,8 +814,8 @@ class MulticlassSummary:
                                      f"({exc}); pass labels= with every class.") from None
                 kinds[name] = "labels" if n else None
             preds[name] = pred
-            confusion[name] = _sparse_counts(np.stack([codes, pred], axis=1), weight)
-        joint = {(a, b): _sparse_counts(np.stack([codes, preds[a], preds[b]], axis=1), weight)
+            confusion[name] = _sparse_counts([codes, pred], k, weight)
+        joint = {(a, b): _sparse_counts([codes, preds[a], preds[b]], k, weight)
                  for a, b in combinations(predictions, 2)}
         return cls(tuple(classes.tolist()), confusion, joint, ovr, kinds, log_loss,
                    label_rows, label_weight, n, 1)
@@ -793,9 +848,7 @@ class MulticlassSummary:
         >>> sorted(MulticlassSummary.merge([a, a]).confusion["m"].items())
         [((0, 0), 2), ((2, 1), 2)]
         """
-        summaries = list(summaries)
-        if not summaries:
-            raise ValueError("summaries is empty; pass at least one MulticlassSummary.")
+        summaries = cls._nonempty(summaries, "summaries")
         names = _same(summaries, "model_names")
         labels = _same(summaries, "labels")
         scored = [n for n in names if n in summaries[0].ovr]
@@ -878,7 +931,8 @@ def merge_moments(parts):
     return (total, shift, offset, m2)
 
 
-class RegressionSummary:
+@dataclass(repr=False, eq=False)
+class RegressionSummary(_Summary):
     """Mergeable summary of regression predictions of one or more models on one chunk.
 
     Make it with :meth:`from_arrays` on each chunk, combine with :meth:`merge`,
@@ -946,27 +1000,18 @@ class RegressionSummary:
     (3.0, 2.333333, 4.666667, [3.0, 1.5, 1.25])
     """
 
-    def __init__(self, sums, pred_min, target, target_plain, target_range, n_zero, sample,
-                 sample_size, n_rows, n_partitions=1):
-        self.sums = sums
-        self.pred_min = pred_min
-        self.target = target
-        self.target_plain = target_plain
-        self.target_range = target_range
-        self.n_zero = n_zero
-        self.sample = sample
-        self.sample_size = sample_size
-        self.n_rows = n_rows
-        self.n_partitions = n_partitions
+    sums: dict
+    pred_min: dict
+    target: tuple
+    target_plain: tuple
+    target_range: tuple
+    n_zero: int
+    sample: dict
+    sample_size: int
+    n_rows: int
+    n_partitions: int = 1
 
-    @property
-    def model_names(self):
-        """Model names, in the order given to :meth:`from_arrays`."""
-        return list(self.sums)
-
-    def __repr__(self):
-        return (f"RegressionSummary({len(self.sums)} model(s), {self.n_rows:,} rows, "
-                f"{self.n_partitions} partition(s))")
+    _BY_MODEL = "sums"
 
     @classmethod
     def from_arrays(cls, y_true, predictions, *, sample_weight=None, sample_size=10_000):
@@ -1066,9 +1111,7 @@ class RegressionSummary:
         >>> w, shift + offset, m2
         (4.0, 1000000000.0, 10.0)
         """
-        summaries = list(summaries)
-        if not summaries:
-            raise ValueError("summaries is empty; pass at least one RegressionSummary.")
+        summaries = cls._nonempty(summaries, "summaries")
         names = _same(summaries, "model_names")
         size = _same(summaries, "sample_size")
         samples = [s.sample for s in summaries]
