@@ -117,7 +117,27 @@ def build_parser():
     rep.add_argument("--confidence-level", default="0.95", metavar="L",
                      help="coverage of the intervals, strictly between 0 and 1 "
                           "(default: %(default)s)")
+    rep.add_argument("--engine", default="memory", choices=["memory", "dask"],
+                     help="memory: read INPUT into this process; dask: INPUT may be a "
+                          "glob ('DIR/*.parquet'), each file a partition reduced on "
+                          "dask workers (needs the [dask] extra) (default: %(default)s)")
+    rep.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                     help="--engine dask: a running dask scheduler (default: a local "
+                          "cluster of worker processes, closed at the end)")
+    rep.add_argument("--workers", default=None, type=_positive_int, metavar="N",
+                     help="--engine dask: worker processes of the local cluster "
+                          "(default: one per CPU)")
     return parser
+
+
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}")
+    return value
 
 
 def _interval_options(args):
@@ -161,6 +181,8 @@ def _load(args, notes):
     """Return the predictions to report on; notices for stderr go to ``notes``."""
     from evalplots.datasets import SAMPLES, load_sample, read_predictions
 
+    if args.engine == "dask":
+        return _load_dask(args, notes)
     if args.sample is not None or args.input is None:
         if args.sample is not None and args.input is not None:
             raise UsageError("give INPUT or --sample, not both")
@@ -184,6 +206,33 @@ def _load(args, notes):
         raise UsageError(f"INPUT {args.input!r} is a directory; pass a CSV or Parquet "
                          f"file") from None
     notes.extend(data.notes)  # ignored and id-like columns, one line each
+    return data
+
+
+def _load_dask(args, notes):
+    """The input as dask partitions (a glob, directory or file; or a bundled sample)."""
+    from evalplots.dask._cli import load
+
+    name = None
+    path = args.input
+    if path is None or args.sample is not None:
+        if args.sample is not None and args.input is not None:
+            raise UsageError("give INPUT or --sample, not both")
+        from evalplots.datasets._samples import SAMPLE_FILES
+
+        sample = args.sample or "breast_cancer"
+        if sample not in SAMPLE_FILES:
+            raise UsageError(f"--sample {sample!r} is not a bundled sample")
+        path, name = SAMPLE_FILES[sample], f"bundled sample {sample}"
+        notes.append(f"no INPUT given; using the bundled sample {sample} "
+                     f"({SAMPLE_FILES[sample].name}).")
+    try:
+        data = load(os.fspath(path), target=args.target, models=_names(args.models),
+                    exclude=_names(args.exclude), task=args.task, name=name)
+    except FileNotFoundError:
+        raise UsageError(f"INPUT {args.input!r} matches no file; check the path or "
+                         f"glob (quote it: 'DIR/*.parquet')") from None
+    notes.extend(data.notes)
     return data
 
 
@@ -299,6 +348,8 @@ def _provenance(args, data, command_line):
     """The input file (or bundled sample), its SHA-256 and rows, and the command."""
     from evalplots.report import Provenance
 
+    if args.engine == "dask":
+        return data.provenance(command_line)
     if args.input is None:
         from evalplots.datasets._samples import SAMPLE_FILES
 
@@ -308,6 +359,11 @@ def _provenance(args, data, command_line):
                                     name=f"bundled sample {name} ({path.name})")
     return Provenance.from_file(args.input, rows=data.n_samples,
                                 command_line=command_line)
+
+
+def _print_notes(notes):
+    for note in filter(None, notes):
+        print(f"{PROG}: {_command_line_words(note)}", file=sys.stderr)
 
 
 def _report(args, command_line):
@@ -329,7 +385,8 @@ def _report(args, command_line):
     pos_label = None
     if task == "binary":
         pos_label = _pos_label(data, args.pos_label)
-        notes.append(_threshold_note(data, threshold))
+        if args.engine != "dask":  # the scores' range is not read before the pass
+            notes.append(_threshold_note(data, threshold))
     ignored = {"--pos-label": args.pos_label is not None and task != "binary",
                "--threshold": args.threshold != "0.5" and task != "binary",
                "--ordinal": args.ordinal and task != "multiclass",
@@ -339,8 +396,8 @@ def _report(args, command_line):
             notes.append(f"{option} is ignored: it applies to "
                          f"{'binary' if option in ('--pos-label', '--threshold') else 'multi-class'} "
                          f"reports, and this one is {task}.")
-    for note in filter(None, notes):  # only once the input is known to be usable
-        print(f"{PROG}: {_command_line_words(note)}", file=sys.stderr)
+    if args.engine != "dask":  # with dask the partitions are checked as they reduce
+        _print_notes(notes)  # only once the input is known to be usable
     from evalplots.evaluation import evaluate
     from evalplots.report import evaluation_report
 
@@ -354,12 +411,17 @@ def _report(args, command_line):
 
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            evaluation = evaluate(data.y_true, data.predictions, task=task,
+            engine = ({"progress": progress, "ci": not args.no_ci}
+                      if args.engine == "dask" else {})
+            evaluation = getattr(data, "evaluate", evaluate)(
+                                  data.y_true, data.predictions, task=task,
                                   pos_label=pos_label, threshold=threshold,
                                   labels=data.classes if task == "multiclass" else None,
                                   label_names=data.label_names, ordinal=args.ordinal,
                                   confidence_level=level, n_resamples=n_resamples,
-                                  random_state=seed)
+                                  random_state=seed, **engine)
+            if args.engine == "dask":
+                _print_notes(notes)
             report = evaluation_report(
                 evaluation, title=args.title, description=data.description or None,
                 progress=progress, transposed=args.transposed and task == "multiclass",
@@ -422,7 +484,8 @@ def main(argv=None):
         try:
             argv = sys.argv[1:] if argv is None else list(argv)
             args = build_parser().parse_args(argv)
-            return _report(args, shlex.join([PROG, *argv]))
+            with _engine(args):
+                return _report(args, shlex.join([PROG, *argv]))
         except BaseException as exc:
             # also a KeyboardInterrupt that a library swallowed or turned into
             # another exception (reportlab's cleanup code raises AttributeError)
@@ -440,6 +503,23 @@ def main(argv=None):
         message = _command_line_words(" ".join(message.split()).rstrip("."))
         print(f"{PROG}: error: {message}.", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _engine(args):
+    """With --engine dask, a dask client for the run (its local cluster closed after)."""
+    import contextlib
+
+    if args.engine != "dask":
+        for option in ("scheduler", "workers"):
+            if getattr(args, option) is not None:
+                raise UsageError(f"--{option} applies to --engine dask only")
+        return contextlib.nullcontext()
+    try:
+        from evalplots.dask._cli import cluster
+    except ImportError:
+        raise UsageError("--engine dask needs dask: pip install \"evalplots[dask]\"") \
+            from None
+    return cluster(args.scheduler, args.workers)
 
 
 def _unchanged(args):

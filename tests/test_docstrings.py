@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+import evalplots.dask
 import evalplots.datasets
 import evalplots.display
 import evalplots.display.style
@@ -27,6 +28,7 @@ PACKAGES = [
     evalplots.evaluation,
     evalplots.report,
     evalplots.datasets,
+    evalplots.dask,
 ]
 
 _HEADING = re.compile(r"^(\w[\w ]*)\n-{3,}$", re.MULTILINE)

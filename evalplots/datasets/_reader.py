@@ -24,7 +24,7 @@ from evalplots.datasets._columns import (
 from evalplots.datasets._record import Predictions
 from evalplots.metrics._labels import class_values
 
-__all__ = ["ID_COLUMN_NAMES", "PARQUET_SUFFIXES", "read_predictions"]
+__all__ = ["ID_COLUMN_NAMES", "PARQUET_SUFFIXES", "predictions_from_frame", "read_predictions"]
 
 #: File suffixes (any case) read as Parquet; anything else is read as CSV.
 PARQUET_SUFFIXES = (".parquet", ".pq", ".parq")
@@ -283,13 +283,47 @@ def read_predictions(path, *, target="y_true", models=None, exclude=None):
     (array(['a', 'b', 'c'], dtype='<U1'), array([0.1, 0.7, 0.2]))
     """
     frame, source, notes = _read_frame(path)
+    return predictions_from_frame(frame, source, notes, target=target, models=models,
+                                  exclude=exclude)
+
+
+def predictions_from_frame(frame, source, notes=(), *, target="y_true", models=None,
+                           exclude=None, classes=None):
+    """The rules of :func:`read_predictions` applied to a frame already read.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table as :func:`read_predictions` reads it from a file.
+    source : CsvSource or ParquetSource
+        Locates rows for messages.
+    notes : sequence of str, default=()
+        Notices of the reading step, kept first.
+    target, models, exclude : as in :func:`read_predictions`
+    classes : ndarray of shape (n_classes,) or None, default=None
+        The target's classes when known from more rows than ``frame`` holds
+        (:mod:`evalplots.dask` reads one part of the data per task); None takes
+        them from ``frame``.
+
+    Returns
+    -------
+    predictions : Predictions
+        See :func:`read_predictions`.
+
+    Raises
+    ------
+    ValueError
+        See :func:`read_predictions`.
+    """
+    notes = list(notes)
     header = list(frame.columns)
     if target not in header:
         raise ValueError(
             f"no label column {target!r}; the columns are {', '.join(header)} "
             f"(choose one with --target / target=).")
     y_true = read_labels(frame[target], target, source)
-    classes = None if y_true.dtype.kind == "f" else class_values(y_true)
+    if classes is None:
+        classes = None if y_true.dtype.kind == "f" else class_values(y_true)
     lookup = _class_lookup(classes)
     layout = {}
     for name in header:

@@ -1,0 +1,578 @@
+"""``evalplots.dask.evaluate``: the in-memory evaluation, computed from partitions."""
+
+import numpy as np
+
+from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
+
+from evalplots.dask import _input, _ranking
+from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
+
+__all__ = ["evaluate", "ranking_summary", "DEFAULT_MEMORY_BUDGET"]
+
+#: Bytes one merged score table may take in one process (256 MiB: 11 million scores).
+DEFAULT_MEMORY_BUDGET = 256 * 2**20
+METHODS = ("auto", "exact", "binned")
+
+
+def _check_options(method, memory_budget, split_every, n_bins, max_points):
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got "
+                         f"{method!r}.")
+    for name, value, low in (("memory_budget", memory_budget, _ranking.TABLE_ROW_BYTES),
+                             ("split_every", split_every, 2), ("n_bins", n_bins, 2),
+                             ("max_points", max_points, 2)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+                or value < low:
+            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}.")
+
+
+def _partitions(y_true, predictions, sample_weight, spec):
+    """The input as partitions: a path or glob, a dask DataFrame, or dask collections."""
+    import os
+
+    import dask.dataframe as dd
+
+    if isinstance(y_true, (str, os.PathLike)):
+        if predictions is not None:
+            raise ValueError("with a path, leave predictions=None: the models are the "
+                             "file's columns (choose them with models= / exclude=).")
+        spec["weight_column"] = _weight_column(sample_weight)
+        return _input.partitions_from_path(y_true, spec)
+    if isinstance(y_true, dd.DataFrame):
+        if predictions is not None:
+            raise ValueError("with a dask DataFrame, leave predictions=None: the models "
+                             "are its columns (choose them with models= / exclude=).")
+        spec["weight_column"] = _weight_column(sample_weight)
+        return _input.partitions_from_frame(y_true, spec)
+    if not isinstance(predictions, dict) or not predictions:
+        raise ValueError("predictions must be a non-empty dict {model name: dask array "
+                         "or dask Series}.")
+    return _input.partitions_from_arrays(y_true, predictions, sample_weight, spec)
+
+
+def _weight_column(sample_weight):
+    if sample_weight is None or isinstance(sample_weight, str):
+        return sample_weight
+    raise ValueError("with a path or a dask DataFrame, sample_weight must be the name of "
+                     "its weight column (str) or None.")
+
+
+def _merge_scans(scans, where):
+    """Rows, classes (or None) and notes from the partitions' scans."""
+    from evalplots.metrics._labels import class_values
+
+    n_rows = sum(s[0] for s in scans)
+    kinds = [(s[1], w) for s, w in zip(scans, where) if s[1] is not None]
+    if not kinds:
+        raise ValueError("every partition is empty; there is nothing to evaluate.")
+    numeric = {k: "numbers" if k in "iuf" else "True/False" if k == "b" else "text"
+               for k, _ in kinds}
+    first_kind, first_where = kinds[0]
+    for kind, w in kinds:
+        if numeric[kind] != numeric[first_kind]:
+            raise ValueError(f"the target column holds {numeric[first_kind]} in "
+                             f"{first_where} but {numeric[kind]} in {w}; give it one type "
+                             f"in every partition.")
+    headers = [(s[3], w) for s, w in zip(scans, where) if s[3] is not None]
+    for header, w in headers[1:]:
+        if header != headers[0][0]:
+            raise ValueError(f"{w} has the columns {', '.join(header)} but {headers[0][1]} "
+                             f"has {', '.join(headers[0][0])}; every file needs the same "
+                             f"columns.")
+    classes = None
+    if all(s[2] is not None for s in scans if s[1] is not None) and "f" not in dict(kinds):
+        classes = class_values(np.concatenate([s[2] for s in scans if s[1] is not None]))
+        if classes.size > _input.MAX_CLASSES:
+            classes = None
+    notes = tuple(dict.fromkeys(n for s in scans for n in s[4]))
+    first = next(i for i, s in enumerate(scans) if s[0] > 0)
+    return n_rows, classes, notes, first
+
+
+def _gather(parts):
+    client = current_client()
+    return client.gather(parts) if client is not None else parts
+
+
+def prepare(y_true, predictions=None, *, sample_weight=None, task="auto", labels=None,
+            target="y_true", models=None, exclude=None, progress=None):
+    """Scan the input and read its layout: partitions, classes, models, task."""
+    import dask
+
+    spec = {"target": target, "models": models, "exclude": exclude, "task": task}
+    parts = _partitions(y_true, predictions, sample_weight, spec)
+    if labels is None:  # one pass over the target column finds the classes
+        scans = _gather(run_tasks(parts.scan_tasks(), progress=progress,
+                                  description="scanning partitions"))
+        n_rows, classes, notes, first = _merge_scans(scans, parts.where)
+    else:
+        from evalplots.metrics._labels import class_values
+
+        n_rows, notes, first = None, (), 0
+        classes = class_values(np.asarray(labels))
+    spec = dict(parts.spec, classes=classes)
+    layout = None
+    for index in range(first, len(parts.where)):
+        layout = dask.compute(parts.layout_task(index, spec))[0]
+        if layout is not None:
+            break
+    if layout is None:
+        raise ValueError("every partition is empty; there is nothing to evaluate.")
+    if task == "auto":
+        from evalplots.evaluation import detect_task
+
+        task = detect_task(layout["standin_y"], layout["standin_predictions"])
+    spec.update(models=layout["models"], exclude=None, kinds=layout["kinds"], task=task)
+    return parts, spec, {"n_rows": n_rows, "classes": classes,
+                         "notes": notes + layout["notes"], **layout}
+
+
+# --- binary ------------------------------------------------------------------
+
+
+def _model_table(chunk, name, pos_label, classes):
+    """One model's ScoreCounts of one partition (None when it is empty)."""
+    from evalplots.metrics._thresholds import binary_scores
+
+    if chunk is None:
+        return None
+    y, predictions, weight = chunk
+    if weight is not None and not weight.any():
+        return None
+    return _ranking.score_table(binary_scores(
+        y, predictions[name], pos_label=pos_label, sample_weight=weight,
+        classes=classes))
+
+
+def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
+    from evalplots.metrics._thresholds import binary_scores
+
+    def run():
+        out = dict.fromkeys(names)
+        if chunk is None:
+            return out
+        y, predictions, weight = chunk
+        if weight is not None and not weight.any():
+            return out
+        for name in names:
+            data = binary_scores(y, predictions[name], pos_label=pos_label,
+                                 sample_weight=weight, classes=classes)
+            if _ranking.estimated_distinct(data.score) * n_parts > budget_rows:
+                out[name] = _ranking.sampled_part(data)  # the range path sorts it
+            else:
+                out[name] = _ranking.part_table(_ranking.score_table(data), budget_rows,
+                                                n_parts)
+        return out
+    return _input._checked(where, run)
+
+
+def _merge_part_dicts(budget_rows):
+    def merge(parts):
+        names = list(parts[0])
+        out = {}
+        for name in names:
+            present = [p[name] for p in parts if p[name] is not None]
+            out[name] = (None if not present else present[0] if len(present) == 1
+                         else _ranking.merge_part_tables(present, budget_rows))
+        return out
+    return merge
+
+
+def binary_rankings(parts, spec, *, pos_label, method="auto",
+                    memory_budget=DEFAULT_MEMORY_BUDGET, split_every=8, n_bins=1000,
+                    max_points=20_000, progress=None):
+    """Per model, a :class:`~evalplots.dask._ranking.RankingSummary` (exact unless binned)."""
+    import dask
+
+    budget_rows = max(1, memory_budget // _ranking.TABLE_ROW_BYTES)
+    if method != "auto":
+        budget_rows = 0  # force the second pass (exact ranges or bins)
+    chunks = parts.chunk_tasks(spec)
+    names = spec["models"]
+    classes = spec.get("classes")
+    first = run_tasks([dask.delayed(_part_tables, pure=True)(c, names, pos_label, classes,
+                                                             budget_rows, len(chunks), w)
+                       for c, w in zip(chunks, parts.where)],
+                      progress=progress, description="reducing partitions")
+    merged = tree_reduce(first, _merge_part_dicts(budget_rows), split_every=split_every)
+    out = {}
+    for name in names:
+        part = _checked_part(merged, name)
+        if part.table is not None:
+            out[name] = _ranking.exact_from_table(part.table, max_points)
+        else:
+            out[name] = _second_pass(chunks, name, pos_label, classes, part, method=method,
+                                     memory_budget=memory_budget, split_every=split_every,
+                                     n_bins=n_bins, max_points=max_points,
+                                     progress=progress)
+    return out
+
+
+def _checked_part(merged, name):
+    part = merged[name]
+    if part is None or part.n_pos + part.n_neg == 0:
+        raise ValueError(f"model {name!r} has no row of non-zero weight; there is "
+                         f"nothing to evaluate.")
+    return part
+
+
+def _second_pass(chunks, name, pos_label, classes, part, *, method, memory_budget,
+                 split_every, n_bins, max_points, progress):
+    """The RankingSummary of a model whose table was not merged: exact ranges or bins."""
+    import dask
+
+    tables = [dask.delayed(_model_table, pure=True)(c, name, pos_label, classes)
+              for c in chunks]
+    if method == "binned":
+        return _ranking.binned(tables, part, n_bins=n_bins, split_every=split_every,
+                               progress=progress)
+    return _ranking.exact_ranges(tables, part, memory_budget=memory_budget,
+                                 split_every=split_every, max_points=max_points,
+                                 progress=progress)
+
+
+def _resolve_pos_label(classes, pos_label):
+    from evalplots.metrics._labels import resolve_pos_label
+
+    if classes is None or classes.size != 2:
+        raise ValueError(f"a binary evaluation needs two classes in y_true, found "
+                         f"{'more than two' if classes is None else classes.size}.")
+    return resolve_pos_label(classes, pos_label, name="y_true", arg="pos_label")
+
+
+def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
+                    labels=None, method="auto", memory_budget=DEFAULT_MEMORY_BUDGET,
+                    n_bins=1000,
+                    max_points=20_000, split_every=8, target="y_true", models=None,
+                    exclude=None, progress=None):
+    """Exact ROC AUC, AP and BEP of one binary model from dask partitions.
+
+    Parameters
+    ----------
+    y_true : dask array or dask Series of shape (n_samples,), or str
+        True binary labels; or a Parquet/CSV path or glob, or a dask
+        DataFrame, whose ``target`` column holds them and whose one other
+        model column holds the scores.
+    y_score : dask array or dask Series of shape (n_samples,) or None
+        Scores of the positive class (None with a path or DataFrame).
+    pos_label : int, float, bool, str or None, default=None
+        The positive class; None means 1 for {0, 1} or {-1, 1} labels.
+    sample_weight : dask array of shape (n_samples,), str or None, default=None
+        Sample weights (a column name with a path or DataFrame).
+    labels : array-like of shape (2,) or None, default=None
+        The two classes; None finds them with a pass over the labels.
+    method : {'auto', 'exact', 'binned'}, default='auto'
+        'auto': merge the per-score tables when they fit ``memory_budget``,
+        else take the range-partitioned exact path. 'exact': always the range
+        path. 'binned': ``n_bins`` quantile bins (approximate AUC, with its
+        error bound; AP and BEP are NaN).
+    memory_budget : int, default=268435456 (256 MiB)
+        Bytes one score table may take in one process (24 bytes per distinct
+        score). It sets when the merged table is given up for the range path,
+        and how many ranges that path cuts (each range's table should fit).
+    n_bins : int, default=1000
+        Bins of ``method='binned'``.
+    max_points : int, default=20000
+        Vertices kept of the curve for drawing.
+    split_every : int, default=8
+        Fan-in of the tree reduction.
+    target : str, default="y_true"
+        Label column of a path or DataFrame.
+    models, exclude : list of str or None, default=None
+        Which column of a path or DataFrame is the model (exactly one must
+        be left).
+    progress : callable or None, default=None
+        ``progress(step, done, total)`` as partitions finish.
+
+    Returns
+    -------
+    summary : RankingSummary
+        ``roc_auc``, ``average_precision``, ``break_even_point``, the
+        coarsened ``table`` and ``auc_bound`` (see its documentation).
+
+    Raises
+    ------
+    ValueError
+        On invalid input (naming the partition or file), or options.
+
+    Notes
+    -----
+    Fawcett (2006), Alg. 1 computes the curve from the table of distinct
+    scores; the range path splits that walk at quantile cuts and hands each
+    range the cumulative counts above it (see :mod:`evalplots.dask._ranking`).
+    The binned AUC is the trapezoid over bin edges; its distance to the exact
+    AUC is at most ``1/2 sum_k dFPR_k dTPR_k`` (each bin's curve lies in the
+    rectangle its step spans).
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from evalplots.dask import ranking_summary
+    >>> y = da.from_array([1, 0, 0, 1, 0, 1], chunks=2)
+    >>> s = da.from_array([.45, .53, .24, .88, .57, .76], chunks=2)
+    >>> r = ranking_summary(y, s, method="exact")
+    >>> round(r.roc_auc, 4), round(r.average_precision, 4), r.method
+    (0.7778, 0.8667, 'ranges')
+    """
+    _check_options(method, memory_budget, split_every, n_bins, max_points)
+    predictions = None if y_score is None else {"y_score": y_score}
+    parts, spec, info = prepare(y_true, predictions, sample_weight=sample_weight,
+                                task="binary", labels=labels, target=target,
+                                models=models, exclude=exclude, progress=progress)
+    if len(spec["models"]) != 1:
+        raise ValueError(f"ranking_summary takes one model; the input has "
+                         f"{len(spec['models'])}: {', '.join(spec['models'])}.")
+    pos = _resolve_pos_label(info["classes"], pos_label)
+    out = binary_rankings(parts, spec, pos_label=pos, method=method,
+                          memory_budget=memory_budget, split_every=split_every,
+                          n_bins=n_bins, max_points=max_points, progress=progress)
+    return out[spec["models"][0]]
+
+
+# --- the evaluation ------------------------------------------------------------
+
+
+def _empty_like(table):
+    from evalplots.metrics import ScoreCounts
+
+    return ScoreCounts(table.score[:0], table.positive[:0], table.negative[:0])
+
+
+def _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts, where):
+    """(BinarySummary without its tables, {model: PartTable}) of one partition."""
+    from evalplots.metrics import BinarySummary
+
+    def run():
+        y, predictions, weight = chunk
+        summary = BinarySummary.from_arrays(y, predictions, pos_label=pos_label,
+                                            threshold=threshold, sample_weight=weight)
+        tables = {}
+        for name in names:
+            table = summary.tables[name]
+            tables[name] = (_ranking.part_table(table, budget_rows, n_parts)
+                            if len(table) else None)
+            summary.tables[name] = _empty_like(table)  # merged apart, within the budget
+        return summary, tables
+    return None if chunk is None else _input._checked(where, run)
+
+
+def _merge_binary(budget_rows):
+    merge_tables = _merge_part_dicts(budget_rows)
+
+    def merge(parts):
+        from evalplots.metrics import BinarySummary
+
+        return (BinarySummary.merge([p[0] for p in parts]),
+                merge_tables([p[1] for p in parts]))
+    return merge
+
+
+def _delong_part(chunk, tables, pos_label, where):
+    from evalplots.metrics import DeLongCrossSums
+
+    def run():
+        y, predictions, weight = chunk
+        return DeLongCrossSums.from_arrays(y, predictions, tables, pos_label=pos_label,
+                                           sample_weight=weight)
+    return None if chunk is None else _input._checked(where, run)
+
+
+def _summary_part(kind, chunk, options, where):
+    from evalplots import metrics
+
+    def run():
+        y, predictions, weight = chunk
+        return getattr(metrics, kind).from_arrays(y, predictions, sample_weight=weight,
+                                                  **options)
+    return None if chunk is None else _input._checked(where, run)
+
+
+def _merge_summaries(kind):
+    def merge(parts):
+        from evalplots import metrics
+
+        return getattr(metrics, kind).merge(parts)
+    return merge
+
+
+def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_budget,
+                     split_every, n_bins, max_points, delong, progress):
+    import dask
+
+    names = spec["models"]
+    classes = info["classes"]
+    pos = _resolve_pos_label(classes, pos_label)
+    budget_rows = max(1, memory_budget // _ranking.TABLE_ROW_BYTES)
+    first_budget = budget_rows if method == "auto" else 0
+    chunks = parts.chunk_tasks(spec)
+    part = dask.delayed(_binary_part, pure=True)
+    firsts = run_tasks([part(c, names, pos, threshold, first_budget, len(chunks), w)
+                        for c, w in zip(chunks, parts.where)],
+                       progress=progress, description="reducing partitions")
+    summary, tables = tree_reduce(firsts, _merge_binary(first_budget),
+                                  split_every=split_every)
+    exact = {}
+    for name in names:
+        table = _checked_part(tables, name)
+        if table.table is not None:
+            summary.tables[name] = table.table
+            continue
+        ranking = _second_pass(chunks, name, pos, classes, table, method=method,
+                               memory_budget=memory_budget, split_every=split_every,
+                               n_bins=n_bins, max_points=max_points, progress=progress)
+        summary.tables[name] = ranking.table
+        exact[name] = ranking
+    cross = None
+    if delong and len(names) > 1 and not exact:
+        # the paired DeLong test: a second pass given the merged tables
+        client = current_client()
+        shared = summary.tables if client is None else client.scatter(
+            summary.tables, broadcast=True)
+        seconds = run_tasks([dask.delayed(_delong_part, pure=True)(c, shared, pos, w)
+                             for c, w in zip(chunks, parts.where)],
+                            progress=progress, description="DeLong pass")
+        from evalplots.metrics import DeLongCrossSums
+
+        cross = tree_reduce(seconds, DeLongCrossSums.merge, split_every=split_every)
+    return summary, cross, exact
+
+
+@fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
+def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold=0.5,
+             labels=None, sample_weight=None, label_names=None, ordinal=False,
+             confidence_level=0.95, n_resamples=1000, random_state=0, target="y_true",
+             models=None, exclude=None, method="auto",
+             memory_budget=DEFAULT_MEMORY_BUDGET, n_bins=1000, max_points=20_000,
+             split_every=8, ci=True, progress=None):
+    """Evaluate models on data in dask partitions: the evaluation of :func:`evalplots.evaluate`.
+
+    Parameters
+    ----------
+    y_true : dask array or dask Series of shape (n_samples,), dask DataFrame, or str
+        True labels or target values; or a dask DataFrame, or a Parquet/CSV
+        path, directory or glob (one partition per file), whose ``target``
+        column holds them and whose other columns are the models, read by the
+        rules of :func:`evalplots.datasets.read_predictions`.
+    predictions : dict of str to dask array or dask Series, or None
+        Model name -> its predictions (as :func:`evalplots.evaluate` takes
+        them), partitioned like ``y_true``; None with a DataFrame or path.
+    task, pos_label, threshold, label_names, ordinal : as in evalplots.evaluate
+        As :func:`evalplots.evaluate`; 'auto' reads the task from the global
+        classes and the first non-empty partition.
+    labels : array-like of shape (n_classes,) or None, default=None
+        The classes, in column order of score matrices; None finds them with
+        one pass over the target column.
+    sample_weight : dask array of shape (n_samples,), str or None, default=None
+        Weights (a column name with a DataFrame or path).
+    %(interval_params)s
+    target : str, default="y_true"
+        The target column of a DataFrame or path.
+    models, exclude : list of str or None, default=None
+        Columns to read as models, or to leave out (DataFrame or path).
+    method : {'auto', 'exact', 'binned'}, default='auto'
+        Binary scores: 'auto' merges each model's table of distinct scores
+        while it fits ``memory_budget`` and otherwise takes the exact
+        range-partitioned path; 'exact' always takes that path; 'binned' uses
+        ``n_bins`` quantile bins (AUC within its stated bound; AP, BEP n/a).
+    memory_budget : int, default=268435456 (256 MiB)
+        Bytes one merged score table may take in one process (24 bytes per
+        distinct score): past it the table is not merged, and the exact path
+        cuts the scores into ranges whose tables fit it.
+    n_bins : int, default=1000
+        Bins of ``method='binned'``.
+    max_points : int, default=20000
+        Curve vertices kept for drawing when the table is not merged.
+    split_every : int, default=8
+        Fan-in of the tree reduction.
+    ci : bool, default=True
+        Run the second pass that the paired DeLong test of two binary models
+        needs (False skips it).
+    progress : callable or None, default=None
+        ``progress(step, done, total)`` as partitions finish.
+
+    Returns
+    -------
+    evaluation : BinaryEvaluation, MulticlassEvaluation or RegressionEvaluation
+        Built by their ``from_summary`` constructors from the merged tables:
+        the same metrics table, Displays and report as in memory.
+
+    Raises
+    ------
+    ValueError
+        On invalid input (the message names the file or partition), options,
+        or a task that does not fit.
+    FileNotFoundError
+        If a path or glob matches no file.
+
+    Notes
+    -----
+    Each partition is reduced on a worker to a mergeable summary
+    (:class:`evalplots.metrics.BinarySummary`, ``MulticlassSummary``,
+    ``RegressionSummary``); summaries are merged in a tree of fan-in
+    ``split_every``; only the merged summary reaches the client. Binary
+    curves come from the per-distinct-score tables (Fawcett 2006, Alg. 1);
+    when those exceed ``memory_budget`` the exact range path of
+    :mod:`evalplots.dask._ranking` gives AUC, AP and BEP exactly and a thinned
+    table for drawing.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from evalplots.dask import evaluate
+    >>> y = da.from_array([1, 0, 0, 1, 0, 1], chunks=2)
+    >>> s = da.from_array([.45, .53, .24, .88, .57, .76], chunks=2)
+    >>> ev = evaluate(y, {"m": s})
+    >>> type(ev).__name__, round(ev.metrics_table.rows["m"]["ROC AUC"], 4)
+    ('BinaryEvaluation', 0.7778)
+    """
+    _check_options(method, memory_budget, split_every, n_bins, max_points)
+    parts, spec, info = prepare(y_true, predictions, sample_weight=sample_weight,
+                                task=task, labels=labels, target=target, models=models,
+                                exclude=exclude, progress=progress)
+    return evaluate_prepared(
+        parts, spec, info, pos_label=pos_label, threshold=threshold,
+        label_names=label_names, ordinal=ordinal, confidence_level=confidence_level,
+        n_resamples=n_resamples, random_state=random_state, method=method,
+        memory_budget=memory_budget, n_bins=n_bins, max_points=max_points,
+        split_every=split_every, ci=ci, progress=progress)
+
+
+def evaluate_prepared(parts, spec, info, *, pos_label, threshold, label_names, ordinal,
+                      confidence_level, n_resamples, random_state, method, memory_budget,
+                      n_bins, max_points, split_every, ci, progress):
+    """:func:`evaluate` after :func:`prepare` (the CLI resolves --pos-label in between)."""
+    from evalplots import evaluation
+
+    options = {"confidence_level": confidence_level, "n_resamples": n_resamples,
+               "random_state": random_state, "label_names": label_names}
+    task = spec["task"]
+    if task == "binary":
+        summary, cross, exact = _evaluate_binary(
+            parts, spec, info, pos_label=pos_label, threshold=threshold, method=method,
+            memory_budget=memory_budget, split_every=split_every, n_bins=n_bins,
+            max_points=max_points, delong=ci, progress=progress)
+        return evaluation.BinaryEvaluation.from_summary(
+            summary, cross=cross, exact=_exact_overrides(exact), **options)
+    import dask
+
+    if task == "multiclass":
+        kind, part_options = "MulticlassSummary", {"labels": info["classes"]}
+        options["ordinal"] = ordinal
+    else:
+        kind, part_options = "RegressionSummary", {}
+        del options["label_names"]
+    part = dask.delayed(_summary_part, pure=True)
+    firsts = run_tasks([part(kind, c, part_options, w)
+                        for c, w in zip(parts.chunk_tasks(spec), parts.where)],
+                       progress=progress, description="reducing partitions")
+    summary = tree_reduce(firsts, _merge_summaries(kind), split_every=split_every)
+    cls = (evaluation.MulticlassEvaluation if task == "multiclass"
+           else evaluation.RegressionEvaluation)
+    return cls.from_summary(summary, **options)
+
+
+def _exact_overrides(exact):
+    """Per model the exact scores of the range path, for ``from_summary(exact=)``."""
+    return {name: {"ROC AUC": r.roc_auc, "AP": r.average_precision,
+                   "BEP": r.break_even_point}
+            for name, r in exact.items()} or None

@@ -1,0 +1,399 @@
+"""Partitions of predictions, however they arrive: dask arrays, a dask DataFrame, files.
+
+Every input becomes a list of *partitions*, each a dask task that yields the
+typed arrays of one part of the data, ``(y_true, predictions, sample_weight)``,
+exactly as :func:`evalplots.evaluate` takes them in memory. Files (a Parquet or
+CSV path or glob, one partition per file) and the partitions of a dask
+DataFrame are read with :func:`evalplots.datasets._reader.predictions_from_frame`,
+the rules of the in-memory reader (column roles, ``<model>:<class>`` headers,
+row identifiers, strict cells), so both paths read a column the same way.
+
+Three steps, each a reduction over the partitions or a single task, so no raw row
+reaches the client:
+
+1. *scan*: each partition's row count and distinct target values (the classes of
+   the whole data; a partition may hold one class only, or none);
+2. *layout*: the first non-empty partition, read with the global classes, names
+   the models, their kind and the task (:func:`evalplots.evaluation.detect_task`
+   on the global classes and that partition's predictions);
+3. the evaluation's own pass, where every partition is read with the same
+   models and classes, and a partition whose columns read differently is an
+   error naming it.
+"""
+
+import dataclasses
+import glob
+import os
+
+import numpy as np
+
+__all__ = ["Partitions", "partitions_from_arrays", "partitions_from_frame",
+           "partitions_from_path"]
+
+#: More distinct target values than this: a regression target, not classes.
+MAX_CLASSES = 10_000
+
+
+@dataclasses.dataclass
+class Partitions:
+    """The partitions of one input and what the scan found.
+
+    Attributes
+    ----------
+    tasks : list of dask.delayed.Delayed
+        Partition ``i`` -> ``(y_true, predictions, sample_weight)``.
+    where : list of str
+        How a message names partition ``i`` (``"file 'a.parquet'"``,
+        ``"partition 3"``).
+    source : str
+        What was read, for messages and the report's provenance.
+    """
+
+    tasks: list
+    where: list
+    source: str
+    n_rows: int = 0
+    classes: object = None
+    notes: tuple = ()
+    layout: object = None
+
+
+class InputError(ValueError):
+    """An input problem located in one partition (its file, or its number)."""
+
+
+def _located(where, exc):
+    message = " ".join(str(exc).split())
+    return InputError(f"{where}: {message}")
+
+
+def _checked(where, function, *args):
+    try:
+        return function(*args)
+    except InputError:
+        raise
+    except (ValueError, OSError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        raise _located(where, exc) from None
+
+
+# --- reading one partition -------------------------------------------------
+
+
+def _frame_of_file(path):
+    from evalplots.datasets._reader import _read_frame
+
+    return _read_frame(path)
+
+
+def _target_of_file(path, target):
+    """(frame, source, notes) for the scan: a Parquet file's target column only."""
+    from evalplots.datasets import PARQUET_SUFFIXES
+
+    def whole():
+        frame, source, notes = _frame_of_file(path)
+        return frame, source, notes, list(frame.columns)
+
+    if not os.fspath(path).lower().endswith(PARQUET_SUFFIXES):
+        return whole()
+    import pyarrow.parquet as pq
+
+    from evalplots.datasets._parquet import ParquetSource
+
+    try:
+        names = pq.read_schema(path).names
+    except Exception:  # not Parquet: the full reader says why, in its words
+        return whole()
+    raw = [n for n in names if isinstance(n, str) and n.strip() == target][:1]
+    frame = pq.read_table(path, columns=raw).to_pandas()
+    frame.columns = [target] if raw else []
+    header = [n.strip() if isinstance(n, str) else n for n in names]
+    return frame, ParquetSource(frame), [], header
+
+
+def _frame_of_partition(frame):
+    from evalplots.datasets._columns import check_header, strip_text_columns
+    from evalplots.datasets._parquet import ParquetSource
+
+    frame = frame.reset_index(drop=True)
+    names = [n.strip() if isinstance(n, str) else n for n in frame.columns]
+    if not all(isinstance(n, str) for n in names):
+        raise ValueError(f"the column names {names!r} are not all text; give every "
+                         f"column a text name.")
+    frame.columns = check_header(names)
+    strip_text_columns(frame)
+    return frame, ParquetSource(frame), []
+
+
+def _read(loader, item, spec):
+    """Typed ``(y_true, predictions, weight)`` of one frame partition."""
+    from evalplots.datasets._columns import read_numbers
+    from evalplots.datasets._reader import predictions_from_frame
+
+    frame, source, notes = loader(item)
+    weight = None
+    exclude = list(spec.get("exclude") or ())
+    if spec.get("weight_column") is not None:
+        name = spec["weight_column"]
+        if name not in frame.columns:
+            raise ValueError(f"no sample-weight column {name!r}; the columns are "
+                             f"{', '.join(frame.columns)}.")
+        weight = read_numbers(frame[name], name, source).astype(np.float64)
+        exclude.append(name)
+    if len(frame) == 0:
+        return None, notes
+    data = predictions_from_frame(frame, source, notes, target=spec["target"],
+                                  models=spec.get("models"), exclude=exclude or None,
+                                  classes=spec.get("classes"))
+    return (data.y_true, data.predictions, weight), data
+
+
+def _scan(y):
+    """(n_rows, dtype kind, sorted distinct values or None when too many / continuous)."""
+    from evalplots.evaluation._regression import is_regression_target
+    from evalplots.metrics._labels import class_values
+
+    if y is None:
+        return 0, None, None
+    if is_regression_target(y):
+        return y.size, "f", None
+    values = class_values(y)
+    return y.size, y.dtype.kind, (values if values.size <= MAX_CLASSES else None)
+
+
+def _scan_frame(loader, item, where, spec):
+    def run():
+        from evalplots.datasets._columns import read_labels
+
+        target = spec["target"]
+        if loader is _frame_of_file:
+            frame, source, notes, header = _target_of_file(item, target)
+        else:
+            frame, source, notes = loader(item)
+            header = list(frame.columns)
+        if target not in frame.columns:
+            raise ValueError(f"no label column {target!r}; the columns are "
+                             f"{', '.join(map(str, header))} (choose one with --target "
+                             f"/ target=).")
+        y = read_labels(frame[target], target, source) if len(frame) else None
+        return (*_scan(y), tuple(header), tuple(notes))
+    return _checked(where, run)
+
+
+def _frame_chunk(loader, item, where, spec):
+    def run():
+        chunk, data = _read(loader, item, spec)
+        if chunk is None:
+            return None
+        expected = spec.get("kinds")
+        if expected is not None:
+            kinds = _kinds(data.predictions, data.y_true)
+            for name, kind in kinds.items():
+                if kind != expected[name]:
+                    raise ValueError(
+                        f"model {name!r} reads as {kind} here but as {expected[name]} "
+                        f"in the first partition; make the column hold one kind of "
+                        f"values in every file.")
+        return chunk
+    return _checked(where, run)
+
+
+def _kinds(predictions, y_true):
+    """Per model how its column reads: 'class scores', 'numbers' or 'predicted labels'."""
+    return {name: "class scores" if p.ndim == 2 else "numbers" if p.dtype.kind == "f"
+            else "predicted labels" for name, p in predictions.items()}
+
+
+def _layout_frame(loader, item, where, spec):
+    def run():
+        chunk, data = _read(loader, item, spec)
+        return _layout_of(chunk, spec, data)
+    return _checked(where, run)
+
+
+def _layout_of(chunk, spec, data=None):
+    """Models, kinds and stand-in arrays of one non-empty partition (a small result).
+
+    The stand-ins are what the task's rules (:func:`evalplots.evaluation.detect_task`)
+    look at: the global classes (or this partition's target when it is
+    continuous) and each model's first predictions, as many rows.
+    """
+    if chunk is None:
+        return None
+    y, predictions, _ = chunk
+    classes = spec.get("classes")
+    standin = y[:1000] if classes is None else classes
+    n = standin.size
+    return {
+        "models": list(predictions),
+        "kinds": _kinds(predictions, y),
+        "standin_y": standin,
+        "standin_predictions": {name: np.resize(p, (n,) + p.shape[1:])
+                                for name, p in predictions.items()},
+        "notes": tuple(data.notes) if data is not None else (),
+        "id_columns": tuple(data.id_columns) if data is not None else (),
+    }
+
+
+# --- building the partitions ------------------------------------------------
+
+
+def _files(path):
+    path = os.fspath(path)
+    if any(ch in path for ch in "*?["):
+        files = sorted(glob.glob(path))
+        if not files:
+            raise FileNotFoundError(2, "No file matches the pattern", path)
+        return files
+    if os.path.isdir(path):
+        from evalplots.datasets import PARQUET_SUFFIXES
+
+        files = sorted(os.path.join(path, f) for f in os.listdir(path)
+                       if f.lower().endswith(PARQUET_SUFFIXES + (".csv",)))
+        if not files:
+            raise FileNotFoundError(2, "No Parquet or CSV file in the directory", path)
+        return files
+    if not os.path.exists(path):
+        raise FileNotFoundError(2, "No such file or directory", path)
+    return [path]
+
+
+class _FramePartitions:
+    """Partitions read from frames: files, or the partitions of a dask DataFrame."""
+
+    def __init__(self, loader, items, where, source, spec):
+        self.loader, self.items, self.where, self.source = loader, items, where, source
+        self.spec = dict(spec)
+
+    def scan_tasks(self):
+        import dask
+
+        scan = dask.delayed(_scan_frame, pure=True)
+        return [scan(self.loader, item, w, self.spec)
+                for item, w in zip(self.items, self.where)]
+
+    def layout_task(self, index, spec):
+        import dask
+
+        return dask.delayed(_layout_frame, pure=True)(
+            self.loader, self.items[index], self.where[index], spec)
+
+    def chunk_tasks(self, spec):
+        import dask
+
+        chunk = dask.delayed(_frame_chunk, pure=True)
+        return [chunk(self.loader, item, w, spec) for item, w in zip(self.items, self.where)]
+
+
+def partitions_from_path(path, spec):
+    """Partitions of a Parquet/CSV file, directory or glob: one per file."""
+    files = _files(path)
+    return _FramePartitions(_frame_of_file, files, [f"file {f!r}" for f in files],
+                            os.fspath(path), spec)
+
+
+def partitions_from_frame(frame, spec):
+    """Partitions of a dask DataFrame: its own partitions, read by the file rules."""
+    parts = frame.to_delayed()
+    return _FramePartitions(_frame_of_partition, parts,
+                            [f"partition {i}" for i in range(len(parts))],
+                            "a dask DataFrame", spec)
+
+
+def _array_chunk(y, predictions, weight, where, spec):
+    def run():
+        y_ = np.asarray(y)
+        if y_.ndim != 1:
+            raise ValueError(f"y_true must be 1-D, got shape {y_.shape}.")
+        if y_.size == 0:
+            return None
+        preds = {name: np.asarray(p) for name, p in predictions.items()}
+        return y_, preds, None if weight is None else np.asarray(weight, dtype=np.float64)
+    return _checked(where, run)
+
+
+def _array_scan(y, where):
+    def run():
+        y_ = np.asarray(y)
+        return (*_scan(y_ if y_.size else None), None, ())
+    return _checked(where, run)
+
+
+def _array_layout(chunk, where, spec):
+    return _checked(where, _layout_of, chunk, spec)
+
+
+def _blocks(x, chunks):
+    """Per-partition delayed pieces of a dask array or Series, aligned to ``chunks``."""
+    import dask.array as da
+
+    if isinstance(x, da.Array):
+        if x.ndim == 2:
+            x = x.rechunk((chunks, (x.shape[1],)))
+            return list(x.to_delayed()[:, 0])
+        return list(x.rechunk((chunks,)).to_delayed())
+    return list(x.to_delayed())  # a dask Series: its partitions
+
+
+class _ArrayPartitions:
+    """Partitions of dask arrays (blocks along the samples) or dask Series."""
+
+    def __init__(self, y_true, predictions, sample_weight, spec):
+        import dask.array as da
+
+        self.spec = dict(spec)
+        if isinstance(y_true, da.Array):
+            if y_true.ndim != 1:
+                raise ValueError(f"y_true must be a 1-D dask array, got {y_true.ndim}-D.")
+            chunks = y_true.chunks[0]
+            self.y = list(y_true.to_delayed())
+            for name, p in predictions.items():
+                if not isinstance(p, da.Array) or p.shape[0] != y_true.shape[0]:
+                    raise ValueError(
+                        f"predictions[{name!r}] must be a dask array of "
+                        f"{y_true.shape[0]} rows like y_true, got {p!r}.")
+            if sample_weight is not None and (not isinstance(sample_weight, da.Array)
+                                              or sample_weight.shape != y_true.shape):
+                raise ValueError("sample_weight must be a 1-D dask array shaped like "
+                                 "y_true.")
+        else:
+            chunks = None
+            self.y = list(y_true.to_delayed())
+            for name, p in predictions.items():
+                if getattr(p, "npartitions", None) != y_true.npartitions:
+                    raise ValueError(
+                        f"predictions[{name!r}] must be a dask Series with the "
+                        f"{y_true.npartitions} partitions of y_true (columns of one "
+                        f"dask DataFrame), got {p!r}.")
+        self.preds = {name: _blocks(p, chunks) for name, p in predictions.items()}
+        self.weight = None if sample_weight is None else _blocks(sample_weight, chunks)
+        self.where = [f"partition {i}" for i in range(len(self.y))]
+        self.source = "dask arrays"
+
+    def _pieces(self, i):
+        return (self.y[i], {name: blocks[i] for name, blocks in self.preds.items()},
+                None if self.weight is None else self.weight[i])
+
+    def scan_tasks(self):
+        import dask
+
+        scan = dask.delayed(_array_scan, pure=True)
+        return [scan(y, w) for y, w in zip(self.y, self.where)]
+
+    def chunk_tasks(self, spec):
+        import dask
+
+        chunk = dask.delayed(_array_chunk, pure=True)
+        return [chunk(*self._pieces(i), self.where[i], spec) for i in range(len(self.y))]
+
+    def layout_task(self, index, spec):
+        import dask
+
+        chunk = self.chunk_tasks(spec)[index]
+        return dask.delayed(_array_layout, pure=True)(chunk, self.where[index], spec)
+
+
+def partitions_from_arrays(y_true, predictions, sample_weight, spec):
+    """Partitions of dask arrays or dask Series (partition i = block i of each)."""
+    return _ArrayPartitions(y_true, predictions, sample_weight, spec)

@@ -1,0 +1,359 @@
+"""evalplots.dask on a LocalCluster of 2 worker processes: the same numbers as in memory.
+
+The data of each test is drawn block by block on the workers (a seeded generator
+per block), and the in-memory reference draws the same blocks in the test process,
+so no large array is shipped through the scheduler.
+"""
+
+import os
+import signal
+
+import numpy as np
+import pytest
+
+dask = pytest.importorskip("dask")
+distributed = pytest.importorskip("distributed")
+da = pytest.importorskip("dask.array")
+
+from evalplots.dask import ranking_summary  # noqa: E402
+from evalplots.metrics import (  # noqa: E402
+    average_precision_score,
+    break_even_point,
+    roc_auc_score,
+)
+
+N_ROWS = 1_000_000
+N_PARTS = 16
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, memory_limit="2GiB",
+                                  scheduler_kwargs={"dashboard_address": ":0"},
+                                  silence_logs=40) as cluster, \
+            distributed.Client(cluster) as c:
+        yield c
+
+
+def _block(i, size, seed, kind, weights, labels):
+    """Block ``i``: labels, scores and weights drawn from a generator seeded by (seed, i)."""
+    rng = np.random.default_rng([seed, i])
+    y = rng.integers(0, 2, size)
+    if i == 1:
+        y[:] = 0  # a partition holding the negative class only
+    if kind == "discrete":
+        s = np.round(rng.random(size) * 0.7 + 0.3 * y, 3)  # ~1000 distinct scores
+    else:
+        s = rng.normal(size=size) + 0.8 * y
+    w = rng.integers(0, 4, size).astype(np.float64) if weights else np.ones(size)
+    y = np.asarray(labels)[y]
+    return y, s, w
+
+
+def _sizes(n_rows=N_ROWS):
+    """16 partitions, one of them empty."""
+    sizes = np.full(N_PARTS, n_rows // (N_PARTS - 1))
+    sizes[5] = 0
+    sizes[-1] += n_rows - sizes.sum()
+    return [int(s) for s in sizes]
+
+
+def _data(seed, kind, weights, labels=(0, 1), n_rows=N_ROWS):
+    """(dask y, dask s, dask w) and the same arrays in memory."""
+    sizes = _sizes(n_rows)
+    y_dtype = np.asarray(labels).dtype
+    blocks = [dask.delayed(_block, nout=3)(i, n, seed, kind, weights, labels)
+              for i, n in enumerate(sizes)]
+    arrays = [da.concatenate([da.from_delayed(b[k], shape=(n,), dtype=dt)
+                              for b, n in zip(blocks, sizes)])
+              for k, dt in enumerate((y_dtype, np.float64, np.float64))]
+    local = [_block(i, n, seed, kind, weights, labels) for i, n in enumerate(sizes)]
+    memory = [np.concatenate([b[k] for b in local]) for k in range(3)]
+    return arrays, memory
+
+
+def _reference(y, s, w, pos_label):
+    return (roc_auc_score(y, s, sample_weight=w) if pos_label is None else
+            _auc_pos(y, s, w, pos_label),
+            average_precision_score(y, s, pos_label=pos_label, sample_weight=w),
+            break_even_point(y, s, pos_label=pos_label, sample_weight=w))
+
+
+def _auc_pos(y, s, w, pos_label):
+    return roc_auc_score(np.asarray(y) == pos_label, s, sample_weight=w)
+
+
+@pytest.mark.parametrize("kind, weights, budget", [
+    ("discrete", False, None),           # ~1000 distinct scores: merged tables
+    ("discrete", True, None),
+    ("continuous", False, 24 * 200_000),  # 10^6 distinct: range-partitioned exact path
+    ("continuous", True, 24 * 200_000),
+])
+def test_binary_exact_equals_in_memory(client, kind, weights, budget):
+    (y, s, w), (ym, sm, wm) = _data(1, kind, weights)
+    options = {} if budget is None else {"memory_budget": budget}
+    r = ranking_summary(y, s, sample_weight=w if weights else None, **options)
+    expected = _reference(ym, sm, wm if weights else None, None)
+    assert r.method == ("table" if budget is None else "ranges")
+    if budget is not None:
+        assert r.n_ranges >= 5  # each range's table fits the budget
+    np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
+                               expected, rtol=0, atol=1e-12)
+    assert r.n_pos == pytest.approx(((ym == 1) * wm).sum() if weights else (ym == 1).sum())
+    # the thinned table's vertices are exact points of the curve: its area is
+    # within the stated bound of the exact AUC
+    from evalplots.metrics._auc import auc_from_counts
+
+    fps, tps, _ = r.table.counts()
+    assert abs(auc_from_counts(fps, tps) - r.roc_auc) <= r.auc_bound + 1e-15
+    assert len(r.table) <= 20_000 + r.n_ranges
+
+
+def test_string_labels_with_pos_label(client):
+    (y, s, _), (ym, sm, _) = _data(2, "continuous", False, labels=("ham", "spam"))
+    r = ranking_summary(y, s, pos_label="spam", method="exact", memory_budget=24 * 200_000)
+    expected = _reference(ym, sm, None, "spam")
+    np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
+                               expected, rtol=0, atol=1e-12)
+    # 'ham' as the positive class: the complement ranking (merged tables)
+    (y, s, _), (ym, sm, _) = _data(2, "continuous", False, ("ham", "spam"), 100_000)
+    r = ranking_summary(y, -s, pos_label="ham")
+    assert r.roc_auc == pytest.approx(_auc_pos(ym, sm, None, "spam"), abs=1e-12)
+
+
+def test_binned_mode_states_its_bound(client):
+    (y, s, _), (ym, sm, _) = _data(3, "continuous", False, n_rows=100_000)
+    r = ranking_summary(y, s, method="binned", n_bins=100)
+    exact = roc_auc_score(ym, sm)
+    assert r.method == "binned" and np.isnan(r.average_precision)
+    assert abs(r.roc_auc - exact) <= r.auc_bound
+    assert 0 < r.auc_bound < 0.01
+    assert len(r.table) == 100
+
+
+def _killer(marker):
+    """A block function that kills its worker process the first time it runs."""
+    def block(x):
+        if x.size and not os.path.exists(marker):
+            with open(marker, "w") as fh:
+                fh.write(str(os.getpid()))
+            os.kill(os.getpid(), signal.SIGKILL)
+        return x
+    return block
+
+
+def test_worker_killed_mid_run_gives_the_exact_answer(client, tmp_path):
+    (y, s, _), (ym, sm, _) = _data(4, "continuous", False, n_rows=200_000)
+    marker = str(tmp_path / "killed")
+    s = s.map_blocks(_killer(marker), meta=np.array((), dtype=s.dtype))  # not run here
+    r = ranking_summary(y, s, memory_budget=24 * 40_000)  # the exact range path
+    assert r.method == "ranges"
+    with open(marker) as fh:  # a worker process (not this one) did die
+        assert int(fh.read()) != os.getpid()
+    np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
+                               _reference(ym, sm, None, None), rtol=0, atol=1e-12)
+
+
+# --- files: a Parquet glob read by the datasets rules, errors naming the file ----------
+
+
+def _write_parts(directory, n_files=4, rows=500, seed=0, kind="binary"):
+    import pandas as pd
+
+    rng = np.random.default_rng(seed)
+    frames = []
+    for i in range(n_files):
+        y = rng.integers(0, 2 if kind == "binary" else 3, rows)
+        if i == 1:
+            y[:] = 0  # one class only in this file
+        frame = {"row_id": np.arange(rows) + i * rows, "y_true": y}
+        if kind == "binary":
+            frame["a"] = np.round(rng.random(rows) * 0.6 + 0.4 * y, 2)
+            frame["b"] = rng.random(rows) + 0.2 * y
+        elif kind == "multiclass":
+            for m in ("a", "b"):
+                p = rng.dirichlet(np.ones(3), rows)
+                p[np.arange(rows), y] += 0.5
+                p /= p.sum(axis=1, keepdims=True)
+                for k in range(3):
+                    frame[f"{m}:{k}"] = p[:, k]
+        frame = pd.DataFrame(frame)
+        frame.to_parquet(directory / f"part-{i}.parquet", index=False)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def test_parquet_glob_layout_and_an_error_naming_the_file(client, tmp_path):
+    import pandas as pd
+
+    from evalplots.dask._evaluate import prepare
+
+    whole = _write_parts(tmp_path)
+    parts, spec, info = prepare(str(tmp_path / "*.parquet"))
+    assert spec["models"] == ["a", "b"] and spec["task"] == "binary"
+    assert info["n_rows"] == len(whole) and info["classes"].tolist() == [0, 1]
+    assert any("'row_id'" in note for note in info["notes"])  # an id column, left out
+    pd.DataFrame({"row_id": [9, 10], "y_true": [0, 1], "a": ["0.5", "x"],
+                  "b": [0.1, 0.2]}).to_parquet(tmp_path / "part-9.parquet", index=False)
+    with pytest.raises(ValueError, match=r"^file '.*part-9\.parquet': score column 'a' "
+                                         r"has a non-numeric value 'x' on row 2"):
+        ranking_summary(str(tmp_path / "part-9.parquet"), exclude=["b"])
+
+
+# --- the command: --engine dask -------------------------------------------------------
+
+
+def _pdf_text(path, pages=slice(0, 3)):
+    from pypdf import PdfReader
+
+    return [" ".join(p.extract_text().split()) for p in PdfReader(path).pages[pages]]
+
+
+def _metrics_rows(text, models):
+    """Each model's row of the metrics table: the words after its name, as printed."""
+    rows = {}
+    for model in models:
+        at = text.index(f" {model} ", text.index("Metrics"))
+        rows[model] = text[at:at + 120].split()[1:8]
+    return rows
+
+
+def test_cli_report_on_a_parquet_glob_has_the_in_memory_numbers(client, tmp_path, capsys):
+    from evalplots.cli import main
+
+    data = tmp_path / "data"
+    data.mkdir()
+    whole = _write_parts(data)
+    whole.to_parquet(tmp_path / "all.parquet", index=False)
+    big, small = tmp_path / "big.pdf", tmp_path / "small.pdf"
+    pattern = str(data / "*.parquet")
+    assert main(["report", pattern, "--engine", "dask", "--scheduler",
+                 client.scheduler.address, "--no-ci", "-o", str(big)]) == 0
+    assert main(["report", str(tmp_path / "all.parquet"), "--no-ci", "-o", str(small)]) == 0
+    got, expected = " ".join(_pdf_text(big)), " ".join(_pdf_text(small))
+    assert _metrics_rows(got, ["a", "b"]) == _metrics_rows(expected, ["a", "b"])
+    assert "(4 files)" in got  # the provenance names the pattern and its files
+    err = capsys.readouterr().err
+    assert "excluding column 'row_id'" in err
+
+
+def test_cli_input_error_names_the_file_and_exits_2(client, tmp_path, capsys):
+    import pandas as pd
+
+    from evalplots.cli import main
+
+    _write_parts(tmp_path, n_files=2)
+    pd.DataFrame({"row_id": [9, 10], "y_true": [0, 1], "a": [0.5, float("nan")],
+                  "b": [0.1, 0.2]}).to_parquet(tmp_path / "part-7.parquet", index=False)
+    out = tmp_path / "r.pdf"
+    status = main(["report", str(tmp_path / "*.parquet"), "--engine", "dask",
+                   "--scheduler", client.scheduler.address, "-o", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and not out.exists()
+    assert len(err) == 1
+    assert "part-7.parquet" in err[0] and "row 2" in err[0] and "non-finite" in err[0]
+    status = main(["report", str(tmp_path / "nothing-*.parquet"), "--engine", "dask",
+                   "--scheduler", client.scheduler.address, "-o", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(err) == 1 and "matches no file" in err[0]
+
+
+def test_cli_ctrl_c_closes_the_local_cluster(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    _write_parts(tmp_path, n_files=4, rows=20_000)
+    out = tmp_path / "r.pdf"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    proc = subprocess.Popen([sys.executable, "-m", "evalplots.cli", "report",
+                             str(tmp_path / "*.parquet"), "--engine", "dask",
+                             "--workers", "1", "-o", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    parent = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 60
+    children = []
+    while time.monotonic() < deadline and len(children) < 2 and proc.poll() is None:
+        time.sleep(0.2)  # wait for the nanny and its worker process
+        children = parent.children(recursive=True)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines() == ["evalplots: interrupted; no report written"]
+    assert not out.exists()
+    gone, alive = psutil.wait_procs(children, timeout=20)
+    assert not alive  # the local cluster's processes ended with the command
+
+
+# --- the evaluation objects: every table value as in memory -------------------------
+
+
+def _table_values_equal(got, expected):
+    """Every number of the metrics table, model by model, to 1e-12."""
+    assert list(got.metrics_table.rows) == list(expected.metrics_table.rows)
+    for model, row in expected.metrics_table.rows.items():
+        assert list(got.metrics_table.rows[model]) == list(row)
+        for column, value in row.items():
+            np.testing.assert_allclose(got.metrics_table.rows[model][column], value,
+                                       rtol=1e-12, atol=1e-12, err_msg=f"{model} {column}")
+
+
+def _blocks_of(x, sizes):
+    return da.from_array(x, chunks=(tuple(sizes),) + x.shape[1:])
+
+
+def test_binary_evaluation_table_equals_in_memory(client):
+    import evalplots
+    import evalplots.dask
+
+    (y, s, w), (ym, sm, wm) = _data(5, "discrete", True, n_rows=100_000)
+    other = np.sin(np.arange(ym.size)) + 0.3 * ym  # a second model, for the pair tests
+    got = evalplots.dask.evaluate(y, {"a": s, "b": _blocks_of(other, _sizes(ym.size))},
+                                  sample_weight=w)
+    expected = evalplots.evaluate(ym, {"a": sm, "b": other}, sample_weight=wm)
+    assert type(got) is type(expected)
+    _table_values_equal(got, expected)
+    np.testing.assert_array_equal(got.models["a"].confusion_matrix,
+                                  expected.models["a"].confusion_matrix)
+
+
+def test_multiclass_confusion_and_table_equal_in_memory(client):
+    import evalplots
+    import evalplots.dask
+
+    rng = np.random.default_rng(6)
+    n = 60_000
+    sizes = _sizes(n)
+    y = np.array(["cat", "dog", "emu"])[rng.integers(0, 3, n)]
+    y[:sizes[0]] = "dog"  # a partition of one class
+    proba = rng.dirichlet(np.ones(3), n)
+    labels = np.array(["cat", "dog", "emu"])[rng.integers(0, 3, n)]
+    got = evalplots.dask.evaluate(_blocks_of(y, sizes), {"p": _blocks_of(proba, sizes),
+                                                         "l": _blocks_of(labels, sizes)},
+                                  task="multiclass")
+    expected = evalplots.evaluate(y, {"p": proba, "l": labels}, task="multiclass")
+    assert type(got).__name__ == "MulticlassEvaluation"
+    for model in ("p", "l"):
+        np.testing.assert_array_equal(got.models[model].confusion_matrix,
+                                      expected.models[model].confusion_matrix)
+    _table_values_equal(got, expected)
+
+
+def test_regression_metrics_equal_in_memory(client):
+    import evalplots
+    import evalplots.dask
+
+    rng = np.random.default_rng(7)
+    n = 60_000
+    sizes = _sizes(n)
+    y = 1e6 + rng.normal(size=n)  # a large mean: R² needs the Chan-merged M2
+    pred = y + rng.normal(scale=0.5, size=n)
+    got = evalplots.dask.evaluate(_blocks_of(y, sizes), {"m": _blocks_of(pred, sizes)})
+    expected = evalplots.evaluate(y, {"m": pred})
+    assert type(got).__name__ == "RegressionEvaluation"
+    _table_values_equal(got, expected)
