@@ -363,7 +363,7 @@ def test_report_shows_intervals_methods_and_the_holm_sentence(tmp_path, cancer):
     for method in ("DeLong", "bootstrap BCa", "Wilson", "bootstrap SE, normal"):
         assert method in text
     assert "Each cell: estimate [95 % confidence interval]" in text
-    assert "Holm: each test is run on all 1 pair at once" in text
+    assert "Holm: with one pair of models, the Holm-adjusted p is the raw p" in text
     assert "0.019 [0.008, 0.029]" in text and "b = 28, c = 5" in text
     evaluation_report(ev, ci=False, invariant=True).save(tmp_path / "plain.pdf")
     plain = _pdf_text(tmp_path / "plain.pdf")
@@ -379,7 +379,7 @@ def test_multiclass_and_regression_reports_have_comparisons(tmp_path):
     evaluation_report(ev, invariant=True).save(tmp_path / "g.pdf")
     text = _pdf_text(tmp_path / "g.pdf")
     assert str(ev.intervals["ridge"]["MAE"]) in text
-    assert "paired bootstrap: MAE" in text and "Holm: each test is run on all 1 pair" in text
+    assert "paired bootstrap: MAE" in text and "Holm: with one pair of models, the Holm-adjusted p is the raw p" in text
     y = np.repeat([0, 1, 2], 40)
     rng = np.random.default_rng(0)
     preds = {m: np.where(rng.random(120) < acc, y, rng.integers(0, 3, 120))

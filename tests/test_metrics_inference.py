@@ -582,3 +582,17 @@ def test_mcnemar_errors_and_text():
     assert str(mcnemar_test(*_pairs(30, 12))).startswith(
         "McNemar's test (chi-square, continuity-corrected): b = 30, c = 12, statistic = 6.881"
     )
+
+
+def test_pvalue_text_of_an_underflowed_pvalue():
+    # McNemar with b = 10001, c = 1702: chi-square = (|b - c| - 1)^2 / (b + c) = 5883.8,
+    # whose tail underflows to 0.0; the text says it is below what a float holds
+    from evalplots.metrics._pvalue import format_pvalue
+
+    y_true = np.ones(11703, int)
+    a_right = np.r_[np.ones(10001, int), np.zeros(1702, int)]  # b = 10001, c = 1702
+    result = mcnemar_test(y_true, a_right, 1 - a_right)
+    assert result.statistic == pytest.approx((10001 - 1702 - 1) ** 2 / 11703)
+    assert result.pvalue == 0.0 and format_pvalue(result.pvalue) == "< 1e-300"
+    assert [format_pvalue(p) for p in (0.02718, 2.7e-7, float("nan"))] == \
+        ["0.0272", "2.7e-07", "nan"]

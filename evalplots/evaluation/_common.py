@@ -279,8 +279,7 @@ class Evaluation:
     def _base_remarks(self):
         if self.source is None:
             return []
-        return [f"Values {self.source}; every value equals the one computed from the "
-                f"rows (intervals: see their notes)."]
+        return [f"Values {self.source}, equal to those of the rows."]
 
     def __getitem__(self, name):
         try:

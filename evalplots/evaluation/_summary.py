@@ -304,9 +304,8 @@ def binary_remarks(ev):
     out = ev._base_remarks()
     if ev.source.frequency:
         out.append(
-            "Bootstrap intervals and bands draw each class's counts from the score and "
-            "confusion tables as multinomials: the distribution of the in-memory "
-            "bootstrap of the rows (weights counted as frequencies), other draws.")
+            "Bootstraps draw each class's counts from the tables as multinomials: "
+            "the in-memory row bootstrap's distribution, other draws.")
     for name in ev._exact:
         bound = binned_auc_bound(ev._summary.tables[name])
         out.append(f"{name}: AUC, AP and BEP exact (computed on the exact scores); its "

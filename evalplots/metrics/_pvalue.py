@@ -17,7 +17,13 @@ def two_sided_normal_pvalue(z):
 
 
 def format_pvalue(pvalue):
-    """``'0.0272'`` for p >= 1e-4, ``'2.7e-07'`` below, as in a results table."""
+    """``'0.0272'`` for p >= 1e-4, ``'2.7e-07'`` below, as in a results table.
+
+    A p-value that underflowed to 0 (a z of about 38 or more) is written
+    ``'< 1e-300'``: it is positive, only smaller than a float can hold.
+    """
     if math.isnan(pvalue):
         return "nan"
+    if pvalue == 0.0:
+        return "< 1e-300"
     return f"{pvalue:.4f}" if pvalue >= 1e-4 else f"{pvalue:.1e}"

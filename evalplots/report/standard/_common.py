@@ -167,12 +167,13 @@ def comparison_section(report, ev):
                              "of the metric (first model minus second), its interval, "
                              "the raw two-sided p-value and the Holm-adjusted one.")
     n_pairs = max(comparisons.n_pairs(c.family) for c in comparisons)
-    report.add_paragraph(
-        f"{_TEST_NOTES[ev.task]} Holm: each test is run on all {n_pairs} "
-        f"pair{'s' if n_pairs > 1 else ''} at once, and the more pairs, the likelier "
-        f"one looks significant by chance; Holm's step-down adjustment (Holm 1979) "
-        f"keeps the chance of any false finding among them at the nominal level "
-        f"(with one pair it is the raw p).")
+    holm = ("Holm: with one pair of models, the Holm-adjusted p is the raw p "
+            "(Holm 1979)." if n_pairs == 1 else
+            f"Holm: each test is run on all {n_pairs} pairs at once, and the more pairs, "
+            f"the likelier one looks significant by chance; Holm's step-down adjustment "
+            f"(Holm 1979) keeps the chance of any false finding among them at the "
+            f"nominal level.")
+    report.add_paragraph(f"{_TEST_NOTES[ev.task]} {holm}")
 
 
 _PAIRED = ("Paired bootstrap: both models on the same resamples; percentile interval, "
