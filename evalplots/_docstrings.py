@@ -24,9 +24,10 @@ _FUNCTION_INDENT = 4
 
 #: Notes paragraph of every curve Display: how a long curve is drawn.
 THINNED_CURVE_NOTE = """A curve of more than 1,000 points is drawn thinned (the same rule for
-    every curve Display): runs of points inside one tiny grid cell keep their
-    ends, repeated points and points where the drawn line goes straight on are
-    removed, then Douglas-Peucker (Douglas & Peucker, "Algorithms for the
+    every curve Display): runs of points inside one narrow column keep their
+    ends and their lowest and highest point (inside one tiny grid cell, their
+    ends, for a curve that turns back along x), repeated points and points
+    where the drawn line goes straight on are removed, then Douglas-Peucker (Douglas & Peucker, "Algorithms for the
     reduction of the number of points required to represent a digitized line",
     Cartographica 10, 1973) keeps enough points that every point of the full
     curve lies within 10⁻⁴ of the curve's extent along each axis of the drawn

@@ -143,3 +143,34 @@ def test_a_curve_drawn_twice_is_thinned_once():
     y[10] = 5.0  # a new array object with other values is thinned anew
     third = thin_curve(x.copy(), y.copy())
     assert third[0] is not first[0] and third[1].max() == 5.0
+
+
+def _assert_within_bound(x, y, tx, ty):
+    fu, fv = _units(x, y, x, y)
+    tu, tv = _units(tx, ty, x, y)
+    assert _distance_to_polyline(fu, fv, tu, tv).max() <= TOLERANCE
+    assert _distance_to_polyline(tu, tv, fu, fv).max() <= TOLERANCE
+
+
+def test_monotone_x_keeps_each_columns_ends_and_extremes():
+    # x monotone (every curve of a report): columns of width TOLERANCE / 2 keep
+    # their first, last, lowest and highest point; y goes up and down, with ties
+    rng = np.random.default_rng(4)
+    n = 50_000
+    x = np.sort(rng.random(n))[::-1]  # decreasing, like thresholds highest first
+    y = np.round(np.sin(8 * x), 3) + 0.01 * (rng.random(n) < 0.001)
+    tx, ty, style = thin_curve(x, y)
+    assert style == "default" and tx.size < n / 4
+    # (drawn points are rebuilt from units of the extent: equal up to rounding)
+    np.testing.assert_allclose([tx[0], ty[0], tx[-1], ty[-1], ty.min(), ty.max()],
+                               [x[0], y[0], x[-1], y[-1], y.min(), y.max()],
+                               rtol=1e-12, atol=1e-15)
+    _assert_within_bound(x, y, tx, ty)
+
+
+def test_a_curve_that_turns_back_is_thinned_on_the_grid_within_the_bound():
+    t = np.linspace(0, 6 * np.pi, 20_000)
+    x, y = t * np.cos(t), t * np.sin(t)  # a spiral: x is not monotone
+    tx, ty, _ = thin_curve(x, y)
+    assert tx.size < x.size / 4
+    _assert_within_bound(x, y, tx, ty)

@@ -287,3 +287,40 @@ def test_optimal_threshold_bad_arguments(kwargs, match):
 def test_optimal_threshold_needs_both_classes(y_true):
     with pytest.raises(ValueError, match="youden criterion"):
         optimal_threshold(y_true, [0.1, 0.5, 0.9])
+
+
+def test_columns_are_computed_when_first_read_and_equal_the_eager_rates():
+    # issue 8 (memory): a table of 10⁶ thresholds holds only the columns read;
+    # every column is the one formula of rates_from_counts, value for value
+    from evalplots.metrics._threshold_metrics import _COLUMNS, rates_from_counts
+
+    rng = np.random.default_rng(3)
+    y_true = rng.random(500) < 0.3
+    y_score = np.round(rng.random(500), 2)  # ties
+    table = metrics_at_thresholds(y_true, y_score, beta=2.0)
+    computed = set(vars(table)) & set(_COLUMNS)
+    assert computed == {"tp", "fp"}  # the counts only, nothing derived yet
+    precision = table.precision
+    assert table.precision is precision  # kept once computed
+    assert set(vars(table)) & set(_COLUMNS) == {"tp", "fp", "precision"}
+    eager = rates_from_counts(table.tp, table.fp, table.tp[-1], table.fp[-1], beta=2.0,
+                              divide=lambda num, den, metric: num / den)
+    for column in _COLUMNS:
+        assert_array_equal(getattr(table, column), eager[column])
+    # by hand, at the top threshold and over all samples
+    n_pos, n_neg = y_true.sum(), (~y_true).sum()
+    top = y_score >= table.thresholds[0]
+    tp, fp = (top & y_true).sum(), (top & ~y_true).sum()
+    assert (table.tn[0], table.fn[0]) == (n_neg - fp, n_pos - tp)
+    assert table.accuracy[-1] == n_pos / 500 and table.queue_rate[-1] == 1.0
+    assert table.fbeta[0] == pytest.approx(5 * tp / (5 * tp + 4 * (n_pos - tp) + fp))
+
+
+def test_a_missing_class_warns_when_the_table_is_made_not_when_read():
+    with pytest.warns(UndefinedMetricWarning, match="no negative sample"):
+        table = metrics_at_thresholds([1, 1], [0.3, 0.7])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert_array_equal(table.fpr, 0.0)
+        assert_array_equal(table.specificity, 0.0)
+        assert_array_equal(table.recall, [0.5, 1.0])

@@ -10,8 +10,9 @@ Sources: Zhou Zhihua, *Machine Learning* (2016), §2.3.2 (P, R, F-beta) and §2.
 Elkan, "The foundations of cost-sensitive learning", IJCAI 2001 (Bayes decision).
 """
 
+import functools
 import numbers
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -36,21 +37,103 @@ _TIE_RTOL = 1e-12
 _CRITERIA = ("youden", "f1", "fbeta", "cost")
 
 
-@dataclass(frozen=True, eq=False)
-class ThresholdMetrics:
+#: The columns of :class:`ThresholdMetrics` after ``thresholds``, in order.
+_COLUMNS = ("tp", "fp", "tn", "fn", "precision", "recall", "fpr", "specificity", "fbeta",
+            "queue_rate", "accuracy")
+
+
+class _Rates:
+    """The counts and rates at each threshold, each computed on first use.
+
+    The one copy of the formulas (see :func:`rates_from_counts`); a column that is
+    never read (e.g. accuracy, when only precision and recall are drawn) is never
+    held in memory.
+    """
+
+    def __init__(self, tps, fps, n_pos, n_neg, *, beta, divide):
+        self.tp, self.fp = tps, fps
+        self._n_pos, self._n_neg = n_pos, n_neg
+        self.beta = beta
+        self._divide = divide
+
+    @functools.cached_property
+    def tn(self):
+        return self._n_neg - self.fp
+
+    @functools.cached_property
+    def fn(self):
+        return self._n_pos - self.tp
+
+    @property
+    def _predicted(self):
+        return self.tp + self.fp
+
+    @functools.cached_property
+    def precision(self):
+        return self._divide(self.tp, self._predicted,
+                            "precision (no sample predicted positive)")
+
+    @functools.cached_property
+    def recall(self):
+        return self._divide(self.tp, np.broadcast_to(self._n_pos, self.tp.shape),
+                            "recall (no positive sample)")
+
+    @functools.cached_property
+    def fpr(self):
+        return self._divide(self.fp, np.broadcast_to(self._n_neg, self.fp.shape),
+                            "false positive rate (no negative sample)")
+
+    @functools.cached_property
+    def specificity(self):
+        return self._divide(self.tn, np.broadcast_to(self._n_neg, self.fp.shape),
+                            "specificity (no negative sample)")
+
+    @functools.cached_property
+    def fbeta(self):
+        beta = self.beta
+        if np.isinf(beta):
+            return self.recall
+        if beta == 0:
+            return self.precision
+        b2 = beta * beta
+        return self._divide((1 + b2) * self.tp, b2 * self._n_pos + self._predicted,
+                            "F-beta")
+
+    @functools.cached_property
+    def queue_rate(self):
+        return self._predicted / (self._n_pos + self._n_neg)
+
+    @functools.cached_property
+    def accuracy(self):
+        return (self.tp + self.tn) / (self._n_pos + self._n_neg)
+
+
+class ThresholdMetrics(_Rates):
     """The confusion matrix and its rates at every distinct threshold.
 
     Returned by :func:`metrics_at_thresholds`; every array attribute has shape
-    (n_thresholds,) and is ordered like ``thresholds``, highest first.
+    (n_thresholds,) and is ordered like ``thresholds``, highest first. Each rate
+    is computed from the counts when it is first read, and kept.
 
     Parameters
     ----------
     thresholds : ndarray of float64 of shape (n_thresholds,)
         The distinct scores, decreasing. At ``thresholds[i]`` a sample is predicted
         positive when ``y_score >= thresholds[i]``.
-    tp, fp, tn, fn : ndarray of float64 of shape (n_thresholds,)
-        True positives, false positives, true negatives and false negatives
-        (sums of sample weights when weighted).
+    tp, fp : ndarray of shape (n_thresholds,)
+        Cumulative true and false positives at each threshold (sums of sample
+        weights when weighted), as ``BinaryScores.counts()`` gives them; the last
+        entries are the class totals P and N.
+    beta : float, default=1.0
+        The β of ``fbeta``.
+    zero_division : {'warn', 0, 1, np.nan}, default='warn'
+        The value of a 0/0 rate (recall without positives, FPR and specificity
+        without negatives); 'warn' gives 0.0 and a warning.
+
+    Attributes
+    ----------
+    tn, fn : ndarray of float64 of shape (n_thresholds,)
+        True negatives and false negatives.
     precision : ndarray of float64 of shape (n_thresholds,)
         ``tp / (tp + fp)``.
     recall : ndarray of float64 of shape (n_thresholds,)
@@ -66,19 +149,19 @@ class ThresholdMetrics:
         positive, i.e. the share of cases a review queue would receive.
     accuracy : ndarray of float64 of shape (n_thresholds,)
         ``(tp + tn) / n``.
-    beta : float
-        The β of ``fbeta``.
 
     Raises
     ------
     ValueError
-        Never raised by the record itself; :func:`metrics_at_thresholds` checks
-        the inputs.
+        If ``zero_division`` is not one of its options; :func:`metrics_at_thresholds`
+        checks the other inputs.
 
     Notes
     -----
     ``tpr`` is an alias of ``recall``. :meth:`to_frame` gives a pandas DataFrame
-    with one row per threshold (pandas is imported only then).
+    with one row per threshold (pandas is imported only then). A 0/0 rate is
+    only possible when a class is absent; its warning then comes when the table
+    is made, not when the rate is read.
 
     Examples
     --------
@@ -92,19 +175,17 @@ class ThresholdMetrics:
     True
     """
 
-    thresholds: np.ndarray
-    tp: np.ndarray
-    fp: np.ndarray
-    tn: np.ndarray
-    fn: np.ndarray
-    precision: np.ndarray
-    recall: np.ndarray
-    fpr: np.ndarray
-    specificity: np.ndarray
-    fbeta: np.ndarray
-    queue_rate: np.ndarray
-    accuracy: np.ndarray
-    beta: float = 1.0
+    def __init__(self, thresholds, tp, fp, *, beta=1.0, zero_division="warn"):
+        zero_division = check_zero_division(zero_division)
+
+        def divide(num, den, metric):
+            return safe_divide(num, den, zero_division=zero_division, metric=metric)
+
+        super().__init__(tp, fp, tp[-1], fp[-1], beta=beta, divide=divide)
+        self.thresholds = thresholds
+        if not (self._n_pos > 0 and self._n_neg > 0):  # a 0/0 rate: warn now
+            for column in _COLUMNS:
+                getattr(self, column)
 
     @property
     def tpr(self):
@@ -146,9 +227,8 @@ class ThresholdMetrics:
         import pandas as pd
 
         columns = {"threshold": self.thresholds}
-        for field in fields(self)[1:]:
-            if field.name != "beta":
-                columns[field.name] = getattr(self, field.name)
+        for name in _COLUMNS:
+            columns[name] = getattr(self, name)
         return pd.DataFrame(columns)
 
 
@@ -177,27 +257,8 @@ def rates_from_counts(tps, fps, n_pos, n_neg, *, beta, divide):
     denominator ``β²P + TP + FP`` is positive whenever anything is predicted
     positive or a positive exists. Returns a dict of the rate arrays (and the counts).
     """
-    tns = n_neg - fps
-    fns = n_pos - tps
-    predicted = tps + fps
-    precision = divide(tps, predicted, "precision (no sample predicted positive)")
-    recall = divide(tps, np.broadcast_to(n_pos, tps.shape), "recall (no positive sample)")
-    negatives = np.broadcast_to(n_neg, fps.shape)
-    fpr = divide(fps, negatives, "false positive rate (no negative sample)")
-    specificity = divide(tns, negatives, "specificity (no negative sample)")
-    if np.isinf(beta):
-        fbeta = recall
-    elif beta == 0:
-        fbeta = precision
-    else:
-        b2 = beta * beta
-        fbeta = divide((1 + b2) * tps, b2 * n_pos + predicted, "F-beta")
-    total = n_pos + n_neg
-    return {
-        "tp": tps, "fp": fps, "tn": tns, "fn": fns, "precision": precision,
-        "recall": recall, "fpr": fpr, "specificity": specificity, "fbeta": fbeta,
-        "queue_rate": predicted / total, "accuracy": (tps + tns) / total,
-    }  # fmt: skip
+    rates = _Rates(tps, fps, n_pos, n_neg, beta=beta, divide=divide)
+    return {name: getattr(rates, name) for name in _COLUMNS}
 
 
 def metrics_from_counts(fps, tps, thresholds, *, beta=1.0, zero_division="warn"):
@@ -207,14 +268,9 @@ def metrics_from_counts(fps, tps, thresholds, *, beta=1.0, zero_division="warn")
     (highest threshold first, every threshold a distinct score, so ``tp + fp > 0``
     and precision is always defined). ``zero_division`` (validated) applies to
     recall when there is no positive and to FPR/specificity when there is no
-    negative.
+    negative. The rates are computed when first read.
     """
-
-    def divide(num, den, metric):
-        return safe_divide(num, den, zero_division=zero_division, metric=metric)
-
-    rates = rates_from_counts(tps, fps, tps[-1], fps[-1], beta=beta, divide=divide)
-    return ThresholdMetrics(thresholds=thresholds, beta=beta, **rates)
+    return ThresholdMetrics(thresholds, tps, fps, beta=beta, zero_division=zero_division)
 
 
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)

@@ -8,6 +8,8 @@ contents (``TOCEntry`` notifications) and to the PDF outline (bookmarks);
 are stable.
 """
 
+import io
+
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -196,6 +198,47 @@ class ReportDocTemplate(BaseDocTemplate):
             self.notify("TOCEntry", (flowable.level, flowable.markup, self.page,
                                      flowable.key))
 
+    #: Whether this pass draws the figures (see :meth:`build_story`).
+    draws_figures = True
+
     def build_story(self, story):
-        """Lay out ``story`` (a list of flowables) over as many passes as needed."""
-        self.multiBuild([self.page_counter, *story])
+        """Lay out ``story`` (a list of flowables) over as many passes as needed.
+
+        The passes that settle the page numbers (the table of contents and the
+        "of M" of the footers) lay everything out but draw no figure, into a
+        throwaway buffer; once they agree, one more pass (the same layout, every
+        index already right) draws everything into the file. Drawing the figures
+        is most of a pass's time. The loop is ``BaseDocTemplate.multiBuild``'s.
+        """
+        story = [self.page_counter, *story]
+        indexing = [f for f in story if f.isIndexing()]
+        self._indexingFlowables = indexing
+        self._doSave = 0  # each pass's canvas is saved here, not by build()
+        target = self.filename
+        self.filename, self.draws_figures = io.BytesIO(), False
+        edits = []
+        self._multiBuildEdits = edits.append
+        try:
+            for _ in range(_MAX_PASSES):
+                for flowable in indexing:
+                    flowable.beforeBuild()
+                self.build(story[:])
+                for flowable in indexing:
+                    flowable.afterBuild()
+                if self._allSatisfied():
+                    if self.draws_figures:
+                        self.canv.save()
+                        return
+                    self.filename, self.draws_figures = target, True
+                while edits:
+                    edit = edits.pop(0)
+                    edit[0](*edit[1:])
+            raise IndexError(f"the table of contents and page numbers did not settle "
+                             f"in {_MAX_PASSES} passes")
+        finally:
+            self.filename, self.draws_figures = target, True
+            del self._multiBuildEdits
+
+
+#: Passes before giving up on page numbers that do not settle (reportlab's 10, + 1).
+_MAX_PASSES = 12

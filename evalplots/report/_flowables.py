@@ -213,6 +213,9 @@ class VectorFigure(Flowable):
         return self.width, self.height
 
     def draw(self):
+        doc = getattr(self.canv, "_doctemplate", None)
+        if not getattr(doc, "draws_figures", True):  # a pass that only lays out
+            return
         self.canv.saveState()
         self.canv.scale(self._scale, self._scale)
         renderPDF.draw(self.drawing, self.canv, 0, 0)
