@@ -96,6 +96,27 @@ def test_threshold_table_equals_metrics_at_thresholds():
             np.testing.assert_array_equal(getattr(got, field), getattr(expected, field))
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_threshold_table_shares_the_pr_curve_arrays_bit_for_bit(weighted):
+    # the table's precision and recall are views of the P-R curve's arrays (one
+    # copy in memory), equal bit for bit to the table computed on its own
+    rng = np.random.default_rng(11)
+    y = (rng.random(20_000) < 0.2).astype(int)
+    s = np.round(rng.normal(size=y.size) + y, 3)  # ties and distinct scores
+    w = rng.uniform(0.2, 3.0, y.size) if weighted else None
+    m = evaluate(y, {"m": s}, sample_weight=w)["m"]
+    expected = metrics.metrics_at_thresholds(y, s, sample_weight=w)
+    got = m.threshold_table
+    precision, recall, _ = m.precision_recall_curve
+    assert np.shares_memory(got.precision, precision) and np.shares_memory(got.recall, recall)
+    gain = m.cumulative_gain_curve[1]
+    assert np.shares_memory(gain, recall)
+    np.testing.assert_array_equal(
+        gain, metrics.cumulative_gain_curve(y, s, sample_weight=w)[1])
+    for field in ("thresholds", "precision", "recall", "fpr", "fbeta"):
+        np.testing.assert_array_equal(getattr(got, field), getattr(expected, field))
+
+
 def test_det_gain_ks_equal_the_metrics_functions():
     y, scores = tied_data()
     w = np.random.default_rng(3).uniform(0.5, 2, y.size)

@@ -324,7 +324,11 @@ class BinaryModel:
     def threshold_table(self):
         """Every confusion-matrix metric at every distinct score (from ``counts``)."""
         fps, tps, thresholds = self.counts
-        return metrics_from_counts(fps, tps, thresholds.astype(np.float64, copy=False))
+        # precision and recall are the P-R curve's own arrays, read in threshold
+        # order (same counts, same formulas, so the same bits): one copy, not two
+        precision, recall, _ = self.precision_recall_curve
+        return metrics_from_counts(fps, tps, thresholds.astype(np.float64, copy=False),
+                                   precision=precision[-2::-1], recall=recall[-2::-1])
 
     @functools.cached_property
     def optimal_thresholds(self):
@@ -363,7 +367,10 @@ class BinaryModel:
     @functools.cached_property
     def cumulative_gain_curve(self):
         """``(queue_rate, gain, thresholds)`` as :func:`evalplots.metrics.cumulative_gain_curve`."""
-        return gain_from_counts(*self.counts)
+        # the gain (0, then TP/P from the top) is the P-R curve's recall read
+        # backwards, bit for bit: one copy, not two
+        recall = self.precision_recall_curve[1]
+        return gain_from_counts(*self.counts, gain=recall[::-1])
 
     @functools.cached_property
     def ks_statistic(self):

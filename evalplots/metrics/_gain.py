@@ -132,17 +132,25 @@ def cumulative_gain_curve(y_true, y_score, *, pos_label=None, sample_weight=None
     return gain_from_counts(fps, tps, thresholds)
 
 
-def gain_from_counts(fps, tps, thresholds):
+def gain_from_counts(fps, tps, thresholds, *, gain=None):
     """The :func:`cumulative_gain_curve` arrays from cumulative counts (no new sort).
 
     ``fps``, ``tps`` and ``thresholds`` are as returned by
     ``BinaryScores.counts()`` (highest threshold first); they are not modified.
+    ``gain``, when given, is the gain array already computed from the same
+    counts by the same division (the P-R curve's recall read backwards,
+    ``recall[::-1]``: 0, then TP/P from the highest threshold down) and is kept
+    instead of a second copy.
     """
     queue_rate = np.empty(fps.size + 1)
     queue_rate[0] = 0.0
     np.add(fps, tps, out=queue_rate[1:])
     queue_rate[1:] /= queue_rate[-1]
-    gain = _rate(tps, "positive", "cumulative gain", origin=True)
+    if gain is None:
+        gain = _rate(tps, "positive", "cumulative gain", origin=True)
+    elif gain.shape != queue_rate.shape:
+        raise ValueError(f"gain has shape {gain.shape}; the curve has "
+                         f"{queue_rate.shape}: pass the gain of these counts.")
     return queue_rate, gain, np.concatenate(([np.inf], thresholds))
 
 

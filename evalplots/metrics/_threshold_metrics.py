@@ -261,16 +261,27 @@ def rates_from_counts(tps, fps, n_pos, n_neg, *, beta, divide):
     return {name: getattr(rates, name) for name in _COLUMNS}
 
 
-def metrics_from_counts(fps, tps, thresholds, *, beta=1.0, zero_division="warn"):
+def metrics_from_counts(fps, tps, thresholds, *, beta=1.0, zero_division="warn",
+                        precision=None, recall=None):
     """A :class:`ThresholdMetrics` from cumulative counts (no new sort).
 
     ``fps``, ``tps`` and ``thresholds`` are as returned by ``BinaryScores.counts()``
     (highest threshold first, every threshold a distinct score, so ``tp + fp > 0``
     and precision is always defined). ``zero_division`` (validated) applies to
     recall when there is no positive and to FPR/specificity when there is no
-    negative. The rates are computed when first read.
+    negative. The rates are computed when first read. ``precision`` and
+    ``recall``, when given, are those two rates already computed from the same
+    counts by the same formulas (e.g. views of the P-R curve's arrays, see
+    :func:`pr_arrays`), and are kept instead of a second copy.
     """
-    return ThresholdMetrics(thresholds, tps, fps, beta=beta, zero_division=zero_division)
+    table = ThresholdMetrics(thresholds, tps, fps, beta=beta, zero_division=zero_division)
+    for name, known in (("precision", precision), ("recall", recall)):
+        if known is not None:
+            if known.shape != tps.shape:
+                raise ValueError(f"{name} has shape {known.shape}; the counts have "
+                                 f"{tps.shape}: pass the rates of these counts.")
+            table.__dict__[name] = known  # the cached_property's value
+    return table
 
 
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)
