@@ -322,3 +322,25 @@ def test_ctrl_c_at_many_points_of_a_large_report(tmp_path):
               np.linspace(0, 1.5, 7).tolist()], "replaced", "replaced", "replaced"]
     outcomes = _interrupt_at(points, tmp_path, n_rows=200_000)
     assert outcomes.count("interrupted") >= 25
+
+
+def test_after_an_interrupt_a_callback_it_broke_stays_quiet(python_sigint, monkeypatch):
+    """Once interrupted, a later error in a finalizer (e.g. distributed's GC timer,
+    half-updated when the interrupt hit it) is not reported; before any interrupt
+    such an error still reaches the usual hook (which prints "Exception ignored")."""
+    reported = []
+    monkeypatch.setattr(sys, "unraisablehook", reported.append)
+
+    class Broken:
+        def __del__(self):
+            raise AssertionError("timer already started")
+
+    with InterruptGuard() as guard:
+        Broken()
+        gc.collect()
+        assert [(u.exc_type, str(u.exc_value)) for u in reported] == \
+            [(AssertionError, "timer already started")]
+        guard.interrupted = True  # as the first SIGINT leaves it
+        Broken()
+        gc.collect()
+    assert len(reported) == 1
