@@ -5,6 +5,7 @@ per block), and the in-memory reference draws the same blocks in the test proces
 so no large array is shipped through the scheduler.
 """
 
+import contextlib
 import os
 import signal
 
@@ -275,15 +276,27 @@ def test_cli_ctrl_c_closes_the_local_cluster(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env)
     parent = psutil.Process(proc.pid)
-    deadline = time.monotonic() + 60
+    start = time.monotonic()
+    deadline = start + 60
     children = []
     while time.monotonic() < deadline and len(children) < 2 and proc.poll() is None:
         time.sleep(0.2)  # wait for the nanny and its worker process
         children = parent.children(recursive=True)
+    seen = time.monotonic() - start
+    names = []
+    for child in children:
+        with contextlib.suppress(psutil.Error):  # it may have ended meanwhile
+            names.append(child.name())
     time.sleep(0.3)  # well before the report's commit point (after it, exit 0 is right)
+    running = proc.poll() is None
     proc.send_signal(signal.SIGINT)
+    sent = time.monotonic() - start
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    # when this fails, say when: the worker seen, the signal sent, the run's end
+    when = (f"children {names} "
+            f"seen at {seen:.2f} s, SIGINT at {sent:.2f} s (run still going: {running}), "
+            f"run ended at {time.monotonic() - start:.2f} s; stderr: {err}")
+    assert proc.returncode == 130, when
     assert err.strip().splitlines() == ["evalplots: interrupted; no report written"]
     assert not out.exists()
     gone, alive = psutil.wait_procs(children, timeout=20)
