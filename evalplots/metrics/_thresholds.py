@@ -148,12 +148,15 @@ class BinaryScores:
             return None
         return self.merged().roc_points(drop_intermediate)
 
-    def pr_points(self):
-        """P-R counts read off the merged order, or None for weighted and small
-        inputs. See :meth:`MergedOrder.pr_points`."""
-        if self.weight is not None or self.score.size < _SMALL_N:
+    def pr_curve(self):
+        """Precision, recall and thresholds of the P-R curve read off the merged order,
+        or None for weighted, small or positive-free inputs. The order is consumed:
+        its keys may become the thresholds. See :meth:`MergedOrder.pr_curve`."""
+        if self.weight is not None or self.score.size < _SMALL_N or self.n_pos <= 0:
             return None
-        return self.merged().pr_points()
+        curve = self.merged().pr_curve(self.n_pos, consume=True)
+        self._order = None  # its keys were decoded into the thresholds
+        return curve
 
     def pair_counts(self):
         """Count positive-negative pairs ordered correctly and tied (unweighted).
@@ -429,30 +432,35 @@ class MergedOrder:
             thresholds[0] = np.inf
             self.thresholds_at(reverse=True, out=thresholds[1:])
             return fps, tps, thresholds
-        # ascending positions where the class changes: each run of positives starts
-        # at one and the sample after its last positive is the next
-        ends = np.flatnonzero(np.not_equal(np.diff(pos_at), 1))  # a run's last rank
-        # the change points, ascending, in at[1 : -1] (a run's start, the position
-        # after its end, ...); at[0] and at[-1] are room for the end positions
-        at = np.empty(2 * ends.size + 4, dtype=np.int64)
+        # the runs of positives: a run's first rank, and one past its last rank
+        firsts = np.flatnonzero(np.not_equal(np.diff(pos_at), 1))
+        firsts += 1
+        firsts = np.concatenate(([0], firsts))
+        stops = np.empty_like(firsts)
+        stops[:-1] = firsts[1:]
+        stops[-1] = n_pos
+        # the kept positions, ascending, are the change points (each run's first
+        # position and the position after its last one) between the end positions
+        # 0 and n - 1; ``asc`` views the descending arrays from their end
+        at = np.empty(2 * firsts.size + 2, dtype=np.int64)  # descending positions
         before = np.empty_like(at)  # positives below each position
-        change_at, change_before = at[1:-1], before[1:-1]
-        change_before[0] = 0
-        np.add(ends, 1, out=change_before[2::2])  # a run's first rank
-        change_before[1:-1:2] = change_before[2::2]
-        change_before[-1] = n_pos
-        np.take(pos_at, change_before[0::2], out=change_at[0::2])
-        np.take(pos_at, change_before[1::2] - 1, out=change_at[1::2])
-        change_at[1::2] += 1
-        # the end positions 0 and n - 1 are always kept; they replace the change
-        # points at or beyond them
-        lo, hi = int(change_at[0] == 0), change_at.size
-        while hi > lo and change_at[hi - 1] >= n_samples - 1:
+        asc_at, asc_before = at[::-1], before[::-1]
+        asc_at[1:-1:2] = pos_at[firsts]
+        last = pos_at[stops - 1]
+        last += 1
+        asc_at[2:-1:2] = last
+        asc_before[1:-1:2] = firsts
+        asc_before[2:-1:2] = stops
+        # the end positions are always kept; they replace the change points at or
+        # beyond them
+        lo, hi = 1 + int(asc_at[1] == 0), at.size - 1
+        while hi > lo and asc_at[hi - 1] >= n_samples - 1:
             hi -= 1
-        at[lo], before[lo] = 0, 0
-        at[hi + 1] = n_samples - 1
-        before[hi + 1] = n_pos - int(pos_at[-1] == n_samples - 1)
-        at, before = at[lo : hi + 2][::-1], before[lo : hi + 2][::-1]  # highest first
+        asc_at[lo - 1], asc_before[lo - 1] = 0, 0
+        asc_at[hi] = n_samples - 1
+        asc_before[hi] = n_pos - int(pos_at[-1] == n_samples - 1)
+        keep = slice(at.size - 1 - hi, at.size - lo + 1)  # highest first
+        at, before = at[keep], before[keep]
         fps, tps, thresholds = np.empty(at.size + 1), np.empty(at.size + 1), np.empty(at.size + 1)
         fps[0] = tps[0] = 0.0
         thresholds[0] = np.inf
@@ -465,21 +473,40 @@ class MergedOrder:
     def _tied_roc_points(self, drop_intermediate):
         """:meth:`roc_points` with tie groups: counted at each group's first position;
         a group's point is dropped when it holds as many positives and negatives as
-        the next lower group (the ROC steps on both sides of it are equal)."""
+        the next lower group (the ROC steps on both sides of it are equal). Decided
+        block by block (:meth:`_blocked_groups`); the last two groups of a block,
+        whose next group is not known yet, are carried into the next one."""
         n_samples = self.key.size
-        starts = self._group_starts()  # ascending
-        above = self._positives_from()[starts]  # positives at or above each group
-        if drop_intermediate and starts.size > 2:
-            pos_in = np.diff(above, append=0.0)  # minus the positives of each group
-            size = np.diff(starts, append=n_samples)
-            changed = np.not_equal(pos_in[1:], pos_in[:-1])
-            changed |= np.not_equal(size[1:], size[:-1])
-            changed[-1] = True  # the highest group is always kept
-            kept = np.flatnonzero(changed)
-            kept += 1
-            starts = np.concatenate(([0], starts[kept]))
-            above = np.concatenate((above[:1], above[kept]))
-        starts, above = starts[::-1], above[::-1]  # highest first
+        kept_starts, kept_above = [], []
+        starts, above = np.zeros(0, dtype=np.int64), np.zeros(0)  # carried groups
+        for at, flags, tps in self._blocked_groups(self.pos_at.size):
+            local = np.flatnonzero(flags)
+            local += at.start
+            if not kept_starts:  # the lowest group is always kept
+                kept_starts.append(local[:1])
+                kept_above.append(tps[:1])
+            starts = np.concatenate((starts, local))
+            above = np.concatenate((above, tps))
+            if drop_intermediate and starts.size > 2:
+                size = starts[1:] - starts[:-1]  # of each group but the last
+                pos_in = above[:-1] - above[1:]
+                # group j (1 <= j <= size - 2) is kept if it differs from group j - 1
+                kept = np.not_equal(size[1:], size[:-1])
+                kept |= np.not_equal(pos_in[1:], pos_in[:-1])
+                kept = np.flatnonzero(kept)
+                kept += 1
+                kept_starts.append(starts[kept])
+                kept_above.append(above[kept])
+                starts, above = starts[-2:], above[-2:]
+            elif not drop_intermediate:
+                kept_starts.append(starts[1:])
+                kept_above.append(above[1:])
+                starts, above = starts[-1:], above[-1:]
+        if starts.size > 1:  # the highest group is always kept
+            kept_starts.append(starts[-1:])
+            kept_above.append(above[-1:])
+        starts = np.concatenate(kept_starts)[::-1]  # highest first
+        above = np.concatenate(kept_above)[::-1]
         fps, tps, thresholds = (np.empty(starts.size + 1) for _ in range(3))
         fps[0] = tps[0] = 0.0
         thresholds[0] = np.inf
@@ -489,28 +516,93 @@ class MergedOrder:
         self.thresholds_at(starts, out=thresholds[1:])
         return fps, tps, thresholds
 
-    def pr_points(self):
-        """Counts of the P-R curve in its layout (increasing thresholds).
+    def pr_curve(self, n_pos, *, consume=False):
+        """Precision, recall and thresholds in the layout of
+        :func:`~evalplots.metrics.precision_recall_curve` (increasing thresholds, then
+        the sentinel ``(P, R) = (1, 0)``), for ``n_pos > 0`` positives.
 
-        Returns
-        -------
-        tps : ndarray of float64 of shape (n_thresholds + 1,)
-            Positives scoring at least each threshold, then 0 (the sentinel).
-        starts : ndarray of int64 of shape (n_thresholds,) or None
-            First position of each threshold's tie group (``n - starts`` samples
-            score at least it); None when every score is distinct (``starts[i] = i``).
-        thresholds : ndarray of shape (n_thresholds,)
-            Increasing distinct scores (dtype as in :meth:`counts`).
+        One blocked pass (:meth:`_blocked_groups`): per block, the positives at or
+        above each tie group's first position ``i`` are divided by the ``n - i``
+        samples at or above it (precision) and by ``n_pos`` (recall), and the keys
+        there are decoded into the thresholds. With ``consume`` the thresholds are
+        decoded into the keys' own memory when the widths agree (the order is
+        unusable afterwards), so no third array of n is allocated.
         """
-        tps = self._positives_from()
-        if self.distinct():
-            return tps, None, self.thresholds_at()
-        starts = self._group_starts()
-        out = np.empty(starts.size + 1)
-        np.take(tps, starts, out=out[:-1])
-        out[-1] = 0.0
-        return out, starts, self.thresholds_at(starts)
+        n_samples = self.key.size
+        precision, recall = np.empty(n_samples + 1), np.empty(n_samples + 1)
+        thresholds = self._threshold_buffer(consume)
+        offsets = np.arange(min(_BLOCK, n_samples), dtype=np.float64)
+        predicted = np.empty_like(offsets)
+        done = 0  # points written
+        for at, starts, tps in self._blocked_groups(n_pos):
+            out = slice(done, done + tps.size)
+            if starts is None:  # every position: n - i samples score at least the i-th
+                np.subtract(n_samples - at.start, offsets[: tps.size], out=predicted[: tps.size])
+                keys = self.key[at]  # decoded in place when thresholds share its memory
+            else:
+                np.subtract(n_samples - at.start, offsets[: at.stop - at.start][starts],
+                            out=predicted[: tps.size])  # fmt: skip
+                keys = self.key[at][starts]  # a copy: the points are written at or below
+            np.divide(tps, predicted[: tps.size], out=precision[out])
+            np.divide(tps, n_pos, out=recall[out])
+            self._decode(keys, thresholds[out])
+            done += tps.size
+        precision[done], recall[done] = 1.0, 0.0
+        precision, recall, thresholds = precision[: done + 1], recall[: done + 1], thresholds[:done]
+        if 2 * done < n_samples:  # few tie groups: do not hold arrays of n
+            precision, recall, thresholds = precision.copy(), recall.copy(), thresholds.copy()
+        return precision, recall, thresholds
 
+    def _blocked_groups(self, n_pos):
+        """Yield, block by block of ascending positions, ``(at, starts, tps)``: the
+        block (a slice), the mask of the block's positions that start a tie group
+        (None when the scores are distinct: every position; valid until the next
+        block), and the positives at or above each of these positions (float64).
+
+        The positives at or above position ``i`` form a staircase that steps down
+        after each positive: it is repeated from the block's positives, so no
+        array of n is written. The consumer may overwrite the keys of a block
+        once it has it (the previous block's last key is kept apart).
+        """
+        n_samples, key = self.key.size, self.key
+        distinct = self.distinct()
+        above = np.arange(n_pos, -1, -1, dtype=np.float64)  # indexed by positives below
+        is_pos, below = self.is_pos.view(np.bool_), 0
+        new = np.empty(min(_BLOCK, n_samples), dtype=bool)
+        last = None  # the previous block's last key
+        for part in _blocks(n_samples):
+            start = part.start
+            at = slice(start, min(part.stop, n_samples))
+            size = at.stop - start
+            ones = np.flatnonzero(is_pos[at])  # block positions of its positives
+            steps = np.empty(ones.size + 1, dtype=np.intp)  # positions per stair
+            steps[:-1] = ones
+            steps[-1] = size - 1
+            steps[1:] -= ones
+            steps[0] += 1
+            tps = np.repeat(above[below : below + ones.size + 1], steps)
+            below += ones.size
+            starts = None
+            if not distinct:
+                flags = new[:size]
+                block = key[at]
+                if last is None:
+                    flags[0] = True
+                else:
+                    flags[0] = self._differ(block[:1], last)[0]
+                self._differ(block[1:], block[:-1], out=flags[1:])
+                last = block[-1:].copy()
+                starts = flags
+                tps = tps[flags]
+            yield at, starts, tps
+
+    def _threshold_buffer(self, consume):
+        """The array of n thresholds to decode into: the keys' memory if ``consume``
+        and the threshold type is as wide as the key, else a new array."""
+        dtype = _as_threshold(self._decode(self.key[:1])).dtype
+        if consume and dtype.itemsize == self.key.itemsize:
+            return self.key.view(dtype)
+        return np.empty(self.key.size, dtype=dtype)
 
 def _sorted_class(score, mask):
     values = score[mask]  # a fresh array: sorted in place, no second copy
