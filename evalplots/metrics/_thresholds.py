@@ -61,19 +61,29 @@ class BinaryScores:
         The validated inputs (``weight`` is None when unweighted).
     """
 
-    __slots__ = ("_count", "_keys", "_neg", "_order", "_pos", "_range", "positive", "score",
-                 "weight")  # fmt: skip
+    __slots__ = ("_count", "_keys", "_labels", "_neg", "_order", "_pos", "_positive", "_range",
+                 "score", "weight")  # fmt: skip
 
     def __init__(self, score, positive, weight):
         self.score = score
-        self.positive = positive
+        self._positive = positive
         self.weight = weight
+        self._labels = None  # 0/1 labels to make ``positive`` from on first use
         self._pos = None
         self._neg = None
         self._order = None
         self._range = None  # (min, max) of score when the validation found them
         self._count = None  # number of positives (unweighted)
         self._keys = None  # (unsorted class keys, decoder) made while validating
+
+    @property
+    def positive(self):
+        """Boolean mask of the positive samples (made on first use from 0/1 labels
+        when the one-pass validation put the classes straight into the keys)."""
+        if self._positive is None:
+            self._positive = self._labels != 0
+            self._labels = None
+        return self._positive
 
     @property
     def pos_sorted(self):
@@ -340,17 +350,6 @@ class MergedOrder:
         steps[-1] = n_samples + 1
         steps[1:] -= steps[:-1].copy()
         return np.repeat(np.arange(steps.size, dtype=np.float64), steps)
-
-    def _positives_from(self):
-        """``t[i]``: positives at positions ``>= i``, ``i = 0 .. n`` (float64, ascending
-        positions; ``t[n] = 0``)."""
-        n_samples, pos_at = self.key.size, self.pos_at
-        steps = np.empty(pos_at.size + 1, dtype=np.int64)
-        steps[:-1] = pos_at
-        steps[-1] = n_samples
-        steps[1:] -= pos_at
-        steps[0] += 1
-        return np.repeat(np.arange(pos_at.size, -1, -1, dtype=np.float64), steps)
 
     def thresholds_at(self, at=None, *, reverse=False, out=None):
         """Decoded scores at positions ``at`` (all positions if None), in ``out``.
@@ -794,42 +793,55 @@ def binary_scores_in_one_pass(y_true, y_score):
 
     For 0/1 integer (or bool) labels, the default positive class 1 and float32/64
     scores of at least ``_SMALL_N`` samples, each block of the inputs is read once
-    while it is in cache: the labels' range and the positive mask, the count of
-    positives, the scores' minimum and maximum (finite check) and, while no score
-    is negative, the class keys of non-negative floats. Anything else (other
-    labels, non-finite scores, other dtypes) returns None, and :func:`binary_scores`
-    validates it the long way, with its messages.
+    while it is in cache: the labels' range and sum (the count of positives) and,
+    while every score is finite and non-negative (one test: the float's bits as an
+    unsigned integer are below those of +inf), the class keys, with the labels as
+    their class bits (the mask of the positives is made only if a metric asks for
+    it). Once a block fails that test, the scores' minimum and maximum are found
+    instead (finite check; the keys are made after the sort's type is chosen).
+    Anything else (other labels, non-finite scores, other dtypes) returns None,
+    and :func:`binary_scores` validates it the long way, with its messages.
     """
     if (y_score.dtype not in (np.float32, np.float64) or y_true.dtype.kind not in "biu"
             or y_true.shape != y_score.shape or y_score.size < _SMALL_N):  # fmt: skip
         return None
     n_samples = y_score.size
     utype, bits, rank, decode = _key_codec(y_score, 0, 0)  # keys of non-negative floats
-    labels = None if y_true.dtype == bool else y_true.view(f"u{y_true.dtype.itemsize}")
-    positive = y_true if labels is None else np.empty(n_samples, dtype=bool)
+    finite = np.array(np.inf, dtype=y_score.dtype).view(utype)  # bits of +inf
+    labels = y_true.view(f"u{y_true.dtype.itemsize}")
     key = np.empty(n_samples, dtype=utype)
+    buf = np.empty(min(_BLOCK, n_samples), dtype=utype)
     lo = hi = None
     n_pos, keyed = 0, True
     for part in _blocks(n_samples):
+        if y_true.dtype != bool and labels[part].max() > 1:  # not 0/1 (class_values' test)
+            return None
+        n_pos += int(labels[part].sum(dtype=np.int64))
+        if keyed:
+            if bits[part].max() < finite:
+                rank(bits[part], key[part])
+                classes = labels[part]
+                if classes.itemsize != key.itemsize:  # a loop of one type is faster
+                    np.copyto(buf[: classes.size], classes, casting="unsafe")
+                    classes = buf[: classes.size]
+                np.bitwise_or(key[part], classes, out=key[part])
+                continue
+            keyed, done = False, y_score[: part.start]  # finite and non-negative
+            lo, hi = (done.min(), done.max()) if done.size else (None, None)
         block = y_score[part]
         block_lo, block_hi = block.min(), block.max()
         if not (np.isfinite(block_lo) and np.isfinite(block_hi)):
             return None
         lo = block_lo if lo is None else min(lo, block_lo)
         hi = block_hi if hi is None else max(hi, block_hi)
-        if labels is not None:
-            if labels[part].max() > 1:  # not 0/1 labels (class_values' test)
-                return None
-            np.not_equal(labels[part], 0, out=positive[part])
-        n_pos += int(np.count_nonzero(positive[part]))
-        keyed = keyed and block_lo >= 0
-        if keyed:
-            rank(bits[part], key[part])
-            np.bitwise_or(key[part], positive[part], out=key[part])
-    data = BinaryScores(y_score, positive, None)
-    data._range, data._count = (lo, hi), n_pos
+    data = BinaryScores(y_score, y_true if y_true.dtype == bool else None, None)
+    if y_true.dtype != bool:
+        data._labels = labels
+    data._count = n_pos
     if keyed:
         data._keys = (key, decode)
+    else:
+        data._range = (lo, hi)
     return data
 
 
