@@ -115,20 +115,21 @@ class BinaryScores:
             return self.positive.size - self.n_pos
         return float(self.weight[~self.positive].sum())
 
-    def merged(self):
-        """The :class:`MergedOrder` of the (unweighted) scores, built on first use."""
+    def merged(self, *, changes=False):
+        """The :class:`MergedOrder` of the (unweighted) scores, built on first use
+        (``changes``: noting where the class changes, for the ROC curve)."""
         if self._order is None:
-            self._order = self._build_order()
+            self._order = self._build_order(changes)
         return self._order
 
-    def _build_order(self):
+    def _build_order(self, changes):
         if self._pos is not None and self._neg is not None:  # halves sorted already
             return MergedOrder.from_halves(self._neg, self._pos)
         if self._keys is not None:
             (key, decode), self._keys = self._keys, None
-            return MergedOrder.sorting(key, decode)
+            return MergedOrder.sorting(key, decode, changes=changes)
         lo, hi = self._range or (self.score.min(), self.score.max())
-        order = MergedOrder.from_keys(self.score, self.positive, lo, hi)
+        order = MergedOrder.from_keys(self.score, self.positive, lo, hi, changes=changes)
         if order is None:
             order = MergedOrder.from_halves(self.neg_sorted, self.pos_sorted)
         return order
@@ -156,7 +157,7 @@ class BinaryScores:
         inputs). See :meth:`MergedOrder.roc_points`."""
         if self.weight is not None or self.score.size < _SMALL_N:
             return None
-        return self.merged().roc_points(drop_intermediate)
+        return self.merged(changes=drop_intermediate).roc_points(drop_intermediate)
 
     def pr_curve(self):
         """Precision, recall and thresholds of the P-R curve read off the merged order,
@@ -206,7 +207,7 @@ class MergedOrder:
         Ascending positions of the positives (computed on first use).
     """
 
-    __slots__ = ("_decode", "_distinct", "_pos_at", "is_pos", "key", "shift")
+    __slots__ = ("_changes", "_decode", "_distinct", "_pos_at", "is_pos", "key", "shift")
 
     def __init__(self, key, is_pos, shift, decode):
         self.key = key
@@ -215,6 +216,7 @@ class MergedOrder:
         self._decode = decode
         self._pos_at = None
         self._distinct = None
+        self._changes = None  # (positions where the class changes, their keys)
 
     @property
     def pos_at(self):
@@ -222,34 +224,54 @@ class MergedOrder:
             self._pos_at = np.flatnonzero(self.is_pos.view(np.bool_))
         return self._pos_at
 
+    def n_pos(self):
+        """Number of positives (without finding their positions)."""
+        if self._pos_at is not None:
+            return self._pos_at.size
+        return int(np.count_nonzero(self.is_pos))
+
     def class_scores(self, positive):
         """Ascending scores of the positives (or negatives), read off the order."""
         at = self.pos_at if positive else np.flatnonzero(~self.is_pos.view(np.bool_))
         return self._decode(self.key[at])
 
     @classmethod
-    def from_keys(cls, score, positive, lo, hi):
+    def from_keys(cls, score, positive, lo, hi, *, changes=False):
         """Sort ``(score, class)`` as one unsigned key; None if the keys would not fit."""
         made = _class_keys(score, positive, lo, hi)
-        return None if made is None else cls.sorting(*made)
+        return None if made is None else cls.sorting(*made, changes=changes)
 
     @classmethod
-    def sorting(cls, key, decode):
-        """The order of class keys ``key`` (sorted in place) with their decoder."""
+    def sorting(cls, key, decode, *, changes=False):
+        """The order of class keys ``key`` (sorted in place) with their decoder.
+
+        One blocked pass after the sort reads the class bits and whether any score
+        ties; with ``changes`` it also notes the positions where the class differs
+        from the one before, with their keys, while the block is in cache (the
+        kept points of the ROC curve of distinct scores: :meth:`roc_points`).
+        """
         key.sort()
+        n_samples = key.size
         lowest = 0 if sys.byteorder == "little" else key.itemsize - 1
         low_byte = key.view(np.uint8)[lowest :: key.itemsize]
-        is_pos = np.empty(key.size, dtype=np.uint8)
-        buf = np.empty(min(_BLOCK, key.size), dtype=key.dtype)
-        distinct = True
-        for part in _blocks(key.size):  # the class bits, and whether any score ties
+        is_pos = np.empty(n_samples, dtype=np.uint8)
+        buf = np.empty(min(_BLOCK, n_samples), dtype=key.dtype)
+        distinct, found = True, []
+        for part in _blocks(n_samples):  # the class bits, and whether any score ties
             np.bitwise_and(low_byte[part], 1, out=is_pos[part])
-            if distinct and part.start + 1 < key.size:
+            if distinct and part.start + 1 < n_samples:
                 a = key[part.start + 1 : part.stop + 1]
                 diff = np.bitwise_xor(a, key[part.start : part.start + a.size], out=buf[: a.size])
                 distinct = bool(diff.min() > 1)  # one score: the keys differ in the class bit
+            if changes and distinct:
+                start, stop = max(part.start, 1), min(part.stop, n_samples)
+                at = np.flatnonzero(np.not_equal(is_pos[start:stop], is_pos[start - 1 : stop - 1]))
+                at += start
+                found.append((at, key[at]))
         order = cls(key, is_pos, 1, decode)
         order._distinct = distinct
+        if changes and distinct:
+            order._changes = tuple(np.concatenate(arrays) for arrays in zip(*found))
         return order
 
     @classmethod
@@ -411,16 +433,15 @@ class MergedOrder:
         ``drop_intermediate`` only the points where the curve changes slope. None
         unless both classes are present. For distinct scores each position is a
         threshold, and a point is dropped unless its sample's class differs from
-        the next one's, so the kept points are the ends of the runs of positives,
-        found from the positives' positions alone; tied scores are counted per
-        tie group (:meth:`_tied_roc_points`).
+        the next one's, so the kept points are the ends of the runs of positives
+        (:meth:`_runs`); tied scores are counted per tie group
+        (:meth:`_tied_roc_points`).
         """
-        n_samples, pos_at = self.key.size, self.pos_at
-        n_pos = pos_at.size
+        n_samples, n_pos = self.key.size, self.n_pos()
         if not 0 < n_pos < n_samples:
             return None
         if not self.distinct():
-            return self._tied_roc_points(drop_intermediate)
+            return self._tied_roc_points(drop_intermediate, n_pos)
         if not drop_intermediate:
             tps = self._positives_from_top()
             fps = np.empty(n_samples + 1)
@@ -431,25 +452,17 @@ class MergedOrder:
             thresholds[0] = np.inf
             self.thresholds_at(reverse=True, out=thresholds[1:])
             return fps, tps, thresholds
-        # the runs of positives: a run's first rank, and one past its last rank
-        firsts = np.flatnonzero(np.not_equal(np.diff(pos_at), 1))
-        firsts += 1
-        firsts = np.concatenate(([0], firsts))
-        stops = np.empty_like(firsts)
-        stops[:-1] = firsts[1:]
-        stops[-1] = n_pos
+        starts, stops, before_starts, before_stops = self._runs()
         # the kept positions, ascending, are the change points (each run's first
         # position and the position after its last one) between the end positions
         # 0 and n - 1; ``asc`` views the descending arrays from their end
-        at = np.empty(2 * firsts.size + 2, dtype=np.int64)  # descending positions
+        at = np.empty(2 * starts.size + 2, dtype=np.int64)  # descending positions
         before = np.empty_like(at)  # positives below each position
         asc_at, asc_before = at[::-1], before[::-1]
-        asc_at[1:-1:2] = pos_at[firsts]
-        last = pos_at[stops - 1]
-        last += 1
-        asc_at[2:-1:2] = last
-        asc_before[1:-1:2] = firsts
-        asc_before[2:-1:2] = stops
+        asc_at[1:-1:2] = starts
+        asc_at[2:-1:2] = stops
+        asc_before[1:-1:2] = before_starts
+        asc_before[2:-1:2] = before_stops
         # the end positions are always kept; they replace the change points at or
         # beyond them
         lo, hi = 1 + int(asc_at[1] == 0), at.size - 1
@@ -457,7 +470,7 @@ class MergedOrder:
             hi -= 1
         asc_at[lo - 1], asc_before[lo - 1] = 0, 0
         asc_at[hi] = n_samples - 1
-        asc_before[hi] = n_pos - int(pos_at[-1] == n_samples - 1)
+        asc_before[hi] = n_pos - int(self.is_pos[-1])
         keep = slice(at.size - 1 - hi, at.size - lo + 1)  # highest first
         at, before = at[keep], before[keep]
         fps, tps, thresholds = np.empty(at.size + 1), np.empty(at.size + 1), np.empty(at.size + 1)
@@ -466,10 +479,43 @@ class MergedOrder:
         np.subtract(n_pos, before, out=tps[1:])
         np.subtract(n_samples, at, out=fps[1:])
         fps[1:] -= tps[1:]
-        self.thresholds_at(at, out=thresholds[1:])
+        if self._changes is None:
+            self.thresholds_at(at, out=thresholds[1:])
+        else:  # the keys at the change points strictly inside, noted while sorting
+            inner = self._changes[1][: at.size - 2]
+            self._decode(self.key[-1:], thresholds[1:2])
+            self._decode(inner[::-1], thresholds[2:-1])
+            self._decode(self.key[:1], thresholds[-1:])
         return fps, tps, thresholds
 
-    def _tied_roc_points(self, drop_intermediate):
+    def _runs(self):
+        """The runs of positives in the merged order (distinct scores): each run's
+        first position, the position after its last one, and the positives below
+        both; from the change points noted while sorting, or from the positives'
+        positions."""
+        n_samples = self.key.size
+        if self._changes is None:
+            pos_at = self.pos_at
+            firsts = np.flatnonzero(np.not_equal(np.diff(pos_at), 1))  # ranks
+            firsts += 1
+            firsts = np.concatenate(([0], firsts))
+            stops = np.empty_like(firsts)
+            stops[:-1] = firsts[1:]
+            stops[-1] = pos_at.size
+            ends = pos_at[stops - 1]
+            ends += 1
+            return pos_at[firsts], ends, firsts, stops
+        change = self._changes[0]  # the class alternates from one change to the next
+        first, last = self.is_pos[0], self.is_pos[-1]
+        starts = np.concatenate(([0], change[1::2])) if first else change[0::2]
+        ends = change[0::2] if first else change[1::2]
+        if last:
+            ends = np.append(ends, n_samples)
+        below = ends - starts  # each run's length, then the positives up to its end
+        np.cumsum(below, out=below)
+        return starts, ends, below - (ends - starts), below
+
+    def _tied_roc_points(self, drop_intermediate, n_pos):
         """:meth:`roc_points` with tie groups: counted at each group's first position;
         a group's point is dropped when it holds as many positives and negatives as
         the next lower group (the ROC steps on both sides of it are equal). Decided
@@ -478,7 +524,7 @@ class MergedOrder:
         n_samples = self.key.size
         kept_starts, kept_above = [], []
         starts, above = np.zeros(0, dtype=np.int64), np.zeros(0)  # carried groups
-        for at, flags, tps in self._blocked_groups(self.pos_at.size):
+        for at, flags, tps in self._blocked_groups(n_pos):
             local = np.flatnonzero(flags)
             local += at.start
             if not kept_starts:  # the lowest group is always kept
