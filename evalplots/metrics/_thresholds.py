@@ -524,9 +524,8 @@ class MergedOrder:
         n_samples = self.key.size
         kept_starts, kept_above = [], []
         starts, above = np.zeros(0, dtype=np.int64), np.zeros(0)  # carried groups
-        for at, flags, tps in self._blocked_groups(n_pos):
-            local = np.flatnonzero(flags)
-            local += at.start
+        for at, local, tps in self._blocked_groups(n_pos):
+            local = local + at.start
             if not kept_starts:  # the lowest group is always kept
                 kept_starts.append(local[:1])
                 kept_above.append(tps[:1])
@@ -585,8 +584,7 @@ class MergedOrder:
                 np.subtract(n_samples - at.start, offsets[: tps.size], out=predicted[: tps.size])
                 keys = self.key[at]  # decoded in place when thresholds share its memory
             else:
-                np.subtract(n_samples - at.start, offsets[: at.stop - at.start][starts],
-                            out=predicted[: tps.size])  # fmt: skip
+                np.subtract(n_samples - at.start, starts, out=predicted[: tps.size])
                 keys = self.key[at][starts]  # a copy: the points are written at or below
             np.divide(tps, predicted[: tps.size], out=precision[out])
             np.divide(tps, n_pos, out=recall[out])
@@ -600,9 +598,10 @@ class MergedOrder:
 
     def _blocked_groups(self, n_pos):
         """Yield, block by block of ascending positions, ``(at, starts, tps)``: the
-        block (a slice), the mask of the block's positions that start a tie group
-        (None when the scores are distinct: every position; valid until the next
-        block), and the positives at or above each of these positions (float64).
+        block (a slice), the block-relative positions that start a tie group (None
+        when the scores are distinct: every position), and the positives at or
+        above each of these positions (float64). (Integer positions and takes: a
+        boolean mask's compress costs more per element in numpy.)
 
         The positives at or above position ``i`` form a staircase that steps down
         after each positive: it is repeated from the block's positives, so no
@@ -637,8 +636,8 @@ class MergedOrder:
                     flags[0] = self._differ(block[:1], last)[0]
                 self._differ(block[1:], block[:-1], out=flags[1:])
                 last = block[-1:].copy()
-                starts = flags
-                tps = tps[flags]
+                starts = np.flatnonzero(flags)
+                tps = tps[starts]
             yield at, starts, tps
 
     def _threshold_buffer(self, consume):
