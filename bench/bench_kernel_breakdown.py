@@ -100,6 +100,7 @@ def steps(n, repeat):
     sorted_key = np.sort(key)
     order = MergedOrder.from_keys(s, positive, 0.0, 1.0)
     order.pos_at
+    noted = MergedOrder.from_keys(s, positive, 0.0, 1.0, changes=True)  # roc_curve's order
 
     def positions():
         low = sorted_key.view(np.uint8)[:: sorted_key.itemsize]
@@ -131,8 +132,11 @@ def steps(n, repeat):
         funcs["new: validation, mask, keys in one pass"] = lambda: binary_scores_in_one_pass(y, s)
         funcs["new: key sort + class bits + tie check"] = lambda: MergedOrder.sorting(
             key.copy(), decode)
-        funcs["new: ROC points (dropped) from the order"] = lambda: order.roc_points(True)
-        funcs["new: P-R curve from the order"] = lambda: order.pr_curve(order.pos_at.size)
+        funcs["new: ... + class changes and their keys (ROC)"] = lambda: MergedOrder.sorting(
+            key.copy(), decode, changes=True)
+        funcs["new: ROC points (dropped) from the noted changes"] = lambda: noted.roc_points(True)
+        funcs["new: P-R curve from the order (one blocked pass)"] = lambda: order.pr_curve(
+            order.pos_at.size)
     for name in KERNELS:
         funcs[name] = lambda f=getattr(epm, name): f(y, s)
     logit = s - 0.5  # both signs: the signed keys

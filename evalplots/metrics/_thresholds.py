@@ -112,7 +112,7 @@ class BinaryScores:
     def n_neg(self):
         """Number (unweighted) or total weight of the negatives."""
         if self.weight is None:
-            return self.positive.size - self.n_pos
+            return self.score.size - self.n_pos
         return float(self.weight[~self.positive].sum())
 
     def merged(self, *, changes=False):
@@ -523,14 +523,17 @@ class MergedOrder:
         whose next group is not known yet, are carried into the next one."""
         n_samples = self.key.size
         kept_starts, kept_above = [], []
-        starts, above = np.zeros(0, dtype=np.int64), np.zeros(0)  # carried groups
+        # the block's groups, after room for the groups carried from the last block
+        starts_buf = np.empty(2 + min(_BLOCK, n_samples), dtype=np.int64)
+        above_buf = np.empty(starts_buf.size)
+        carried = 0
         for at, local, tps in self._blocked_groups(n_pos):
-            local = local + at.start
+            starts, above = starts_buf[2 - carried : 2 + tps.size], above_buf[2 - carried : 2 + tps.size]
+            np.add(local, at.start, out=starts[carried:])
+            above[carried:] = tps
             if not kept_starts:  # the lowest group is always kept
-                kept_starts.append(local[:1])
-                kept_above.append(tps[:1])
-            starts = np.concatenate((starts, local))
-            above = np.concatenate((above, tps))
+                kept_starts.append(starts[:1].copy())
+                kept_above.append(above[:1].copy())
             if drop_intermediate and starts.size > 2:
                 size = starts[1:] - starts[:-1]  # of each group but the last
                 pos_in = above[:-1] - above[1:]
@@ -541,11 +544,16 @@ class MergedOrder:
                 kept += 1
                 kept_starts.append(starts[kept])
                 kept_above.append(above[kept])
-                starts, above = starts[-2:], above[-2:]
+                carried = 2
             elif not drop_intermediate:
-                kept_starts.append(starts[1:])
-                kept_above.append(above[1:])
-                starts, above = starts[-1:], above[-1:]
+                kept_starts.append(starts[1:].copy())
+                kept_above.append(above[1:].copy())
+                carried = 1
+            else:
+                carried = starts.size
+            starts_buf[2 - carried : 2] = starts[starts.size - carried :]
+            above_buf[2 - carried : 2] = above[above.size - carried :]
+        starts, above = starts_buf[2 - carried : 2], above_buf[2 - carried : 2]
         if starts.size > 1:  # the highest group is always kept
             kept_starts.append(starts[-1:])
             kept_above.append(above[-1:])
