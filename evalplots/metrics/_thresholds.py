@@ -19,6 +19,14 @@ search and no copy of the classes:
   two classes are sorted apart and merged by a stable argsort of the two runs
   (timsort's merge, linear).
 
+The curves are read off the order in blocked passes that write each output
+once: the P-R curve computes, per block of positions, the positives at or above
+each position (a staircase repeated from the block's positives), precision,
+recall and the decoded thresholds (float64 thresholds are decoded into the keys'
+own memory); the ROC curve of distinct scores keeps the points where the class
+changes, noted with their keys by the pass after the sort; tie groups are found
+block by block.
+
 Weighted inputs take a stable argsort, because the weights have to follow the
 samples. Every count is exact: unweighted counts are integers (held in float64
 arrays only at the very end, as scikit-learn returns them), and one operating
