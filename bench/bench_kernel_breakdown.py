@@ -26,8 +26,15 @@ Printed per n:
    a faster sort does not shrink; targets: <= 0.12x np.sort for AUC and AP,
    <= 0.3x for the curves); then AUC and the ROC curve of logits (the same
    scores minus 0.5: both signs, the signed keys) and partial AUC (max_fpr=0.1).
-4. float32 against the same values as float64 (target: >= 1.4x faster).
-5. n = 100 per call against scikit-learn (target: >= 10x faster).
+4. The memory-bandwidth floor at the largest n: the streaming passes that any
+   exact kernel needs beyond its sort, timed as the cheapest numpy call that
+   makes each one and as a plain ``np.copyto`` of the same sizes: one read of
+   the scores and labels writing the keys, one read of the sorted keys, and
+   writing each output array (into fresh memory, as a kernel returns it, and
+   into memory already touched). Their sums are each kernel's floor of the
+   remainder, printed next to the targets.
+5. float32 against the same values as float64 (target: >= 1.4x faster).
+6. n = 100 per call against scikit-learn (target: >= 10x faster).
 """
 
 import argparse
@@ -93,6 +100,7 @@ def steps(n, repeat):
     sorted_key = np.sort(key)
     order = MergedOrder.from_keys(s, positive, 0.0, 1.0)
     order.pos_at
+    noted = MergedOrder.from_keys(s, positive, 0.0, 1.0, changes=True)  # roc_curve's order
 
     def positions():
         low = sorted_key.view(np.uint8)[:: sorted_key.itemsize]
@@ -124,8 +132,11 @@ def steps(n, repeat):
         funcs["new: validation, mask, keys in one pass"] = lambda: binary_scores_in_one_pass(y, s)
         funcs["new: key sort + class bits + tie check"] = lambda: MergedOrder.sorting(
             key.copy(), decode)
-        funcs["new: ROC points (dropped) from the order"] = lambda: order.roc_points(True)
-        funcs["new: P-R points from the order"] = order.pr_points
+        funcs["new: ... + class changes and their keys (ROC)"] = lambda: MergedOrder.sorting(
+            key.copy(), decode, changes=True)
+        funcs["new: ROC points (dropped) from the noted changes"] = lambda: noted.roc_points(True)
+        funcs["new: P-R curve from the order (one blocked pass)"] = lambda: order.pr_curve(
+            order.pos_at.size)
     for name in KERNELS:
         funcs[name] = lambda f=getattr(epm, name): f(y, s)
     logit = s - 0.5  # both signs: the signed keys
@@ -153,6 +164,55 @@ def report(n, repeat):
               f"{fmt_time(rest)} {rest / floor:9.3f} {TARGET_REMAINDER[name]:7.2f}")
     for name in EXTRA:
         print(f"{name:<26} {fmt_time(t[name])} {t[name] / floor:9.2f}")
+
+
+def floor(n, repeat):
+    """The memory-bandwidth floor of the remainder (see the module docstring, 4)."""
+    y, s = make_data(n)
+    bits = s.view(np.uint64)
+    labels = y.view(np.uint64)
+    key = np.empty(n, dtype=np.uint64)
+    key_copy = np.empty(n, dtype=np.uint64)
+    out = np.empty(n + 1)
+    small = np.empty(n, dtype=np.uint8)
+    sorted_key = np.sort(bits << 1 | labels)
+    n_roc = roc_points_kept(y, s)
+    funcs = {
+        "np.sort(s), the floor": lambda: np.sort(s),
+        "keys: one ufunc reading scores + labels (16n B), writing keys (8n B)":
+            lambda: np.bitwise_or(bits, labels, out=key),
+        "  as copies: np.copyto of scores (8n B) and of labels (8n B)":
+            lambda: (np.copyto(key, bits), np.copyto(key_copy, labels)),
+        "sorted keys: one read (8n B, key.max())": sorted_key.max,
+        "  as a copy: np.copyto of the keys (8n B each way)": lambda: np.copyto(key, sorted_key),
+        "class bits: keys (8n B) to uint8 (1n B), np.copyto with a cast":
+            lambda: np.copyto(small, sorted_key, casting="unsafe"),
+        "one output of n + 1 float64, fresh (np.empty(n + 1).fill(0))": lambda: np.empty(n + 1).fill(0.0),
+        "  into touched memory (out.fill(0))": lambda: out.fill(0.0),
+        "  as a copy into touched memory (np.copyto)": lambda: np.copyto(out[:n], s),
+        f"ROC output: 3 x {n_roc} float64 (the kept points), fresh":
+            lambda: [np.empty(n_roc).fill(0.0) for _ in range(3)],
+    }
+    t = best_of(funcs, repeat)
+    sort = t["np.sort(s), the floor"]
+    print(f"\nmemory-bandwidth floor, n = {n:.0e}, best of {repeat}")
+    for name, value in t.items():
+        print(f"  {name:<72} {fmt_time(value)} {value / sort:7.3f}")
+    keys = t["keys: one ufunc reading scores + labels (16n B), writing keys (8n B)"]
+    read = t["sorted keys: one read (8n B, key.max())"]
+    fresh = t["one output of n + 1 float64, fresh (np.empty(n + 1).fill(0))"]
+    roc = t[f"ROC output: 3 x {n_roc} float64 (the kept points), fresh"]
+    floors = {"roc_auc_score": keys + read, "average_precision_score": keys + read,
+              "roc_curve": keys + read + roc, "precision_recall_curve": keys + read + 3 * fresh}
+    print("  floor of the remainder (keys pass + one read of the sorted keys + outputs), "
+          "x np.sort:")
+    for name, value in floors.items():
+        print(f"    {name:<26} {value / sort:6.3f}   target {TARGET_REMAINDER[name]:.2f}")
+
+
+def roc_points_kept(y, s):
+    """Number of points of the default (dropped) ROC curve of ``(y, s)``."""
+    return epm.roc_curve(y, s)[0].size
 
 
 def float32_check(n, repeat):
@@ -208,6 +268,7 @@ def main(argv=None):
           f"on {os.cpu_count()} CPUs; {args.clock} clock")  # fmt: skip
     for n in args.sizes:
         report(int(n), args.repeat)
+    floor(int(max(args.sizes)), args.repeat)
     float32_check(int(max(args.sizes)), args.repeat)
     small_check(args.repeat)
     print(f"\nload average at the end {os.getloadavg()[0]:.1f}")

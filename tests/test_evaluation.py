@@ -97,9 +97,9 @@ def _count_sorts(monkeypatch):
         monkeypatch.setattr(np, fn, wrapper)
     from_keys = MergedOrder.from_keys.__func__
 
-    def counted(cls, score, *args):
+    def counted(cls, score, *args, **kwargs):
         sizes.append(score.size)
-        return from_keys(cls, score, *args)
+        return from_keys(cls, score, *args, **kwargs)
 
     monkeypatch.setattr(MergedOrder, "from_keys", classmethod(counted))
     return sizes

@@ -423,3 +423,66 @@ def test_weighted_counts_equal_the_stable_order_bit_for_bit(weights):
         for ours, theirs in zip(roc_curve(y, s, sample_weight=w),
                                 skm.roc_curve(y, s, sample_weight=w)):  # fmt: skip
             np.testing.assert_array_equal(ours, theirs)
+
+
+# ------------------------------------------- the fused passes of the curves
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(2, 60),
+    seed=st.integers(0, 2**32 - 1),
+    share=st.sampled_from([0.1, 0.5, 0.9]),
+    block=st.sampled_from([1, 2, 3, 8]),
+)
+def test_roc_change_points_noted_while_sorting_equal_the_positions_path(n, seed, share, block):
+    # distinct scores: the ROC points from the class changes noted in the sorting
+    # pass (keys gathered there) equal those from the positives' positions (the
+    # two-run merge, no notes) and scikit-learn's, runs at either end included
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < share).astype(np.int64)
+    y[rng.permutation(n)[:2]] = 0, 1
+    s = rng.permutation(n) / 7.0
+    positive = y == 1
+    with merged_order_always(block=block):
+        noted = MergedOrder.from_keys(s, positive, s.min(), s.max(), changes=True)
+        merged = MergedOrder.from_halves(np.sort(s[~positive]), np.sort(s[positive]))
+        assert noted._changes is not None and merged._changes is None
+        np.testing.assert_array_equal(noted._changes[0],
+                                      np.flatnonzero(np.diff(positive[np.argsort(s)])) + 1)
+        a, b = noted.roc_points(True), merged.roc_points(True)
+    expected = skm.roc_curve(y, s)
+    for x, z, e in zip(a, b, (expected[0] * (n - positive.sum()), expected[1] * positive.sum(),
+                              expected[2])):  # fmt: skip
+        np.testing.assert_array_equal(x, z)
+        np.testing.assert_allclose(x, e, rtol=1e-12)
+
+
+def test_precision_recall_curve_consumes_the_order_and_the_data_stays_usable():
+    # P-R decodes the float64 thresholds into the keys' memory; the order is
+    # dropped, and the next metric on the same data builds a fresh one
+    rng = np.random.default_rng(11)
+    n = 4 * _thresholds._SMALL_N
+    y = (rng.random(n) < 0.2).astype(np.int64)
+    s = rng.random(n)
+    data = binary_scores(y, s)
+    precision, recall, thresholds = data.pr_curve()
+    assert data._order is None
+    for ours, theirs in zip((precision, recall, thresholds), skm.precision_recall_curve(y, s)):
+        np.testing.assert_array_equal(ours, theirs)
+    _assert_same_arrays(data.counts(), _counts_argsort(s, y == 1, None))
+    np.testing.assert_array_equal(data.positive, y == 1)  # made on first use
+
+
+@pytest.mark.parametrize("levels", [2, 5, 300])
+def test_tied_curves_with_groups_spanning_blocks(levels):
+    # tie groups longer than a block, and blocks that hold no group start
+    rng = np.random.default_rng(levels)
+    n = 500
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    s = rng.integers(0, levels, n) / 3.0
+    with merged_order_always(block=4):
+        for drop in (True, False):
+            for ours, theirs in zip(roc_curve(y, s, drop_intermediate=drop),
+                                    skm.roc_curve(y, s, drop_intermediate=drop)):  # fmt: skip
+                np.testing.assert_array_equal(ours, theirs)
+        for ours, theirs in zip(precision_recall_curve(y, s), skm.precision_recall_curve(y, s)):
+            np.testing.assert_array_equal(ours, theirs)

@@ -12,7 +12,7 @@ import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._thresholds import _blocks, binary_scores
+from evalplots.metrics._thresholds import binary_scores
 from evalplots.metrics._validation import as_1d, check_finite
 
 __all__ = [
@@ -263,27 +263,11 @@ def precision_recall_curve(
     array([0.24, 0.45, 0.53, 0.57, 0.76, 0.88])
     """
     data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    points = None if drop_intermediate else data.pr_points()
-    if points is None:
+    curve = None if drop_intermediate else data.pr_curve()  # large unweighted inputs
+    if curve is None:
         return pr_from_counts(*data.counts(), drop_intermediate=drop_intermediate,
                               overwrite=True)  # fmt: skip
-    tps, starts, thresholds = points  # increasing thresholds, tps ends in the sentinel 0
-    n_samples, n_pos = data.score.size, tps[0]
-    precision = np.empty(tps.size)
-    precision[-1] = 1.0
-    for part in _blocks(thresholds.size):  # each block of tps is read while in cache
-        block = tps[:-1][part]
-        if starts is None:  # distinct scores: n - i samples score at least the i-th
-            predicted = np.arange(n_samples - part.start, n_samples - part.start - block.size,
-                                  -1, dtype=np.float64)  # fmt: skip
-        else:
-            predicted = np.subtract(n_samples, starts[part], dtype=np.float64)
-        np.divide(block, predicted, out=precision[:-1][part])
-        if n_pos > 0:
-            block /= n_pos  # recall = TP / P
-    if n_pos <= 0:  # recall 0/0: NaN and a warning; the sentinel stays 0
-        _divide_by_total(tps[:-1], tps[:-1], "positive", "recall", total=0)
-    return precision, tps, thresholds
+    return curve
 
 
 def pr_from_counts(fps, tps, thresholds, *, drop_intermediate=False, overwrite=False):

@@ -19,6 +19,14 @@ search and no copy of the classes:
   two classes are sorted apart and merged by a stable argsort of the two runs
   (timsort's merge, linear).
 
+The curves are read off the order in blocked passes that write each output
+once: the P-R curve computes, per block of positions, the positives at or above
+each position (a staircase repeated from the block's positives), precision,
+recall and the decoded thresholds (float64 thresholds are decoded into the keys'
+own memory); the ROC curve of distinct scores keeps the points where the class
+changes, noted with their keys by the pass after the sort; tie groups are found
+block by block.
+
 Weighted inputs take a stable argsort, because the weights have to follow the
 samples. Every count is exact: unweighted counts are integers (held in float64
 arrays only at the very end, as scikit-learn returns them), and one operating
@@ -61,19 +69,29 @@ class BinaryScores:
         The validated inputs (``weight`` is None when unweighted).
     """
 
-    __slots__ = ("_count", "_keys", "_neg", "_order", "_pos", "_range", "positive", "score",
-                 "weight")  # fmt: skip
+    __slots__ = ("_count", "_keys", "_labels", "_neg", "_order", "_pos", "_positive", "_range",
+                 "score", "weight")  # fmt: skip
 
     def __init__(self, score, positive, weight):
         self.score = score
-        self.positive = positive
+        self._positive = positive
         self.weight = weight
+        self._labels = None  # 0/1 labels to make ``positive`` from on first use
         self._pos = None
         self._neg = None
         self._order = None
         self._range = None  # (min, max) of score when the validation found them
         self._count = None  # number of positives (unweighted)
         self._keys = None  # (unsorted class keys, decoder) made while validating
+
+    @property
+    def positive(self):
+        """Boolean mask of the positive samples (made on first use from 0/1 labels
+        when the one-pass validation put the classes straight into the keys)."""
+        if self._positive is None:
+            self._positive = self._labels != 0
+            self._labels = None
+        return self._positive
 
     @property
     def pos_sorted(self):
@@ -102,23 +120,24 @@ class BinaryScores:
     def n_neg(self):
         """Number (unweighted) or total weight of the negatives."""
         if self.weight is None:
-            return self.positive.size - self.n_pos
+            return self.score.size - self.n_pos
         return float(self.weight[~self.positive].sum())
 
-    def merged(self):
-        """The :class:`MergedOrder` of the (unweighted) scores, built on first use."""
+    def merged(self, *, changes=False):
+        """The :class:`MergedOrder` of the (unweighted) scores, built on first use
+        (``changes``: noting where the class changes, for the ROC curve)."""
         if self._order is None:
-            self._order = self._build_order()
+            self._order = self._build_order(changes)
         return self._order
 
-    def _build_order(self):
+    def _build_order(self, changes):
         if self._pos is not None and self._neg is not None:  # halves sorted already
             return MergedOrder.from_halves(self._neg, self._pos)
         if self._keys is not None:
             (key, decode), self._keys = self._keys, None
-            return MergedOrder.sorting(key, decode)
+            return MergedOrder.sorting(key, decode, changes=changes)
         lo, hi = self._range or (self.score.min(), self.score.max())
-        order = MergedOrder.from_keys(self.score, self.positive, lo, hi)
+        order = MergedOrder.from_keys(self.score, self.positive, lo, hi, changes=changes)
         if order is None:
             order = MergedOrder.from_halves(self.neg_sorted, self.pos_sorted)
         return order
@@ -146,14 +165,17 @@ class BinaryScores:
         inputs). See :meth:`MergedOrder.roc_points`."""
         if self.weight is not None or self.score.size < _SMALL_N:
             return None
-        return self.merged().roc_points(drop_intermediate)
+        return self.merged(changes=drop_intermediate).roc_points(drop_intermediate)
 
-    def pr_points(self):
-        """P-R counts read off the merged order, or None for weighted and small
-        inputs. See :meth:`MergedOrder.pr_points`."""
-        if self.weight is not None or self.score.size < _SMALL_N:
+    def pr_curve(self):
+        """Precision, recall and thresholds of the P-R curve read off the merged order,
+        or None for weighted, small or positive-free inputs. The order is consumed:
+        its keys may become the thresholds. See :meth:`MergedOrder.pr_curve`."""
+        if self.weight is not None or self.score.size < _SMALL_N or self.n_pos <= 0:
             return None
-        return self.merged().pr_points()
+        curve = self.merged().pr_curve(self.n_pos, consume=True)
+        self._order = None  # its keys were decoded into the thresholds
+        return curve
 
     def pair_counts(self):
         """Count positive-negative pairs ordered correctly and tied (unweighted).
@@ -193,7 +215,7 @@ class MergedOrder:
         Ascending positions of the positives (computed on first use).
     """
 
-    __slots__ = ("_decode", "_distinct", "_pos_at", "is_pos", "key", "shift")
+    __slots__ = ("_changes", "_decode", "_distinct", "_pos_at", "is_pos", "key", "shift")
 
     def __init__(self, key, is_pos, shift, decode):
         self.key = key
@@ -202,6 +224,7 @@ class MergedOrder:
         self._decode = decode
         self._pos_at = None
         self._distinct = None
+        self._changes = None  # (positions where the class changes, their keys)
 
     @property
     def pos_at(self):
@@ -209,34 +232,54 @@ class MergedOrder:
             self._pos_at = np.flatnonzero(self.is_pos.view(np.bool_))
         return self._pos_at
 
+    def n_pos(self):
+        """Number of positives (without finding their positions)."""
+        if self._pos_at is not None:
+            return self._pos_at.size
+        return int(np.count_nonzero(self.is_pos))
+
     def class_scores(self, positive):
         """Ascending scores of the positives (or negatives), read off the order."""
         at = self.pos_at if positive else np.flatnonzero(~self.is_pos.view(np.bool_))
         return self._decode(self.key[at])
 
     @classmethod
-    def from_keys(cls, score, positive, lo, hi):
+    def from_keys(cls, score, positive, lo, hi, *, changes=False):
         """Sort ``(score, class)`` as one unsigned key; None if the keys would not fit."""
         made = _class_keys(score, positive, lo, hi)
-        return None if made is None else cls.sorting(*made)
+        return None if made is None else cls.sorting(*made, changes=changes)
 
     @classmethod
-    def sorting(cls, key, decode):
-        """The order of class keys ``key`` (sorted in place) with their decoder."""
+    def sorting(cls, key, decode, *, changes=False):
+        """The order of class keys ``key`` (sorted in place) with their decoder.
+
+        One blocked pass after the sort reads the class bits and whether any score
+        ties; with ``changes`` it also notes the positions where the class differs
+        from the one before, with their keys, while the block is in cache (the
+        kept points of the ROC curve of distinct scores: :meth:`roc_points`).
+        """
         key.sort()
+        n_samples = key.size
         lowest = 0 if sys.byteorder == "little" else key.itemsize - 1
         low_byte = key.view(np.uint8)[lowest :: key.itemsize]
-        is_pos = np.empty(key.size, dtype=np.uint8)
-        buf = np.empty(min(_BLOCK, key.size), dtype=key.dtype)
-        distinct = True
-        for part in _blocks(key.size):  # the class bits, and whether any score ties
+        is_pos = np.empty(n_samples, dtype=np.uint8)
+        buf = np.empty(min(_BLOCK, n_samples), dtype=key.dtype)
+        distinct, found = True, []
+        for part in _blocks(n_samples):  # the class bits, and whether any score ties
             np.bitwise_and(low_byte[part], 1, out=is_pos[part])
-            if distinct and part.start + 1 < key.size:
+            if distinct and part.start + 1 < n_samples:
                 a = key[part.start + 1 : part.stop + 1]
                 diff = np.bitwise_xor(a, key[part.start : part.start + a.size], out=buf[: a.size])
                 distinct = bool(diff.min() > 1)  # one score: the keys differ in the class bit
+            if changes and distinct:
+                start, stop = max(part.start, 1), min(part.stop, n_samples)
+                at = np.flatnonzero(np.not_equal(is_pos[start:stop], is_pos[start - 1 : stop - 1]))
+                at += start
+                found.append((at, key[at]))
         order = cls(key, is_pos, 1, decode)
         order._distinct = distinct
+        if changes and distinct:
+            order._changes = tuple(np.concatenate(arrays) for arrays in zip(*found))
         return order
 
     @classmethod
@@ -338,17 +381,6 @@ class MergedOrder:
         steps[1:] -= steps[:-1].copy()
         return np.repeat(np.arange(steps.size, dtype=np.float64), steps)
 
-    def _positives_from(self):
-        """``t[i]``: positives at positions ``>= i``, ``i = 0 .. n`` (float64, ascending
-        positions; ``t[n] = 0``)."""
-        n_samples, pos_at = self.key.size, self.pos_at
-        steps = np.empty(pos_at.size + 1, dtype=np.int64)
-        steps[:-1] = pos_at
-        steps[-1] = n_samples
-        steps[1:] -= pos_at
-        steps[0] += 1
-        return np.repeat(np.arange(pos_at.size, -1, -1, dtype=np.float64), steps)
-
     def thresholds_at(self, at=None, *, reverse=False, out=None):
         """Decoded scores at positions ``at`` (all positions if None), in ``out``.
 
@@ -409,16 +441,15 @@ class MergedOrder:
         ``drop_intermediate`` only the points where the curve changes slope. None
         unless both classes are present. For distinct scores each position is a
         threshold, and a point is dropped unless its sample's class differs from
-        the next one's, so the kept points are the ends of the runs of positives,
-        found from the positives' positions alone; tied scores are counted per
-        tie group (:meth:`_tied_roc_points`).
+        the next one's, so the kept points are the ends of the runs of positives
+        (:meth:`_runs`); tied scores are counted per tie group
+        (:meth:`_tied_roc_points`).
         """
-        n_samples, pos_at = self.key.size, self.pos_at
-        n_pos = pos_at.size
+        n_samples, n_pos = self.key.size, self.n_pos()
         if not 0 < n_pos < n_samples:
             return None
         if not self.distinct():
-            return self._tied_roc_points(drop_intermediate)
+            return self._tied_roc_points(drop_intermediate, n_pos)
         if not drop_intermediate:
             tps = self._positives_from_top()
             fps = np.empty(n_samples + 1)
@@ -429,57 +460,113 @@ class MergedOrder:
             thresholds[0] = np.inf
             self.thresholds_at(reverse=True, out=thresholds[1:])
             return fps, tps, thresholds
-        # ascending positions where the class changes: each run of positives starts
-        # at one and the sample after its last positive is the next
-        ends = np.flatnonzero(np.not_equal(np.diff(pos_at), 1))  # a run's last rank
-        # the change points, ascending, in at[1 : -1] (a run's start, the position
-        # after its end, ...); at[0] and at[-1] are room for the end positions
-        at = np.empty(2 * ends.size + 4, dtype=np.int64)
+        starts, stops, before_starts, before_stops = self._runs()
+        # the kept positions, ascending, are the change points (each run's first
+        # position and the position after its last one) between the end positions
+        # 0 and n - 1; ``asc`` views the descending arrays from their end
+        at = np.empty(2 * starts.size + 2, dtype=np.int64)  # descending positions
         before = np.empty_like(at)  # positives below each position
-        change_at, change_before = at[1:-1], before[1:-1]
-        change_before[0] = 0
-        np.add(ends, 1, out=change_before[2::2])  # a run's first rank
-        change_before[1:-1:2] = change_before[2::2]
-        change_before[-1] = n_pos
-        np.take(pos_at, change_before[0::2], out=change_at[0::2])
-        np.take(pos_at, change_before[1::2] - 1, out=change_at[1::2])
-        change_at[1::2] += 1
-        # the end positions 0 and n - 1 are always kept; they replace the change
-        # points at or beyond them
-        lo, hi = int(change_at[0] == 0), change_at.size
-        while hi > lo and change_at[hi - 1] >= n_samples - 1:
+        asc_at, asc_before = at[::-1], before[::-1]
+        asc_at[1:-1:2] = starts
+        asc_at[2:-1:2] = stops
+        asc_before[1:-1:2] = before_starts
+        asc_before[2:-1:2] = before_stops
+        # the end positions are always kept; they replace the change points at or
+        # beyond them
+        lo, hi = 1 + int(asc_at[1] == 0), at.size - 1
+        while hi > lo and asc_at[hi - 1] >= n_samples - 1:
             hi -= 1
-        at[lo], before[lo] = 0, 0
-        at[hi + 1] = n_samples - 1
-        before[hi + 1] = n_pos - int(pos_at[-1] == n_samples - 1)
-        at, before = at[lo : hi + 2][::-1], before[lo : hi + 2][::-1]  # highest first
+        asc_at[lo - 1], asc_before[lo - 1] = 0, 0
+        asc_at[hi] = n_samples - 1
+        asc_before[hi] = n_pos - int(self.is_pos[-1])
+        keep = slice(at.size - 1 - hi, at.size - lo + 1)  # highest first
+        at, before = at[keep], before[keep]
         fps, tps, thresholds = np.empty(at.size + 1), np.empty(at.size + 1), np.empty(at.size + 1)
         fps[0] = tps[0] = 0.0
         thresholds[0] = np.inf
         np.subtract(n_pos, before, out=tps[1:])
         np.subtract(n_samples, at, out=fps[1:])
         fps[1:] -= tps[1:]
-        self.thresholds_at(at, out=thresholds[1:])
+        if self._changes is None:
+            self.thresholds_at(at, out=thresholds[1:])
+        else:  # the keys at the change points strictly inside, noted while sorting
+            inner = self._changes[1][: at.size - 2]
+            self._decode(self.key[-1:], thresholds[1:2])
+            self._decode(inner[::-1], thresholds[2:-1])
+            self._decode(self.key[:1], thresholds[-1:])
         return fps, tps, thresholds
 
-    def _tied_roc_points(self, drop_intermediate):
+    def _runs(self):
+        """The runs of positives in the merged order (distinct scores): each run's
+        first position, the position after its last one, and the positives below
+        both; from the change points noted while sorting, or from the positives'
+        positions."""
+        n_samples = self.key.size
+        if self._changes is None:
+            pos_at = self.pos_at
+            firsts = np.flatnonzero(np.not_equal(np.diff(pos_at), 1))  # ranks
+            firsts += 1
+            firsts = np.concatenate(([0], firsts))
+            stops = np.empty_like(firsts)
+            stops[:-1] = firsts[1:]
+            stops[-1] = pos_at.size
+            ends = pos_at[stops - 1]
+            ends += 1
+            return pos_at[firsts], ends, firsts, stops
+        change = self._changes[0]  # the class alternates from one change to the next
+        first, last = self.is_pos[0], self.is_pos[-1]
+        starts = np.concatenate(([0], change[1::2])) if first else change[0::2]
+        ends = change[0::2] if first else change[1::2]
+        if last:
+            ends = np.append(ends, n_samples)
+        below = ends - starts  # each run's length, then the positives up to its end
+        np.cumsum(below, out=below)
+        return starts, ends, below - (ends - starts), below
+
+    def _tied_roc_points(self, drop_intermediate, n_pos):
         """:meth:`roc_points` with tie groups: counted at each group's first position;
         a group's point is dropped when it holds as many positives and negatives as
-        the next lower group (the ROC steps on both sides of it are equal)."""
+        the next lower group (the ROC steps on both sides of it are equal). Decided
+        block by block (:meth:`_blocked_groups`); the last two groups of a block,
+        whose next group is not known yet, are carried into the next one."""
         n_samples = self.key.size
-        starts = self._group_starts()  # ascending
-        above = self._positives_from()[starts]  # positives at or above each group
-        if drop_intermediate and starts.size > 2:
-            pos_in = np.diff(above, append=0.0)  # minus the positives of each group
-            size = np.diff(starts, append=n_samples)
-            changed = np.not_equal(pos_in[1:], pos_in[:-1])
-            changed |= np.not_equal(size[1:], size[:-1])
-            changed[-1] = True  # the highest group is always kept
-            kept = np.flatnonzero(changed)
-            kept += 1
-            starts = np.concatenate(([0], starts[kept]))
-            above = np.concatenate((above[:1], above[kept]))
-        starts, above = starts[::-1], above[::-1]  # highest first
+        kept_starts, kept_above = [], []
+        # the block's groups, after room for the groups carried from the last block
+        starts_buf = np.empty(2 + min(_BLOCK, n_samples), dtype=np.int64)
+        above_buf = np.empty(starts_buf.size)
+        carried = 0
+        for at, local, tps in self._blocked_groups(n_pos):
+            starts, above = starts_buf[2 - carried : 2 + tps.size], above_buf[2 - carried : 2 + tps.size]
+            np.add(local, at.start, out=starts[carried:])
+            above[carried:] = tps
+            if not kept_starts:  # the lowest group is always kept
+                kept_starts.append(starts[:1].copy())
+                kept_above.append(above[:1].copy())
+            if drop_intermediate and starts.size > 2:
+                size = starts[1:] - starts[:-1]  # of each group but the last
+                pos_in = above[:-1] - above[1:]
+                # group j (1 <= j <= size - 2) is kept if it differs from group j - 1
+                kept = np.not_equal(size[1:], size[:-1])
+                kept |= np.not_equal(pos_in[1:], pos_in[:-1])
+                kept = np.flatnonzero(kept)
+                kept += 1
+                kept_starts.append(starts[kept])
+                kept_above.append(above[kept])
+                carried = 2
+            elif not drop_intermediate:
+                kept_starts.append(starts[1:].copy())
+                kept_above.append(above[1:].copy())
+                carried = 1
+            else:
+                carried = starts.size
+            starts_buf[2 - carried : 2] = starts[starts.size - carried :]
+            above_buf[2 - carried : 2] = above[above.size - carried :]
+        starts, above = starts_buf[2 - carried : 2], above_buf[2 - carried : 2]
+        if starts.size > 1:  # the highest group is always kept
+            kept_starts.append(starts[-1:])
+            kept_above.append(above[-1:])
+        starts = np.concatenate(kept_starts)[::-1]  # highest first
+        above = np.concatenate(kept_above)[::-1]
         fps, tps, thresholds = (np.empty(starts.size + 1) for _ in range(3))
         fps[0] = tps[0] = 0.0
         thresholds[0] = np.inf
@@ -489,28 +576,93 @@ class MergedOrder:
         self.thresholds_at(starts, out=thresholds[1:])
         return fps, tps, thresholds
 
-    def pr_points(self):
-        """Counts of the P-R curve in its layout (increasing thresholds).
+    def pr_curve(self, n_pos, *, consume=False):
+        """Precision, recall and thresholds in the layout of
+        :func:`~evalplots.metrics.precision_recall_curve` (increasing thresholds, then
+        the sentinel ``(P, R) = (1, 0)``), for ``n_pos > 0`` positives.
 
-        Returns
-        -------
-        tps : ndarray of float64 of shape (n_thresholds + 1,)
-            Positives scoring at least each threshold, then 0 (the sentinel).
-        starts : ndarray of int64 of shape (n_thresholds,) or None
-            First position of each threshold's tie group (``n - starts`` samples
-            score at least it); None when every score is distinct (``starts[i] = i``).
-        thresholds : ndarray of shape (n_thresholds,)
-            Increasing distinct scores (dtype as in :meth:`counts`).
+        One blocked pass (:meth:`_blocked_groups`): per block, the positives at or
+        above each tie group's first position ``i`` are divided by the ``n - i``
+        samples at or above it (precision) and by ``n_pos`` (recall), and the keys
+        there are decoded into the thresholds. With ``consume`` the thresholds are
+        decoded into the keys' own memory when the widths agree (the order is
+        unusable afterwards), so no third array of n is allocated.
         """
-        tps = self._positives_from()
-        if self.distinct():
-            return tps, None, self.thresholds_at()
-        starts = self._group_starts()
-        out = np.empty(starts.size + 1)
-        np.take(tps, starts, out=out[:-1])
-        out[-1] = 0.0
-        return out, starts, self.thresholds_at(starts)
+        n_samples = self.key.size
+        precision, recall = np.empty(n_samples + 1), np.empty(n_samples + 1)
+        thresholds = self._threshold_buffer(consume)
+        offsets = np.arange(min(_BLOCK, n_samples), dtype=np.float64)
+        predicted = np.empty_like(offsets)
+        done = 0  # points written
+        for at, starts, tps in self._blocked_groups(n_pos):
+            out = slice(done, done + tps.size)
+            if starts is None:  # every position: n - i samples score at least the i-th
+                np.subtract(n_samples - at.start, offsets[: tps.size], out=predicted[: tps.size])
+                keys = self.key[at]  # decoded in place when thresholds share its memory
+            else:
+                np.subtract(n_samples - at.start, starts, out=predicted[: tps.size])
+                keys = self.key[at][starts]  # a copy: the points are written at or below
+            np.divide(tps, predicted[: tps.size], out=precision[out])
+            np.divide(tps, n_pos, out=recall[out])
+            self._decode(keys, thresholds[out])
+            done += tps.size
+        precision[done], recall[done] = 1.0, 0.0
+        precision, recall, thresholds = precision[: done + 1], recall[: done + 1], thresholds[:done]
+        if 2 * done < n_samples:  # few tie groups: do not hold arrays of n
+            precision, recall, thresholds = precision.copy(), recall.copy(), thresholds.copy()
+        return precision, recall, thresholds
 
+    def _blocked_groups(self, n_pos):
+        """Yield, block by block of ascending positions, ``(at, starts, tps)``: the
+        block (a slice), the block-relative positions that start a tie group (None
+        when the scores are distinct: every position), and the positives at or
+        above each of these positions (float64). (Integer positions and takes: a
+        boolean mask's compress costs more per element in numpy.)
+
+        The positives at or above position ``i`` form a staircase that steps down
+        after each positive: it is repeated from the block's positives, so no
+        array of n is written. The consumer may overwrite the keys of a block
+        once it has it (the previous block's last key is kept apart).
+        """
+        n_samples, key = self.key.size, self.key
+        distinct = self.distinct()
+        above = np.arange(n_pos, -1, -1, dtype=np.float64)  # indexed by positives below
+        is_pos, below = self.is_pos.view(np.bool_), 0
+        new = np.empty(min(_BLOCK, n_samples), dtype=bool)
+        last = None  # the previous block's last key
+        for part in _blocks(n_samples):
+            start = part.start
+            at = slice(start, min(part.stop, n_samples))
+            size = at.stop - start
+            ones = np.flatnonzero(is_pos[at])  # block positions of its positives
+            steps = np.empty(ones.size + 1, dtype=np.intp)  # positions per stair
+            steps[:-1] = ones
+            steps[-1] = size - 1
+            steps[1:] -= ones
+            steps[0] += 1
+            tps = np.repeat(above[below : below + ones.size + 1], steps)
+            below += ones.size
+            starts = None
+            if not distinct:
+                flags = new[:size]
+                block = key[at]
+                if last is None:
+                    flags[0] = True
+                else:
+                    flags[0] = self._differ(block[:1], last)[0]
+                self._differ(block[1:], block[:-1], out=flags[1:])
+                last = block[-1:].copy()
+                starts = np.flatnonzero(flags)
+                tps = tps[starts]
+            yield at, starts, tps
+
+    def _threshold_buffer(self, consume):
+        """The array of n thresholds to decode into: the keys' memory if ``consume``
+        and the threshold type is as wide as the key, else a new array."""
+        dtype = _as_threshold(self._decode(self.key[:1])).dtype
+        if consume and dtype.itemsize == self.key.itemsize:
+            return self.key.view(dtype)
+        return np.empty(self.key.size, dtype=dtype)
 
 def _sorted_class(score, mask):
     values = score[mask]  # a fresh array: sorted in place, no second copy
@@ -702,42 +854,55 @@ def binary_scores_in_one_pass(y_true, y_score):
 
     For 0/1 integer (or bool) labels, the default positive class 1 and float32/64
     scores of at least ``_SMALL_N`` samples, each block of the inputs is read once
-    while it is in cache: the labels' range and the positive mask, the count of
-    positives, the scores' minimum and maximum (finite check) and, while no score
-    is negative, the class keys of non-negative floats. Anything else (other
-    labels, non-finite scores, other dtypes) returns None, and :func:`binary_scores`
-    validates it the long way, with its messages.
+    while it is in cache: the labels' range and sum (the count of positives) and,
+    while every score is finite and non-negative (one test: the float's bits as an
+    unsigned integer are below those of +inf), the class keys, with the labels as
+    their class bits (the mask of the positives is made only if a metric asks for
+    it). Once a block fails that test, the scores' minimum and maximum are found
+    instead (finite check; the keys are made after the sort's type is chosen).
+    Anything else (other labels, non-finite scores, other dtypes) returns None,
+    and :func:`binary_scores` validates it the long way, with its messages.
     """
     if (y_score.dtype not in (np.float32, np.float64) or y_true.dtype.kind not in "biu"
             or y_true.shape != y_score.shape or y_score.size < _SMALL_N):  # fmt: skip
         return None
     n_samples = y_score.size
     utype, bits, rank, decode = _key_codec(y_score, 0, 0)  # keys of non-negative floats
-    labels = None if y_true.dtype == bool else y_true.view(f"u{y_true.dtype.itemsize}")
-    positive = y_true if labels is None else np.empty(n_samples, dtype=bool)
+    finite = np.array(np.inf, dtype=y_score.dtype).view(utype)  # bits of +inf
+    labels = y_true.view(f"u{y_true.dtype.itemsize}")
     key = np.empty(n_samples, dtype=utype)
+    buf = np.empty(min(_BLOCK, n_samples), dtype=utype)
     lo = hi = None
     n_pos, keyed = 0, True
     for part in _blocks(n_samples):
+        if y_true.dtype != bool and labels[part].max() > 1:  # not 0/1 (class_values' test)
+            return None
+        n_pos += int(labels[part].sum(dtype=np.int64))
+        if keyed:
+            if bits[part].max() < finite:
+                rank(bits[part], key[part])
+                classes = labels[part]
+                if classes.itemsize != key.itemsize:  # a loop of one type is faster
+                    np.copyto(buf[: classes.size], classes, casting="unsafe")
+                    classes = buf[: classes.size]
+                np.bitwise_or(key[part], classes, out=key[part])
+                continue
+            keyed, done = False, y_score[: part.start]  # finite and non-negative
+            lo, hi = (done.min(), done.max()) if done.size else (None, None)
         block = y_score[part]
         block_lo, block_hi = block.min(), block.max()
         if not (np.isfinite(block_lo) and np.isfinite(block_hi)):
             return None
         lo = block_lo if lo is None else min(lo, block_lo)
         hi = block_hi if hi is None else max(hi, block_hi)
-        if labels is not None:
-            if labels[part].max() > 1:  # not 0/1 labels (class_values' test)
-                return None
-            np.not_equal(labels[part], 0, out=positive[part])
-        n_pos += int(np.count_nonzero(positive[part]))
-        keyed = keyed and block_lo >= 0
-        if keyed:
-            rank(bits[part], key[part])
-            np.bitwise_or(key[part], positive[part], out=key[part])
-    data = BinaryScores(y_score, positive, None)
-    data._range, data._count = (lo, hi), n_pos
+    data = BinaryScores(y_score, y_true if y_true.dtype == bool else None, None)
+    if y_true.dtype != bool:
+        data._labels = labels
+    data._count = n_pos
     if keyed:
         data._keys = (key, decode)
+    else:
+        data._range = (lo, hi)
     return data
 
 
