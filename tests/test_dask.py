@@ -201,6 +201,135 @@ def test_parquet_glob_layout_and_an_error_naming_the_file(client, tmp_path):
         ranking_summary(str(tmp_path / "part-9.parquet"), exclude=["b"])
 
 
+# --- the Parquet fast path -----------------------------------------------------------
+
+
+def _grouped_scores(rng, y, continuous=False):
+    """Scores whose distinct values differ from one row group (1000 rows) to the next,
+    with both 0.0 and -0.0 (one score, as a sort groups them)."""
+    n = y.size
+    if continuous:
+        return rng.normal(size=n) + 0.7 * y
+    group = np.arange(n) // 1000
+    s = np.round((rng.integers(0, 40, n) + 31 * (group % 3) + 15 * y) / 97 - 0.3, 4)
+    s[3], s[4], s[1500] = 0.0, -0.0, -0.0
+    return s
+
+
+def _write_grouped(path, seed, n, *, labels=(0, 1), weights=None, continuous=False):
+    """A Parquet file in row groups of 1000 rows (y_true, m[, w]); its columns."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rng = np.random.default_rng(seed)
+    k = rng.integers(0, 2, n)
+    columns = {"y_true": np.asarray(labels)[k], "m": _grouped_scores(rng, k, continuous)}
+    if weights == "int":
+        columns["w"] = rng.integers(0, 4, n).astype(np.float64)  # zeros too
+    elif weights == "real":
+        columns["w"] = rng.random(n) * 2.5
+    pq.write_table(pa.table(columns), path, row_group_size=1000)
+    return columns
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), 1, None), (("ham", "spam"), "spam", "int"), ((0, 1), 0, "real")])
+def test_parquet_fast_path_tables_equal_the_readers(tmp_path, monkeypatch, labels,
+                                                    pos_label, weights):
+    from evalplots.dask import _parquet
+    from evalplots.metrics import ScoreCounts
+
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)  # blocks across row groups
+    path = str(tmp_path / "p.parquet")
+    cols = _write_grouped(path, 7, 5500, labels=labels, weights=weights)
+    spec = {"target": "y_true", "classes": np.array(sorted(labels)),
+            "kinds": {"m": "numbers"}, "weight_column": None if weights is None else "w"}
+    got = _parquet.score_tables(path, spec, ["m"], pos_label)["m"]
+    expected = ScoreCounts.from_arrays(cols["y_true"], cols["m"], pos_label=pos_label,
+                                       sample_weight=cols.get("w"))
+    np.testing.assert_array_equal(got.score, expected.score)
+    assert (got.score == 0).sum() == 1  # -0.0 and 0.0: one score
+    assert got.positive.dtype == expected.positive.dtype  # int64 unless real weights
+    np.testing.assert_allclose(got.positive, expected.positive, rtol=1e-13, atol=0)
+    np.testing.assert_allclose(got.negative, expected.negative, rtol=1e-13, atol=0)
+
+
+def test_parquet_fast_path_gives_way_to_the_reader(tmp_path, monkeypatch):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from evalplots.dask import _parquet
+
+    spec = {"target": "y_true", "classes": np.array([0, 1]), "kinds": {"m": "numbers"},
+            "weight_column": None}
+    path = str(tmp_path / "c.parquet")
+    _write_grouped(path, 3, 12_000, continuous=True)  # no ties: continuous scores
+    assert _parquet.score_tables(path, spec, ["m"], 1) is None
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
+    pq.write_table(pa.table({"y_true": [0, 1, 2], "m": [.1, .2, .3]}), path)
+    assert _parquet.score_tables(path, spec, ["m"], 1) is None  # a label not a class
+    pq.write_table(pa.table({"y_true": [0, 1], "m": pa.array([.1, None])}), path)
+    assert _parquet.score_tables(path, spec, ["m"], 1) is None  # an empty score
+    pq.write_table(pa.table({"y_true": [0, 1], "m": [1, 2]}), path)
+    assert _parquet.score_tables(path, spec, ["m"], 1) is None  # integer scores
+    for bad in (np.nan, np.inf):  # in the 4th block, a score not seen before
+        cols = _write_grouped(path, 4, 3000)
+        cols["m"][2500] = bad
+        pq.write_table(pa.table(cols), path, row_group_size=1000)
+        assert _parquet.score_tables(path, spec, ["m"], 1) is None
+        cols["m"][2500] = 0.25
+        pq.write_table(pa.table(cols), path, row_group_size=1000)
+        assert _parquet.score_tables(path, spec, ["m"], 1) is not None
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), None, None), (("ham", "spam"), "spam", "int"), ((0, 1), 1, "real")])
+def test_parquet_files_with_row_groups_equal_in_memory(client, tmp_path, labels,
+                                                       pos_label, weights):
+    """Discrete files (dictionaries differing per row group), a file of continuous
+    scores (the general reader) and a file of one class, through the cluster."""
+    sizes = [5500, 12_000, 3000, 2500]
+    cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 10 + i, n,
+                           labels=labels, weights=weights, continuous=i == 1)
+            for i, n in enumerate(sizes)]
+    one = tmp_path / "part-3.parquet"  # rewritten with the negative class only
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(one)
+    negative = [v for v in labels if v != (pos_label if pos_label is not None else 1)][0]
+    pq.write_table(table.set_column(0, "y_true", pa.array([negative] * table.num_rows)),
+                   one, row_group_size=1000)
+    cols[3]["y_true"] = np.full(table.num_rows, negative)
+    y, s = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m"))
+    w = None if weights is None else np.concatenate([c["w"] for c in cols])
+    r = ranking_summary(str(tmp_path / "*.parquet"), pos_label=pos_label,
+                        sample_weight=None if weights is None else "w")
+    expected = (_auc_pos(y, s, w, 1 if pos_label is None else pos_label),
+                average_precision_score(y, s, pos_label=pos_label, sample_weight=w),
+                break_even_point(y, s, pos_label=pos_label, sample_weight=w))
+    assert r.method == "table"
+    np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
+                               expected, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("column, value, message", [
+    ("m", np.nan, r"score column 'm' has a non-finite value 'nan' on row 2501"),
+    ("m", -np.inf, r"score column 'm' has a non-finite value '-inf' on row 2501"),
+    ("w", -1.0, r"sample_weight contains negative values")])
+def test_a_bad_value_in_the_third_row_group_names_the_file(client, tmp_path, column,
+                                                           value, message):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    _write_grouped(str(tmp_path / "part-0.parquet"), 1, 3000, weights="int")
+    cols = _write_grouped(str(tmp_path / "part-1.parquet"), 2, 4000, weights="int")
+    cols[column][2500] = value  # row 2501, in the third row group
+    pq.write_table(pa.table(cols), tmp_path / "part-1.parquet", row_group_size=1000)
+    with pytest.raises(ValueError, match=r"^file '.*part-1\.parquet': " + message):
+        ranking_summary(str(tmp_path / "*.parquet"), labels=[0, 1], sample_weight="w")
+
+
 # --- the command: --engine dask -------------------------------------------------------
 
 

@@ -166,6 +166,20 @@ def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
     return _input._checked(where, run)
 
 
+def _file_part_tables(path, spec, names, pos_label, classes, budget_rows, n_parts,
+                      where):
+    """:func:`_part_tables` of one file: by the Parquet fast path when it applies."""
+    from evalplots.dask._parquet import score_tables
+
+    tables = _input._checked(where, score_tables, path, spec, names, pos_label)
+    if tables is None:  # the general reader, with its rules and messages
+        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
+        return _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where)
+    return {name: None if table is None else _ranking.part_table(table, budget_rows,
+                                                                 n_parts)
+            for name, table in tables.items()}
+
+
 def _merge_part_dicts(budget_rows):
     def merge(parts):
         names = list(parts[0])
@@ -190,10 +204,16 @@ def binary_rankings(parts, spec, *, pos_label, method="auto",
     chunks = parts.chunk_tasks(spec)
     names = spec["models"]
     classes = spec.get("classes")
-    first = run_tasks([dask.delayed(_part_tables, pure=True)(c, names, pos_label, classes,
-                                                             budget_rows, len(chunks), w)
-                       for c, w in zip(chunks, parts.where)],
-                      progress=progress, description="reducing partitions")
+    files = parts.files()
+    if files is not None:  # each task reads its file (the chunks only if needed again)
+        tasks = [dask.delayed(_file_part_tables, pure=True)(
+            f, spec, names, pos_label, classes, budget_rows, len(files), w)
+            for f, w in zip(files, parts.where)]
+    else:
+        tasks = [dask.delayed(_part_tables, pure=True)(c, names, pos_label, classes,
+                                                       budget_rows, len(chunks), w)
+                 for c, w in zip(chunks, parts.where)]
+    first = run_tasks(tasks, progress=progress, description="reducing partitions")
     merged = tree_reduce(first, _merge_part_dicts(budget_rows), split_every=split_every)
     out = {}
     for name in names:

@@ -126,7 +126,7 @@ def score_table(data):
     import pyarrow.compute as pc
 
     score, positive, weight = data.score, data.positive, data.weight
-    if score.size <= PROBE or np.unique(score[:PROBE]).size >= PROBE_DISTINCT:
+    if score.size <= PROBE or looks_continuous(score):
         return _sorted_table(data)
     if score.dtype.kind == "f":
         score = score + 0.0  # -0.0 -> 0.0: one value, as a sort groups them
@@ -173,10 +173,15 @@ def _sorted_table(data):
     return ScoreCounts.merge(tables)
 
 
+def looks_continuous(score):
+    """Whether the first ``PROBE`` scores are nearly all distinct (few ties seen)."""
+    return np.unique(score[:PROBE]).size >= PROBE_DISTINCT
+
+
 def estimated_distinct(score):
     """Distinct scores to expect in ``score``: its size when a probe finds them all
     distinct (continuous scores), else 0 (unknown: the table is built and measured)."""
-    if score.size > PROBE and np.unique(score[:PROBE]).size < PROBE_DISTINCT:
+    if score.size > PROBE and not looks_continuous(score):
         return 0
     return score.size
 
