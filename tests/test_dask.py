@@ -330,6 +330,21 @@ def test_a_bad_value_in_the_third_row_group_names_the_file(client, tmp_path, col
         ranking_summary(str(tmp_path / "*.parquet"), labels=[0, 1], sample_weight="w")
 
 
+def test_range_pieces_are_compact_copies_that_merge_without_wrapping():
+    from evalplots.dask import _ranking
+    from evalplots.metrics import ScoreCounts
+
+    table = ScoreCounts([0.1, 0.2, 0.3], [200, 0, 70_000], [0, 255, 3])
+    low, high = _ranking.split_ranges(table, np.array([0.15]))
+    assert low.positive.dtype == np.uint8 and high.positive.dtype == np.uint32
+    assert not np.shares_memory(low.score, table.score)  # the table can be freed
+    merged = _ranking._merge_ranges([low, low, None, low])
+    assert merged.positive.tolist() == [600] and merged.negative.tolist() == [0]
+    assert merged.positive.dtype == np.int64
+    totals = _ranking.piece_totals([low, None, high])
+    assert totals.tolist() == [[200, 0], [0, 0], [70_000, 258]]
+
+
 # --- the command: --engine dask -------------------------------------------------------
 
 
