@@ -216,14 +216,17 @@ def _grouped_scores(rng, y, continuous=False):
     return s
 
 
-def _write_grouped(path, seed, n, *, labels=(0, 1), weights=None, continuous=False):
-    """A Parquet file in row groups of 1000 rows (y_true, m[, w]); its columns."""
+def _write_grouped(path, seed, n, *, labels=(0, 1), weights=None, continuous=False,
+                   second=False):
+    """A Parquet file in row groups of 1000 rows (y_true, m[, m2][, w]); its columns."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     rng = np.random.default_rng(seed)
     k = rng.integers(0, 2, n)
     columns = {"y_true": np.asarray(labels)[k], "m": _grouped_scores(rng, k, continuous)}
+    if second:
+        columns["m2"] = np.round(rng.random(n) * 0.8 + 0.2 * k, 2)  # in [0, 1]
     if weights == "int":
         columns["w"] = rng.integers(0, 4, n).astype(np.float64)  # zeros too
     elif weights == "real":
@@ -252,6 +255,58 @@ def test_parquet_fast_path_tables_equal_the_readers(tmp_path, monkeypatch, label
     assert got.positive.dtype == expected.positive.dtype  # int64 unless real weights
     np.testing.assert_allclose(got.positive, expected.positive, rtol=1e-13, atol=0)
     np.testing.assert_allclose(got.negative, expected.negative, rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), 1, None), (("ham", "spam"), "spam", "real")])
+def test_parquet_fast_path_summary_equals_from_arrays(tmp_path, monkeypatch, labels,
+                                                      pos_label, weights):
+    from evalplots.dask import _parquet
+    from evalplots.metrics import BinarySummary
+
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
+    path = str(tmp_path / "p.parquet")
+    cols = _write_grouped(path, 8, 4200, labels=labels, weights=weights, second=True)
+    spec = {"target": "y_true", "classes": np.array(sorted(labels)),
+            "kinds": {"m": "numbers", "m2": "numbers"},
+            "weight_column": None if weights is None else "w"}
+    got = _parquet.binary_summary(path, spec, ["m", "m2"], pos_label, 0.4)
+    expected = BinarySummary.from_arrays(cols["y_true"], {"m": cols["m"], "m2": cols["m2"]},
+                                         pos_label=pos_label, threshold=0.4,
+                                         sample_weight=cols.get("w"))
+    assert (got.n_rows, got.pos_label, got.threshold) == (4200, pos_label, 0.4)
+    assert got.label_rows == expected.label_rows
+    for key in expected.label_weight:
+        assert got.label_weight[key] == pytest.approx(expected.label_weight[key],
+                                                      rel=1e-13)
+    for name in ("m", "m2"):
+        np.testing.assert_array_equal(got.tables[name].score, expected.tables[name].score)
+        np.testing.assert_allclose(got.tables[name].positive,
+                                   expected.tables[name].positive, rtol=1e-13)
+        np.testing.assert_allclose(got.losses[name], expected.losses[name], rtol=1e-12)
+    np.testing.assert_allclose(got.pairs[("m", "m2")], expected.pairs[("m", "m2")],
+                               rtol=1e-13)
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), None, None), (("ham", "spam"), "spam", "int")])
+def test_parquet_files_evaluation_equals_in_memory(client, tmp_path, labels, pos_label,
+                                                   weights):
+    import evalplots
+    import evalplots.dask
+
+    cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 20 + i, n, labels=labels,
+                           weights=weights, second=True)
+            for i, n in enumerate([3000, 2500, 4100])]
+    y, m, m2 = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m", "m2"))
+    w = None if weights is None else np.concatenate([c["w"] for c in cols])
+    got = evalplots.dask.evaluate(str(tmp_path / "*.parquet"), pos_label=pos_label,
+                                  sample_weight=None if weights is None else "w")
+    expected = evalplots.evaluate(y, {"m": m, "m2": m2}, pos_label=pos_label,
+                                  sample_weight=w)
+    _table_values_equal(got, expected)
+    np.testing.assert_array_equal(got.models["m2"].confusion_matrix,
+                                  expected.models["m2"].confusion_matrix)
 
 
 def test_parquet_fast_path_gives_way_to_the_reader(tmp_path, monkeypatch):

@@ -68,6 +68,39 @@ def score_tables(path, spec, names, pos_label):
         layout or type, a refused value, continuous scores); else per model its
         table, or None for every model when no row has non-zero weight.
     """
+    out = _guarded(path, spec, names, lambda: _score_tables(path, spec, names, pos_label))
+    return None if out is None else out[0]
+
+
+def binary_summary(path, spec, names, pos_label, threshold):
+    """The :class:`~evalplots.metrics.BinarySummary` of one Parquet file, or None.
+
+    As :meth:`BinarySummary.from_arrays` of the rows the general reader reads
+    (tables, McNemar pair tables, loss moments, label totals), built block by
+    block; None when the general reader must read the file (see
+    :func:`score_tables`).
+    """
+    from evalplots.metrics import BinarySummary, ScoreCounts
+    from evalplots.metrics._summaries._binary import block_sums
+    from evalplots.metrics._validation import check_threshold
+
+    def run():
+        checked = check_threshold(threshold)
+        sums = []
+
+        def on_block(y, positive, scores, weight):
+            sums.append(block_sums(y, positive, scores, weight, checked))
+
+        tables, n_rows = _score_tables(path, spec, names, pos_label, on_block)
+        empty = ScoreCounts(np.zeros(0), np.zeros(0), np.zeros(0))  # every weight 0
+        tables = {name: empty if t is None else t for name, t in tables.items()}
+        return BinarySummary._from_blocks(tables, sums, pos_label=pos_label,
+                                          threshold=checked, n_rows=n_rows)
+    return _guarded(path, spec, names, run)
+
+
+def _guarded(path, spec, names, run):
+    """``run()`` when the fast path may apply, else (or when it gives up) None."""
     from evalplots.datasets import PARQUET_SUFFIXES
 
     if not os.fspath(path).lower().endswith(PARQUET_SUFFIXES):
@@ -76,7 +109,7 @@ def score_tables(path, spec, names, pos_label):
     if spec.get("classes") is None or any(kinds.get(n) != "numbers" for n in names):
         return None
     try:
-        return _score_tables(path, spec, names, pos_label)
+        return run()
     except _NotHere:
         return None
     except (ValueError, TypeError, OSError, ArithmeticError) as exc:
@@ -142,7 +175,8 @@ class _Positives:
         self.target, self.classes, self.pos_label = target, classes, pos_label
         self.seen = {}  # distinct raw labels -> which of them is the positive class
 
-    def _hits(self, values):
+    def _checked(self, values):
+        """(typed labels, is positive) of distinct raw labels, read once."""
         from evalplots.datasets._columns import read_labels
 
         key = tuple(values.tolist())
@@ -151,10 +185,20 @@ class _Positives:
             labels = read_labels(series, self.target, source)
             if not np.isin(labels, self.classes).all():
                 raise _NotHere  # a value outside the classes: the general path decides
-            self.seen[key] = labels == self.pos_label
+            self.seen[key] = labels, labels == self.pos_label
         return self.seen[key]
 
+    def labels(self, column):
+        """The block's labels, typed as the reader types them (text, or as stored)."""
+        import pyarrow as pa
+
+        if pa.types.is_dictionary(column.type):
+            labels = self._checked(column.dictionary.to_numpy(zero_copy_only=False))[0]
+            return labels[column.indices.to_numpy()]
+        return column.to_numpy(zero_copy_only=False)
+
     def __call__(self, column):
+        """The block's positive mask."""
         import pyarrow as pa
 
         from evalplots.metrics._labels import class_values
@@ -162,10 +206,10 @@ class _Positives:
         if column.null_count:
             raise _NotHere
         if pa.types.is_dictionary(column.type):  # text labels: one check per value
-            hits = self._hits(column.dictionary.to_numpy(zero_copy_only=False))
+            hits = self._checked(column.dictionary.to_numpy(zero_copy_only=False))[1]
             return hits[column.indices.to_numpy()]
         y = column.to_numpy(zero_copy_only=False)
-        self._hits(class_values(y))
+        self._checked(class_values(y))
         return y == self.pos_label
 
 
@@ -240,7 +284,8 @@ class _ScoreCodes:
                 return
 
     def add(self, column, positive, weight):
-        """Count one block of scores (a pyarrow array) with its positive mask and weights."""
+        """Count one block of scores (a pyarrow array) with its positive mask and weights;
+        return the block's scores as float64."""
         import pyarrow.compute as pc
 
         from evalplots.dask._ranking import PROBE, looks_continuous
@@ -270,6 +315,7 @@ class _ScoreCodes:
                 slot[rows] = self.keys.size  # a bin of its own, left out
         pos, neg = _cell_counts(slot, self.keys.size + 1, positive, weight, in_place=True)
         self.pos, self.neg = self.pos + pos, self.neg + neg
+        return score
 
     def cells(self):
         """[(distinct scores, positives, negatives), ...] of every block added."""
@@ -312,7 +358,9 @@ def _weights(column, name, n):
     return check_sample_weight(read_numbers(series, name, source).astype(np.float64), n)
 
 
-def _score_tables(path, spec, names, pos_label):
+def _score_tables(path, spec, names, pos_label, on_block=None):
+    """(per model its table or None when no row has weight, rows read); ``on_block``
+    is called with each block's (labels, positive mask, scores, weights)."""
     import pyarrow.parquet as pq
 
     from evalplots.metrics._score_counts import ScoreCounts
@@ -326,7 +374,7 @@ def _score_tables(path, spec, names, pos_label):
         raise _NotHere  # the general reader refuses a file without rows
     positives = _Positives(target, spec["classes"], pos_label)
     codes = {name: _ScoreCodes() for name in names}
-    whole, total, any_weight = True, 0.0, weight_name is None
+    whole, total, any_weight, n_rows = True, 0.0, weight_name is None, 0
     raw = [by_name[target], *(by_name[n] for n in names)]
     if weight_name is not None:
         raw.append(by_name[weight_name])
@@ -342,10 +390,13 @@ def _score_tables(path, spec, names, pos_label):
             whole = whole and bool(np.array_equal(np.trunc(weight), weight))
             total += float(weight.sum())
             any_weight = any_weight or bool(weight.any())
-        for j, name in enumerate(names, start=1):
-            codes[name].add(batch.column(j), positive, weight)
+        scores = {name: codes[name].add(batch.column(j), positive, weight)
+                  for j, name in enumerate(names, start=1)}
+        if on_block is not None:
+            on_block(positives.labels(batch.column(0)), positive, scores, weight)
+        n_rows += n
     if not any_weight:
-        return dict.fromkeys(names)
+        return dict.fromkeys(names), n_rows
     exact = weight_name is None or (whole and total < 2.0**53)
     out = {}
     for name in names:
@@ -357,4 +408,4 @@ def _score_tables(path, spec, names, pos_label):
             pos, neg = pos.astype(np.int64), neg.astype(np.int64)
         keep = (pos != 0) | (neg != 0)  # weight-0 rows make no score, as in binary_scores
         out[name] = ScoreCounts._grouped(score[keep], pos[keep], neg[keep])
-    return out
+    return out, n_rows

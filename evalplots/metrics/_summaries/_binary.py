@@ -152,8 +152,7 @@ class BinarySummary(_Summary):
             raise ValueError(f"y_true has {class_values(y).size} classes in this chunk; "
                              f"a binary summary needs at most two.")
         positive = (binary_positive_mask(y, pos_label) if n else np.zeros(0, bool))
-        label_rows, label_weight = _label_totals(y, weight)
-        tables, right, losses = {}, {}, {}
+        tables, scores = {}, {}
         for name, values in predictions.items():
             arg = f"predictions[{name!r}]"
             s = as_1d(values, arg, allow_empty=True)
@@ -167,12 +166,20 @@ class BinarySummary(_Summary):
             else:
                 dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
                 tables[name] = ScoreCounts(s[:0], np.zeros(0, dtype), np.zeros(0, dtype))
-            right[name] = (s >= threshold) == positive
-            losses[name] = _binary_loss_moments(tables[name], s, positive, weight)
-        pairs = {(a, b): _pair_table(right[a], right[b], weight)
-                 for a, b in combinations(predictions, 2)}
-        return cls(tables, pairs, losses, label_rows, label_weight, pos_label, threshold,
-                   n, 1)
+            scores[name] = s
+        return cls._from_blocks(tables, [block_sums(y, positive, scores, weight, threshold)],
+                                pos_label=pos_label, threshold=threshold, n_rows=n)
+
+    @classmethod
+    def _from_blocks(cls, tables, sums, *, pos_label, threshold, n_rows):
+        """The summary of rows read in blocks: each model's table of all of them, and the
+        :func:`block_sums` of every block (their sums are those of all rows)."""
+        pairs, losses, label_rows, label_weight = (_add_dicts(part) for part in zip(*sums))
+        for name, table in tables.items():
+            if name not in losses:  # unweighted rows: the moments come from the table
+                losses[name] = _binary_loss_moments(table, None, None, None)
+        return cls(tables, pairs, {name: losses[name] for name in tables}, label_rows,
+                   label_weight, pos_label, threshold, n_rows, 1)
 
     @classmethod
     def merge(cls, summaries):
@@ -214,6 +221,39 @@ class BinarySummary(_Summary):
             _add_dicts(s.label_weight for s in summaries),
             _same(summaries, "pos_label"), _same(summaries, "threshold"),
             sum(s.n_rows for s in summaries), sum(s.n_partitions for s in summaries))
+
+
+def block_sums(y, positive, scores, weight, threshold):
+    """What a :class:`BinarySummary` sums row by row, besides the tables, for one block.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,)
+        Validated labels.
+    positive : ndarray of bool of shape (n_samples,)
+        Which rows are of the positive class.
+    scores : dict of str to ndarray of shape (n_samples,)
+        Validated scores per model.
+    weight : ndarray of shape (n_samples,) or None
+        Validated weights.
+    threshold : float
+        The decision threshold.
+
+    Returns
+    -------
+    pairs, losses, label_rows, label_weight : dict
+        McNemar's 2 x 2 table of each pair of models, the loss moments of each
+        model (weighted rows only: unweighted ones come from the table), and
+        the rows and weight of each label.
+    """
+    label_rows, label_weight = _label_totals(y, weight)
+    right = {name: (s >= threshold) == positive for name, s in scores.items()}
+    pairs = {(a, b): _pair_table(right[a], right[b], weight)
+             for a, b in combinations(scores, 2)}
+    losses = ({} if weight is None else
+              {name: _binary_loss_moments(None, s, positive, weight)
+               for name, s in scores.items()})
+    return pairs, losses, label_rows, label_weight
 
 
 def _binary_losses(score, positive):
