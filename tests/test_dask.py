@@ -521,6 +521,22 @@ def test_binary_evaluation_table_equals_in_memory(client):
                                   expected.models["a"].confusion_matrix)
 
 
+@pytest.mark.parametrize("weights", [False, True])
+def test_binary_evaluation_on_the_range_path_equals_in_memory(client, weights):
+    """Continuous scores past the budget: the first pass sketches instead of sorting,
+    losses come from the rows, and AUC, AP, BEP from the exact range path."""
+    import evalplots
+    import evalplots.dask
+
+    (y, s, w), (ym, sm, wm) = _data(6, "continuous", weights, n_rows=100_000)
+    proba = 1.0 / (1.0 + np.exp(-s))  # probabilities: Brier and log loss defined
+    got = evalplots.dask.evaluate(y, {"p": proba}, sample_weight=w if weights else None,
+                                  memory_budget=24 * 20_000, ci=False)
+    expected = evalplots.evaluate(ym, {"p": 1.0 / (1.0 + np.exp(-sm))},
+                                  sample_weight=wm if weights else None)
+    _table_values_equal(got, expected)
+
+
 def test_multiclass_confusion_and_table_equal_in_memory(client):
     import evalplots
     import evalplots.dask

@@ -237,7 +237,7 @@ def _checked_part(merged, name):
 
 
 def _second_pass(chunks, name, pos_label, classes, part, *, method, memory_budget,
-                 split_every, n_bins, max_points, progress):
+                 split_every, n_bins, max_points, progress, keep_at=()):
     """The RankingSummary of a model whose table was not merged: exact ranges or bins."""
     import dask
 
@@ -248,7 +248,7 @@ def _second_pass(chunks, name, pos_label, classes, part, *, method, memory_budge
                                progress=progress)
     return _ranking.exact_ranges(tables, part, memory_budget=memory_budget,
                                  split_every=split_every, max_points=max_points,
-                                 progress=progress)
+                                 progress=progress, keep_at=keep_at)
 
 
 def _resolve_pos_label(classes, pos_label):
@@ -363,10 +363,25 @@ def _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts, where
     from evalplots.metrics import BinarySummary
 
     def run():
+        from evalplots.metrics._thresholds import binary_scores
+
+        sampled = {}
+
+        def table_of(name, positive, score, weight):
+            # as ScoreCounts.from_arrays, by the faster kernels of the range path;
+            # continuous scores past the budget's share: a sketch, no sort
+            data = binary_scores(positive, score, pos_label=True, sample_weight=weight)
+            if _ranking.estimated_distinct(data.score) * n_parts > budget_rows:
+                sampled[name] = _ranking.sampled_part(data)
+                return None
+            return _ranking.score_table(data)
+
         y, predictions, weight = chunk
-        summary = BinarySummary.from_arrays(y, predictions, pos_label=pos_label,
-                                            threshold=threshold, sample_weight=weight)
-        return _tables_apart(summary, names, budget_rows, n_parts)
+        summary = BinarySummary._from_arrays(y, predictions, pos_label=pos_label,
+                                             threshold=threshold, sample_weight=weight,
+                                             table_of=table_of)
+        summary, tables = _tables_apart(summary, names, budget_rows, n_parts)
+        return summary, {**tables, **sampled}
     return None if chunk is None else _input._checked(where, run)
 
 
@@ -464,7 +479,8 @@ def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_
             continue
         ranking = _second_pass(chunks, name, pos, classes, table, method=method,
                                memory_budget=memory_budget, split_every=split_every,
-                               n_bins=n_bins, max_points=max_points, progress=progress)
+                               n_bins=n_bins, max_points=max_points, progress=progress,
+                               keep_at=(summary.threshold,))  # exact confusion there
         summary.tables[name] = ranking.table
         exact[name] = ranking
     cross = None

@@ -345,13 +345,15 @@ def _bep_in_range(fps, tps, above_neg, above_pos, n_pos):
     return True, (value, [str(w.message) for w in caught])
 
 
-def range_contribution(table, above_pos, above_neg, n_pos, max_points):
+def range_contribution(table, above_pos, above_neg, n_pos, max_points, keep_at=()):
     """Exact AUC/AP shares, the BEP if it is here, and the thinned vertices of one range.
 
     Returns a dict: ``auc2`` (sum of dFP * (TP_i + TP_{i-1}), to divide by
     2 P N), ``ap`` (sum of dTP * precision, to divide by P), ``bep`` ((found,
     value)), and the kept vertices as a small ScoreCounts piece with its
-    ``bound2`` (sum of dFP * dTP over kept steps, to divide by 2 P N).
+    ``bound2`` (sum of dFP * dTP over kept steps, to divide by 2 P N). The
+    vertex of each threshold of ``keep_at`` (its lowest score at or above
+    it) is always kept, so the confusion matrix there is exact.
     """
     if table is None or len(table) == 0:
         return {"auc2": 0.0, "ap": 0.0, "bep": (False, math.nan), "coarse": None,
@@ -371,7 +373,9 @@ def range_contribution(table, above_pos, above_neg, n_pos, max_points):
         bep = _bep_in_range(fps, tps, above_neg, above_pos, n_pos)
     # thinning: keep every step-th vertex and the last one of the range
     step = max(1, math.ceil(fps.size / max(1, max_points)))
-    keep = np.unique(np.r_[np.arange(step - 1, fps.size, step), fps.size - 1])
+    at = np.searchsorted(-thr, -np.asarray(keep_at, dtype=np.float64), side="right") - 1
+    keep = np.unique(np.r_[np.arange(step - 1, fps.size, step), fps.size - 1,
+                           at[at >= 0]].astype(np.intp))
     kf, kt = fps[keep], tps[keep]
     gf = np.diff(np.r_[float(above_neg), kf])
     gt = np.diff(np.r_[float(above_pos), kt])
@@ -422,7 +426,7 @@ def exact_from_table(table, max_points):
 
 
 def exact_ranges(table_tasks, merged, *, memory_budget, split_every, max_points,
-                 progress=None, n_ranges=None):
+                 progress=None, n_ranges=None, keep_at=()):
     """The exact path: range-partition the partitions' tables, offsets, contributions.
 
     ``table_tasks``: delayed per-partition ScoreCounts of one model (None if
@@ -460,7 +464,7 @@ def exact_ranges(table_tasks, merged, *, memory_budget, split_every, max_points,
     # that no merged range waits for the others (its memory is freed at once)
     if client is None:
         pieces = [range_contribution(_merge_ranges([p[r] for p in parts]), op, on,
-                                     n_pos, per_range)
+                                     n_pos, per_range, keep_at)
                   for r, (op, on) in enumerate(offsets)]
     else:
         futures = []
@@ -471,7 +475,7 @@ def exact_ranges(table_tasks, merged, *, memory_budget, split_every, max_points,
                                        pure=False)
                          for i in range(0, len(level), split_every)]
             futures.append(client.submit(_contribution_of_pieces, level, op, on, n_pos,
-                                         per_range, pure=False))
+                                         per_range, keep_at, pure=False))
         del parts, level  # a partition's pieces are freed as their ranges merge
         pieces = client.gather(futures)
     return summarize(pieces, n_pos, n_neg, "ranges", n_ranges)
@@ -487,9 +491,9 @@ def _merge_ranges(pieces):
     return ScoreCounts.merge(pieces) if pieces else None
 
 
-def _contribution_of_pieces(pieces, above_pos, above_neg, n_pos, max_points):
+def _contribution_of_pieces(pieces, above_pos, above_neg, n_pos, max_points, keep_at):
     return range_contribution(_merge_ranges(pieces), above_pos, above_neg, n_pos,
-                              max_points)
+                              max_points, keep_at)
 
 
 # --- the binned mode -----------------------------------------------------------
