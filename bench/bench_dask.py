@@ -15,7 +15,8 @@ rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
    (:func:`evalplots.dask.ranking_summary`: exact AUC, AP, BEP and the curve)
    vs reading the same two columns of every file with pyarrow in this process
    (``pq.read_table``, pyarrow's threads) — issue 9 target: ratio <= 1.5;
-   with the classes given (``labels=[0, 1]``, no scan pass) and without;
+   with the classes given (``labels=[0, 1]``, no scan pass) and without; and
+   the evaluation object the report is built from (``evaluate``, ``ci=False``);
 2. continuous, 2 workers: the exact range-partitioned path (default 256 MiB
    budget) vs one ``np.sort`` of all scores in memory in this process;
 3. peak memory per worker (VmHWM, reset before each run through
@@ -127,7 +128,7 @@ def main():
 
     import distributed
 
-    from evalplots.dask import ranking_summary
+    from evalplots.dask import evaluate, ranking_summary
 
     print(f"load before: {os.getloadavg()}  rows={args.rows:,}  "
           f"rows/file={args.rows_per_file:,}")
@@ -174,6 +175,11 @@ def main():
                 t_scan, _ = best(lambda: ranking_summary(d_glob), args.repeats)
                 print(f"  exact evaluation, classes scanned:    {t_scan:8.2f} s  "
                       f"ratio {t_scan / t_read:.2f}")
+                t_ev, ev = best(lambda: evaluate(d_glob, labels=[0, 1], ci=False),
+                                args.repeats)
+                print(f"  the report's evaluation object:       {t_ev:8.2f} s  "
+                      f"ratio {t_ev / t_read:.2f}  (evalplots.dask.evaluate, ci=False; "
+                      f"AUC {ev.metrics_table.rows['m']['ROC AUC']:.6f})")
                 t_cont, ((rc, cmem), cpu_cont) = best(lambda: cpu_seconds(
                     client, lambda: worker_memory(
                         client, lambda: ranking_summary(c_glob, labels=[0, 1]))), 1)

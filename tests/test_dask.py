@@ -202,6 +202,205 @@ def test_parquet_glob_layout_and_an_error_naming_the_file(client, tmp_path):
         ranking_summary(str(tmp_path / "part-9.parquet"), exclude=["b"])
 
 
+# --- the Parquet fast path -----------------------------------------------------------
+
+
+def _grouped_scores(rng, y, continuous=False):
+    """Scores whose distinct values differ from one row group (1000 rows) to the next,
+    with both 0.0 and -0.0 (one score, as a sort groups them)."""
+    n = y.size
+    if continuous:
+        return rng.normal(size=n) + 0.7 * y
+    group = np.arange(n) // 1000
+    s = np.round((rng.integers(0, 40, n) + 31 * (group % 3) + 15 * y) / 97 - 0.3, 4)
+    s[3], s[4], s[1500] = 0.0, -0.0, -0.0
+    return s
+
+
+def _write_grouped(path, seed, n, *, labels=(0, 1), weights=None, continuous=False,
+                   second=False):
+    """A Parquet file in row groups of 1000 rows (y_true, m[, m2][, w]); its columns."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rng = np.random.default_rng(seed)
+    k = rng.integers(0, 2, n)
+    columns = {"y_true": np.asarray(labels)[k], "m": _grouped_scores(rng, k, continuous)}
+    if second:
+        columns["m2"] = np.round(rng.random(n) * 0.8 + 0.2 * k, 2)  # in [0, 1]
+    if weights == "int":
+        columns["w"] = rng.integers(0, 4, n).astype(np.float64)  # zeros too
+    elif weights == "real":
+        columns["w"] = rng.random(n) * 2.5
+    pq.write_table(pa.table(columns), path, row_group_size=1000)
+    return columns
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), 1, None), (("ham", "spam"), "spam", "int"), ((0, 1), 0, "real")])
+def test_parquet_fast_path_tables_equal_the_readers(tmp_path, monkeypatch, labels,
+                                                    pos_label, weights):
+    from evalplots.dask import _parquet
+    from evalplots.metrics import ScoreCounts
+
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)  # blocks across row groups
+    path = str(tmp_path / "p.parquet")
+    cols = _write_grouped(path, 7, 5500, labels=labels, weights=weights)
+    spec = {"target": "y_true", "classes": np.array(sorted(labels)),
+            "kinds": {"m": "numbers"}, "weight_column": None if weights is None else "w"}
+    got = _parquet.score_tables(path, spec, ["m"], pos_label)["m"]
+    expected = ScoreCounts.from_arrays(cols["y_true"], cols["m"], pos_label=pos_label,
+                                       sample_weight=cols.get("w"))
+    np.testing.assert_array_equal(got.score, expected.score)
+    assert (got.score == 0).sum() == 1  # -0.0 and 0.0: one score
+    assert got.positive.dtype == expected.positive.dtype  # int64 unless real weights
+    np.testing.assert_allclose(got.positive, expected.positive, rtol=1e-13, atol=0)
+    np.testing.assert_allclose(got.negative, expected.negative, rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), 1, None), (("ham", "spam"), "spam", "real")])
+def test_parquet_fast_path_summary_equals_from_arrays(tmp_path, monkeypatch, labels,
+                                                      pos_label, weights):
+    from evalplots.dask import _parquet
+    from evalplots.metrics import BinarySummary
+
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
+    path = str(tmp_path / "p.parquet")
+    cols = _write_grouped(path, 8, 4200, labels=labels, weights=weights, second=True)
+    spec = {"target": "y_true", "classes": np.array(sorted(labels)),
+            "kinds": {"m": "numbers", "m2": "numbers"},
+            "weight_column": None if weights is None else "w"}
+    got = _parquet.binary_summary(path, spec, ["m", "m2"], pos_label, 0.4)
+    expected = BinarySummary.from_arrays(cols["y_true"], {"m": cols["m"], "m2": cols["m2"]},
+                                         pos_label=pos_label, threshold=0.4,
+                                         sample_weight=cols.get("w"))
+    assert (got.n_rows, got.pos_label, got.threshold) == (4200, pos_label, 0.4)
+    assert got.label_rows == expected.label_rows
+    for key in expected.label_weight:
+        assert got.label_weight[key] == pytest.approx(expected.label_weight[key],
+                                                      rel=1e-13)
+    for name in ("m", "m2"):
+        np.testing.assert_array_equal(got.tables[name].score, expected.tables[name].score)
+        np.testing.assert_allclose(got.tables[name].positive,
+                                   expected.tables[name].positive, rtol=1e-13)
+        np.testing.assert_allclose(got.losses[name], expected.losses[name], rtol=1e-12)
+    np.testing.assert_allclose(got.pairs[("m", "m2")], expected.pairs[("m", "m2")],
+                               rtol=1e-13)
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), None, None), (("ham", "spam"), "spam", "int")])
+def test_parquet_files_evaluation_equals_in_memory(client, tmp_path, labels, pos_label,
+                                                   weights):
+    import evalplots
+    import evalplots.dask
+
+    cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 20 + i, n, labels=labels,
+                           weights=weights, second=True)
+            for i, n in enumerate([3000, 2500, 4100])]
+    y, m, m2 = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m", "m2"))
+    w = None if weights is None else np.concatenate([c["w"] for c in cols])
+    got = evalplots.dask.evaluate(str(tmp_path / "*.parquet"), pos_label=pos_label,
+                                  sample_weight=None if weights is None else "w")
+    expected = evalplots.evaluate(y, {"m": m, "m2": m2}, pos_label=pos_label,
+                                  sample_weight=w)
+    _table_values_equal(got, expected)
+    np.testing.assert_array_equal(got.models["m2"].confusion_matrix,
+                                  expected.models["m2"].confusion_matrix)
+
+
+def test_parquet_fast_path_gives_way_to_the_reader(tmp_path, monkeypatch):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from evalplots.dask import _parquet
+
+    spec = {"target": "y_true", "classes": np.array([0, 1]), "kinds": {"m": "numbers"},
+            "weight_column": None}
+    path = str(tmp_path / "c.parquet")
+    _write_grouped(path, 3, 12_000, continuous=True)  # no ties: continuous scores
+    assert _parquet.score_tables(path, spec, ["m"], 1) is None
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
+    pq.write_table(pa.table({"y_true": [0, 1, 2], "m": [.1, .2, .3]}), path)
+    assert _parquet.score_tables(path, spec, ["m"], 1) is None  # a label not a class
+    pq.write_table(pa.table({"y_true": [0, 1], "m": pa.array([.1, None])}), path)
+    assert _parquet.score_tables(path, spec, ["m"], 1) is None  # an empty score
+    pq.write_table(pa.table({"y_true": [0, 1], "m": [1, 2]}), path)
+    assert _parquet.score_tables(path, spec, ["m"], 1) is None  # integer scores
+    for bad in (np.nan, np.inf):  # in the 4th block, a score not seen before
+        cols = _write_grouped(path, 4, 3000)
+        cols["m"][2500] = bad
+        pq.write_table(pa.table(cols), path, row_group_size=1000)
+        assert _parquet.score_tables(path, spec, ["m"], 1) is None
+        cols["m"][2500] = 0.25
+        pq.write_table(pa.table(cols), path, row_group_size=1000)
+        assert _parquet.score_tables(path, spec, ["m"], 1) is not None
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), None, None), (("ham", "spam"), "spam", "int"), ((0, 1), 1, "real")])
+def test_parquet_files_with_row_groups_equal_in_memory(client, tmp_path, labels,
+                                                       pos_label, weights):
+    """Discrete files (dictionaries differing per row group), a file of continuous
+    scores (the general reader) and a file of one class, through the cluster."""
+    sizes = [5500, 12_000, 3000, 2500]
+    cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 10 + i, n,
+                           labels=labels, weights=weights, continuous=i == 1)
+            for i, n in enumerate(sizes)]
+    one = tmp_path / "part-3.parquet"  # rewritten with the negative class only
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(one)
+    negative = [v for v in labels if v != (pos_label if pos_label is not None else 1)][0]
+    pq.write_table(table.set_column(0, "y_true", pa.array([negative] * table.num_rows)),
+                   one, row_group_size=1000)
+    cols[3]["y_true"] = np.full(table.num_rows, negative)
+    y, s = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m"))
+    w = None if weights is None else np.concatenate([c["w"] for c in cols])
+    r = ranking_summary(str(tmp_path / "*.parquet"), pos_label=pos_label,
+                        sample_weight=None if weights is None else "w")
+    expected = (_auc_pos(y, s, w, 1 if pos_label is None else pos_label),
+                average_precision_score(y, s, pos_label=pos_label, sample_weight=w),
+                break_even_point(y, s, pos_label=pos_label, sample_weight=w))
+    assert r.method == "table"
+    np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
+                               expected, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("column, value, message", [
+    ("m", np.nan, r"score column 'm' has a non-finite value 'nan' on row 2501"),
+    ("m", -np.inf, r"score column 'm' has a non-finite value '-inf' on row 2501"),
+    ("w", -1.0, r"sample_weight contains negative values")])
+def test_a_bad_value_in_the_third_row_group_names_the_file(client, tmp_path, column,
+                                                           value, message):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    _write_grouped(str(tmp_path / "part-0.parquet"), 1, 3000, weights="int")
+    cols = _write_grouped(str(tmp_path / "part-1.parquet"), 2, 4000, weights="int")
+    cols[column][2500] = value  # row 2501, in the third row group
+    pq.write_table(pa.table(cols), tmp_path / "part-1.parquet", row_group_size=1000)
+    with pytest.raises(ValueError, match=r"^file '.*part-1\.parquet': " + message):
+        ranking_summary(str(tmp_path / "*.parquet"), labels=[0, 1], sample_weight="w")
+
+
+def test_range_pieces_are_compact_copies_that_merge_without_wrapping():
+    from evalplots.dask import _ranking
+    from evalplots.metrics import ScoreCounts
+
+    table = ScoreCounts([0.1, 0.2, 0.3], [200, 0, 70_000], [0, 255, 3])
+    low, high = _ranking.split_ranges(table, np.array([0.15]))
+    assert low.positive.dtype == np.uint8 and high.positive.dtype == np.uint32
+    assert not np.shares_memory(low.score, table.score)  # the table can be freed
+    merged = _ranking._merge_ranges([low, low, None, low])
+    assert merged.positive.tolist() == [600] and merged.negative.tolist() == [0]
+    assert merged.positive.dtype == np.int64
+    totals = _ranking.piece_totals([low, None, high])
+    assert totals.tolist() == [[200, 0], [0, 0], [70_000, 258]]
+
+
 # --- the command: --engine dask -------------------------------------------------------
 
 
@@ -333,6 +532,22 @@ def test_binary_evaluation_table_equals_in_memory(client):
     _table_values_equal(got, expected)
     np.testing.assert_array_equal(got.models["a"].confusion_matrix,
                                   expected.models["a"].confusion_matrix)
+
+
+@pytest.mark.parametrize("weights", [False, True])
+def test_binary_evaluation_on_the_range_path_equals_in_memory(client, weights):
+    """Continuous scores past the budget: the first pass sketches instead of sorting,
+    losses come from the rows, and AUC, AP, BEP from the exact range path."""
+    import evalplots
+    import evalplots.dask
+
+    (y, s, w), (ym, sm, wm) = _data(6, "continuous", weights, n_rows=100_000)
+    proba = 1.0 / (1.0 + np.exp(-s))  # probabilities: Brier and log loss defined
+    got = evalplots.dask.evaluate(y, {"p": proba}, sample_weight=w if weights else None,
+                                  memory_budget=24 * 20_000, ci=False)
+    expected = evalplots.evaluate(ym, {"p": 1.0 / (1.0 + np.exp(-sm))},
+                                  sample_weight=wm if weights else None)
+    _table_values_equal(got, expected)
 
 
 def test_multiclass_confusion_and_table_equal_in_memory(client):

@@ -26,6 +26,13 @@ negatives at each distinct score, per pair of models McNemar's 2 x 2 table;
 Chan-merged moments). Summaries merge in a tree of fan-in ``split_every`` on
 the workers; only the final one reaches the client. No raw row does.
 
+A Parquet file of a binary target and float scores is read by a fast path
+(:mod:`evalplots.dask._parquet`): only the needed columns, in blocks of 2^20
+rows, each score looked up by its bits in a small table of the scores seen so
+far, and counted with one ``np.bincount``; a task's memory stays about the
+size of one partition. Any other input, and any value the reader's rules
+would refuse, is read by the general reader, with its messages.
+
 When one model's table of distinct scores would exceed ``memory_budget``
 (continuous scores: one row per sample), it is not merged. Instead the exact
 range path (:mod:`evalplots.dask._ranking`) cuts the scores at approximate
@@ -46,7 +53,11 @@ moved once between workers as part of a per-range table, so network traffic
 and the total of all range tables are proportional to the number of
 *distinct* scores, and the number of ranges grows as
 ``24 bytes x distinct scores / memory_budget`` (about 2000 ranges of 256 MiB
-for 2 x 10^10 distinct scores). What does not grow: the memory of each task
+for 2 x 10^10 distinct scores). While the ranges merge, the range pieces
+of every partition wait on the workers: about 10 bytes per distinct score
+(compact counts), spread over the workers (1 GB per worker for 10^10 scores
+on 100 workers; dask spills them to disk past its memory thresholds).
+What does not grow: the memory of each task
 (one partition, or one range's table, both bounded by the partition size and
 the budget), what the client receives (2 numbers per range, then each range's
 shares and ``max_points`` thinned vertices), the merged summaries of discrete

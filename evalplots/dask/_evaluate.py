@@ -166,6 +166,20 @@ def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
     return _input._checked(where, run)
 
 
+def _file_part_tables(path, spec, names, pos_label, classes, budget_rows, n_parts,
+                      where):
+    """:func:`_part_tables` of one file: by the Parquet fast path when it applies."""
+    from evalplots.dask._parquet import score_tables
+
+    tables = _input._checked(where, score_tables, path, spec, names, pos_label)
+    if tables is None:  # the general reader, with its rules and messages
+        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
+        return _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where)
+    return {name: None if table is None else _ranking.part_table(table, budget_rows,
+                                                                 n_parts)
+            for name, table in tables.items()}
+
+
 def _merge_part_dicts(budget_rows):
     def merge(parts):
         names = list(parts[0])
@@ -190,10 +204,16 @@ def binary_rankings(parts, spec, *, pos_label, method="auto",
     chunks = parts.chunk_tasks(spec)
     names = spec["models"]
     classes = spec.get("classes")
-    first = run_tasks([dask.delayed(_part_tables, pure=True)(c, names, pos_label, classes,
-                                                             budget_rows, len(chunks), w)
-                       for c, w in zip(chunks, parts.where)],
-                      progress=progress, description="reducing partitions")
+    files = parts.files()
+    if files is not None:  # each task reads its file (the chunks only if needed again)
+        tasks = [dask.delayed(_file_part_tables, pure=True)(
+            f, spec, names, pos_label, classes, budget_rows, len(files), w)
+            for f, w in zip(files, parts.where)]
+    else:
+        tasks = [dask.delayed(_part_tables, pure=True)(c, names, pos_label, classes,
+                                                       budget_rows, len(chunks), w)
+                 for c, w in zip(chunks, parts.where)]
+    first = run_tasks(tasks, progress=progress, description="reducing partitions")
     merged = tree_reduce(first, _merge_part_dicts(budget_rows), split_every=split_every)
     out = {}
     for name in names:
@@ -217,7 +237,7 @@ def _checked_part(merged, name):
 
 
 def _second_pass(chunks, name, pos_label, classes, part, *, method, memory_budget,
-                 split_every, n_bins, max_points, progress):
+                 split_every, n_bins, max_points, progress, keep_at=()):
     """The RankingSummary of a model whose table was not merged: exact ranges or bins."""
     import dask
 
@@ -228,7 +248,7 @@ def _second_pass(chunks, name, pos_label, classes, part, *, method, memory_budge
                                progress=progress)
     return _ranking.exact_ranges(tables, part, memory_budget=memory_budget,
                                  split_every=split_every, max_points=max_points,
-                                 progress=progress)
+                                 progress=progress, keep_at=keep_at)
 
 
 def _resolve_pos_label(classes, pos_label):
@@ -343,17 +363,51 @@ def _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts, where
     from evalplots.metrics import BinarySummary
 
     def run():
+        from evalplots.metrics._thresholds import binary_scores
+
+        sampled = {}
+
+        def table_of(name, positive, score, weight):
+            # as ScoreCounts.from_arrays, by the faster kernels of the range path;
+            # continuous scores past the budget's share: a sketch, no sort
+            data = binary_scores(positive, score, pos_label=True, sample_weight=weight)
+            if _ranking.estimated_distinct(data.score) * n_parts > budget_rows:
+                sampled[name] = _ranking.sampled_part(data)
+                return None
+            return _ranking.score_table(data)
+
         y, predictions, weight = chunk
-        summary = BinarySummary.from_arrays(y, predictions, pos_label=pos_label,
-                                            threshold=threshold, sample_weight=weight)
-        tables = {}
-        for name in names:
-            table = summary.tables[name]
-            tables[name] = (_ranking.part_table(table, budget_rows, n_parts)
-                            if len(table) else None)
-            summary.tables[name] = _empty_like(table)  # merged apart, within the budget
-        return summary, tables
+        summary = BinarySummary._from_arrays(y, predictions, pos_label=pos_label,
+                                             threshold=threshold, sample_weight=weight,
+                                             table_of=table_of)
+        summary, tables = _tables_apart(summary, names, budget_rows, n_parts)
+        return summary, {**tables, **sampled}
     return None if chunk is None else _input._checked(where, run)
+
+
+def _tables_apart(summary, names, budget_rows, n_parts):
+    """(the summary without its tables, {model: PartTable}): tables merge apart."""
+    tables = {}
+    for name in names:
+        table = summary.tables[name]
+        tables[name] = (_ranking.part_table(table, budget_rows, n_parts)
+                        if len(table) else None)
+        summary.tables[name] = _empty_like(table)  # merged apart, within the budget
+    return summary, tables
+
+
+def _file_binary_part(path, spec, names, pos_label, threshold, budget_rows, n_parts,
+                      where):
+    """:func:`_binary_part` of one file: by the Parquet fast path when it applies."""
+    from evalplots.dask._parquet import binary_summary
+
+    summary = _input._checked(where, binary_summary, path, spec, names, pos_label,
+                              threshold)
+    if summary is None:  # the general reader, with its rules and messages
+        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
+        return _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts,
+                            where)
+    return _tables_apart(summary, names, budget_rows, n_parts)
 
 
 def _merge_binary(budget_rows):
@@ -405,10 +459,16 @@ def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_
     budget_rows = max(1, memory_budget // _ranking.TABLE_ROW_BYTES)
     first_budget = budget_rows if method == "auto" else 0
     chunks = parts.chunk_tasks(spec)
-    part = dask.delayed(_binary_part, pure=True)
-    firsts = run_tasks([part(c, names, pos, threshold, first_budget, len(chunks), w)
-                        for c, w in zip(chunks, parts.where)],
-                       progress=progress, description="reducing partitions")
+    files = parts.files()
+    if files is not None:  # each task reads its file (the chunks only if needed again)
+        part = dask.delayed(_file_binary_part, pure=True)
+        tasks = [part(f, spec, names, pos, threshold, first_budget, len(files), w)
+                 for f, w in zip(files, parts.where)]
+    else:
+        part = dask.delayed(_binary_part, pure=True)
+        tasks = [part(c, names, pos, threshold, first_budget, len(chunks), w)
+                 for c, w in zip(chunks, parts.where)]
+    firsts = run_tasks(tasks, progress=progress, description="reducing partitions")
     summary, tables = tree_reduce(firsts, _merge_binary(first_budget),
                                   split_every=split_every)
     exact = {}
@@ -419,7 +479,8 @@ def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_
             continue
         ranking = _second_pass(chunks, name, pos, classes, table, method=method,
                                memory_budget=memory_budget, split_every=split_every,
-                               n_bins=n_bins, max_points=max_points, progress=progress)
+                               n_bins=n_bins, max_points=max_points, progress=progress,
+                               keep_at=(summary.threshold,))  # exact confusion there
         summary.tables[name] = ranking.table
         exact[name] = ranking
     cross = None

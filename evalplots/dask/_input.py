@@ -205,9 +205,51 @@ def _kinds(predictions, y_true):
             else "predicted labels" for name, p in predictions.items()}
 
 
+#: Rows of a file's head that the layout reads when the schema decides the kinds.
+LAYOUT_ROWS = 1000
+
+
+def _head_of_file(path):
+    from evalplots.datasets._parquet import read_parquet_frame
+
+    return read_parquet_frame(path, nrows=LAYOUT_ROWS)
+
+
+def _typed_by_schema(path, spec):
+    """Whether a file's head reads as the whole file does: a Parquet file, known
+    classes, a text/integer/boolean target and float other columns.
+
+    Then the reader's rules decide each column's role and kind by its name and
+    type alone (a float column is scores, or a row identifier by its name; never
+    predicted labels), so the head's layout is the file's, and any bad value
+    past the head is found, with its row, when its partition is read.
+    """
+    from evalplots.datasets import PARQUET_SUFFIXES
+
+    if spec.get("classes") is None or not os.fspath(path).lower().endswith(
+            PARQUET_SUFFIXES):
+        return False
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        schema = pq.read_schema(path)
+    except Exception:  # not Parquet: the full reader says why, in its words
+        return False
+    target = [f for f in schema if isinstance(f.name, str)
+              and f.name.strip() == spec["target"]]
+    others = [f for f in schema if f not in target]
+    return (len(target) == 1 and (pa.types.is_integer(target[0].type)
+                                  or pa.types.is_boolean(target[0].type)
+                                  or pa.types.is_string(target[0].type)
+                                  or pa.types.is_large_string(target[0].type))
+            and all(pa.types.is_floating(f.type) for f in others))
+
+
 def _layout_frame(loader, item, where, spec):
     def run():
-        chunk, data = _read(loader, item, spec)
+        head = loader is _frame_of_file and _typed_by_schema(item, spec)
+        chunk, data = _read(_head_of_file if head else loader, item, spec)
         return _layout_of(chunk, spec, data)
     return _checked(where, run)
 
@@ -284,6 +326,10 @@ class _FramePartitions:
 
         chunk = dask.delayed(_frame_chunk, pure=True)
         return [chunk(self.loader, item, w, spec) for item, w in zip(self.items, self.where)]
+
+    def files(self):
+        """The partitions' files, or None (a dask DataFrame's partitions)."""
+        return list(self.items) if self.loader is _frame_of_file else None
 
 
 def partitions_from_path(path, spec):
@@ -386,6 +432,10 @@ class _ArrayPartitions:
 
         chunk = dask.delayed(_array_chunk, pure=True)
         return [chunk(*self._pieces(i), self.where[i], spec) for i in range(len(self.y))]
+
+    def files(self):
+        """None: the partitions are blocks of arrays, not files."""
+        return None
 
     def layout_task(self, index, spec):
         import dask

@@ -126,7 +126,7 @@ def score_table(data):
     import pyarrow.compute as pc
 
     score, positive, weight = data.score, data.positive, data.weight
-    if score.size <= PROBE or np.unique(score[:PROBE]).size >= PROBE_DISTINCT:
+    if score.size <= PROBE or looks_continuous(score):
         return _sorted_table(data)
     if score.dtype.kind == "f":
         score = score + 0.0  # -0.0 -> 0.0: one value, as a sort groups them
@@ -173,10 +173,15 @@ def _sorted_table(data):
     return ScoreCounts.merge(tables)
 
 
+def looks_continuous(score):
+    """Whether the first ``PROBE`` scores are nearly all distinct (few ties seen)."""
+    return np.unique(score[:PROBE]).size >= PROBE_DISTINCT
+
+
 def estimated_distinct(score):
     """Distinct scores to expect in ``score``: its size when a probe finds them all
     distinct (continuous scores), else 0 (unknown: the table is built and measured)."""
-    if score.size > PROBE and np.unique(score[:PROBE]).size < PROBE_DISTINCT:
+    if score.size > PROBE and not looks_continuous(score):
         return 0
     return score.size
 
@@ -269,13 +274,46 @@ def boundaries(part, n_ranges):
 
 
 def split_ranges(table, cuts):
-    """The table cut into ``cuts.size + 1`` tables: range r holds cuts[r-1] < score <= cuts[r]."""
+    """The table cut into ``cuts.size + 1`` pieces: range r holds cuts[r-1] < score <= cuts[r].
+
+    Each piece is a compact copy (:func:`compact`), so the partition's table is
+    freed once it is split, and the pieces waiting for their range's merge take
+    as little memory as their counts allow.
+    """
     if table is None:
         return [None] * (cuts.size + 1)
     edges = np.searchsorted(table.score, cuts, side="right")
     bounds = np.concatenate(([0], edges, [len(table)]))
-    return [ScoreCounts(table.score[a:b], table.positive[a:b], table.negative[a:b])
-            if b > a else None for a, b in zip(bounds[:-1], bounds[1:])]
+    return [compact(ScoreCounts(table.score[a:b], table.positive[a:b],
+                                table.negative[a:b])) if b > a else None
+            for a, b in zip(bounds[:-1], bounds[1:])]
+
+
+def compact(table):
+    """A copy of ``table`` whose integer counts take the smallest unsigned type that
+    holds them (one byte per count for continuous scores); real counts are copied."""
+    def small(counts):
+        if counts.dtype.kind not in "iu":
+            return counts.copy()
+        top = int(counts.max()) if counts.size else 0
+        for dtype in (np.uint8, np.uint16, np.uint32):
+            if top <= np.iinfo(dtype).max:
+                return counts.astype(dtype)
+        return counts.copy()
+    return ScoreCounts(table.score.copy(), small(table.positive), small(table.negative))
+
+
+def widened(table):
+    """``table`` with int64 counts again (sums of compact counts must not wrap)."""
+    if table.positive.dtype.kind != "u":
+        return table
+    return ScoreCounts(table.score, table.positive.astype(np.int64),
+                       table.negative.astype(np.int64))
+
+
+def piece_totals(pieces):
+    """(n_ranges, 2) positives and negatives of one partition's pieces."""
+    return np.array([_totals(p) for p in pieces], dtype=np.float64)
 
 
 # --- the range side: exact contributions with offsets ------------------------
@@ -307,13 +345,15 @@ def _bep_in_range(fps, tps, above_neg, above_pos, n_pos):
     return True, (value, [str(w.message) for w in caught])
 
 
-def range_contribution(table, above_pos, above_neg, n_pos, max_points):
+def range_contribution(table, above_pos, above_neg, n_pos, max_points, keep_at=()):
     """Exact AUC/AP shares, the BEP if it is here, and the thinned vertices of one range.
 
     Returns a dict: ``auc2`` (sum of dFP * (TP_i + TP_{i-1}), to divide by
     2 P N), ``ap`` (sum of dTP * precision, to divide by P), ``bep`` ((found,
     value)), and the kept vertices as a small ScoreCounts piece with its
-    ``bound2`` (sum of dFP * dTP over kept steps, to divide by 2 P N).
+    ``bound2`` (sum of dFP * dTP over kept steps, to divide by 2 P N). The
+    vertex of each threshold of ``keep_at`` (its lowest score at or above
+    it) is always kept, so the confusion matrix there is exact.
     """
     if table is None or len(table) == 0:
         return {"auc2": 0.0, "ap": 0.0, "bep": (False, math.nan), "coarse": None,
@@ -333,7 +373,9 @@ def range_contribution(table, above_pos, above_neg, n_pos, max_points):
         bep = _bep_in_range(fps, tps, above_neg, above_pos, n_pos)
     # thinning: keep every step-th vertex and the last one of the range
     step = max(1, math.ceil(fps.size / max(1, max_points)))
-    keep = np.unique(np.r_[np.arange(step - 1, fps.size, step), fps.size - 1])
+    at = np.searchsorted(-thr, -np.asarray(keep_at, dtype=np.float64), side="right") - 1
+    keep = np.unique(np.r_[np.arange(step - 1, fps.size, step), fps.size - 1,
+                           at[at >= 0]].astype(np.intp))
     kf, kt = fps[keep], tps[keep]
     gf = np.diff(np.r_[float(above_neg), kf])
     gt = np.diff(np.r_[float(above_pos), kt])
@@ -384,7 +426,7 @@ def exact_from_table(table, max_points):
 
 
 def exact_ranges(table_tasks, merged, *, memory_budget, split_every, max_points,
-                 progress=None, n_ranges=None):
+                 progress=None, n_ranges=None, keep_at=()):
     """The exact path: range-partition the partitions' tables, offsets, contributions.
 
     ``table_tasks``: delayed per-partition ScoreCounts of one model (None if
@@ -404,19 +446,13 @@ def exact_ranges(table_tasks, merged, *, memory_budget, split_every, max_points,
     parts = run_tasks([split(t, cuts) for t in table_tasks], progress=progress,
                       description="range-partitioning the scores")
     client = current_client()
-    ranges = []
-    for r in range(n_ranges):
-        if client is None:
-            pieces = [p[r] for p in parts]
-            ranges.append(_merge_ranges(pieces))
-        else:
-            pieces = [client.submit(operator.getitem, p, r, pure=False) for p in parts]
-            ranges.append(_tree_future(client, pieces, split_every))
-    # 2R numbers to the client, offsets back to the workers
+    # 2R numbers to the client (from the pieces, before any merge), offsets back
     if client is None:
-        totals = [_totals(t) for t in ranges]
+        totals = sum(piece_totals(p) for p in parts)
     else:
-        totals = client.gather([client.submit(_totals, t, pure=False) for t in ranges])
+        totals = sum(client.gather([client.submit(piece_totals, p, pure=False)
+                                    for p in parts]))
+    totals = [(_count(t[0]), _count(t[1])) for t in totals]
     n_pos = sum(t[0] for t in totals)
     n_neg = sum(t[1] for t in totals)
     above_pos = np.cumsum([t[0] for t in totals][::-1])[::-1]  # at or above range r
@@ -424,27 +460,40 @@ def exact_ranges(table_tasks, merged, *, memory_budget, split_every, max_points,
     offsets = [(above_pos[r] - totals[r][0], above_neg[r] - totals[r][1])
                for r in range(n_ranges)]
     per_range = max(1, max_points // n_ranges)
+    # each range: its pieces merged and its contribution computed in one task, so
+    # that no merged range waits for the others (its memory is freed at once)
     if client is None:
-        pieces = [range_contribution(t, op, on, n_pos, per_range)
-                  for t, (op, on) in zip(ranges, offsets)]
+        pieces = [range_contribution(_merge_ranges([p[r] for p in parts]), op, on,
+                                     n_pos, per_range, keep_at)
+                  for r, (op, on) in enumerate(offsets)]
     else:
-        pieces = client.gather([client.submit(range_contribution, t, op, on, n_pos,
-                                              per_range, pure=False)
-                                for t, (op, on) in zip(ranges, offsets)])
+        futures = []
+        for r, (op, on) in enumerate(offsets):
+            level = [client.submit(operator.getitem, p, r, pure=False) for p in parts]
+            while len(level) > split_every:
+                level = [client.submit(_merge_ranges, level[i:i + split_every],
+                                       pure=False)
+                         for i in range(0, len(level), split_every)]
+            futures.append(client.submit(_contribution_of_pieces, level, op, on, n_pos,
+                                         per_range, keep_at, pure=False))
+        del parts, level  # a partition's pieces are freed as their ranges merge
+        pieces = client.gather(futures)
     return summarize(pieces, n_pos, n_neg, "ranges", n_ranges)
 
 
+def _count(total):
+    """A range's total back to an integer when it is one (unweighted or whole weights)."""
+    return int(total) if float(total).is_integer() and abs(total) < 2.0**53 else total
+
+
 def _merge_ranges(pieces):
-    pieces = [p for p in pieces if p is not None]
+    pieces = [widened(p) for p in pieces if p is not None]
     return ScoreCounts.merge(pieces) if pieces else None
 
 
-def _tree_future(client, pieces, split_every):
-    level = pieces
-    while len(level) > 1:
-        level = [client.submit(_merge_ranges, level[i:i + split_every], pure=False)
-                 for i in range(0, len(level), split_every)]
-    return level[0]
+def _contribution_of_pieces(pieces, above_pos, above_neg, n_pos, max_points, keep_at):
+    return range_contribution(_merge_ranges(pieces), above_pos, above_neg, n_pos,
+                              max_points, keep_at)
 
 
 # --- the binned mode -----------------------------------------------------------

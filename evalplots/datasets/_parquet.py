@@ -40,13 +40,37 @@ class ParquetSource:
                           for i in range(len(self.frame))], dtype=object)
 
 
-def read_parquet_frame(path):
+def _head(path, nrows):
+    """The first ``nrows`` rows of a Parquet file, as an in-memory Parquet file.
+
+    pandas then reads them exactly as it reads the whole file (same types, same
+    pandas metadata), without reading the rest.
+    """
+    import io
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    reader = pq.ParquetFile(path)
+    batch = next(reader.iter_batches(batch_size=nrows), None)
+    table = (reader.schema_arrow.empty_table() if batch is None
+             else pa.Table.from_batches([batch]))
+    buffer = io.BytesIO()
+    pq.write_table(table, buffer)
+    buffer.seek(0)
+    return buffer
+
+
+def read_parquet_frame(path, *, nrows=None):
     """Read a Parquet file into a DataFrame of typed columns.
 
     Parameters
     ----------
     path : str or path-like
         A Parquet file (or a directory of Parquet files, read as one table).
+    nrows : int or None, default=None
+        Read only the first ``nrows`` rows (the head of a large file); None
+        reads every row.
 
     Returns
     -------
@@ -81,7 +105,8 @@ def read_parquet_frame(path):
     if not os.path.exists(path):
         raise FileNotFoundError(2, "No such file or directory", path)
     try:
-        frame = pd.read_parquet(path, engine="pyarrow")
+        frame = pd.read_parquet(path if nrows is None else _head(path, nrows),
+                                engine="pyarrow")
     except (pyarrow.ArrowException, OSError) as exc:
         if isinstance(exc, (FileNotFoundError, PermissionError, IsADirectoryError)):
             raise

@@ -208,9 +208,13 @@ class ScoreCounts:
             raise ValueError("tables is empty; pass at least one ScoreCounts.")
         if len(tables) == 1:
             return tables[0]
-        score = np.concatenate([t.score for t in tables])
-        pos = np.concatenate([t.positive for t in tables])
-        neg = np.concatenate([t.negative for t in tables])
+        return cls._grouped(np.concatenate([t.score for t in tables]),
+                            np.concatenate([t.positive for t in tables]),
+                            np.concatenate([t.negative for t in tables]))
+
+    @classmethod
+    def _grouped(cls, score, pos, neg):
+        """The table of count cells in any order, equal scores repeated: their sums."""
         order = np.argsort(score, kind="stable")
         s = score[order]
         if s.size == 0:

@@ -51,7 +51,12 @@ def _label_totals(y, weight):
     """``({label: rows}, {label: weight})`` of the labels present (Python values)."""
     if y.size == 0:
         return {}, {}
-    classes, (codes,) = encode_labels(y, labels=class_values(y))
+    classes = class_values(y)
+    if classes.size <= 2 and y.dtype.kind in "biufU":  # one comparison, not a lookup
+        second = y == classes[1] if classes.size == 2 else np.zeros(y.size, bool)
+        codes = second.view(np.uint8)
+    else:
+        classes, (codes,) = encode_labels(y, labels=classes)
     rows = np.bincount(codes, minlength=classes.size)
     mass = rows if weight is None else np.bincount(codes, weights=weight,
                                                    minlength=classes.size)

@@ -145,6 +145,16 @@ class BinarySummary(_Summary):
         >>> s.tables["m"].positive.tolist(), s.label_weight
         ([0, 1], {'a': 1, 'b': 1})
         """
+        return cls._from_arrays(y_true, predictions, pos_label=pos_label,
+                                threshold=threshold, sample_weight=sample_weight,
+                                table_of=_table_of)
+
+    @classmethod
+    def _from_arrays(cls, y_true, predictions, *, pos_label, threshold, sample_weight,
+                     table_of):
+        """:meth:`from_arrays`, each model's table made by ``table_of(name, positive,
+        scores, weight)`` (validated arrays); a None table leaves the model's table
+        empty here (counted elsewhere) and its loss moments come from the rows."""
         threshold = check_threshold(threshold)
         predictions = _predictions(predictions)
         y, weight, n = _chunk_arrays(y_true, sample_weight)
@@ -152,8 +162,7 @@ class BinarySummary(_Summary):
             raise ValueError(f"y_true has {class_values(y).size} classes in this chunk; "
                              f"a binary summary needs at most two.")
         positive = (binary_positive_mask(y, pos_label) if n else np.zeros(0, bool))
-        label_rows, label_weight = _label_totals(y, weight)
-        tables, right, losses = {}, {}, {}
+        tables, scores, by_rows = {}, {}, []
         for name, values in predictions.items():
             arg = f"predictions[{name!r}]"
             s = as_1d(values, arg, allow_empty=True)
@@ -161,18 +170,28 @@ class BinarySummary(_Summary):
             if n and s.dtype.kind not in "biuf":
                 raise ValueError(f"{arg} must hold numeric scores, got dtype {s.dtype}.")
             s = check_scores(s, arg) if n else s.astype(np.float64)
+            table = None
             if n and (weight is None or weight.any()):
-                tables[name] = ScoreCounts.from_arrays(positive, s, pos_label=True,
-                                                       sample_weight=weight)
-            else:
+                table = table_of(name, positive, s, weight)
+                by_rows += [name] if table is None else []
+            if table is None:
                 dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
-                tables[name] = ScoreCounts(s[:0], np.zeros(0, dtype), np.zeros(0, dtype))
-            right[name] = (s >= threshold) == positive
-            losses[name] = _binary_loss_moments(tables[name], s, positive, weight)
-        pairs = {(a, b): _pair_table(right[a], right[b], weight)
-                 for a, b in combinations(predictions, 2)}
-        return cls(tables, pairs, losses, label_rows, label_weight, pos_label, threshold,
-                   n, 1)
+                table = ScoreCounts(s[:0], np.zeros(0, dtype), np.zeros(0, dtype))
+            tables[name], scores[name] = table, s
+        sums = block_sums(y, positive, scores, weight, threshold, by_rows=by_rows)
+        return cls._from_blocks(tables, [sums], pos_label=pos_label, threshold=threshold,
+                                n_rows=n)
+
+    @classmethod
+    def _from_blocks(cls, tables, sums, *, pos_label, threshold, n_rows):
+        """The summary of rows read in blocks: each model's table of all of them, and the
+        :func:`block_sums` of every block (their sums are those of all rows)."""
+        pairs, losses, label_rows, label_weight = (_add_dicts(part) for part in zip(*sums))
+        for name, table in tables.items():
+            if name not in losses:  # unweighted rows: the moments come from the table
+                losses[name] = _binary_loss_moments(table, None, None, None)
+        return cls(tables, pairs, {name: losses[name] for name in tables}, label_rows,
+                   label_weight, pos_label, threshold, n_rows, 1)
 
     @classmethod
     def merge(cls, summaries):
@@ -216,6 +235,45 @@ class BinarySummary(_Summary):
             sum(s.n_rows for s in summaries), sum(s.n_partitions for s in summaries))
 
 
+def _table_of(name, positive, score, weight):
+    return ScoreCounts.from_arrays(positive, score, pos_label=True, sample_weight=weight)
+
+
+def block_sums(y, positive, scores, weight, threshold, *, by_rows=()):
+    """What a :class:`BinarySummary` sums row by row, besides the tables, for one block.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,)
+        Validated labels.
+    positive : ndarray of bool of shape (n_samples,)
+        Which rows are of the positive class.
+    scores : dict of str to ndarray of shape (n_samples,)
+        Validated scores per model.
+    weight : ndarray of shape (n_samples,) or None
+        Validated weights.
+    threshold : float
+        The decision threshold.
+    by_rows : sequence of str, default=()
+        Models whose loss moments come from the rows even when unweighted
+        (their table is not built here).
+
+    Returns
+    -------
+    pairs, losses, label_rows, label_weight : dict
+        McNemar's 2 x 2 table of each pair of models, the loss moments of each
+        model (weighted rows, or ``by_rows``: unweighted ones come from the
+        table), and the rows and weight of each label.
+    """
+    label_rows, label_weight = _label_totals(y, weight)
+    right = {name: (s >= threshold) == positive for name, s in scores.items()}
+    pairs = {(a, b): _pair_table(right[a], right[b], weight)
+             for a, b in combinations(scores, 2)}
+    losses = {name: _binary_loss_moments(None, s, positive, weight)
+              for name, s in scores.items() if weight is not None or name in by_rows}
+    return pairs, losses, label_rows, label_weight
+
+
 def _binary_losses(score, positive):
     """Per-row Brier and log losses of scores read as probabilities (NaN or inf
     where they are not; then unused)."""
@@ -226,8 +284,9 @@ def _binary_losses(score, positive):
 
 
 def _binary_loss_moments(table, score, positive, weight):
-    """(2 losses, 2 classes, 6) moments; unweighted, from the table's cells."""
-    if weight is not None:
+    """(2 losses, 2 classes, 6) moments; unweighted, from the table's cells (from the
+    rows without a table)."""
+    if weight is not None or table is None:
         stratum = positive.astype(np.intp)
         return np.stack([loss_moments(loss, weight, stratum, 2)
                          for loss in _binary_losses(score, positive)])

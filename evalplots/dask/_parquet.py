@@ -1,0 +1,411 @@
+"""The fast path of a Parquet partition: binary score tables straight from pyarrow.
+
+The general reader of a partition (:mod:`evalplots.dask._input`) reads the whole
+file into pandas and checks every cell by the rules of
+:mod:`evalplots.datasets`. For the common large input — a Parquet file of a
+binary target and float score columns of few distinct values — this module
+reads only the needed columns with pyarrow, in blocks of at most
+``BLOCK_ROWS`` rows (the memory of a task stays a few blocks, whatever the
+partition's size), and counts each model's positives and negatives per
+distinct score: each score is looked up by its bits in a small direct-mapped
+table of the scores seen so far (new ones are found by Arrow's hash table),
+and one ``np.bincount`` of ``2 * code + is_positive`` counts the block.
+
+It keeps one copy of the rules by accepting only what they accept unchanged,
+and leaving every other input to them: labels are read by the reader's own
+rule (:func:`~evalplots.datasets._columns.read_labels`, after its text
+stripping), once per distinct label of the file, and must be classes; scores
+must be float columns without nulls whose every value is finite (what
+:func:`~evalplots.datasets._columns.read_numbers` accepts from a float
+column); weights go through ``read_numbers`` and
+:func:`~evalplots.metrics._validation.check_sample_weight`, as in
+:func:`evalplots.metrics._thresholds.binary_scores`. Whenever the input is
+not of that form (another layout or type, a refused value, continuous scores),
+the fast path gives up (returns None) and the general reader reads the
+partition again, so every accepted input gives the general reader's table,
+and every refused one its error message, naming the file and the row.
+
+Parquet stores low-cardinality float columns dictionary-encoded, but pyarrow
+decodes dictionaries of non-binary columns to values (``read_dictionary``
+applies to BYTE_ARRAY columns only); the scores are therefore hashed again,
+block by block. Text targets are read as dictionaries (their labels are
+checked once per distinct value).
+"""
+
+import os
+
+import numpy as np
+
+__all__ = ["BLOCK_ROWS", "score_tables"]
+
+#: Rows read and grouped at a time: the task's memory is a few such blocks.
+BLOCK_ROWS = 1 << 20
+
+
+class _NotHere(Exception):
+    """The fast path does not apply to this file: read it the general way."""
+
+
+def score_tables(path, spec, names, pos_label):
+    """Per model the :class:`~evalplots.metrics.ScoreCounts` of one Parquet file, or None.
+
+    Parameters
+    ----------
+    path : str
+        The partition's file.
+    spec : dict
+        The evaluation's reading spec (``target``, ``weight_column``,
+        ``kinds``, ``classes``).
+    names : list of str
+        The models (columns) to count.
+    pos_label : object
+        The resolved positive class.
+
+    Returns
+    -------
+    tables : dict of str to ScoreCounts or None, or None
+        None when the general reader must read this file (not Parquet, another
+        layout or type, a refused value, continuous scores); else per model its
+        table, or None for every model when no row has non-zero weight.
+    """
+    out = _guarded(path, spec, names, lambda: _score_tables(path, spec, names, pos_label))
+    return None if out is None else out[0]
+
+
+def binary_summary(path, spec, names, pos_label, threshold):
+    """The :class:`~evalplots.metrics.BinarySummary` of one Parquet file, or None.
+
+    As :meth:`BinarySummary.from_arrays` of the rows the general reader reads
+    (tables, McNemar pair tables, loss moments, label totals), built block by
+    block; None when the general reader must read the file (see
+    :func:`score_tables`).
+    """
+    from evalplots.metrics import BinarySummary, ScoreCounts
+    from evalplots.metrics._summaries._binary import block_sums
+    from evalplots.metrics._validation import check_threshold
+
+    def run():
+        checked = check_threshold(threshold)
+        sums = []
+
+        def on_block(y, positive, scores, weight):
+            sums.append(block_sums(y, positive, scores, weight, checked))
+
+        tables, n_rows = _score_tables(path, spec, names, pos_label, on_block)
+        empty = ScoreCounts(np.zeros(0), np.zeros(0), np.zeros(0))  # every weight 0
+        tables = {name: empty if t is None else t for name, t in tables.items()}
+        return BinarySummary._from_blocks(tables, sums, pos_label=pos_label,
+                                          threshold=checked, n_rows=n_rows)
+    return _guarded(path, spec, names, run)
+
+
+def _guarded(path, spec, names, run):
+    """``run()`` when the fast path may apply, else (or when it gives up) None."""
+    from evalplots.datasets import PARQUET_SUFFIXES
+
+    if not os.fspath(path).lower().endswith(PARQUET_SUFFIXES):
+        return None
+    kinds = spec.get("kinds") or {}
+    if spec.get("classes") is None or any(kinds.get(n) != "numbers" for n in names):
+        return None
+    try:
+        return run()
+    except _NotHere:
+        return None
+    except (ValueError, TypeError, OSError, ArithmeticError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        return None  # the general reader reads the file, and says what is wrong
+
+
+def _columns(schema, spec, names):
+    """Raw column names (as in the file) of the target, the weight and the models."""
+    import pyarrow as pa
+
+    from evalplots.datasets._columns import check_header
+
+    raw = schema.names
+    if not all(isinstance(n, str) for n in raw):
+        raise _NotHere
+    stripped = check_header([n.strip() for n in raw])
+    if any(":" in n for n in stripped):  # <model>:<class> headers: the general reader
+        raise _NotHere
+    by_name = dict(zip(stripped, raw))
+    wanted = [spec["target"], *names]
+    weight = spec.get("weight_column")
+    if weight is not None:
+        wanted.append(weight)
+    if not all(n in by_name for n in wanted):
+        raise _NotHere
+    types = {n: schema.field(by_name[n]).type for n in wanted}
+    target_type = types[spec["target"]]
+    if not (pa.types.is_integer(target_type) or pa.types.is_boolean(target_type)
+            or pa.types.is_string(target_type) or pa.types.is_large_string(target_type)):
+        raise _NotHere
+    if not all(pa.types.is_floating(types[n]) for n in names):
+        raise _NotHere
+    if weight is not None and not (pa.types.is_floating(types[weight])
+                                   or pa.types.is_integer(types[weight])):
+        raise _NotHere
+    return by_name, pa.types.is_string(target_type) or pa.types.is_large_string(
+        target_type)
+
+
+def _small_frame(name, values):
+    """A one-column frame of ``values`` with its source, as the reader would give."""
+    import pandas as pd
+
+    from evalplots.datasets._columns import strip_text_columns
+    from evalplots.datasets._parquet import ParquetSource
+
+    frame = strip_text_columns(pd.DataFrame({name: values}))
+    return frame[name], ParquetSource(frame)
+
+
+class _Positives:
+    """Positive masks of a file's blocks of labels, by the reader's label rules.
+
+    :func:`~evalplots.datasets._columns.read_labels` (after the reader's text
+    stripping) reads each distinct label once per file; a label outside the
+    classes, an empty one, or anything the rule refuses sends the file to the
+    general reader.
+    """
+
+    def __init__(self, target, classes, pos_label):
+        self.target, self.classes, self.pos_label = target, classes, pos_label
+        self.seen = {}  # distinct raw labels -> which of them is the positive class
+
+    def _checked(self, values):
+        """(typed labels, is positive) of distinct raw labels, read once."""
+        from evalplots.datasets._columns import read_labels
+
+        key = tuple(values.tolist())
+        if key not in self.seen:
+            series, source = _small_frame(self.target, values)
+            labels = read_labels(series, self.target, source)
+            if not np.isin(labels, self.classes).all():
+                raise _NotHere  # a value outside the classes: the general path decides
+            self.seen[key] = labels, labels == self.pos_label
+        return self.seen[key]
+
+    def labels(self, column):
+        """The block's labels, typed as the reader types them (text, or as stored)."""
+        import pyarrow as pa
+
+        if pa.types.is_dictionary(column.type):
+            labels = self._checked(column.dictionary.to_numpy(zero_copy_only=False))[0]
+            return labels[column.indices.to_numpy()]
+        return column.to_numpy(zero_copy_only=False)
+
+    def __call__(self, column):
+        """The block's positive mask."""
+        import pyarrow as pa
+
+        from evalplots.metrics._labels import class_values
+
+        if column.null_count:
+            raise _NotHere
+        if pa.types.is_dictionary(column.type):  # text labels: one check per value
+            hits = self._checked(column.dictionary.to_numpy(zero_copy_only=False))[1]
+            return hits[column.indices.to_numpy()]
+        y = column.to_numpy(zero_copy_only=False)
+        self._checked(class_values(y))
+        return y == self.pos_label
+
+
+def _cell_counts(codes, k, positive, weight, in_place=False):
+    """Positives and negatives of int64 codes ``0..k-1`` (weighted sums when ``weight``;
+    ``in_place``: ``codes`` may be overwritten)."""
+    if weight is None:  # one count of the keys 2 * code + is_positive
+        key = np.left_shift(codes, 1, out=codes if in_place else None)
+        np.bitwise_or(key, positive, out=key)
+        counts = np.bincount(key, minlength=2 * k)
+        return counts[1::2], counts[0::2]
+    return (np.bincount(codes, weights=np.where(positive, weight, 0.0), minlength=k),
+            np.bincount(codes, weights=np.where(positive, 0.0, weight), minlength=k))
+
+
+#: Multipliers of the two hash functions (Fibonacci hashing, Knuth; and a second
+#: odd constant): the top ``TABLE_BITS`` bits of ``bits * multiplier`` are a slot.
+_HASHES = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
+#: Slots of each of a model's two direct-mapped tables of known scores (1 MiB each).
+TABLE_BITS = 17
+#: The key of an empty slot: a NaN's bits (no table ever holds a non-finite score).
+_EMPTY = np.uint64(0x7FF8_0000_0000_0001)
+#: Rows of a file's first block whose distinct scores fill the tables first.
+PRIME_ROWS = 1 << 16
+
+
+def _slots(bits, level, out=None):
+    """Slots of float64 bit patterns in table ``level`` (0 or 1), as int64."""
+    slot = np.multiply(bits, _HASHES[level], out=out)
+    np.right_shift(slot, np.uint64(64 - TABLE_BITS), out=slot)
+    if level:
+        slot += np.uint64(1 << TABLE_BITS)
+    return slot.view(np.int64)
+
+
+class _ScoreCodes:
+    """One model's scores, block by block: cells of (distinct score, positives, negatives).
+
+    A block's scores are looked up by their bit patterns in two direct-mapped
+    tables of the scores seen so far (two-choice hashing: each score sits in
+    its slot of the first table, or, when another took it, of the second):
+    a multiply, a shift and a gather per row, and the slot is the row's code.
+    The few rows found in neither (a new score, or one whose both slots hold
+    others) are grouped by Arrow's hash table; their distinct scores are
+    checked (finite, else the general reader reads the file and names the row)
+    and enter the free slots. So every key in the tables is a finite score,
+    and an empty slot's key (a NaN's bits) stands for no score.
+    """
+
+    def __init__(self):
+        self.keys = np.full(2 << TABLE_BITS, _EMPTY, dtype=np.uint64)
+        self.pos = self.neg = 0  # counts per slot (the last one: rows not in the tables)
+        self.learnt = []  # cells of those rows
+        self._buffers = None
+
+    def _work(self, n):
+        """Reused row buffers (no fresh pages per block): slots, looked-up keys, misses."""
+        if self._buffers is None or self._buffers[0].size < n:
+            self._buffers = (np.empty(n, np.uint64), np.empty(n, np.uint64),
+                             np.empty(n, bool))
+        return [b[:n] for b in self._buffers]
+
+    def _enter(self, bits):
+        """Enter distinct finite scores' bits into free slots (first table, then second)."""
+        for level in (0, 1):
+            slot = _slots(bits, level)
+            free = np.flatnonzero(self.keys[slot] == _EMPTY)
+            taken, first = np.unique(slot[free], return_index=True)
+            self.keys[taken] = bits[free[first]]  # one score per free slot
+            bits = np.setdiff1d(bits, bits[free[first]], assume_unique=True)
+            if not bits.size:
+                return
+
+    def add(self, column, positive, weight):
+        """Count one block of scores (a pyarrow array) with its positive mask and weights;
+        return the block's scores as float64."""
+        import pyarrow.compute as pc
+
+        from evalplots.dask._ranking import PROBE, looks_continuous
+
+        if column.null_count:
+            raise _NotHere
+        score = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
+        if looks_continuous(score[:PROBE]):
+            raise _NotHere  # continuous scores: the general path samples or sorts them
+        bits = score.view(np.uint64)
+        if not self.learnt and np.isscalar(self.pos):  # first block: fill from its head
+            head = pc.unique(column.slice(0, PRIME_ROWS)).to_numpy()
+            self._enter(_finite(head.astype(np.float64)).view(np.uint64))
+        slot_buffer, found, miss = self._work(score.size)
+        slot = _slots(bits, 0, out=slot_buffer)
+        np.take(self.keys, slot, out=found)
+        np.not_equal(found, bits, out=miss)
+        if miss.any():
+            rows = np.flatnonzero(miss)
+            second = _slots(bits[rows], 1)
+            hit = self.keys[second] == bits[rows]
+            slot[rows[hit]] = second[hit]
+            rows = rows[~hit]
+            if rows.size:
+                self.learnt.append(self._learn(score[rows], positive[rows],
+                                               None if weight is None else weight[rows]))
+                slot[rows] = self.keys.size  # a bin of its own, left out
+        pos, neg = _cell_counts(slot, self.keys.size + 1, positive, weight, in_place=True)
+        self.pos, self.neg = self.pos + pos, self.neg + neg
+        return score
+
+    def cells(self):
+        """[(distinct scores, positives, negatives), ...] of every block added."""
+        if np.isscalar(self.pos):
+            return list(self.learnt)
+        used = np.flatnonzero((self.pos[:-1] != 0) | (self.neg[:-1] != 0))
+        if (self.keys[used] == _EMPTY).any():
+            raise _NotHere  # a NaN with the empty key's bits: the general reader
+        return [(self.keys[used].view(np.float64) + 0.0, self.pos[used], self.neg[used]),
+                *self.learnt]
+
+    def _learn(self, score, positive, weight):
+        """Cells of the rows in neither table, by Arrow's hash; their scores enter them."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        encoded = pc.dictionary_encode(pa.array(score))
+        distinct = _finite(encoded.dictionary.to_numpy())
+        self._enter(distinct.view(np.uint64))
+        codes = encoded.indices.to_numpy().astype(np.int64)
+        pos, neg = _cell_counts(codes, distinct.size, positive, weight)
+        return distinct + 0.0, pos, neg  # -0.0 -> 0.0, as a sort groups them
+
+
+def _finite(values):
+    """``values`` if all are finite; else the general reader reads the file (and names
+    the row of the first NaN or infinite score, by its rule)."""
+    if not np.isfinite(values).all():
+        raise _NotHere
+    return values
+
+
+def _weights(column, name, n):
+    from evalplots.datasets._columns import read_numbers
+    from evalplots.metrics._validation import check_sample_weight
+
+    if column.null_count:
+        raise _NotHere
+    series, source = _small_frame(name, column.to_numpy(zero_copy_only=False))
+    return check_sample_weight(read_numbers(series, name, source).astype(np.float64), n)
+
+
+def _score_tables(path, spec, names, pos_label, on_block=None):
+    """(per model its table or None when no row has weight, rows read); ``on_block``
+    is called with each block's (labels, positive mask, scores, weights)."""
+    import pyarrow.parquet as pq
+
+    from evalplots.metrics._score_counts import ScoreCounts
+
+    target, weight_name = spec["target"], spec.get("weight_column")
+    schema = pq.read_schema(path)
+    by_name, text_target = _columns(schema, spec, names)
+    reader = pq.ParquetFile(path, read_dictionary=[by_name[target]] if text_target
+                            else None)
+    if reader.metadata.num_rows == 0:
+        raise _NotHere  # the general reader refuses a file without rows
+    positives = _Positives(target, spec["classes"], pos_label)
+    codes = {name: _ScoreCodes() for name in names}
+    whole, total, any_weight, n_rows = True, 0.0, weight_name is None, 0
+    raw = [by_name[target], *(by_name[n] for n in names)]
+    if weight_name is not None:
+        raw.append(by_name[weight_name])
+    for batch in reader.iter_batches(batch_size=BLOCK_ROWS, columns=raw,
+                                     use_threads=False):
+        n = batch.num_rows
+        if n == 0:
+            continue
+        positive = positives(batch.column(0))
+        weight = None
+        if weight_name is not None:
+            weight = _weights(batch.column(len(raw) - 1), weight_name, n)
+            whole = whole and bool(np.array_equal(np.trunc(weight), weight))
+            total += float(weight.sum())
+            any_weight = any_weight or bool(weight.any())
+        scores = {name: codes[name].add(batch.column(j), positive, weight)
+                  for j, name in enumerate(names, start=1)}
+        if on_block is not None:
+            on_block(positives.labels(batch.column(0)), positive, scores, weight)
+        n_rows += n
+    if not any_weight:
+        return dict.fromkeys(names), n_rows
+    exact = weight_name is None or (whole and total < 2.0**53)
+    out = {}
+    for name in names:
+        cells = codes[name].cells()
+        score = np.concatenate([c[0] for c in cells])
+        pos = np.concatenate([c[1] for c in cells])
+        neg = np.concatenate([c[2] for c in cells])
+        if weight_name is not None and exact:
+            pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+        keep = (pos != 0) | (neg != 0)  # weight-0 rows make no score, as in binary_scores
+        out[name] = ScoreCounts._grouped(score[keep], pos[keep], neg[keep])
+    return out, n_rows
