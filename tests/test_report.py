@@ -203,35 +203,36 @@ def sample_pdf(tmp_path_factory):
 
 def test_sample_report_pages_and_headings(sample_pdf):
     _, report, reader, _, pages = sample_pdf
-    assert report.page_count_ == len(reader.pages) == 7
+    # 6 full pages: the plain metrics table fits under the data on page 1; the
+    # provenance, then the ROC figure (drawn a little smaller) fill page 2
+    assert report.page_count_ == len(reader.pages) == 6
     assert "Evaluation report" in pages[0] and "Contents" in pages[0]
     assert "569 samples: 212 positive (37.3 %), class 'malignant' (label 1)" in pages[0]
     assert "357 negative, class 'benign'" in pages[0]
     assert "CC BY 4.0" in pages[0]
-    assert "Provenance" in pages[0]  # next to the data, before the metrics
-    assert "Metrics" in pages[1] and "Decision threshold 0.5" in pages[1]
-    assert "ROC curves" in pages[2]
-    assert "Precision-recall curves" in pages[3]
-    assert "Operating points" in pages[4]
-    assert "Calibration" in pages[5] and "Score distributions" in pages[5]
+    assert "Metrics" in pages[0] and "Decision threshold 0.5" in pages[0]
+    assert "Provenance" in pages[1] and "ROC curves" in pages[1]
+    assert "Precision-recall curves" in pages[2]
+    assert "Operating points" in pages[3]
+    assert "Calibration" in pages[4] and "Score distributions" in pages[4]
     # both models' confusion matrices share the last page
-    assert "Confusion matrix: logistic_regression" in pages[6]
-    assert "Confusion matrix: gaussian_naive_bayes" in pages[6]
+    assert "Confusion matrix: logistic_regression" in pages[5]
+    assert "Confusion matrix: gaussian_naive_bayes" in pages[5]
     for i, page in enumerate(pages, start=1):
-        assert f"Page {i} of 7" in page
+        assert f"Page {i} of 6" in page
 
 
 def test_sample_report_outline_and_toc(sample_pdf):
     _, _, reader, _, pages = sample_pdf
-    titles = ["Summary", "Data", "Provenance", "Metrics", "ROC curves",
+    titles = ["Summary", "Data", "Metrics", "Provenance", "ROC curves",
               "Precision-recall curves", "Threshold", "Operating points", "Calibration",
               "Score distributions", "Confusion matrix: logistic_regression",
               "Confusion matrix: gaussian_naive_bayes"]
     assert _outline_titles(reader.outline) == titles
     assert [reader.get_destination_page_number(o) + 1 for o in reader.outline
-            if not isinstance(o, list)] == [1, 3, 4, 5, 6, 6, 7, 7]
+            if not isinstance(o, list)] == [1, 2, 3, 4, 5, 5, 6, 6]
     assert _toc_page_numbers(pages[0]) == [
-        "1", "1", "1", "2", "3", "4", "5", "5", "6", "6", "7", "7"]
+        "1", "1", "1", "2", "2", "3", "4", "4", "5", "5", "6", "6"]
 
 
 def test_sample_report_metric_values_are_printed(sample_pdf):
@@ -255,15 +256,15 @@ def test_sample_report_metric_values_are_printed(sample_pdf):
 
 def test_sample_report_figures_are_vector(sample_pdf):
     reader, pages = sample_pdf[2], sample_pdf[-1]
-    for page in reader.pages[2:]:
+    for page in reader.pages[1:]:
         assert _image_xobjects(page["/Resources"]) == []
         content = page.get_contents().get_data().decode("latin-1")
         assert len(re.findall(r"\s[lcm]\s", content)) > 300  # the curves
         _assert_embedded_no_type3(page)
     # the figures' text is text: axis titles, tick labels, legend entries
-    assert "0.0 0.2 0.4 0.6 0.8 1.0 False Positive Rate" in pages[2]
-    assert "logistic_regression (AUC = " in pages[2]
-    assert "Precision" in pages[3] and "Recall" in pages[3]
+    assert "0.0 0.2 0.4 0.6 0.8 1.0 False Positive Rate" in pages[1]
+    assert "logistic_regression (AUC = " in pages[1]
+    assert "Precision" in pages[2] and "Recall" in pages[2]
 
 
 def test_sample_report_confusion_counts(sample_pdf):
@@ -272,7 +273,7 @@ def test_sample_report_confusion_counts(sample_pdf):
     cm = metrics.confusion_matrix(y, (s >= 0.5).astype(int))
     (tn, fp), (fn, tp) = cm.tolist()
     assert (f"{tp} true positives, {fp} false positives, {fn} false negatives, "
-            f"{tn} true negatives") in pages[6]
+            f"{tn} true negatives") in pages[5]
 
 
 def test_progress_reports_every_step(sample_pdf):
@@ -282,7 +283,7 @@ def test_progress_reports_every_step(sample_pdf):
         "drawing metrics against the threshold", "drawing calibration curves",
         "drawing score distributions", "confusion matrix: logistic_regression",
         "confusion matrix: gaussian_naive_bayes"]
-    assert [s[1:] for s in steps] == [(i, 8) for i in range(8)]  # 8 steps, 7 pages
+    assert [s[1:] for s in steps] == [(i, 8) for i in range(8)]  # 8 steps, 6 pages
 
 
 def test_evaluation_metrics_seed_values():

@@ -237,7 +237,9 @@ def test_tall_figure_is_scaled_to_the_frame(tmp_path):
     assert height < frame_h - 10
     assert width == pytest.approx(height * 6 / 20)  # aspect ratio kept
     pages = _pages(path)
-    assert "Before." in pages[0] and "A tall figure." in pages[1]
+    # it misses page 1 by the title and one line: drawn a little smaller there
+    # (at least MIN_FIGURE_SCALE), rather than alone on page 2
+    assert len(pages) == 1 and "Before." in pages[0] and "A tall figure." in pages[0]
 
 
 # -- 3. any script ----------------------------------------------------------------------
@@ -255,8 +257,9 @@ def test_cjk_cyrillic_and_accents_are_text_in_the_pdf(tmp_path):
     assert title in pages[0]
     assert "positive class: 猫" in pages[0]
     assert "label '猫'" in pages[0] and "label 'cão'" in pages[0]
-    assert "Модель-1" in pages[1] and "Ελληνικά" in pages[1]  # the metrics table
-    assert "Модель-1 (AUC = " in pages[2]  # the ROC legend: figure text
+    metrics = [p for p in pages if "Metrics Model ROC AUC" in p][0]  # the table
+    assert "Модель-1" in metrics and "Ελληνικά" in metrics
+    assert any("Модель-1 (AUC = " in p for p in pages[1:])  # the ROC legend: figure text
     cm = [p for p in pages[1:] if "Confusion matrix: Модель-1" in p][0]
     assert "cão 猫 Predicted label" in cm  # the matrix's tick labels
     reader = PdfReader(path)

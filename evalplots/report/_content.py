@@ -21,7 +21,7 @@ from evalplots.report._flowables import (
     figure_to_drawing,
 )
 from evalplots.report._fonts import markup
-from evalplots.report._keep import MAX_LEAD_PARAGRAPHS, Captioned
+from evalplots.report._keep import MAX_LEAD_PARAGRAPHS, Captioned, SectionStart
 from evalplots.report._tables import layout_table
 from evalplots.report._styles import TABLE_GRID, TABLE_HEAD
 
@@ -97,6 +97,53 @@ class ReportContent:
         self._story.append(Heading(_markup(text, self.styles.headings[level]),
                                    self.styles.headings[level],
                                    plain=text, level=int(level), key=key))
+        return self
+
+    def add_section(self, text, level=0, *, movable=False):
+        """Append a heading that opens a section, on this page if it fits, else the next.
+
+        Parameters
+        ----------
+        text : str
+            Heading text, as :meth:`add_heading`.
+        level : {0, 1, 2}, default=0
+            Heading level, as :meth:`add_heading`.
+        movable : bool, default=False
+            Whether the section may be laid out ahead of the sections of the same
+            level before it, to fill the rest of a page they leave empty.
+
+        Returns
+        -------
+        self : Report
+
+        Raises
+        ------
+        ValueError
+            As :meth:`add_heading`.
+
+        Notes
+        -----
+        The section starts on the current page when its heading, the short text
+        under it and the start of its table or figure fit there (a figure may be
+        drawn down to 80 % of its size to fit); otherwise it starts a new page.
+        Before that page break, the first movable section after it of the same
+        level (up to the next section of a lower level) is laid out first if its
+        own start fits, so that the page is filled; then the section is tried
+        again. This is how LaTeX places floats: a full-page figure waits for a
+        new page while smaller sections fill the page before it. Each pass of
+        the layout starts from the order in which sections were added.
+
+        Examples
+        --------
+        >>> from evalplots.report import Report
+        >>> report = (Report("R").add_section("Curves").add_paragraph("A tall figure.")
+        ...           .add_section("Counts", movable=True).add_paragraph("A short table."))
+        >>> report.add_section("")
+        Traceback (most recent call last):
+        ValueError: text must be a non-empty string, got ''.
+        """
+        self.add_heading(text, level)  # checks text and level
+        self._story.insert(len(self._story) - 1, SectionStart(int(level), bool(movable)))
         return self
 
     def add_paragraph(self, text):

@@ -19,6 +19,7 @@ from reportlab.platypus.flowables import Flowable
 from evalplots.report._flowables import Heading
 from evalplots._interrupts import checkpoint
 from evalplots.report._fonts import font_runs, text_width
+from evalplots.report._keep import SectionStart, fill_page
 from evalplots.report._styles import FONT, HEADER_RULE, MUTED
 
 MARGIN = 18 * mm
@@ -184,6 +185,11 @@ class ReportDocTemplate(BaseDocTemplate):
         if self.info:
             doc = self.canv._doc
             doc.info = DocumentInfo(doc.info, self.info)
+
+    def filterFlowables(self, flowables):
+        """Start a section here or on a new page, filling this one first (fill_page)."""
+        if flowables and isinstance(flowables[0], SectionStart):
+            fill_page(flowables, self.frame, self.canv, self.page)
 
     def afterPage(self):
         self.notify("PageEnd", self.page)

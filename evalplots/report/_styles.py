@@ -88,8 +88,10 @@ def make_styles(font=FONT, bold=FONT_BOLD):
     """
     register_fonts()
     sample = getSampleStyleSheet()
+    # no paragraph leaves a single line on either side of a page break
     body = ParagraphStyle(
-        "EPBody", parent=sample["BodyText"], fontName=font, fontSize=9.5, leading=13
+        "EPBody", parent=sample["BodyText"], fontName=font, fontSize=9.5, leading=13,
+        allowWidows=0, allowOrphans=0,
     )
     headings = tuple(
         ParagraphStyle(

@@ -19,7 +19,6 @@ from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
     infinite_note,
-    keep_on_one_page,
     new_report,
     quiet_figures,
     summary_tables,
@@ -65,6 +64,16 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
     return report
 
 
+def _figure_groups(names):
+    """The models of each figure of a per-model page: two (one row of panels), so
+    that a page break can fall between rows and pages fill; the last three together
+    rather than one alone (a single panel would be drawn across the page)."""
+    groups = chunks(names, 2)
+    if len(groups) > 1 and len(groups[-1]) == 1:
+        groups[-2:] = [groups[-2] + groups[-1]]
+    return groups
+
+
 def _band_text(ev, what):
     """How the bands were computed, for a caption."""
     o = ev.interval_options
@@ -81,7 +90,7 @@ def _marker_text(ev, optimum):
 
 
 def _roc_page(report, ev, ci, family):
-    report.add_page_break().add_heading("ROC curves")
+    report.add_section("ROC curves")  # a full page: waits for one
     fig, invisible = roc_page_figure(ev, ci=ci, family=family)
     report.add_figure(fig, caption=(
         "Top: receiver operating characteristic of every model on the same samples "
@@ -104,7 +113,7 @@ def _roc_page(report, ev, ci, family):
 
 
 def _precision_recall_page(report, ev, ci, family):
-    report.add_page_break().add_heading("Precision-recall curves")
+    report.add_section("Precision-recall curves")
     empty = [n for n in ev.model_names
              if not ev[n].operating_points[0].tp + ev[n].operating_points[0].fp]
     report.add_figure(precision_recall_figure(ev, ci=ci, family=family), caption=(
@@ -131,8 +140,8 @@ def _count(value, weighted):
 
 
 def _threshold_page(report, ev, family):
-    report.add_page_break().add_heading("Threshold")
-    groups = chunks(ev.model_names, 4)  # two rows of panels per figure
+    report.add_section("Threshold", movable=True)  # may fill a page before a curve page
+    groups = _figure_groups(ev.model_names)
     for group in groups[:-1]:
         report.add_figure(threshold_figure(ev, group, family=family))
     report.add_figure(threshold_figure(ev, groups[-1], family=family), caption=(
@@ -142,20 +151,16 @@ def _threshold_page(report, ev, family):
         "metric's value there in the legend; grey: the thresholds of largest "
         "Youden's J (= TPR - FPR) and of largest F1."))
     weighted = ev.weighted
+    tables = {name: [[p.label, f"{p.threshold:.6g}", format_value(p.tpr),
+                      format_value(p.fpr), format_value(p.precision), format_value(p.f1),
+                      *(_count(v, weighted) for v in (p.tp, p.fp, p.tn, p.fn))]
+                     for p in ev[name].operating_points] for name in ev.model_names}
+    undefined = any(p.tp + p.fp == 0 for name in ev.model_names
+                    for p in ev[name].operating_points)
     report.add_heading("Operating points", level=1)
-    undefined = False
-    for name in ev.model_names:
-        rows = []
-        for p in ev[name].operating_points:
-            undefined |= p.tp + p.fp == 0
-            rows.append([p.label, f"{p.threshold:.6g}", format_value(p.tpr),
-                         format_value(p.fpr), format_value(p.precision),
-                         format_value(p.f1),
-                         *(_count(v, weighted) for v in (p.tp, p.fp, p.tn, p.fn))])
-        report.add_table(rows, header=[name, *_POINT_COLUMNS],
-                         align=["left", *["right"] * len(_POINT_COLUMNS)])
+    # the text first: it stays with the heading and the first table
     report.add_paragraph(
-        "For each model, the confusion matrix and its rates at the decision "
+        "Below, for each model: the confusion matrix and its rates at the decision "
         f"threshold {ev.threshold:g} (scores >= {ev.threshold:g} predicted "
         "positive), at the threshold of largest Youden's J (= TPR - FPR) and at "
         "that of largest F1; ties go to the highest threshold (fewest samples "
@@ -164,16 +169,18 @@ def _threshold_page(report, ev, family):
         + (" Counts are sums of sample weights." if weighted else "")
         + (" Precision is n/a where no sample is predicted positive (0/0)."
            if undefined else ""))
+    for name, rows in tables.items():
+        report.add_table(rows, header=[name, *_POINT_COLUMNS],
+                         align=["left", *["right"] * len(_POINT_COLUMNS)])
 
 
 def _calibration_page(report, ev, names, skipped, family):
     # one model: one panel, of a single column's width (not blown up to the page)
     width = 7.6 if len(names) > 1 else 3.6
-    groups = chunks(names, 4)  # two rows of panels per figure
+    groups = _figure_groups(names)
     figures = [calibration_figure(ev, group, width=width, family=family)
                for group in groups]
-    keep_on_one_page(report, figures[0], width=width / 7.6, text_lines=5)
-    report.add_heading("Calibration")
+    report.add_section("Calibration", movable=True)
     for fig in figures[:-1]:
         report.add_figure(fig, width=width / 7.6)
     report.add_figure(figures[-1], width=width / 7.6, caption=(
@@ -198,9 +205,8 @@ def _calibration_page(report, ev, names, skipped, family):
 def _score_distribution_page(report, ev, family):
     shared = shared_score_bins(ev)
     figures = [score_distribution_figure(ev, group, family=family)
-               for group in chunks(ev.model_names, 4)]  # two rows per figure
-    keep_on_one_page(report, figures[0], text_lines=5)  # below the page before, if it fits
-    report.add_heading("Score distributions")
+               for group in _figure_groups(ev.model_names)]
+    report.add_section("Score distributions", movable=True)
     for fig in figures[:-1]:
         report.add_figure(fig)
     report.add_figure(figures[-1], caption=(
@@ -229,9 +235,7 @@ def _summary(report, ev, description, ci, provenance, invariant):
         f"{_describe(ev.neg_name, ev.neg_label)}. Scores are of the positive class.")
     if description:
         report.add_paragraph(f"Source: {description}")
-    # provenance next to the data it describes, before the (tall) metrics table
-    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
-    report.add_heading("Metrics", level=1)
+    report.add_section("Metrics", level=1)
     t = ev.threshold
     caption = (
         f"Decision threshold {t:g}: a sample is predicted '{ev.pos_name}' when its "
@@ -254,14 +258,15 @@ def _summary(report, ev, description, ci, provenance, invariant):
             "bias and skew of metrics bounded near 1. Wilson: a count out of a fixed "
             "number of samples. Brier, log loss: the exact bootstrap standard error "
             "of a mean loss."))
+    # movable: it fills the first page when the metrics table does not fit there
+    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
 
 
 def _confusion_section(report, ev, name, family):
     (tn, fp), (fn, tp) = ev[name].confusion_matrix.tolist()
     row = ev.metrics_table.rows[name]
     fig = binary_confusion_figure(ev, name, family=family)
-    keep_on_one_page(report, fig, text_lines=5 + len(name) // 60)
-    report.add_heading(f"Confusion matrix: {name}")
+    report.add_section(f"Confusion matrix: {name}", movable=True)
     report.add_paragraph(
         f"At threshold {ev.threshold:g}: {format_value(tp)} true positives, "
         f"{format_value(fp)} false positives, {format_value(fn)} false negatives, "

@@ -4,15 +4,11 @@ import contextlib
 import math
 import warnings
 
-from reportlab.platypus import CondPageBreak
-
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
 from evalplots.report._fonts import MissingGlyphWarning, cid_font, missing_chars
-from evalplots.report._doctemplate import MARGIN
 from evalplots.report.builder import Report
 
 __all__ = ["Steps", "comparison_section", "infinite_note", "interval_table_section",
-           "keep_on_one_page",
            "metrics_table_section", "new_report", "quiet_figures", "summary_tables"]
 
 
@@ -53,19 +49,6 @@ def quiet_figures():
     with ignore_glyph_warnings(), warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingGlyphWarning)
         yield
-
-
-def keep_on_one_page(report, fig, *, width=1.0, text_lines=3):
-    """Start a new page unless a heading, some text and ``fig`` fit on this one.
-
-    ``text_lines`` counts the lines of the heading, paragraph and caption that go
-    with the figure; the figure's drawn height is its height scaled to ``width``
-    of the text frame (as :meth:`Report.add_figure` scales it).
-    """
-    frame = report.pagesize[0] - 2 * MARGIN
-    w_in, h_in = fig.get_size_inches()
-    scale = min(1.0, frame * width / (72 * w_in))
-    report.add_flowable(CondPageBreak(72 * h_in * scale + 30 + 13 * text_lines))
 
 
 class Steps:

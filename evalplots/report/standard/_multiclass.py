@@ -1,8 +1,6 @@
 """The standard report of multi-class classifiers: classes, metrics, per-class
 tables, one-vs-rest curves and confusion matrices, all read off the evaluation."""
 
-from reportlab.platypus import CondPageBreak
-
 from evalplots.evaluation._figures import (
     BOTH_VALUES_MAX,
     NAMED_CURVES_MAX,
@@ -15,7 +13,6 @@ from evalplots.evaluation._table import format_value
 from evalplots.report.standard._common import (
     Steps,
     infinite_note,
-    keep_on_one_page,
     new_report,
     quiet_figures,
     summary_tables,
@@ -45,7 +42,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
         _per_class_sections(report, ev, family)
         for name in scored:
             tick()
-            report.add_page_break().add_heading(f"One-vs-rest curves: {name}")
+            report.add_section(f"One-vs-rest curves: {name}")
             report.add_figure(ovr_figure(ev, name, family=family), caption=(
                 "Each class against the rest: left the ROC curves (legend: AUC), right "
                 "the step-wise precision-recall curves (legend: AP and the break-even "
@@ -56,10 +53,8 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
                 + (f" With {ev.classes_.size} classes the class curves are drawn in grey "
                    f"without their names; each class's AUC is in its per-class table."
                    if ev.classes_.size > NAMED_CURVES_MAX else "")))
-        for i, name in enumerate(names):
+        for name in names:
             tick()
-            if i == 0:
-                report.add_page_break()
             _confusion_section(report, ev, name, family, transposed)
     return report
 
@@ -78,9 +73,7 @@ def _summary(report, ev, description, ci, provenance, invariant):
                      caption="The classes of y_true and their counts.")
     if description:
         report.add_paragraph(f"Source: {description}")
-    # provenance next to the data it describes, before the (tall) metrics table
-    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
-    report.add_heading("Metrics", level=1)
+    report.add_section("Metrics", level=1)
     kinds = ", ".join(f"{n}: {ev[n].kind}" for n in ev.model_names)
     caption = f"The predicted class is the one with the highest score ({kinds})."
     explanation = (
@@ -97,6 +90,8 @@ def _summary(report, ev, description, ci, provenance, invariant):
             "true class, drawn as a multinomial of its row of the confusion matrix, "
             "BCa (corrects the bias and skew of metrics bounded near 1). Log loss: the "
             "exact bootstrap standard error of a mean loss."))
+    # movable: it fills the first page when the metrics table does not fit there
+    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
 
 
 def _per_class_sections(report, ev, family):
@@ -112,11 +107,9 @@ def _per_class_sections(report, ev, family):
                 for i, label in enumerate(ev.classes_.tolist())]
         header = ["Class", "Precision", "Recall", "F1", "Support",
                   *(["OvR AUC"] if auc is not None else [])]
-        k = ev.classes_.size
-        # the heading stays with the whole table (~16 pt a row); the captioned heatmap
-        # moves by itself when it does not fit, so no page is left mostly empty
-        report.add_flowable(CondPageBreak(90 + 16 * (k + 1)))
-        report.add_heading(f"Per-class metrics: {name}")
+        # the heading stays with the table (whole when up to half a page high); the
+        # captioned heatmap moves by itself when it does not fit
+        report.add_section(f"Per-class metrics: {name}")
         report.add_table(rows, header=header, align=["left", *["right"] * (len(header) - 1)],
                          caption=f"{name}: precision, recall and F1 of each class "
                                  f"(one-vs-rest), and its number of true samples.")
@@ -144,8 +137,7 @@ def _confusion_section(report, ev, name, family, transposed):
         cells = "each cell shows the count and, in parentheses, its share of the true class."
     else:
         cells = "each cell's colour is its share of the true class and its text the count."
-    keep_on_one_page(report, fig, width=width, text_lines=5)
-    report.add_heading(f"Confusion matrix: {name}")
+    report.add_section(f"Confusion matrix: {name}", movable=True)
     report.add_paragraph(
         f"Accuracy {format_value(row['Accuracy'])}, macro F1 "
         f"{format_value(row['Macro F1'])}. "

@@ -48,6 +48,9 @@ def provenance_entries(ev, provenance, *, ci, invariant):
 def provenance_section(report, ev, provenance, *, ci, invariant):
     """Append the provenance table to ``report`` and write it into the PDF metadata.
 
+    The section is movable (:meth:`Report.add_section`): added after the metrics,
+    it comes before them when they leave it room on the page before.
+
     ``provenance`` is a :class:`~evalplots.report.Provenance` or None (then only
     what the library knows: software versions, date, the evaluation's options).
     The table is compact (one row per kind of fact); the metadata keeps each
@@ -73,7 +76,7 @@ def provenance_section(report, ev, provenance, *, ci, invariant):
         rows.append(["Settings", f"intervals: {intervals}"])
     rows.append(["Software", ", ".join(f"{entries[k][0]} {t}" for k, t in text.items()
                                        if k.endswith("Version"))])
-    report.add_heading("Provenance", level=1)
+    report.add_section("Provenance", level=1, movable=True)
     report.add_table(rows, caption="Also in the PDF's document properties.")
     report.add_metadata({k: t.replace(",", "") if k in _NUMBERS else t
                          for k, t in text.items()},

@@ -4,7 +4,6 @@
 from evalplots.evaluation._figures import prediction_error_figure
 from evalplots.report.standard._common import (
     Steps,
-    keep_on_one_page,
     new_report,
     quiet_figures,
     summary_tables,
@@ -34,9 +33,7 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
         f"{y['max']:.4g} (mean {y['mean']:.4g}, standard deviation {y['std']:.4g}).")
     if description:
         report.add_paragraph(f"Source: {description}")
-    # provenance next to the data it describes, before the (tall) metrics table
-    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
-    report.add_heading("Metrics", level=1)
+    report.add_section("Metrics", level=1)
     caption = (
         "Errors of each model, in the unit of the target (MAE, RMSE), its square "
         "(MSE), on log(1 + y) (MSLE, RMSLE), as a fraction of the target (MPE, MAPE), "
@@ -51,12 +48,13 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
             "MAE, RMSE and R²: bootstrap of the rows (plain: a continuous target has "
             "no classes to stratify by), BCa (RMSE and R² are non-linear and skewed; "
             "BCa corrects bias and skewness)."))
+    # movable: it fills the first page when the metrics table does not fit there
+    provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
     with quiet_figures():
         for name in names:
             tick()
             fig = prediction_error_figure(ev, name, family=family)
-            keep_on_one_page(report, fig, text_lines=6)  # two models per page
-            report.add_heading(f"Prediction errors: {name}")
+            report.add_section(f"Prediction errors: {name}", movable=True)
             r = ev[name].residual_stats
             sampled = (f" (the median and percentiles of a sample of {r['sample']:,} rows, "
                        f"which the figure draws)" if r["sample"] is not None else "")
