@@ -39,6 +39,7 @@ def _tight_figure():
     ax = fig.add_subplot()
     ax.plot([0, 1, 2], [2, 0, 1], label="line")
     ax.set_ylabel("a long axis title\non two lines")
+    ax.set_xlabel(r"mathtext: $\alpha_i^2 \leq \frac{1}{2}$ and $\mathbf{bold}$")
     ax.legend()
     return fig
 

@@ -155,8 +155,8 @@ def _lean_svg(root):
       ``url()`` points to it, its children take its place. svglib looks every
       style property of a shape up through all its ancestors, so each such
       group cost a lookup per property and shape.
-    - The ``font-family`` list of a text (ten names, parsed with shlex for
-      each text) becomes one name: :class:`_ReportFontMap` answers with the
+    - The ``font-family`` list of a text or tspan (ten names, parsed with
+      shlex for each) becomes one name: :class:`_ReportFontMap` answers with the
       report's faces whatever the family, by weight and style only.
 
     The drawing is the same shapes, strings and styles, in the same order, at
@@ -169,7 +169,7 @@ def _lean_svg(root):
             parent = group.getparent()
             at = parent.index(group)
             parent[at:at + 1] = list(group)
-    for text in root.iter(_SVG + "text"):
+    for text in root.iter(_SVG + "text", _SVG + "tspan"):
         style = text.get("style")
         if style and "font-family" in style:
             text.set("style", _FONT_FAMILY.sub("font-family: sans-serif", style))
