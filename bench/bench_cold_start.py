@@ -10,8 +10,9 @@ Each TREE is a source checkout (default: this one); the command runs as
 ``TREE=PYTHON`` runs that tree with another interpreter (e.g. a venv with an
 optional accelerator installed). Prints the best and median wall and CPU time
 (user + system of the child: less disturbed by other processes on a shared
-machine) of each, the ratios to the first (same run), and which heavy modules
-``import evalplots`` loads.
+machine) of each, the ratios to the first (same run), which heavy modules
+``import evalplots`` loads, and the machine's load average before and after (other
+processes inflate wall and, less, CPU times).
 
 ``--import-costs`` also prints what importing seaborn (which pulls scipy.stats),
 pandas and rich adds to a process that already holds what every report needs
@@ -82,6 +83,10 @@ def import_cost(module, runs, python=sys.executable):
                                     text=True).stdout) for _ in range(runs))
 
 
+def _load(averages):
+    return "/".join(f"{a:.1f}" for a in averages)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("trees", nargs="*", metavar="TREE[=PYTHON]", default=[
@@ -93,9 +98,11 @@ def main():
     options = parser.parse_args()
     runs = [(t.partition("=")[0], t.partition("=")[2] or sys.executable)
             for t in options.trees]
+    load_before = os.getloadavg()
     times = _times(runs, options.runs)
     print(f"`evalplots report` on the bundled sample, {options.runs} runs each; wall and "
-          f"CPU (user + system) seconds, ratios to the first")
+          f"CPU (user + system) seconds, ratios to the first; load average (1, 5, 15 "
+          f"min) before {_load(load_before)}, after {_load(os.getloadavg())}")
     base = times[runs[0]]
     for (tree, python), samples in times.items():
         line = f"{tree} ({python}):"

@@ -9,7 +9,9 @@ text is searchable and selectable. The shape follows rst2pdf's ``svgimage``
 flowable.
 """
 
+import contextlib
 import io
+import re
 import warnings
 
 import matplotlib
@@ -18,7 +20,7 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Group, Path, PolyLine, Polygon, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
-from svglib.svglib import svg2rlg
+from svglib.svglib import SvgRenderer, load_svg_file
 
 from evalplots.display._fonts import missing_glyph_note
 from evalplots.report._fonts import (
@@ -28,8 +30,10 @@ from evalplots.report._fonts import (
 )
 from evalplots.report._styles import FONT, FONT_BOLD, register_fonts
 
-# Deterministic SVG: text kept as text (set in embedded fonts below), fixed ids, no date.
-_SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "evalplots", "path.simplify": True}
+# Deterministic SVG: text kept as text (set in embedded fonts below), fixed ids, no date;
+# the two layout switches off, so that set_layout_engine(None) means no engine.
+_SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "evalplots", "path.simplify": True,
+           "figure.autolayout": False, "figure.constrained_layout.use": False}
 
 
 def figure_to_drawing(fig):
@@ -82,22 +86,93 @@ def figure_to_drawing(fig):
         )
     buf = io.BytesIO()
     missing = []
-    with matplotlib.rc_context(_SVG_RC), summarised_glyph_warnings(missing):
+    with matplotlib.rc_context(_SVG_RC), summarised_glyph_warnings(missing), \
+            _laid_out_once(fig):
         fig.savefig(buf, format="svg", metadata={"Date": None})
     if missing:
         warnings.warn(missing_glyph_note("".join(missing)), MissingGlyphWarning,
                       stacklevel=2)
     buf.seek(0)
     register_fonts()
-    drawing = svg2rlg(buf, font_map=_REPORT_FONTS)
-    if drawing is None:  # svglib logs and returns None on unreadable input
+    root = load_svg_file(buf)  # what svg2rlg does, with _lean_svg in between
+    if root is None:  # svglib logs and returns None on unreadable input
         raise RuntimeError("svglib could not convert the figure's SVG.")
+    _lean_svg(root)
+    drawing = SvgRenderer(buf, font_map=_REPORT_FONTS).render(root)
     # renderPDF selects this font before drawing (even with no text in the
     # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
     drawing.initialFontName = FONT
     _embed_text(drawing)
     _round_points(drawing)
     return drawing
+
+
+@contextlib.contextmanager
+def _laid_out_once(fig):
+    """Run ``fig``'s layout engine as savefig would, then save without the engine.
+
+    Given a layout engine, savefig draws the figure twice: once with drawing
+    turned off, only so that the engine runs inside ``Figure.draw``, then for
+    real. Here the engine runs alone, as it does in that first draw (the SVG
+    canvas's renderer, 72 dpi: the same text extents), and the figure is saved
+    with no engine, so drawn once; the SVG is the same, byte for byte. The
+    engine, canvas and dpi are put back afterwards.
+    """
+    engine = fig.get_layout_engine()
+    if engine is None:
+        yield
+        return
+    if fig.axes:  # as Figure.draw: no axes, no layout
+        from matplotlib.backends.backend_svg import FigureCanvasSVG
+
+        canvas, dpi = fig.canvas, fig.dpi
+        FigureCanvasSVG(fig)  # attaches itself to fig
+        fig.set_dpi(72)  # what the SVG canvas draws at
+        try:
+            engine.execute(fig)
+        except ValueError:  # as Figure.draw
+            pass
+        finally:
+            fig.set_dpi(dpi)
+            fig.set_canvas(canvas)
+    fig.set_layout_engine(None)
+    try:
+        yield
+    finally:
+        fig.set_layout_engine(engine)
+
+
+_SVG = "{http://www.w3.org/2000/svg}"
+_FONT_FAMILY = re.compile(r"font-family:[^;]*")
+_REFERENCE = re.compile(r"#([^\s)'\"]+)")  # href="#id", url(#id)
+
+
+def _lean_svg(root):
+    """Take out of matplotlib's SVG what svglib would parse for nothing.
+
+    - A ``<g>`` with no attribute but its ``id`` (matplotlib names every artist
+      so) neither moves, styles nor clips what it holds: unless an ``href`` or
+      ``url()`` points to it, its children take its place. svglib looks every
+      style property of a shape up through all its ancestors, so each such
+      group cost a lookup per property and shape.
+    - The ``font-family`` list of a text or tspan (ten names, parsed with
+      shlex for each) becomes one name: :class:`_ReportFontMap` answers with the
+      report's faces whatever the family, by weight and style only.
+
+    The drawing is the same shapes, strings and styles, in the same order, at
+    the same places (tests compare them with svglib's own reading).
+    """
+    referenced = {ref for element in root.iter() for value in element.values()
+                  for ref in _REFERENCE.findall(value)}
+    for group in list(root.iter(_SVG + "g")):
+        if group.keys() == ["id"] and group.get("id") not in referenced:
+            parent = group.getparent()
+            at = parent.index(group)
+            parent[at:at + 1] = list(group)
+    for text in root.iter(_SVG + "text", _SVG + "tspan"):
+        style = text.get("style")
+        if style and "font-family" in style:
+            text.set("style", _FONT_FAMILY.sub("font-family: sans-serif", style))
 
 
 # (bold, slanted) -> the embedded DejaVu Sans face
@@ -158,14 +233,28 @@ def _round_points(node):
     """Round the vertices of every path and polyline of a drawing (see POINT_DECIMALS).
 
     reportlab writes seven significant digits per coordinate; a curve of a few
-    thousand vertices then weighs tens of kilobytes more than it needs.
+    thousand vertices then weighs tens of kilobytes more than it needs. All
+    vertices are rounded in one numpy call (a figure has hundreds of short paths).
     """
+    items = list(_shapes_with_points(node))
+    if not items:
+        return
+    rounded = np.round(np.concatenate([np.asarray(item.points, dtype=float)
+                                       for item in items]), POINT_DECIMALS).tolist()
+    start = 0
+    for item in items:
+        stop = start + len(item.points)
+        item.points = rounded[start:stop]
+        start = stop
+
+
+def _shapes_with_points(node):
+    """Every path, polyline and polygon of a drawing, depth first."""
     for item in node.contents:
         if isinstance(item, Group):
-            _round_points(item)
+            yield from _shapes_with_points(item)
         elif isinstance(item, (Path, PolyLine, Polygon)):
-            item.points = np.round(np.asarray(item.points, dtype=float),
-                                   POINT_DECIMALS).tolist()
+            yield item
 
 
 def _string_runs(item, runs):
