@@ -95,7 +95,6 @@ class Stages:
 def instrument(stages):
     """Wrap every stage of the standard binary report (see the module docstring)."""
     import matplotlib.figure
-    import svglib.svglib
 
     import evalplots.cli
     import evalplots.datasets
@@ -147,7 +146,6 @@ def instrument(stages):
             stages.wrap(flowables, attr, f"SVG -> reportlab: {attr}")
     stages.wrap(flowables, "figure_to_drawing", "SVG -> reportlab: rest")
     stages.wrap(builder.Report, "save", "PDF build: Report.save")
-    del svglib
 
     def collection(phase, info):  # the garbage collector's passes, wherever they fall
         if phase == "start":
