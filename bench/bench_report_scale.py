@@ -24,6 +24,9 @@ Targets (issue 8, "Speed"), each a same-run ratio:
 (d) max RSS of the 10⁶-row report - that of the 10³-row report <= 150 MB;
 (e) cold start, ``evalplots report`` on the bundled sample: this tree <= 0.7 x the
     ``--base`` tree (main before issue 8), timed as in bench/bench_cold_start.py.
+
+Where the time of (a) goes, stage by stage (read, sort, each curve, each thinning,
+each figure, SVG, svglib, PDF build): bench/bench_report_breakdown.py.
 """
 
 import argparse

@@ -97,6 +97,39 @@ def test_threshold_point_is_the_confusion_matrix_at_that_threshold(threshold):
                                [[tp / (tp + fn), tp / (tp + fp)]])
 
 
+def test_a_display_drawn_on_two_axes_finds_its_points_once(monkeypatch):
+    import evalplots.display._operating_points as points
+    import evalplots.display.precision_recall as pr_module
+    import evalplots.display.roc as roc_module
+
+    calls = []
+    for module, name in ((points, "threshold_index"), (pr_module, "f1_index"),
+                         (roc_module, "youden_index")):
+        original = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _f=original, _n=name:
+                            calls.append(_n) or _f(*a))
+    y, s = _random(3)
+    for cls, name in ((PrecisionRecallDisplay, "f1_index"),
+                      (RocCurveDisplay, "youden_index")):
+        display = cls.from_predictions(y, s, ax=_ax(), threshold=0.3, plot_optimal=True)
+        first = (display.threshold_point_.get_xydata(), display.optimal_point_.get_xydata())
+        calls.clear()
+        display.plot(ax=_ax(), threshold=0.3, plot_optimal=True)
+        assert calls == []  # read from the first drawing
+        np.testing.assert_array_equal(display.threshold_point_.get_xydata(), first[0])
+        np.testing.assert_array_equal(display.optimal_point_.get_xydata(), first[1])
+        display.plot(ax=_ax(), threshold=0.6, plot_optimal=True)  # another threshold
+        assert calls == ["threshold_index"]
+        # new arrays (not changed in place): found anew, on the new curve
+        if cls is RocCurveDisplay:
+            display.tpr = display.tpr ** 2
+        else:
+            display.precision = display.precision.copy()
+        calls.clear()
+        display.plot(ax=_ax(), threshold=0.3, plot_optimal=True)
+        assert calls == [name]
+
+
 def test_threshold_keeps_every_point_even_with_drop_intermediate():
     # 0.53 lies inside a collinear run that roc_curve(drop_intermediate=True) drops
     y, s = [0, 0, 0, 1], [0.9, 0.53, 0.5, 0.1]

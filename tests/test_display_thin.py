@@ -186,3 +186,46 @@ def test_a_curve_that_turns_back_is_thinned_on_the_grid_within_the_bound():
     tx, ty, _ = thin_curve(x, y)
     assert tx.size < x.size / 4
     _assert_within_bound(x, y, tx, ty)
+
+
+@pytest.mark.parametrize("drawstyle", ["steps-pre", "steps-post"])
+def test_noisy_steps_against_a_monotone_x_stay_within_the_bound_both_ways(drawstyle):
+    # the metrics-against-threshold drawing: precision at every distinct score,
+    # noisy where few samples score high; its staircase is cut into columns again
+    rng = np.random.default_rng(5)
+    n = 40_000
+    y_true = rng.random(n) < 0.1
+    order = np.argsort(-(rng.random(n) + 0.3 * y_true))
+    tps = np.cumsum(y_true[order])
+    precision = tps / np.arange(1, n + 1)
+    x = np.sort(rng.random(n))  # increasing, like thresholds[::-1]
+    y = precision[::-1]
+    tx, ty, style = thin_curve(x, y, drawstyle)
+    assert style == "default" and tx.size < n / 4
+    full = STEP_LOOKUP_MAP[drawstyle](x, y)
+    fu, fv = _units(*full, x, y)
+    tu, tv = _units(tx, ty, x, y)
+    assert _distance_to_polyline(fu, fv, tu, tv).max() <= TOLERANCE
+    assert _distance_to_polyline(tu, tv, fu, fv).max() <= TOLERANCE
+    np.testing.assert_allclose([tx[0], ty[0], tx[-1], ty[-1], ty.min(), ty.max()],
+                               [full[0][0], full[1][0], full[0][-1], full[1][-1],
+                                y.min(), y.max()], rtol=1e-12, atol=1e-15)
+
+
+def test_curves_drawn_against_one_x_cut_it_into_columns_once(monkeypatch):
+    import evalplots.display._thin as thin
+
+    rng = np.random.default_rng(6)
+    x = np.sort(rng.random(20_000))
+    ys = [np.sin(20 * x) + 0.01 * rng.random(x.size), np.cumsum(rng.random(x.size))]
+    alone = [thin_curve(x.copy(), y.copy(), "steps-pre") for y in ys]
+    calls = []
+    original = thin._columns
+    monkeypatch.setattr(thin, "_columns", lambda u, bound: calls.append(u.size)
+                        or original(u, bound))
+    shared = [thin_curve(x, y, "steps-pre") for y in ys]
+    # the axis once (then each staircase's own columns), and the same drawing
+    assert calls.count(x.size) == 1
+    for a, b in zip(alone, shared):
+        np.testing.assert_array_equal(a[0], b[0])
+        np.testing.assert_array_equal(a[1], b[1])

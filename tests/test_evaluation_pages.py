@@ -251,3 +251,30 @@ def test_score_bins_are_shared_only_between_probabilities():
     pos = np.histogram(scores["logit"][y == 1], mixed.score_bins["logit"], density=True)[0]
     np.testing.assert_allclose(display.values, [neg, pos])
     assert display.display_labels == ["0", "1"]
+
+
+@pytest.mark.parametrize("kind", ["ties on the edges", "integers", "float32", "weighted"])
+def test_score_histograms_are_numpys_bin_for_bin(kind):
+    # unweighted counts are read off the count table: the same integers as
+    # np.histogram of each class's scores, a score on an edge in the bin above
+    # it, the largest score in the last bin
+    from evalplots.evaluation._binary import _class_histograms
+
+    rng = np.random.default_rng(3)
+    n = 3000
+    y = rng.random(n) < 0.3
+    score = {"ties on the edges": np.round(rng.random(n), 1),  # 0.1 steps: edges
+             "integers": rng.integers(-5, 6, n),
+             "float32": rng.normal(size=n).astype(np.float32),
+             "weighted": np.round(rng.random(n), 2)}[kind]
+    weight = rng.integers(0, 3, n).astype(float) if kind == "weighted" else None
+    ev = evaluate(y, {"m": score}, sample_weight=weight)
+    lo, hi = float(score.min()), float(score.max())
+    for edges in (ev.score_bins["m"], np.linspace(lo, hi, 11),  # 10 bins of 0.1
+                  np.histogram_bin_edges([], 7, range=(lo + 0.1, hi - 0.2))):  # not all
+        got = _class_histograms(ev["m"], edges)
+        for mask, counts in zip((~y, y), got):
+            expected = np.histogram(score[mask], edges.size - 1, range=(edges[0], edges[-1]),
+                                    weights=None if weight is None else weight[mask])[0]
+            assert counts.dtype == expected.dtype
+            np.testing.assert_array_equal(counts, expected)

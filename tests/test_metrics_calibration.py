@@ -399,3 +399,33 @@ def test_single_class_is_defined():
     np.testing.assert_allclose(prob_pred, [0.3, 0.9])
     np.testing.assert_array_equal(counts, [2, 1])
     assert brier_score_loss([0, 0], [0.1, 0.3]) == pytest.approx(0.05)
+
+
+@pytest.mark.parametrize("n_bins, strategy", [(10, "uniform"), (7, "quantile"),
+                                              (31, "uniform"), (32, "uniform"),
+                                              (64, "quantile")])
+def test_bins_are_those_of_a_binary_search_bit_for_bit(n_bins, strategy):
+    # a few edges are counted by comparisons, many by np.searchsorted: both give
+    # scikit-learn's bin (a probability on an inner edge in the bin below it)
+    # and the same sums, to the bit
+    from evalplots.metrics._calibration import _bin_edges, reliability_bins
+
+    y_true, y_prob = _random_binary(5000, 7, decimals=2)  # many exactly on edges
+    hit = y_true == 1
+    edges = _bin_edges(y_prob, n_bins, strategy)
+    ids = np.searchsorted(edges[1:-1], y_prob)
+    k = edges.size - 1
+    total = np.bincount(ids, minlength=k)
+    kept = total > 0
+    bins = reliability_bins(hit, y_prob, n_bins=n_bins, strategy=strategy)
+    np.testing.assert_array_equal(bins.counts, total[kept])
+    assert bins.counts.dtype == total.dtype
+    for got, weights in ((bins.prob_true, hit), (bins.prob_pred, y_prob)):
+        expected = np.bincount(ids, weights=weights, minlength=k)[kept] / total[kept]
+        assert got.tobytes() == expected.tobytes()
+    if strategy == "uniform":
+        w = np.random.default_rng(1).random(y_prob.size)
+        weighted = reliability_bins(hit, y_prob, n_bins=n_bins, sample_weight=w)
+        expected = np.bincount(ids, weights=hit * w, minlength=k)
+        total = np.bincount(ids, weights=w, minlength=k)
+        assert weighted.prob_true.tobytes() == (expected / total)[total > 0].tobytes()

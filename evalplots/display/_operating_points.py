@@ -29,6 +29,7 @@ __all__ = [
     "mark_point",
     "mark_points",
     "optimal_criterion",
+    "remembered",
     "threshold_index",
     "youden_index",
 ]
@@ -229,6 +230,20 @@ def check_single_curve_only(**arguments):
 _TIE_TOLERANCE = 1e-12
 
 
+def remembered(display, key, arrays, compute):
+    """``compute()``, kept on ``display`` while it holds the same ``arrays`` (the
+    same objects): a Display drawn on several axes (full view and detail) finds
+    its operating points once, not once per axes. Arrays changed in place are not
+    noticed; a Display given new arrays computes anew."""
+    memo = display.__dict__.setdefault("_remembered", {})
+    hit = memo.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], arrays)):
+        return hit[1]
+    result = compute()
+    memo[key] = (tuple(arrays), result)
+    return result
+
+
 def threshold_index(thresholds, threshold):
     """Index of the operating point at ``threshold``: score >= threshold is
     positive, so it is the stored point of the smallest stored threshold >= it."""
@@ -287,17 +302,20 @@ CI_PARAMS = """plot_ci : bool, default=False
 
 
 def mark_points(line, x, y, thresholds, *, threshold, threshold_kw, optimum,
-                optimal_kw):
+                optimal_kw, display=None):
     """Mark the operating point at ``threshold`` (a diamond, ``"t = 0.5"`` below)
     and the optimum ``(index, "max J = 0.67")`` (a star, its text and threshold
-    above) on the curve of points ``x, y``; either may be None.
+    above) on the curve of points ``x, y``; either may be None. The point's index
+    is :func:`remembered` on ``display`` when given.
 
     Returns ``(threshold marker, its text, optimum marker, its text)``, None where
     not drawn.
     """
     drawn = [None] * 4
     if threshold is not None:
-        k = threshold_index(thresholds, threshold)
+        k = (threshold_index(thresholds, threshold) if display is None else
+             remembered(display, ("threshold", threshold), (thresholds,),
+                        lambda: threshold_index(thresholds, threshold)))
         drawn[:2] = mark_point(line, x[k], y[k], f"t = {format_threshold(threshold)}",
                                threshold_kw, "threshold_kw", marker="D")
     if optimum is not None:

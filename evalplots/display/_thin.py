@@ -11,11 +11,17 @@ curve Display draws through :func:`plot_curve`, which draws a curve of more than
    highest one (the first of each), when ``u`` is monotone (every curve of a
    report: ROC, DET, P-R, gain, metric against threshold); the kept path then
    climbs from the lowest to the highest value of the run inside the column, so
-   every dropped point is within the column's width of it. Any other curve: a
-   run inside one grid cell of side ``TOLERANCE / (2√2)`` keeps its first and
-   last point (the run, and the path between its ends, stay in the cell).
-   Either way linear time, so that 10⁶ points cost little, and nothing moves by
-   more than ``TOLERANCE / 2``;
+   every dropped point is within the column's width of it. (The columns of an
+   ``x`` are found once for all the curves drawn against it.) A step drawing's
+   staircase through the kept points is cut into the same columns once more: in
+   each column it holds the first and last corner of the full staircase and its
+   lowest and highest value, so its own column points are those of the full
+   staircase, up to where a run's extremes sit inside the column, and the bound
+   holds for them without adding up (half the points are left for step 3). Any
+   other curve: a run inside one grid cell of side ``TOLERANCE / (2√2)`` keeps
+   its first and last point (the run, and the path between its ends, stay in
+   the cell). Either way linear time, so that 10⁶ points cost little, and
+   nothing moves by more than ``TOLERANCE / 2``;
 2. exact: the drawn polyline (for a step drawing, the staircase matplotlib would
    draw, with ``drawstyle='default'``) loses its repeated points, then every point
    where it goes on straight ahead (zero cross product, positive dot product);
@@ -70,22 +76,21 @@ def thin_curve(x, y, drawstyle="default", *, tolerance=TOLERANCE):
     points of the drawn polyline (a step drawing made explicit) and ``'default'``.
     """
     x, y = np.asarray(x), np.asarray(y)
-    key = _cache_key(x, y, drawstyle, tolerance)
+    key = _cache_key((x, y), drawstyle, tolerance)
     hit = _CACHE.get(key)
     if hit is not None and all(ref() is not None for ref in hit[0]):
         return hit[1]
     result = _thin_curve(x, y, drawstyle, tolerance)
-    if key is not None:
-        if len(_CACHE) >= _CACHE_SIZE:
-            del _CACHE[next(iter(_CACHE))]
-        _CACHE[key] = ((weakref.ref(_root(x)), weakref.ref(_root(y))), result)
+    _remember(_CACHE, key, (x, y), result)
     return result
 
 
 #: The last thinned curves, so that a curve drawn on several axes (full view and
-#: detail) is thinned once. Keyed by the memory the arrays view, valid while their
-#: buffers live (held by weak reference); arrays changed in place are not noticed.
+#: detail) is thinned once, and the last x axes cut into columns (:func:`_axis`).
+#: Keyed by the memory the arrays view, valid while their buffers live (held by
+#: weak reference); arrays changed in place are not noticed.
 _CACHE = {}
+_AXES = {}
 _CACHE_SIZE = 16
 
 
@@ -95,14 +100,23 @@ def _root(a):
     return a
 
 
-def _cache_key(x, y, drawstyle, tolerance):
-    """Where the curve's values are in memory; None when not worth or not safe to keep
+def _cache_key(arrays, *options):
+    """Where the arrays' values are in memory; None when not worth or not safe to keep
     (short curve, or memory not owned by a numpy array that a weak reference can hold).
     """
-    if x.size <= THIN_MIN_POINTS or _root(x).base is not None or _root(y).base is not None:
+    if arrays[0].size <= THIN_MIN_POINTS or any(_root(a).base is not None for a in arrays):
         return None
     return tuple((a.__array_interface__["data"][0], a.shape, a.strides, a.dtype.str)
-                 for a in (x, y)) + (drawstyle, tolerance)
+                 for a in arrays) + options
+
+
+def _remember(cache, key, arrays, result, size=_CACHE_SIZE):
+    """Keep ``result`` under ``key`` (unless None) while the arrays' buffers live,
+    and at most ``size`` results (the oldest goes)."""
+    if key is not None:
+        while len(cache) >= size:
+            del cache[next(iter(cache))]
+        cache[key] = (tuple(weakref.ref(_root(a)) for a in arrays), result)
 
 
 def _thin_curve(x, y, drawstyle, tolerance):
@@ -110,15 +124,39 @@ def _thin_curve(x, y, drawstyle, tolerance):
             or drawstyle not in STEP_LOOKUP_MAP or x.dtype.kind not in "biuf"
             or y.dtype.kind not in "biuf"):
         return x, y, drawstyle
-    (u, x0, sx), (v, y0, sy) = _units(x), _units(y)
+    (u, x0, sx, columns), (v, y0, sy) = _axis(x, tolerance / 2), _units(y)
     if not np.isfinite((x0, sx, y0, sy)).all():  # a NaN or inf value (see _units)
         return x, y, drawstyle
-    cells = _run_indices(u, v, tolerance / 2)
+    if columns is None:
+        cells = _grid_indices(u, v, tolerance / 2)
+    else:
+        cells = _column_indices(u, v, columns)
     u, v = u[cells], v[cells]
     if drawstyle != "default":
         u, v = STEP_LOOKUP_MAP[drawstyle](u, v)
+        if columns is not None:  # the staircase's own column points (see module)
+            cells = _column_indices(u, v, _columns(u, tolerance / 2))
+            u, v = u[cells], v[cells]
     keep = _thin_polyline(u, v, tolerance / 2)
     return x0 + u[keep] * sx, y0 + v[keep] * sy, "default"
+
+
+def _axis(x, bound):
+    """``(u, x0, sx, columns)``: :func:`_units` of ``x`` and, when ``u`` is
+    monotone, its :func:`_columns` (else None); kept for the arrays ``x`` views, so
+    that the curves drawn against one ``x`` (the metrics against the threshold)
+    cut it into columns once."""
+    key = _cache_key((x,), bound)
+    hit = _AXES.get(key)
+    if hit is not None and hit[0][0]() is not None:
+        return hit[1]
+    u, x0, sx = _units(x)
+    columns = None
+    if u is not None and _is_monotone(u):
+        columns = _columns(u, bound)
+    result = (u, x0, sx, columns)
+    _remember(_AXES, key, (x,), result, size=1)  # the last axis only: u is n floats
+    return result
 
 
 def _units(values):
@@ -142,15 +180,10 @@ def thin_indices(x, y, *, tolerance=TOLERANCE):
     and of ``y``) of the polyline through the kept points (see module).
     """
     (u, _, _), (v, _, _) = _units(x), _units(y)
-    cells = _run_indices(u, v, tolerance / 2)
-    return cells[_thin_polyline(u[cells], v[cells], tolerance / 2)]
-
-
-def _run_indices(u, v, bound):
-    """Step 1 (see module): columns when ``u`` is monotone, grid cells otherwise."""
-    if _is_monotone(u):
-        return _column_indices(u, v, bound)
-    return _grid_indices(u, v, bound)
+    bound = tolerance / 2
+    cells = (_column_indices(u, v, _columns(u, bound)) if _is_monotone(u)
+             else _grid_indices(u, v, bound))
+    return cells[_thin_polyline(u[cells], v[cells], bound)]
 
 
 def _is_monotone(values):
@@ -158,27 +191,32 @@ def _is_monotone(values):
     return bool(step.all() or (values[1:] <= values[:-1]).all())
 
 
-def _column_indices(u, v, bound):
+def _columns(u, bound):
+    """The first index of each run of points of a monotone ``u`` in one column
+    ``[k bound, (k + 1) bound)`` (the part of step 1 that depends on ``u`` only)."""
+    column = np.floor(u * (1 / bound))
+    return np.flatnonzero(np.concatenate(([True], column[1:] != column[:-1])))
+
+
+def _column_indices(u, v, starts):
     """Indices of the first, last, lowest and highest point of each run of points
-    in one column ``[k bound, (k + 1) bound)`` of a monotone ``u``.
+    in one column (``starts``: :func:`_columns` of the monotone ``u``).
 
     Between the lowest and the highest point of a run the kept path crosses every
     value of the run inside the column (for a step drawing too: its vertical
     segment stands at a kept point of the column), so a dropped point is within
-    ``bound`` of it.
+    the column's width of it.
     """
-    column = np.floor(u * (1 / bound))
-    change = column[1:] != column[:-1]
     keep = np.zeros(u.size, dtype=bool)
     keep[[0, -1, v.argmin(), v.argmax()]] = True
-    keep[1:] |= change
-    keep[:-1] |= change
+    keep[starts] = True  # each run's first point
+    keep[starts[1:] - 1] = True  # and the last one of the run before it
     if not _is_monotone(v):  # a monotone v has its extremes at the run's ends
-        starts = np.flatnonzero(np.concatenate(([True], change)))
         sizes = np.diff(np.append(starts, u.size))
         for extreme in (np.minimum, np.maximum):
             hits = np.flatnonzero(v == np.repeat(extreme.reduceat(v, starts), sizes))
-            first = np.concatenate(([True], column[hits[1:]] != column[hits[:-1]]))
+            run = np.searchsorted(starts, hits, side="right")
+            first = np.concatenate(([True], run[1:] != run[:-1]))
             keep[hits[first]] = True
     return np.flatnonzero(keep)
 

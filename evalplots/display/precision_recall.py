@@ -42,6 +42,7 @@ from evalplots.display._operating_points import (
     interval_title,
     mark_points,
     optimal_criterion,
+    remembered,
 )
 from evalplots.display._pr_curve import (
     DRAWSTYLES,
@@ -511,13 +512,14 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 self.ci_band_ = bands
                 optimum = None
                 if criterion is not None:
-                    k, f1 = f1_index(self.precision, self.recall)
+                    k, f1 = remembered(self, "f1", (self.precision, self.recall),
+                                       lambda: f1_index(self.precision, self.recall))
                     optimum = (k, f"max F1 = {f1:.2f}")
                 (self.threshold_point_, self.threshold_annotation_,
                  self.optimal_point_, self.optimal_annotation_) = mark_points(
                     self.line_, self.recall, self.precision, self.thresholds,
                     threshold=threshold, threshold_kw=threshold_kw, optimum=optimum,
-                    optimal_kw=optimal_kw,
+                    optimal_kw=optimal_kw, display=self,
                 )
         if not multi and self.average_precision is not None:
             legend_title = interval_title(self.ax_, legend_title, self.pos_label,

@@ -50,6 +50,7 @@ from evalplots.display._operating_points import (
     interval_title,
     mark_points,
     optimal_criterion,
+    remembered,
     youden_index,
 )
 from evalplots.display._thin import plot_curve
@@ -410,12 +411,14 @@ class RocCurveDisplay(CurveDisplayMixin):
                 self.ci_band_ = draw_band(self.line_, self.ci_band, ci_kw)
             optimum = None
             if criterion is not None:
-                k = youden_index(self.fpr, self.tpr)
+                k = remembered(self, "youden", (self.fpr, self.tpr),
+                               lambda: youden_index(self.fpr, self.tpr))
                 optimum = (k, f"max J = {self.tpr[k] - self.fpr[k]:.2f}")
             (self.threshold_point_, self.threshold_annotation_, self.optimal_point_,
              self.optimal_annotation_) = mark_points(
                 self.line_, self.fpr, self.tpr, self.thresholds, threshold=threshold,
                 threshold_kw=threshold_kw, optimum=optimum, optimal_kw=optimal_kw,
+                display=self,
             )
             if kw.get("label") == default["label"]:
                 set_legend_entry(self.line_, name, "AUC", score, before=(self.ci_band_,))

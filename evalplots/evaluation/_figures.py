@@ -141,11 +141,11 @@ def draw_roc(ev, full, detail, ci):
     """Draw the ROC panels of :func:`roc_figure`; return the legend's entries."""
     names = ev.model_names
     handles = []
+    displays = [ev.roc_display(name, ci=ci) for name in names]  # one per model
     for ax in (full, detail):
-        for i, name in enumerate(names):
-            display = ev.roc_display(name, ci=ci).plot(
-                ax=ax, plot_chance_level=ax is full, threshold=ev.threshold,
-                plot_optimal=True, **model_style(i))
+        for i, display in enumerate(displays):
+            display.plot(ax=ax, plot_chance_level=ax is full, threshold=ev.threshold,
+                         plot_optimal=True, **model_style(i))
             remove_marker_texts(display)
             if ax is full:
                 handles.append(display.line_)
