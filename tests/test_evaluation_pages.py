@@ -278,3 +278,78 @@ def test_score_histograms_are_numpys_bin_for_bin(kind):
                                     weights=None if weight is None else weight[mask])[0]
             assert counts.dtype == expected.dtype
             np.testing.assert_array_equal(counts, expected)
+
+
+LONG_NAMES = ("logistic_regression_with_l2_penalty_C_1.0_standardised",
+              "gaussian_naive_bayes_var_smoothing_1e-9_calibrated",
+              "random forest 500 trees max depth none")
+
+
+@pytest.mark.parametrize("figure", ["threshold_figure", "calibration_figure",
+                                    "score_distribution_figure"])
+def test_long_model_names_are_broken_to_fit_their_panels(sample, figure):
+    """Three long names side by side (each wider than its panel): every title is
+    broken into lines no wider than its axes, so no two titles overlap; the lines
+    join back into the name (at '_', '-' or a space)."""
+    from evalplots.evaluation import _figures
+
+    scores = list(sample.predictions.values())
+    predictions = dict(zip(LONG_NAMES, [scores[0], scores[1], (scores[0] + scores[1]) / 2]))
+    ev = evaluate(sample.y_true, predictions)
+    fig = getattr(_figures, figure)(ev, list(LONG_NAMES))
+    fig.draw_without_rendering()
+    renderer = fig._get_renderer()
+    titled = [ax for ax in fig.axes if ax.get_title()]
+    assert len(titled) == 3
+    boxes = []
+    for ax, name in zip(titled, LONG_NAMES):
+        lines = ax.get_title().split("\n")
+        assert len(lines) >= 2  # each name is wider than one panel at 7.6 in / 3
+        assert "".join(lines) == name or " ".join(lines) == name
+        box = ax.title.get_window_extent(renderer)
+        assert box.width <= ax.get_window_extent(renderer).width
+        boxes.append(box)
+    for k in range(2):
+        assert boxes[k].x1 < boxes[k + 1].x0  # side by side, apart
+
+
+def test_short_model_names_are_titles_unchanged(sample):
+    from evalplots.evaluation import _figures
+
+    ev = evaluate(sample.y_true, sample.predictions)
+    fig = _figures.threshold_figure(ev)
+    assert [ax.get_title() for ax in fig.axes if ax.get_title()] == list(ev.model_names)
+
+
+def test_break_lines_breaks_an_unbreakable_name_between_characters():
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    from evalplots.display._base import break_lines
+
+    name = "x" * 80  # no '_', '-' or space to break at
+    lines = break_lines(name, 100, fontsize=10).split("\n")
+    assert "".join(lines) == name and len(lines) >= 4
+    widths = [text_to_path.get_text_width_height_descent(line, FontProperties(size=10),
+                                                         ismath=False)[0] for line in lines]
+    assert max(widths) <= 100 and min(widths[:-1]) > 100 - 10  # full lines, each fits
+    assert break_lines("short", 100, fontsize=10) == "short"
+
+
+@pytest.mark.parametrize(("n_models", "width"), [(2, 7.6), (2, 6.0), (3, 7.6)])
+def test_threshold_legends_sit_below_the_x_label(sample, n_models, width):
+    """Short panels (three per row, or a narrow figure) used to put the legend over
+    the x label (anchored at a fraction of the axes' height)."""
+    from evalplots.evaluation._figures import threshold_figure
+
+    scores = list(sample.predictions.values())
+    scores.append((scores[0] + scores[1]) / 2)
+    ev = evaluate(sample.y_true, dict(zip("abc", scores[:n_models])))
+    fig = threshold_figure(ev, width=width)
+    fig.draw_without_rendering()
+    renderer = fig._get_renderer()
+    for ax in fig.axes:
+        label = ax.xaxis.label.get_window_extent(renderer)
+        legend = ax.get_legend().get_window_extent(renderer)
+        assert legend.y1 < label.y0  # the legend's top is below the label's bottom
+        assert legend.y0 >= 0  # and inside the figure

@@ -7,6 +7,7 @@ attributes, ``from_predictions`` computes with :mod:`evalplots.metrics` and retu
 """
 
 import numbers
+import re
 from typing import NamedTuple
 
 import numpy as np
@@ -348,6 +349,41 @@ def fitted_legend(ax, handles, labels, **kwargs):
 
 #: Text properties for any text that shows user strings (tick labels, titles).
 LITERAL_TEXT = {"parse_math": False}
+
+
+def break_lines(text, width, *, fontsize):
+    """``text`` broken into lines no wider than ``width`` points, where it can be.
+
+    Lines break after ``_`` or ``-`` and before white space (model names such as
+    ``logistic_regression_C_1.0`` break between their words); a piece still
+    wider than ``width`` on its own is broken between characters. Widths are
+    those of the current rc font at ``fontsize`` (points or a size name such as
+    ``"medium"``), as matplotlib measures text without mathtext. A text that
+    fits is returned unchanged.
+    """
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    prop = FontProperties(size=fontsize)
+
+    def fits(line):
+        return text_to_path.get_text_width_height_descent(line, prop, ismath=False)[0] <= width
+
+    if "\n" in text or fits(text):
+        return text
+    lines, line = [], ""
+    for piece in re.split(r"(?<=[_\-])|(?=\s)", text):
+        if line and not fits(line + piece):
+            lines.append(line)
+            line = piece.lstrip()
+        else:
+            line += piece
+        while len(line) > 1 and not fits(line):  # one piece wider than the room
+            cut = max(k for k in range(1, len(line)) if k == 1 or fits(line[:k]))
+            lines.append(line[:cut])
+            line = line[cut:]
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def despine(ax):

@@ -17,9 +17,10 @@ import warnings
 import matplotlib
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.transforms import ScaledTranslation
 
 from evalplots.display import style
-from evalplots.display._base import LITERAL_TEXT, legend_handle, literal_legend
+from evalplots.display._base import LITERAL_TEXT, break_lines, legend_handle, literal_legend
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
 from evalplots.exceptions import EmptyFigureWarning
 
@@ -307,6 +308,12 @@ def draw_det_gain(ev, det, gain):
     return invisible, (perfect,)
 
 
+#: Inches from an axes' bottom edge to the top of a legend under its x label (the
+#: tick labels and the label end 0.37 in below the edge in the report style): a
+#: fixed length, so that short panels (three per row) do not overlap the label.
+_BELOW_XLABEL = 0.43
+
+
 def threshold_figure(ev, names=None, *, style="report", width=7.6, family=None):
     """One metric-versus-threshold panel per model of ``names`` (two per row).
 
@@ -330,12 +337,14 @@ def threshold_figure(ev, names=None, *, style="report", width=7.6, family=None):
                 # report's summary already notes the tied scores
                 warnings.simplefilter("ignore", EmptyFigureWarning)
                 display = ev.threshold_display(name).plot(ax=ax, threshold=ev.threshold)
-            ax.set_title(name, fontsize="medium", **LITERAL_TEXT)
+            panel_title(ax, name, panel)
             handles, labels = ax.get_legend_handles_labels()
             ax.get_legend().remove()
             literal_legend(ax, handles, [label.replace("False positive rate", "FPR")
                                          for label in labels],
-                           loc="upper center", bbox_to_anchor=(0.5, -0.2),
+                           loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                           bbox_transform=ax.transAxes + ScaledTranslation(
+                               0, -_BELOW_XLABEL, fig.dpi_scale_trans),
                            ncols=1 if cols > 1 else 2, fontsize="x-small",
                            borderaxespad=0.0, frameon=False)
             ax.grid(alpha=0.25, linewidth=0.5)
@@ -343,6 +352,17 @@ def threshold_figure(ev, names=None, *, style="report", width=7.6, family=None):
         for ax in axes[len(names):]:
             ax.set_visible(False)
     return fig
+
+
+def panel_title(ax, name, panel):
+    """Title a model's panel with ``name``, in lines that fit the panel's axes.
+
+    The axes of a panel ``panel`` inches wide are about 0.6 in narrower (the
+    y label and tick labels); a longer name is broken (:func:`break_lines`) so
+    that it does not run into the titles of the panels beside it.
+    """
+    ax.set_title(break_lines(name, (panel - 0.6) * 72, fontsize="medium"),
+                 fontsize="medium", **LITERAL_TEXT)
 
 
 def calibration_figure(ev, names, *, style="report", width=7.6, family=None):
@@ -362,7 +382,7 @@ def calibration_figure(ev, names, *, style="report", width=7.6, family=None):
             ev.calibration_display(name).plot(
                 ax=ax, hist_ax=hist_ax, color=model_style(i)["color"],
                 ref_line_kw={"linestyle": "--"})
-            ax.set_title(name, fontsize="medium", **LITERAL_TEXT)
+            panel_title(ax, name, panel)
             ax.grid(alpha=0.25, linewidth=0.5)
             ax.get_legend().remove()  # ECE and Brier are in the report's table
             ax.set_xlabel("")
@@ -387,7 +407,7 @@ def score_distribution_figure(ev, names=None, *, style="report", width=7.6, fami
             ev.score_distribution_display(name).plot(
                 ax=ax, threshold=ev.threshold, legend_loc="upper center", name="",
                 **colours)
-            ax.set_title(name, fontsize="medium", **LITERAL_TEXT)
+            panel_title(ax, name, panel)
             ax.set_xlabel(f"score of class {ev.pos_name}", **LITERAL_TEXT)
             if shared:
                 ax.tick_params(labelbottom=True)
