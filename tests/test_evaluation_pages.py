@@ -328,7 +328,7 @@ def test_break_lines_breaks_an_unbreakable_name_between_characters():
     from evalplots.display._base import break_lines
 
     name = "x" * 80  # no '_', '-' or space to break at
-    lines = break_lines(name, 100, fontsize=10).split("\n")
+    lines = break_lines(name, 100, fontsize=10, max_lines=10).split("\n")
     assert "".join(lines) == name and len(lines) >= 4
     widths = [text_to_path.get_text_width_height_descent(line, FontProperties(size=10),
                                                          ismath=False)[0] for line in lines]
@@ -353,3 +353,21 @@ def test_threshold_legends_sit_below_the_x_label(sample, n_models, width):
         legend = ax.get_legend().get_window_extent(renderer)
         assert legend.y1 < label.y0  # the legend's top is below the label's bottom
         assert legend.y0 >= 0  # and inside the figure
+
+
+def test_break_lines_ends_a_too_long_text_with_an_ellipsis():
+    """A 200-character name would take ~10 title lines and squeeze the axes to
+    nothing: at most 3 lines, the last one ending in '…', each fitting."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    from evalplots.display._base import break_lines
+
+    name = "_".join(f"word{k}" for k in range(40))
+    lines = break_lines(name, 100, fontsize=10).split("\n")
+    assert len(lines) == 3 and lines[-1].endswith("…")
+    assert name.startswith("".join(lines)[:-1])
+    widths = [text_to_path.get_text_width_height_descent(line, FontProperties(size=10),
+                                                         ismath=False)[0] for line in lines]
+    assert max(widths) <= 100
+    assert break_lines(name, 100, fontsize=10, max_lines=50).replace("\n", "") == name

@@ -351,7 +351,7 @@ def fitted_legend(ax, handles, labels, **kwargs):
 LITERAL_TEXT = {"parse_math": False}
 
 
-def break_lines(text, width, *, fontsize):
+def break_lines(text, width, *, fontsize, max_lines=3):
     """``text`` broken into lines no wider than ``width`` points, where it can be.
 
     Lines break after ``_`` or ``-`` and before white space (model names such as
@@ -359,7 +359,9 @@ def break_lines(text, width, *, fontsize):
     wider than ``width`` on its own is broken between characters. Widths are
     those of the current rc font at ``fontsize`` (points or a size name such as
     ``"medium"``), as matplotlib measures text without mathtext. A text that
-    fits is returned unchanged.
+    fits is returned unchanged. A text that needs more than ``max_lines`` lines
+    keeps its first ``max_lines``, the last ending in "…" (a figure title must
+    leave room for its axes; tables carry the whole name).
     """
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
@@ -383,6 +385,11 @@ def break_lines(text, width, *, fontsize):
             lines.append(line[:cut])
             line = line[cut:]
     lines.append(line)
+    if len(lines) > max_lines:
+        last = lines[max_lines - 1]
+        while last and not fits(last + "…"):
+            last = last[:-1]
+        lines = [*lines[:max_lines - 1], last + "…"]
     return "\n".join(lines)
 
 
