@@ -171,11 +171,8 @@ def _fitted(content, caption, aW, aH):
     if not isinstance(content, VectorFigure):
         return None
     reserve = caption.wrap(aW, aH)[1] + caption.getSpaceBefore()
-    room = aH - reserve - 0.5
-    height = content.wrap(aW, aH)[1]
-    if room <= 0 or room < MIN_FIGURE_SCALE * height:
-        return None
-    return FittedFigure(content, reserve)
+    fitted = FittedFigure(content, reserve)  # its own wrap decides the size
+    return fitted if fitted.wrap(aW, aH)[1] + reserve + 0.5 <= aH else None
 
 
 class KeepWithNext(_Group):

@@ -58,9 +58,8 @@ def _label_totals(y, weight):
     else:
         classes, (codes,) = encode_labels(y, labels=classes)
     rows = np.bincount(codes, minlength=classes.size)
-    mass = rows if weight is None else np.bincount(codes, weights=weight,
-                                                   minlength=classes.size)
-    mass = frequency_counts(mass) if weight is not None else mass
+    mass = rows if weight is None else frequency_counts(
+        np.bincount(codes, weights=weight, minlength=classes.size))
     keys = classes.tolist()
     return dict(zip(keys, rows.tolist())), dict(zip(keys, mass.tolist()))
 
@@ -90,18 +89,11 @@ def _equal(a, b):
                       and math.isnan(a) and math.isnan(b))
 
 
-def _mass(weight, mask):
-    """Weighted count of ``mask`` (int when unweighted or integer-valued weights)."""
-    if weight is None:
-        return int(np.count_nonzero(mask))
-    return frequency_counts(np.array([weight[mask].sum()]))[0].item()
-
-
 def _pair_table(right_a, right_b, weight):
     """2 x 2 table: ``[a right][b right]`` (weighted), index 1 = right."""
     cell = right_a.astype(np.intp) * 2 + right_b
     counts = np.bincount(cell, weights=weight, minlength=4)
-    return frequency_counts(counts).reshape(2, 2) if weight is not None else counts.reshape(2, 2)
+    return frequency_counts(counts).reshape(2, 2)  # integer counts come back unchanged
 
 
 def loss_moments(losses, weight, stratum, n_strata, *, count_zero_weight=False):

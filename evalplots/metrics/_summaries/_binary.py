@@ -435,7 +435,7 @@ class DeLongCrossSums(_Summary):
         positive = binary_positive_mask(y, pos_label) if n else np.zeros(0, bool)
         if weight is not None:
             keep = weight != 0
-            y, weight, positive = y[keep], weight[keep], positive[keep]
+            weight, positive = weight[keep], positive[keep]
         placed, aucs = {}, {}
         for name, values in predictions.items():
             if name not in tables:
@@ -450,8 +450,8 @@ class DeLongCrossSums(_Summary):
             if s.size and (at.max() >= score.size or not np.array_equal(score[at], s)):
                 raise ValueError(f"predictions[{name!r}] holds a score absent from its "
                                  f"table; pass the merged tables of these rows.")
-            placed[name] = np.where(positive, v10[np.minimum(at, score.size - 1)],
-                                    v01[np.minimum(at, score.size - 1)]) if s.size else s
+            at = np.minimum(at, score.size - 1)
+            placed[name] = np.where(positive, v10[at], v01[at]) if s.size else s
         sums = {}
         w = np.ones(positive.size) if weight is None else weight
         for a, b in combinations(predictions, 2):

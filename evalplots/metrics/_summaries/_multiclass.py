@@ -55,8 +55,7 @@ def _sparse_counts(codes, k, weight):
     else:
         keys, inverse = np.unique(flat, return_inverse=True)
         counts = np.bincount(inverse, weights=weight, minlength=keys.size)
-    if weight is not None:
-        counts = frequency_counts(counts)
+    counts = frequency_counts(counts)  # integer counts come back unchanged
     index = np.unravel_index(keys, (k,) * len(codes))
     return dict(zip(zip(*(i.tolist() for i in index)), counts.tolist()))
 
@@ -181,9 +180,10 @@ class MulticlassSummary(_Summary):
         k = classes.size
         y, weight, n = _chunk_arrays(y_true, sample_weight)
         codes = encode_labels(y, labels=classes)[1][0] if n else np.zeros(0, np.intp)
-        label_rows = dict(enumerate(np.bincount(codes, minlength=k).tolist()))
-        mass = (np.bincount(codes, minlength=k) if weight is None else
-                frequency_counts(np.bincount(codes, weights=weight, minlength=k)))
+        rows = np.bincount(codes, minlength=k)
+        label_rows = dict(enumerate(rows.tolist()))
+        mass = rows if weight is None else frequency_counts(
+            np.bincount(codes, weights=weight, minlength=k))
         label_weight = dict(enumerate(mass.tolist()))
         confusion, preds, ovr, kinds, log_loss = {}, {}, {}, {}, {}
         for name, values in predictions.items():

@@ -224,7 +224,8 @@ class RegressionSummary(_Summary):
                   **{f"model:{name}": p for name, p in preds.items()}}
         if sample_weight is not None:
             sample["weight"] = np.ones(0) if weight is None else weight
-        return cls(sums, pred_min, _moments(y, weight), _moments(y, None),
+        plain = _moments(y, None)
+        return cls(sums, pred_min, plain if weight is None else _moments(y, weight), plain,
                    (float(y.min()), float(y.max())) if n else (math.inf, -math.inf),
                    int(n - nonzero.sum()), _bottom(sample, sample_size), sample_size, n, 1)
 
