@@ -11,6 +11,7 @@ that does not fit one process).
 import numpy as np
 
 from evalplots.metrics._thresholds import BinaryScores, _as_threshold, binary_scores
+from evalplots.metrics._validation import sums_exactly
 
 __all__ = ["ScoreCounts", "frequency_counts", "sorted_lookup"]
 
@@ -33,10 +34,10 @@ def frequency_counts(weights):
     stays exact; anything else unchanged.
 
     Floats are converted only when every value is a whole number and their sum is
-    below 2**53 (where float64 still counts by ones).
+    below 2**53 (where float64 still counts by ones: see
+    :func:`evalplots.metrics._validation.whole_sums_exact`).
     """
-    if (weights.dtype.kind == "f" and np.all(np.trunc(weights) == weights)
-            and abs(weights.sum()) < 2.0**53):
+    if weights.dtype.kind == "f" and sums_exactly(weights):
         return weights.astype(np.int64)
     return weights
 
@@ -163,11 +164,10 @@ class ScoreCounts:
             pos_sorted = np.sort(score[positive])
             pos = np.diff(np.append(np.searchsorted(pos_sorted, values), pos_sorted.size))
             return cls(values, pos, n_all - pos)
-        w = frequency_counts(weight)  # integer-valued weights: exact counts
         at = sorted_lookup(values, score)
-        pos = np.bincount(at, weights=np.where(positive, w, 0), minlength=values.size)
-        neg = np.bincount(at, weights=np.where(positive, 0, w), minlength=values.size)
-        if w.dtype.kind == "i":  # whole sums below 2**53: exact in float64
+        pos = np.bincount(at, weights=np.where(positive, weight, 0), minlength=values.size)
+        neg = np.bincount(at, weights=np.where(positive, 0, weight), minlength=values.size)
+        if sums_exactly(weight):  # whole weights, total below 2**53: exact counts
             pos, neg = pos.astype(np.int64), neg.astype(np.int64)
         return cls(values, pos, neg)
 
