@@ -92,7 +92,7 @@ def binary_summary(path, spec, names, pos_label, threshold):
             sums.append(block_sums(y, positive, scores, weight, checked))
 
         tables, n_rows = _score_tables(path, spec, names, pos_label, on_block)
-        empty = ScoreCounts(np.zeros(0), np.zeros(0), np.zeros(0))  # every weight 0
+        empty = ScoreCounts.empty(sample_weight=np.zeros(0))  # every (float) weight 0
         tables = {name: empty if t is None else t for name, t in tables.items()}
         return BinarySummary._from_blocks(tables, sums, pos_label=pos_label,
                                           threshold=checked, n_rows=n_rows)

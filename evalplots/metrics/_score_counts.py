@@ -146,12 +146,52 @@ class ScoreCounts:
             y_true, y_score, pos_label=pos_label, sample_weight=sample_weight))
 
     @classmethod
+    def empty(cls, score_dtype=np.float64, sample_weight=None):
+        """The table of no sample (or of samples that all have weight 0).
+
+        Parameters
+        ----------
+        score_dtype : data-type, default=np.float64
+            The dtype of the (empty) ``score`` array, that of the scores the
+            table stands for, so that merging it with their tables keeps it.
+        sample_weight : array-like or None, default=None
+            The weights the table would count; only their dtype is read.
+
+        Returns
+        -------
+        ScoreCounts
+            Zero rows; int64 counts when ``sample_weight`` is None or of an
+            integer (or bool) dtype, float64 counts otherwise.
+
+        Raises
+        ------
+        TypeError
+            If ``score_dtype`` is not a data-type.
+
+        Notes
+        -----
+        The count dtype follows the weights as in :meth:`from_arrays` of samples
+        whose weights are all 0, so an empty chunk's table merges with the other
+        chunks' tables as theirs would.
+
+        Examples
+        --------
+        >>> t = ScoreCounts.empty()
+        >>> len(t), t.score.dtype, t.positive.dtype
+        (0, dtype('float64'), dtype('int64'))
+        >>> ScoreCounts.empty(sample_weight=[0.5, 0.0]).negative.dtype
+        dtype('float64')
+        """
+        weighted = sample_weight is not None and np.asarray(sample_weight).dtype.kind not in "iub"
+        dtype = np.float64 if weighted else np.int64
+        return cls(np.zeros(0, score_dtype), np.zeros(0, dtype), np.zeros(0, dtype))
+
+    @classmethod
     def _from_binary_scores(cls, data):
         """The table of validated :class:`BinaryScores` (internal input form)."""
         score, positive, weight = data.score, data.positive, data.weight
         if score.size == 0:
-            dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
-            return cls(score[:0], np.zeros(0, dtype), np.zeros(0, dtype))
+            return cls.empty(score.dtype, weight)
         # two plain sorts (all scores, positives' scores) instead of an argsort:
         # several times faster, and the counts are the same
         s = np.sort(score)

@@ -175,8 +175,7 @@ class BinarySummary(_Summary):
                 table = table_of(name, positive, s, weight)
                 by_rows += [name] if table is None else []
             if table is None:
-                dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
-                table = ScoreCounts(s[:0], np.zeros(0, dtype), np.zeros(0, dtype))
+                table = ScoreCounts.empty(s.dtype, weight)
             tables[name], scores[name] = table, s
         sums = block_sums(y, positive, scores, weight, threshold, by_rows=by_rows)
         return cls._from_blocks(tables, [sums], pos_label=pos_label, threshold=threshold,
