@@ -52,6 +52,7 @@ from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._delong import delong_interval, paired_delong, sample_placements
 from evalplots.metrics._proportion import _RATES
 from evalplots.metrics._summaries._base import loss_interval_moments
+from evalplots.metrics._summaries._binary import table_auc
 from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._auc import auc_from_counts
 from evalplots.metrics._labels import (
@@ -715,13 +716,14 @@ class BinaryEvaluation(Evaluation):
             with named_warnings(name):
                 results = ranking[name]
                 if frequency:
-                    degenerate = []
-                    with caught_warnings(degenerate):
-                        results["ROC AUC"] = delong_interval(m.placements, level)
-                    if degenerate:
-                        results["ROC AUC"] = DELONG_DEGENERATE
-                    if name in self._exact:
+                    if name in self._exact:  # no interval of a coarsened table's AUC
                         results["ROC AUC"] = COARSENED
+                    else:
+                        degenerate = []
+                        with caught_warnings(degenerate):
+                            results["ROC AUC"] = delong_interval(m.placements, level)
+                        if degenerate:
+                            results["ROC AUC"] = DELONG_DEGENERATE
                     (tn, fp), (fn, tp) = m.confusion_matrix.tolist()
                     for column, rate in _WILSON.items():
                         results[column] = wilson(*_RATES[rate](tp, fn, fp, tn), level)
@@ -781,6 +783,13 @@ class BinaryEvaluation(Evaluation):
                 continue
             out += [self._delong_comparison(a, b), self._mcnemar_comparison(a, b)]
         return ComparisonTable(out)
+
+    @functools.cached_property
+    def _table_aucs(self):
+        """{model: AUC of its merged table} of a summary-built evaluation: the AUCs
+        the DeLong cross sums are centred on, each computed once for all pairs."""
+        return {name: table_auc(table) for name, table in self._summary.tables.items()
+                if name not in self._exact}
 
     def _delong_comparison(self, a, b):
         level = self.interval_options.confidence_level

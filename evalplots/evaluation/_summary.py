@@ -336,7 +336,6 @@ def summary_ranking_intervals(ev):
 def summary_delong_comparison(ev, a, b):
     """The paired DeLong test of a summary-built evaluation (from the cross sums)."""
     from evalplots.metrics._delong import paired_delong_from_squares
-    from evalplots.metrics._summaries import table_placements
 
     if a in ev._exact or b in ev._exact:
         return not_available(a, b, "DeLong", "ROC AUC", COARSENED)
@@ -348,13 +347,13 @@ def summary_delong_comparison(ev, a, b):
                              f"n/a: the second pass summed {ev._cross.n_rows:,} rows, not "
                              f"the {ev.source.n_rows:,} of the tables")
     squares_pos, squares_neg = ev._cross.sums[(a, b)]
-    ta, tb = ev._summary.tables[a], ev._summary.tables[b]
+    ta = ev._summary.tables[a]
+    aucs = ev._table_aucs  # each table's AUC once, whatever the number of pairs
     degenerate = []
     with caught_warnings(degenerate):
         test = paired_delong_from_squares(
-            table_placements(ta)[3], table_placements(tb)[3], float(squares_pos),
-            float(squares_neg), float(ta.n_pos), float(ta.n_neg),
-            ev.interval_options.confidence_level)
+            aucs[a], aucs[b], float(squares_pos), float(squares_neg), float(ta.n_pos),
+            float(ta.n_neg), ev.interval_options.confidence_level)
     return delong_comparison(a, b, test, degenerate)
 
 
