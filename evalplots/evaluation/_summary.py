@@ -283,18 +283,18 @@ def binary_from_summary(cls, summary, *, pos_label, threshold, label_names, conf
                 and np.isclose(table.n_neg, weights[ev.neg_label], rtol=1e-9, atol=0)):
             raise ValueError(f"the table of model {name!r} does not count the summary's "
                              f"rows; merge the summaries of all chunks.")
-        m = BinaryModel(name, None, table._to_binary_scores(), ev.threshold,
-                        weighted=weighted or not frequency)
+        known = None
         if name in ev._exact:  # a coarsened table: the exact values replace its own
-            for key, attribute in (("ROC AUC", "roc_auc"), ("AP", "average_precision"),
-                                   ("BEP", "break_even_point")):
-                if key in ev._exact[name]:
-                    m.__dict__[attribute] = float(ev._exact[name][key])  # cached value
+            known = {attribute: float(ev._exact[name][key])
+                     for key, attribute in (("ROC AUC", "roc_auc"),
+                                            ("AP", "average_precision"),
+                                            ("BEP", "break_even_point"))
+                     if key in ev._exact[name]}
             # the losses' sums were taken on the rows' own scores
             for moments, attribute in zip(summary.losses[name], ("brier_score", "log_loss")):
-                m.__dict__[attribute] = (float(moments[:, 3].sum() / moments[:, 1].sum())
-                                         if m.is_probability else math.nan)
-        ev.models[name] = m
+                known[attribute] = float(moments[:, 3].sum() / moments[:, 1].sum())
+        ev.models[name] = BinaryModel(name, None, table._to_binary_scores(), ev.threshold,
+                                      weighted=weighted or not frequency, exact=known)
     return ev
 
 
