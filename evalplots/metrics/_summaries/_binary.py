@@ -340,7 +340,7 @@ def table_auc(table):
     Parameters
     ----------
     table : ScoreCounts
-        The table of all rows (both classes present).
+        As for :func:`table_placements`: merged, both classes present.
 
     Returns
     -------
