@@ -170,9 +170,11 @@ class ScoreCounts:
 
         Notes
         -----
-        The count dtype follows the weights as in :meth:`from_arrays` of samples
-        whose weights are all 0, so an empty chunk's table merges with the other
-        chunks' tables as theirs would.
+        With no weight value to test, only the weights' dtype decides: an
+        unweighted or integer-weighted chunk gets int64 counts like its tables
+        with rows, a float-weighted one float64 (its tables with rows are int64
+        only when their weights add exactly, see :func:`frequency_counts`). An
+        empty table adds no count to a merge, only its dtype.
 
         Examples
         --------

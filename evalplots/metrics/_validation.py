@@ -246,17 +246,18 @@ def _exact_int_weights(raw):
     return w
 
 
-def whole_sums_exact(all_whole, total):
+def whole_sums_exact(whole, total):
     """Whether weights that are all whole numbers and total ``total`` add exactly in float64.
 
     float64 holds every integer below 2**53, so every partial sum of such weights
     (non-negative) is exact, in any order: their float64 sums may be stored as
     int64 counts, and ``np.bincount`` (which sums in float64) counts them
-    exactly. This is the one statement of that rule; :func:`sums_exactly` applies
-    it to an array, and readers that see the weights block by block pass the
-    ``all_whole`` and ``total`` of all blocks.
+    exactly. This is the one statement of that rule: ``whole`` says whether
+    every weight is a whole number (:func:`all_whole`), ``total`` is their sum.
+    :func:`sums_exactly` applies it to an array; readers that see the weights
+    block by block pass whether all blocks were whole and the sum of their sums.
     """
-    return bool(all_whole and total < 2.0**53)
+    return bool(whole and total < 2.0**53)
 
 
 def all_whole(weights):
