@@ -12,7 +12,6 @@ matplotlib.use("Agg")
 import tempfile  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
@@ -89,10 +88,10 @@ def _no_temporary_folders_left(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _deterministic_matplotlib():
-    """Run every test under the fixed rcParams above and close its figures after."""
+    """Run every test under the fixed rcParams above (../conftest.py closes its
+    figures after)."""
     with matplotlib.rc_context(DETERMINISTIC_RC):
         yield
-    plt.close("all")
 
 
 # Worked examples of the seeds (../shared/seeds), shared by the Display, image and

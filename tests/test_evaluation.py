@@ -289,3 +289,21 @@ def test_score_table_columns_are_matched_by_class_name():
     assert a == b and a["Accuracy"] == 1.0
     with pytest.raises(ValueError, match=r"columns \['a', 'b', 'c'\] are not the classes"):
         evaluate(y, {"m": frame.set_axis(["a", "b", "c"], axis=1)})
+
+
+def test_binary_model_takes_known_exact_values():
+    """A model built from a coarsened table is given the values computed on the
+    rows' own scores; the losses stay NaN when the scores are not probabilities."""
+    from evalplots.evaluation._binary import BinaryModel
+    from evalplots.metrics._thresholds import binary_scores
+
+    data = binary_scores([1, 0, 1, 0], [0.9, 0.4, 0.35, 0.1])
+    m = BinaryModel("m", None, data, 0.5, exact={"roc_auc": 0.5, "log_loss": 0.25})
+    assert (m.roc_auc, m.log_loss) == (0.5, 0.25)
+    assert m.average_precision == pytest.approx(5 / 6)  # not given: read off the curve
+    assert m.brier_score == pytest.approx((0.01 + 0.16 + 0.4225 + 0.01) / 4)
+    scores = BinaryModel("s", None, binary_scores([1, 0], [2.0, -1.0]), 0.5,
+                         exact={"brier_score": 0.1})
+    assert np.isnan(scores.brier_score)  # not probabilities: NaN as always
+    with pytest.raises(ValueError, match="exact holds"):
+        BinaryModel("m", None, data, 0.5, exact={"auc": 0.5})

@@ -355,9 +355,10 @@ def test_threshold_legends_sit_below_the_x_label(sample, n_models, width):
         assert legend.y0 >= 0  # and inside the figure
 
 
-def test_break_lines_ends_a_too_long_text_with_an_ellipsis():
+def test_break_lines_cuts_a_too_long_text_in_the_middle():
     """A 200-character name would take ~10 title lines and squeeze the axes to
-    nothing: at most 3 lines, the last one ending in '…', each fitting."""
+    nothing: at most 3 lines, the start kept, then '…' and the name's end, each
+    line fitting."""
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
 
@@ -365,9 +366,40 @@ def test_break_lines_ends_a_too_long_text_with_an_ellipsis():
 
     name = "_".join(f"word{k}" for k in range(40))
     lines = break_lines(name, 100, fontsize=10).split("\n")
-    assert len(lines) == 3 and lines[-1].endswith("…")
-    assert name.startswith("".join(lines)[:-1])
+    assert len(lines) == 3 and lines[-1].startswith("…") and len(lines[-1]) > 5
+    assert name.startswith("".join(lines[:2])) and name.endswith(lines[-1][1:])
     widths = [text_to_path.get_text_width_height_descent(line, FontProperties(size=10),
                                                          ismath=False)[0] for line in lines]
     assert max(widths) <= 100
+    # the end is as long as fits: one more character would not
+    longer = "…" + name[-len(lines[-1]):]
+    assert text_to_path.get_text_width_height_descent(
+        longer, FontProperties(size=10), ismath=False)[0] > 100
     assert break_lines(name, 100, fontsize=10, max_lines=50).replace("\n", "") == name
+
+
+def test_long_names_that_differ_at_the_end_keep_different_panel_titles():
+    """Two 200-character model names that share all but their last characters
+    used to get the same '…'-ended title; the end is kept, and every line still
+    fits its axes."""
+    from matplotlib.figure import Figure
+
+    from evalplots.evaluation._figures import panel_title
+
+    stem = "gradient_boosting_" + "_".join(f"feature{k}" for k in range(20))
+    names = [f"{stem}_C_{c}".rjust(200, "x") for c in ("0.1", "1.0")]
+    assert names[0] != names[1] and names[0][:-3] == names[1][:-3]
+    fig = Figure(figsize=(7.6, 3), layout="constrained")
+    axes = fig.subplots(1, 2)
+    for ax, name in zip(axes, names):
+        panel_title(ax, name, 7.6 / 2)
+    titles = [ax.get_title() for ax in axes]
+    assert titles[0] != titles[1]
+    for title, name in zip(titles, names):
+        lines = title.split("\n")
+        assert len(lines) == 3 and lines[-1].startswith("…")
+        assert name.endswith(lines[-1][1:]) and name.startswith("".join(lines[:2]))
+    fig.draw_without_rendering()
+    renderer = fig._get_renderer()
+    for ax in axes:
+        assert ax.title.get_window_extent(renderer).width <= ax.get_window_extent(renderer).width

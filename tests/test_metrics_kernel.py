@@ -31,6 +31,7 @@ from evalplots.metrics._thresholds import (
     _counts_argsort,
     binary_scores,
 )
+from evalplots.metrics._validation import sums_exactly
 
 
 @contextlib.contextmanager
@@ -412,7 +413,7 @@ def test_weighted_counts_equal_the_stable_order_bit_for_bit(weights):
     w = {"integer": rng.integers(1, 5, n).astype(float),
          "integer_dtype": rng.integers(1, 5, n),
          "fraction": rng.random(n)}[weights]  # fmt: skip
-    assert _thresholds._sums_exactly(w) == (weights != "fraction")
+    assert sums_exactly(w) == (weights != "fraction")
     order = np.argsort(s, kind="stable")[::-1]
     ends = np.flatnonzero(np.append(s[order][1:] != s[order][:-1], True))
     pos, ws = (y == 1)[order], w[order].astype(float)

@@ -324,3 +324,22 @@ def test_a_missing_class_warns_when_the_table_is_made_not_when_read():
         assert_array_equal(table.fpr, 0.0)
         assert_array_equal(table.specificity, 0.0)
         assert_array_equal(table.recall, [0.5, 1.0])
+
+
+def test_known_precision_and_recall_are_kept_not_recomputed():
+    """ThresholdMetrics takes rates already computed from the same counts (the P-R
+    curve's arrays) as constructor arguments and keeps those very arrays."""
+    from evalplots.metrics import ThresholdMetrics
+    from evalplots.metrics._threshold_metrics import metrics_from_counts
+
+    tps, fps = np.array([1.0, 2.0, 2.0]), np.array([0.0, 0.0, 1.0])
+    thresholds = np.array([0.9, 0.6, 0.2])
+    precision, recall = tps / (tps + fps), tps / 2.0
+    table = metrics_from_counts(fps, tps, thresholds, precision=precision, recall=recall)
+    assert table.precision is precision and table.recall is recall and table.tpr is recall
+    assert_array_equal(table.fbeta, [2 / 3, 1.0, 0.8])  # F1 from the known rates' counts
+    fresh = ThresholdMetrics(thresholds, tps, fps)
+    assert "precision" not in vars(fresh)  # not given: computed when first read
+    assert_array_equal(fresh.precision, precision)
+    with pytest.raises(ValueError, match="recall has shape"):
+        ThresholdMetrics(thresholds, tps, fps, recall=recall[:2])

@@ -58,3 +58,34 @@ def test_invalid_tables_name_the_argument():
         ScoreCounts([0.5], [-1], [0])
     with pytest.raises(ValueError, match="tables is empty"):
         ScoreCounts.merge([])
+
+
+def test_one_rule_decides_when_weights_count_exactly():
+    """Whole weights whose total stays below 2**53 add exactly in float64, so they
+    are counted as int64; the tables, the confusion matrix and the block-wise
+    Parquet reader all ask this one predicate."""
+    from evalplots.metrics._confusion import weighted_bincount
+    from evalplots.metrics._validation import all_whole, sums_exactly, whole_sums_exact
+
+    assert sums_exactly(np.array([1.0, 2.0, 0.0])) and sums_exactly(np.array([3, 4]))
+    assert not sums_exactly(np.array([1.0, 0.5]))
+    assert not sums_exactly(np.array([2.0**52, 2.0**52]))  # total 2**53: not below
+    assert sums_exactly(np.array([2.0**52, 2.0**52 - 1]))
+    assert not sums_exactly(np.array([1.0, np.nan])) and not sums_exactly(np.array([np.inf]))
+    assert all_whole(np.array([True, False])) and not all_whole(np.array([0.25]))
+    # the block form: the blocks' verdicts and totals combined give the array's
+    for last in (2.0**53 - 7, 2.0**53 - 4):  # totals 2**53 - 1 and 2**53 + 2
+        blocks = [np.array([1.0, 2.0]), np.array([3.0, last])]
+        verdict = whole_sums_exact(all(all_whole(b) for b in blocks),
+                                   sum(float(b.sum()) for b in blocks))
+        assert verdict is sums_exactly(np.concatenate(blocks)) is (last < 2.0**53 - 6)
+    # a table of whole float weights has int64 counts, of fractional ones float64
+    y, s = [1, 0, 1, 0], [0.1, 0.1, 0.5, 0.7]
+    whole = ScoreCounts.from_arrays(y, s, sample_weight=[1.0, 2.0, 3.0, 0.0])
+    assert whole.positive.dtype == np.int64 and whole.positive.tolist() == [1, 3]
+    half = ScoreCounts.from_arrays(y, s, sample_weight=[1.0, 2.5, 3.0, 1.0])
+    assert half.negative.dtype == np.float64 and half.negative.tolist() == [2.5, 0.0, 1.0]
+    # integer weights too large to add in float64 are summed in int64 instead
+    big = np.array([2**53, 1, 1], dtype=np.int64)
+    counts = weighted_bincount(np.array([0, 0, 1]), big, 2)
+    assert counts.dtype == np.int64 and counts.tolist() == [2**53 + 1, 1]

@@ -327,6 +327,34 @@ def test_multiclass_from_summary_equals_in_memory(weighted):
             assert_ci_equal(c1.ci, c2.ci)
 
 
+def test_a_chunk_of_weight_zero_has_tables_of_its_weights_dtype():
+    """A chunk whose rows all have weight 0 counts nothing; its empty tables take
+    the count dtype of its weights (float64 here), as the tables of float weights
+    do, so they merge with the other chunks' fractional tables without changing
+    the count dtype (the multi-class copy used to make int64 counts)."""
+    proba = [[.7, .2, .1], [.1, .3, .6]]
+    labels = [0, 1, 2]
+    zero = MulticlassSummary.from_arrays([0, 2], {"m": proba}, labels=labels,
+                                         sample_weight=[0.0, 0.0])
+    for table in zero.ovr["m"]:
+        assert len(table) == 0
+        assert table.positive.dtype == table.negative.dtype == np.float64
+    binary = BinarySummary.from_arrays([0, 1], {"m": [.3, .6]}, sample_weight=[0.0, 0.0])
+    assert binary.tables["m"].positive.dtype == np.float64
+    unweighted = MulticlassSummary.from_arrays([], {"m": np.zeros((0, 3))}, labels=labels)
+    assert all(t.positive.dtype == np.int64 for t in unweighted.ovr["m"])
+    # merged with a chunk of fractional weights: that chunk's counts, unchanged
+    half = MulticlassSummary.from_arrays([0, 2], {"m": proba}, labels=labels,
+                                         sample_weight=[0.5, 1.5])
+    merged = MulticlassSummary.merge([zero, half])
+    for a, b in zip(merged.ovr["m"], half.ovr["m"]):
+        np.testing.assert_array_equal(a.score, b.score)
+        assert a.positive.dtype == np.float64
+        assert a.positive.tolist() == b.positive.tolist()
+        assert a.negative.tolist() == b.negative.tolist()
+    assert merged.ovr["m"][0].positive.tolist() == [0.0, 0.5]  # class 0: scores .1, .7
+
+
 def test_multiclass_summary_needs_known_labels():
     with pytest.raises(ValueError, match="not classes"):
         MulticlassSummary.from_arrays([0, 1], {"m": [0, 5]}, labels=[0, 1, 2])

@@ -355,7 +355,7 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
 def _empty_like(table):
     from evalplots.metrics import ScoreCounts
 
-    return ScoreCounts(table.score[:0], table.positive[:0], table.negative[:0])
+    return ScoreCounts.empty(table.score.dtype, table.positive)  # counts' dtype kept
 
 
 def _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts, where):

@@ -92,7 +92,7 @@ def binary_summary(path, spec, names, pos_label, threshold):
             sums.append(block_sums(y, positive, scores, weight, checked))
 
         tables, n_rows = _score_tables(path, spec, names, pos_label, on_block)
-        empty = ScoreCounts(np.zeros(0), np.zeros(0), np.zeros(0))  # every weight 0
+        empty = ScoreCounts.empty(sample_weight=np.zeros(0))  # every (float) weight 0
         tables = {name: empty if t is None else t for name, t in tables.items()}
         return BinarySummary._from_blocks(tables, sums, pos_label=pos_label,
                                           threshold=checked, n_rows=n_rows)
@@ -364,6 +364,7 @@ def _score_tables(path, spec, names, pos_label, on_block=None):
     import pyarrow.parquet as pq
 
     from evalplots.metrics._score_counts import ScoreCounts
+    from evalplots.metrics._validation import all_whole, whole_sums_exact
 
     target, weight_name = spec["target"], spec.get("weight_column")
     schema = pq.read_schema(path)
@@ -387,7 +388,7 @@ def _score_tables(path, spec, names, pos_label, on_block=None):
         weight = None
         if weight_name is not None:
             weight = _weights(batch.column(len(raw) - 1), weight_name, n)
-            whole = whole and bool(np.array_equal(np.trunc(weight), weight))
+            whole = whole and all_whole(weight)
             total += float(weight.sum())
             any_weight = any_weight or bool(weight.any())
         scores = {name: codes[name].add(batch.column(j), positive, weight)
@@ -397,7 +398,7 @@ def _score_tables(path, spec, names, pos_label, on_block=None):
         n_rows += n
     if not any_weight:
         return dict.fromkeys(names), n_rows
-    exact = weight_name is None or (whole and total < 2.0**53)
+    exact = weight_name is None or whole_sums_exact(whole, total)
     out = {}
     for name in names:
         cells = codes[name].cells()

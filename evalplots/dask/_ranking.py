@@ -125,6 +125,8 @@ def score_table(data):
     import pyarrow as pa
     import pyarrow.compute as pc
 
+    from evalplots.metrics._validation import sums_exactly
+
     score, positive, weight = data.score, data.positive, data.weight
     if score.size <= PROBE or looks_continuous(score):
         return _sorted_table(data)
@@ -140,7 +142,7 @@ def score_table(data):
         neg, pos = cells[0::2], cells[1::2]
         return ScoreCounts(distinct[order], pos[order], neg[order])
     w = weight
-    exact = w.dtype.kind in "iub" or (np.all(np.trunc(w) == w) and w.sum() < 2.0**53)
+    exact = sums_exactly(w)
     pos = np.bincount(codes, weights=np.where(positive, w, 0), minlength=k)
     neg = np.bincount(codes, weights=np.where(positive, 0, w), minlength=k)
     if exact:

@@ -360,8 +360,10 @@ def break_lines(text, width, *, fontsize, max_lines=3):
     those of the current rc font at ``fontsize`` (points or a size name such as
     ``"medium"``), as matplotlib measures text without mathtext. A text that
     fits is returned unchanged. A text that needs more than ``max_lines`` lines
-    keeps its first ``max_lines``, the last ending in "…" (a figure title must
-    leave room for its axes; tables carry the whole name).
+    keeps its first ``max_lines - 1`` lines and, on the last, "…" and as much of
+    its end as fits (a figure title must leave room for its axes; tables carry
+    the whole name): names that differ only at the end (``..._C_0.1`` and
+    ``..._C_1.0``) keep different titles.
     """
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
@@ -385,11 +387,14 @@ def break_lines(text, width, *, fontsize, max_lines=3):
             lines.append(line[:cut])
             line = line[cut:]
     lines.append(line)
-    if len(lines) > max_lines:
-        last = lines[max_lines - 1]
-        while last and not fits(last + "…"):
-            last = last[:-1]
-        lines = [*lines[:max_lines - 1], last + "…"]
+    if len(lines) > max_lines:  # the start, "…", and the end that tells names apart
+        tail = ""
+        for start in range(len(text) - 1, -1, -1):
+            longer = text[start:].lstrip()
+            if not fits("…" + longer):
+                break
+            tail = longer
+        lines = [*lines[:max_lines - 1], "…" + tail]
     return "\n".join(lines)
 
 

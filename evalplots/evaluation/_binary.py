@@ -52,6 +52,7 @@ from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._delong import delong_interval, paired_delong, sample_placements
 from evalplots.metrics._proportion import _RATES
 from evalplots.metrics._summaries._base import loss_interval_moments
+from evalplots.metrics._summaries._binary import table_auc
 from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._auc import auc_from_counts
 from evalplots.metrics._labels import (
@@ -126,6 +127,12 @@ def _losses(data):
                 "Log loss": -np.log(np.where(y, p, 1.0 - p))}
 
 
+#: The values a BinaryModel may be given exactly (``exact``): read off the curves
+#: unless given, and the losses, NaN unless the scores are probabilities.
+_EXACT_RANKING = ("roc_auc", "average_precision", "break_even_point")
+_EXACT_LOSSES = ("brier_score", "log_loss")
+
+
 class BinaryModel:
     """One binary model's curves and scores, each computed on first use and kept.
 
@@ -141,6 +148,16 @@ class BinaryModel:
         Labels, scores and weights ready for counting (zero-weight samples removed).
     threshold : float
         Decision threshold: ``y_score >= threshold`` is predicted positive.
+    weighted : bool, default=None
+        Whether the samples were weighted (counts shown as floats); None: whether
+        ``data`` has weights.
+    exact : dict of str to float, default=None
+        Values known exactly from elsewhere, which replace those read off
+        ``data`` (a model built from a coarsened table, whose AUC, AP, BEP and
+        losses were computed on the rows' own scores): keys among
+        ``'roc_auc'``, ``'average_precision'``, ``'break_even_point'``,
+        ``'brier_score'`` and ``'log_loss'``. The losses stay NaN unless
+        ``is_probability``.
 
     Attributes
     ----------
@@ -189,7 +206,8 @@ class BinaryModel:
 
     Raises
     ------
-    None
+    ValueError
+        If ``exact`` holds a key that is not one of the values above.
 
     Notes
     -----
@@ -213,13 +231,21 @@ class BinaryModel:
      ('max F1', 0.76, 0.667, 0.0)]
     """
 
-    def __init__(self, name, y_score, data, threshold, *, weighted=None):
+    def __init__(self, name, y_score, data, threshold, *, weighted=None, exact=None):
         self.name = name
         self.y_score = y_score
         self.threshold = threshold
         self._data = data
         # whole-number counts are shown as integers unless the samples were weighted
         self._weighted = data.weight is not None if weighted is None else weighted
+        self._exact = {} if exact is None else dict(exact)
+        unknown = sorted(set(self._exact) - {*_EXACT_RANKING, *_EXACT_LOSSES})
+        if unknown:
+            raise ValueError(f"exact holds {unknown}; its keys must be among "
+                             f"{[*_EXACT_RANKING, *_EXACT_LOSSES]}.")
+        for attribute in _EXACT_RANKING:
+            if attribute in self._exact:
+                setattr(self, attribute, self._exact[attribute])  # not computed then
 
     @functools.cached_property
     def counts(self):
@@ -274,6 +300,8 @@ class BinaryModel:
     def brier_score(self):
         if not self.is_probability:
             return math.nan
+        if "brier_score" in self._exact:
+            return self._exact["brier_score"]
         d = self._data
         return float(metrics.brier_score_loss(d.positive, d.score, sample_weight=d.weight,
                                               pos_label=True))
@@ -282,6 +310,8 @@ class BinaryModel:
     def log_loss(self):
         if not self.is_probability:
             return math.nan
+        if "log_loss" in self._exact:
+            return self._exact["log_loss"]
         d = self._data
         with named_warnings(self.name):
             return float(metrics.log_loss(d.positive, d.score, labels=[False, True],
@@ -715,13 +745,14 @@ class BinaryEvaluation(Evaluation):
             with named_warnings(name):
                 results = ranking[name]
                 if frequency:
-                    degenerate = []
-                    with caught_warnings(degenerate):
-                        results["ROC AUC"] = delong_interval(m.placements, level)
-                    if degenerate:
-                        results["ROC AUC"] = DELONG_DEGENERATE
-                    if name in self._exact:
+                    if name in self._exact:  # no interval of a coarsened table's AUC
                         results["ROC AUC"] = COARSENED
+                    else:
+                        degenerate = []
+                        with caught_warnings(degenerate):
+                            results["ROC AUC"] = delong_interval(m.placements, level)
+                        if degenerate:
+                            results["ROC AUC"] = DELONG_DEGENERATE
                     (tn, fp), (fn, tp) = m.confusion_matrix.tolist()
                     for column, rate in _WILSON.items():
                         results[column] = wilson(*_RATES[rate](tp, fn, fp, tn), level)
@@ -781,6 +812,13 @@ class BinaryEvaluation(Evaluation):
                 continue
             out += [self._delong_comparison(a, b), self._mcnemar_comparison(a, b)]
         return ComparisonTable(out)
+
+    @functools.cached_property
+    def _table_aucs(self):
+        """{model: AUC of its merged table} of a summary-built evaluation: the AUCs
+        the DeLong cross sums are centred on, each computed once for all pairs."""
+        return {name: table_auc(table) for name, table in self._summary.tables.items()
+                if name not in self._exact}
 
     def _delong_comparison(self, a, b):
         level = self.interval_options.confidence_level

@@ -44,6 +44,7 @@ from evalplots.metrics._bootstrap import interval_from_replicates
 from evalplots.metrics._interval import ConfidenceInterval
 from evalplots.metrics._proportion import _proportion
 from evalplots.metrics._resample import multinomial_cells
+from evalplots.metrics._validation import all_whole
 
 __all__ = ["IntervalTable", "RankingSlots", "cell_bootstrap", "is_frequency",
            "caught_warnings", "jackknife_groups", "jackknife_sums", "mean_loss_ci",
@@ -225,7 +226,7 @@ def replicate_intervals(estimates, replicates, jackknife, level):
 
 def is_frequency(weight):
     """Whether ``weight`` (None or an array) is unweighted or whole numbers only."""
-    return weight is None or bool(np.all(weight == np.floor(weight)))
+    return weight is None or all_whole(weight)
 
 
 def wilson(successes, total, level):

@@ -283,18 +283,18 @@ def binary_from_summary(cls, summary, *, pos_label, threshold, label_names, conf
                 and np.isclose(table.n_neg, weights[ev.neg_label], rtol=1e-9, atol=0)):
             raise ValueError(f"the table of model {name!r} does not count the summary's "
                              f"rows; merge the summaries of all chunks.")
-        m = BinaryModel(name, None, table._to_binary_scores(), ev.threshold,
-                        weighted=weighted or not frequency)
+        known = None
         if name in ev._exact:  # a coarsened table: the exact values replace its own
-            for key, attribute in (("ROC AUC", "roc_auc"), ("AP", "average_precision"),
-                                   ("BEP", "break_even_point")):
-                if key in ev._exact[name]:
-                    m.__dict__[attribute] = float(ev._exact[name][key])  # cached value
+            known = {attribute: float(ev._exact[name][key])
+                     for key, attribute in (("ROC AUC", "roc_auc"),
+                                            ("AP", "average_precision"),
+                                            ("BEP", "break_even_point"))
+                     if key in ev._exact[name]}
             # the losses' sums were taken on the rows' own scores
             for moments, attribute in zip(summary.losses[name], ("brier_score", "log_loss")):
-                m.__dict__[attribute] = (float(moments[:, 3].sum() / moments[:, 1].sum())
-                                         if m.is_probability else math.nan)
-        ev.models[name] = m
+                known[attribute] = float(moments[:, 3].sum() / moments[:, 1].sum())
+        ev.models[name] = BinaryModel(name, None, table._to_binary_scores(), ev.threshold,
+                                      weighted=weighted or not frequency, exact=known)
     return ev
 
 
@@ -336,7 +336,6 @@ def summary_ranking_intervals(ev):
 def summary_delong_comparison(ev, a, b):
     """The paired DeLong test of a summary-built evaluation (from the cross sums)."""
     from evalplots.metrics._delong import paired_delong_from_squares
-    from evalplots.metrics._summaries import table_placements
 
     if a in ev._exact or b in ev._exact:
         return not_available(a, b, "DeLong", "ROC AUC", COARSENED)
@@ -348,13 +347,13 @@ def summary_delong_comparison(ev, a, b):
                              f"n/a: the second pass summed {ev._cross.n_rows:,} rows, not "
                              f"the {ev.source.n_rows:,} of the tables")
     squares_pos, squares_neg = ev._cross.sums[(a, b)]
-    ta, tb = ev._summary.tables[a], ev._summary.tables[b]
+    ta = ev._summary.tables[a]
+    aucs = ev._table_aucs  # each table's AUC once, whatever the number of pairs
     degenerate = []
     with caught_warnings(degenerate):
         test = paired_delong_from_squares(
-            table_placements(ta)[3], table_placements(tb)[3], float(squares_pos),
-            float(squares_neg), float(ta.n_pos), float(ta.n_neg),
-            ev.interval_options.confidence_level)
+            aucs[a], aucs[b], float(squares_pos), float(squares_neg), float(ta.n_pos),
+            float(ta.n_neg), ev.interval_options.confidence_level)
     return delong_comparison(a, b, test, degenerate)
 
 

@@ -17,7 +17,7 @@ from evalplots.metrics._labels import (
     _encode,
     validated_labels,
 )
-from evalplots.metrics._validation import check_sample_weight
+from evalplots.metrics._validation import check_sample_weight, sums_exactly
 
 __all__ = ["confusion_matrix"]
 
@@ -40,7 +40,7 @@ def weighted_bincount(idx, weights, minlength):
     """
     if weights is None or weights.dtype.kind == "f":
         return np.bincount(idx, weights=weights, minlength=minlength)
-    if weights.sum() < 2**53:
+    if sums_exactly(weights):
         counts = np.bincount(idx, weights=weights, minlength=minlength)
         return counts.astype(np.int64)
     counts = np.zeros(max(minlength, int(idx.max()) + 1 if idx.size else 0), np.int64)

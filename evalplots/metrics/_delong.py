@@ -30,8 +30,9 @@ from evalplots.metrics._thresholds import (
 )
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_scores
 
-__all__ = ["DeLongTestResult", "delong_interval", "delong_test", "paired_delong",
-           "paired_delong_from_squares", "roc_auc_ci", "sample_placements"]
+__all__ = ["DeLongTestResult", "auc_from_sums", "delong_interval", "delong_test",
+           "paired_delong", "paired_delong_from_squares", "placements_from_sums", "roc_auc_ci",
+           "sample_placements"]
 
 _METHODS = ("delong", "bootstrap")
 
@@ -71,6 +72,33 @@ def _placement_sums(needles, hay, w_needles=None, w_hay=None):
     return s_needles, s_hay[:-1]
 
 
+def auc_from_sums(s10, m, n, w_pos=None):
+    """The AUC from the positives' sums ``s10 = 2 · (negative mass below) + (tied)``.
+
+    ``Σ w_pos · s10 / (2 m n)`` (unit weights when ``w_pos`` is None: then the
+    sum is an exact integer, 2 · correctly ordered pairs + tied pairs), m and n
+    the positive and negative mass.
+    """
+    if w_pos is None:
+        return int(s10.sum(dtype=np.int64)) / (2.0 * m * n)
+    return float(np.dot(w_pos, s10)) / (2.0 * m * n)
+
+
+def placements_from_sums(s10, s01, m, n, w_pos=None):
+    """``(auc, v10, v01)`` from the sums ``2 · (other class's mass below) + (tied)``
+    of each positive (``s10``) and each negative (``s01``): the one place the
+    integer sums are divided, so every caller gets the same floats.
+
+    ``v10 = s10 / 2n`` (negatives a positive outranks, ties ½) and ``v01 = 1 −
+    s01 / 2m`` (positives above a negative); the AUC as :func:`auc_from_sums`.
+    """
+    v10 = np.divide(s10, 2.0 * n)
+    # fraction of positives above a negative (+ 1/2 tied) = 1 - (below + 1/2 tied)
+    v01 = np.divide(s01, -2.0 * m)
+    v01 += 1.0
+    return auc_from_sums(s10, m, n, w_pos), v10, v01
+
+
 @dataclass
 class _Placements:
     """Placement values V10 (one per positive) and V01 (one per negative)."""
@@ -108,15 +136,9 @@ def _placements(data, *, sample_order=False):
         s01, s10 = _placement_sums(neg, pos, w_neg, w_pos)
     if w_pos is None:
         m, n = pos.size, neg.size
-        # sum of s10 = 2 * (correctly ordered pairs) + (tied pairs), an exact integer
-        auc = int(s10.sum(dtype=np.int64)) / (2.0 * m * n)
     else:
         m, n = float(w_pos.sum()), float(w_neg.sum())
-        auc = float(np.dot(w_pos, s10)) / (2.0 * m * n)
-    v10 = np.divide(s10, 2.0 * n)
-    # fraction of positives above a negative (+ 1/2 tied) = 1 - (below + 1/2 tied)
-    v01 = np.divide(s01, -2.0 * m)
-    v01 += 1.0
+    auc, v10, v01 = placements_from_sums(s10, s01, m, n, w_pos)
     if sample_order:
         v10, w_pos = _unsort(v10, order_pos), _unsort(w_pos, order_pos)
         v01, w_neg = _unsort(v01, order_neg), _unsort(w_neg, order_neg)
@@ -383,10 +405,8 @@ def sample_placements(data):
     s01 = np.searchsorted(ps, neg, side="left")
     s01 += np.searchsorted(ps, neg, side="right")
     m, n = ps.size, ns.size
-    auc = int(s10.sum(dtype=np.int64)) / (2.0 * m * n)
-    v01 = np.divide(s01, -2.0 * m)
-    v01 += 1.0
-    return _Placements(auc, np.divide(s10, 2.0 * n), v01, None, None, m, n)
+    auc, v10, v01 = placements_from_sums(s10, s01, m, n)
+    return _Placements(auc, v10, v01, None, None, m, n)
 
 
 # -------------------------------------------------------------------- delong_test

@@ -11,6 +11,7 @@ that does not fit one process).
 import numpy as np
 
 from evalplots.metrics._thresholds import BinaryScores, _as_threshold, binary_scores
+from evalplots.metrics._validation import sums_exactly
 
 __all__ = ["ScoreCounts", "frequency_counts", "sorted_lookup"]
 
@@ -33,10 +34,10 @@ def frequency_counts(weights):
     stays exact; anything else unchanged.
 
     Floats are converted only when every value is a whole number and their sum is
-    below 2**53 (where float64 still counts by ones).
+    below 2**53 (where float64 still counts by ones: see
+    :func:`evalplots.metrics._validation.whole_sums_exact`).
     """
-    if (weights.dtype.kind == "f" and np.all(np.trunc(weights) == weights)
-            and abs(weights.sum()) < 2.0**53):
+    if weights.dtype.kind == "f" and sums_exactly(weights):
         return weights.astype(np.int64)
     return weights
 
@@ -145,12 +146,54 @@ class ScoreCounts:
             y_true, y_score, pos_label=pos_label, sample_weight=sample_weight))
 
     @classmethod
+    def empty(cls, score_dtype=np.float64, sample_weight=None):
+        """The table of no sample (or of samples that all have weight 0).
+
+        Parameters
+        ----------
+        score_dtype : data-type, default=np.float64
+            The dtype of the (empty) ``score`` array, that of the scores the
+            table stands for, so that merging it with their tables keeps it.
+        sample_weight : array-like or None, default=None
+            The weights the table would count; only their dtype is read.
+
+        Returns
+        -------
+        ScoreCounts
+            Zero rows; int64 counts when ``sample_weight`` is None or of an
+            integer (or bool) dtype, float64 counts otherwise.
+
+        Raises
+        ------
+        TypeError
+            If ``score_dtype`` is not a data-type.
+
+        Notes
+        -----
+        With no weight value to test, only the weights' dtype decides: an
+        unweighted or integer-weighted chunk gets int64 counts like its tables
+        with rows, a float-weighted one float64 (its tables with rows are int64
+        only when their weights add exactly, see :func:`frequency_counts`). An
+        empty table adds no count to a merge, only its dtype.
+
+        Examples
+        --------
+        >>> t = ScoreCounts.empty()
+        >>> len(t), t.score.dtype, t.positive.dtype
+        (0, dtype('float64'), dtype('int64'))
+        >>> ScoreCounts.empty(sample_weight=[0.5, 0.0]).negative.dtype
+        dtype('float64')
+        """
+        weighted = sample_weight is not None and np.asarray(sample_weight).dtype.kind not in "iub"
+        dtype = np.float64 if weighted else np.int64
+        return cls(np.zeros(0, score_dtype), np.zeros(0, dtype), np.zeros(0, dtype))
+
+    @classmethod
     def _from_binary_scores(cls, data):
         """The table of validated :class:`BinaryScores` (internal input form)."""
         score, positive, weight = data.score, data.positive, data.weight
         if score.size == 0:
-            dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
-            return cls(score[:0], np.zeros(0, dtype), np.zeros(0, dtype))
+            return cls.empty(score.dtype, weight)
         # two plain sorts (all scores, positives' scores) instead of an argsort:
         # several times faster, and the counts are the same
         s = np.sort(score)
@@ -163,11 +206,10 @@ class ScoreCounts:
             pos_sorted = np.sort(score[positive])
             pos = np.diff(np.append(np.searchsorted(pos_sorted, values), pos_sorted.size))
             return cls(values, pos, n_all - pos)
-        w = frequency_counts(weight)  # integer-valued weights: exact counts
         at = sorted_lookup(values, score)
-        pos = np.bincount(at, weights=np.where(positive, w, 0), minlength=values.size)
-        neg = np.bincount(at, weights=np.where(positive, 0, w), minlength=values.size)
-        if w.dtype.kind == "i":  # whole sums below 2**53: exact in float64
+        pos = np.bincount(at, weights=np.where(positive, weight, 0), minlength=values.size)
+        neg = np.bincount(at, weights=np.where(positive, 0, weight), minlength=values.size)
+        if sums_exactly(weight):  # whole weights, total below 2**53: exact counts
             pos, neg = pos.astype(np.int64), neg.astype(np.int64)
         return cls(values, pos, neg)
 

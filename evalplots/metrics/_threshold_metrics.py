@@ -129,6 +129,10 @@ class ThresholdMetrics(_Rates):
     zero_division : {'warn', 0, 1, np.nan}, default='warn'
         The value of a 0/0 rate (recall without positives, FPR and specificity
         without negatives); 'warn' gives 0.0 and a warning.
+    precision, recall : ndarray of float64 of shape (n_thresholds,), default=None
+        These two rates when already computed from the same counts by the same
+        formulas (e.g. views of the P-R curve's arrays): kept as the attributes
+        instead of a second copy. None computes them when first read.
 
     Attributes
     ----------
@@ -153,7 +157,8 @@ class ThresholdMetrics(_Rates):
     Raises
     ------
     ValueError
-        If ``zero_division`` is not one of its options; :func:`metrics_at_thresholds`
+        If ``zero_division`` is not one of its options, or ``precision`` or
+        ``recall`` is not of the counts' shape; :func:`metrics_at_thresholds`
         checks the other inputs.
 
     Notes
@@ -175,7 +180,8 @@ class ThresholdMetrics(_Rates):
     True
     """
 
-    def __init__(self, thresholds, tp, fp, *, beta=1.0, zero_division="warn"):
+    def __init__(self, thresholds, tp, fp, *, beta=1.0, zero_division="warn",
+                 precision=None, recall=None):
         zero_division = check_zero_division(zero_division)
 
         def divide(num, den, metric):
@@ -186,6 +192,12 @@ class ThresholdMetrics(_Rates):
         if not (self._n_pos > 0 and self._n_neg > 0):  # a 0/0 rate: warn now
             for column in _COLUMNS:
                 getattr(self, column)
+        for name, known in (("precision", precision), ("recall", recall)):
+            if known is not None:
+                if known.shape != tp.shape:
+                    raise ValueError(f"{name} has shape {known.shape}; the counts have "
+                                     f"{tp.shape}: pass the rates of these counts.")
+                setattr(self, name, known)  # the rate, known: not computed again
 
     @property
     def tpr(self):
@@ -274,14 +286,8 @@ def metrics_from_counts(fps, tps, thresholds, *, beta=1.0, zero_division="warn",
     counts by the same formulas (e.g. views of the P-R curve's arrays, see
     :func:`pr_arrays`), and are kept instead of a second copy.
     """
-    table = ThresholdMetrics(thresholds, tps, fps, beta=beta, zero_division=zero_division)
-    for name, known in (("precision", precision), ("recall", recall)):
-        if known is not None:
-            if known.shape != tps.shape:
-                raise ValueError(f"{name} has shape {known.shape}; the counts have "
-                                 f"{tps.shape}: pass the rates of these counts.")
-            table.__dict__[name] = known  # the cached_property's value
-    return table
+    return ThresholdMetrics(thresholds, tps, fps, beta=beta, zero_division=zero_division,
+                            precision=precision, recall=recall)
 
 
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)

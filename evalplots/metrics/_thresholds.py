@@ -43,6 +43,7 @@ from evalplots.metrics._validation import (
     check_consistent_length,
     check_sample_weight,
     scores_and_range,
+    sums_exactly,
 )
 
 __all__ = ["BinaryScores", "MergedOrder", "binary_scores", "require_both_classes"]
@@ -914,7 +915,7 @@ def _counts_argsort(score, positive, weight):
     total stays below 2**53: their sums are exact in any order, so the faster
     unstable (SIMD) argsort serves.
     """
-    exact = weight is not None and _sums_exactly(weight)
+    exact = weight is not None and sums_exactly(weight)
     order = np.argsort(score, kind=None if exact else "stable")[::-1]
     score = score[order]
     ends = np.flatnonzero(np.concatenate((score[1:] != score[:-1], [True])))
@@ -926,13 +927,6 @@ def _counts_argsort(score, positive, weight):
     tps = np.cumsum(np.where(positive[order], w, 0.0))[ends]
     fps = np.cumsum(np.where(positive[order], 0.0, w))[ends]
     return fps, tps, thresholds
-
-
-def _sums_exactly(weight):
-    """Whether every partial sum of ``weight`` (non-negative) is an exact integer."""
-    if weight.dtype.kind == "f" and not np.array_equal(weight, np.trunc(weight)):
-        return False
-    return float(weight.sum(dtype=np.float64)) < 2.0**53
 
 
 def require_both_classes(data, *, need_neg, metric):

@@ -15,6 +15,7 @@ import numpy as np
 from evalplots.exceptions import UndefinedMetricWarning
 
 __all__ = [
+    "all_whole",
     "as_1d",
     "check_bool",
     "check_consistent_length",
@@ -27,6 +28,8 @@ __all__ = [
     "finite_range",
     "safe_divide",
     "scores_and_range",
+    "sums_exactly",
+    "whole_sums_exact",
 ]
 
 def as_1d(x, name, *, allow_empty=False):
@@ -241,6 +244,31 @@ def _exact_int_weights(raw):
                 f"weights, summed inexactly)."
             )
     return w
+
+
+def whole_sums_exact(whole, total):
+    """Whether weights that are all whole numbers and total ``total`` add exactly in float64.
+
+    float64 holds every integer below 2**53, so every partial sum of such weights
+    (non-negative) is exact, in any order: their float64 sums may be stored as
+    int64 counts, and ``np.bincount`` (which sums in float64) counts them
+    exactly. This is the one statement of that rule: ``whole`` says whether
+    every weight is a whole number (:func:`all_whole`), ``total`` is their sum.
+    :func:`sums_exactly` applies it to an array; readers that see the weights
+    block by block pass whether all blocks were whole and the sum of their sums.
+    """
+    return bool(whole and total < 2.0**53)
+
+
+def all_whole(weights):
+    """Whether every value of the array ``weights`` is a whole number (always, for
+    integer and bool dtypes)."""
+    return weights.dtype.kind in "biu" or bool(np.array_equal(np.trunc(weights), weights))
+
+
+def sums_exactly(weights):
+    """:func:`whole_sums_exact` of one array of non-negative weights."""
+    return whole_sums_exact(all_whole(weights), weights.sum())
 
 
 def check_zero_division(zero_division):

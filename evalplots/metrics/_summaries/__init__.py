@@ -23,9 +23,14 @@ regression summary keeps a bounded sample for the prediction-error figure).
   hash-chosen sample of at most ``sample_size`` rows.
 """
 
-from evalplots.metrics._summaries._binary import BinarySummary, DeLongCrossSums, table_placements
+from evalplots.metrics._summaries._binary import (
+    BinarySummary,
+    DeLongCrossSums,
+    table_auc,
+    table_placements,
+)
 from evalplots.metrics._summaries._multiclass import MulticlassSummary
 from evalplots.metrics._summaries._regression import RegressionSummary
 
 __all__ = ["BinarySummary", "DeLongCrossSums", "MulticlassSummary", "RegressionSummary",
-           "table_placements"]
+           "table_auc", "table_placements"]

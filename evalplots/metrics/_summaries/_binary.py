@@ -5,6 +5,7 @@ from itertools import combinations
 
 import numpy as np
 
+from evalplots.metrics._delong import auc_from_sums, placements_from_sums
 from evalplots.metrics._labels import (
     binary_positive_mask,
     class_values,
@@ -27,7 +28,7 @@ from evalplots.metrics._validation import (
     check_threshold,
 )
 
-__all__ = ["BinarySummary", "DeLongCrossSums", "table_placements"]
+__all__ = ["BinarySummary", "DeLongCrossSums", "table_auc", "table_placements"]
 
 
 @dataclass(repr=False, eq=False)
@@ -175,8 +176,7 @@ class BinarySummary(_Summary):
                 table = table_of(name, positive, s, weight)
                 by_rows += [name] if table is None else []
             if table is None:
-                dtype = np.int64 if weight is None or weight.dtype.kind in "iub" else float
-                table = ScoreCounts(s[:0], np.zeros(0, dtype), np.zeros(0, dtype))
+                table = ScoreCounts.empty(s.dtype, weight)
             tables[name], scores[name] = table, s
         sums = block_sums(y, positive, scores, weight, threshold, by_rows=by_rows)
         return cls._from_blocks(tables, [sums], pos_label=pos_label, threshold=threshold,
@@ -328,14 +328,38 @@ def table_placements(table):
     placement is the float the row-wise computation gives.
     """
     pos, neg = table.positive, table.negative
-    m, n = pos.sum(), neg.sum()
-    s10 = 2 * (np.cumsum(neg) - neg) + neg
-    s01 = 2 * (np.cumsum(pos) - pos) + pos
-    v10 = np.divide(s10, 2.0 * n)
-    v01 = np.divide(s01, -2.0 * m)
-    v01 += 1.0
-    auc = float(np.dot(pos.astype(np.float64), s10)) / (2.0 * m * n)
+    auc, v10, v01 = placements_from_sums(_below_tied(neg), _below_tied(pos), pos.sum(),
+                                         neg.sum(), pos.astype(np.float64))
     return table.score, v10, v01, auc
+
+
+def table_auc(table):
+    """The AUC of a merged table as :func:`table_placements` gives it (the AUC the
+    :class:`DeLongCrossSums` are centred on), without the placements.
+
+    Parameters
+    ----------
+    table : ScoreCounts
+        As for :func:`table_placements`: merged, both classes present.
+
+    Returns
+    -------
+    auc : float
+        ``Σ positive · (2 · negatives below + negatives tied) / (2 m n)``.
+
+    Notes
+    -----
+    The Mann-Whitney count with ties as ½ (DeLong, DeLong & Clarke-Pearson,
+    1988), computed by the same operations as :func:`table_placements`, so the
+    two give the same float.
+    """
+    pos, neg = table.positive, table.negative
+    return auc_from_sums(_below_tied(neg), pos.sum(), neg.sum(), pos.astype(np.float64))
+
+
+def _below_tied(counts):
+    """``2 · (count at lower scores) + (count at this score)`` at each score of a table."""
+    return 2 * (np.cumsum(counts) - counts) + counts
 
 
 @dataclass(repr=False, eq=False)

@@ -201,8 +201,7 @@ class MulticlassSummary(_Summary):
                 ovr[name] = [ScoreCounts.from_arrays(codes == c, score[:, c], pos_label=True,
                                                      sample_weight=weight)
                              if n and (weight is None or weight.any()) else
-                             ScoreCounts(score[:0, c], np.zeros(0, np.int64),
-                                         np.zeros(0, np.int64)) for c in range(k)]
+                             ScoreCounts.empty(score.dtype, weight) for c in range(k)]
                 with np.errstate(divide="ignore", invalid="ignore"):  # scores: unused
                     losses = -np.log(score[np.arange(n), codes]) if n else np.zeros(0)
                 log_loss[name] = loss_moments(losses, weight, codes, k,
