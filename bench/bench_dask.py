@@ -40,7 +40,8 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 
-def write_dataset(directory, rows, rows_per_file, kind, seed):
+def write_dataset(directory, rows, rows_per_file, kind, seed, models=1):
+    """Parquet files of ``y_true`` and ``models`` score columns (``m``, then ``m2``)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -58,16 +59,21 @@ def write_dataset(directory, rows, rows_per_file, kind, seed):
             m = np.round(np.minimum(m, 9_999 / 12_000.0), 6)  # <= 10^4 distinct
         else:
             m = rng.normal(size=n) + 1.0 * y
-        pq.write_table(pa.table({"y_true": y, "m": m}), path)
+        columns = {"y_true": y, "m": m}
+        if models == 2:  # a second model, correlated with the first (10^4 distinct)
+            half = np.floor(np.round(m * 6_000.0, 3))  # 0 .. 4999, from the first
+            m2 = np.round((half + rng.integers(0, 5_000, n)) / 12_000.0, 6)
+            columns["m2"] = m2 if kind == "discrete" else m + rng.normal(size=n)
+        pq.write_table(pa.table(columns), path)
     return sorted(glob.glob(os.path.join(directory, "*.parquet")))
 
 
-def pyarrow_read(files):
+def pyarrow_read(files, columns=("y_true", "m")):
     import pyarrow.parquet as pq
 
     n = 0
     for path in files:
-        n += pq.read_table(path, columns=["y_true", "m"]).num_rows
+        n += pq.read_table(path, columns=list(columns)).num_rows
     return n
 
 
@@ -124,7 +130,11 @@ def main():
     parser.add_argument("--dir", default="/tmp/evalplots-bench-dask")
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--keep", action="store_true", help="keep the Parquet files")
+    parser.add_argument("--delong", action="store_true",
+                        help="only the DeLong pass of two models (see delong_section)")
     args = parser.parse_args()
+    if args.delong:
+        return delong_section(args)
 
     import distributed
 
@@ -207,6 +217,57 @@ def main():
     print(f"load after: {os.getloadavg()}")
     if not args.keep:
         shutil.rmtree(args.dir)
+
+
+def delong_section(args):
+    """The paired DeLong test's second pass, two discrete models (10^4 distinct each).
+
+    ``evaluate(ci=True)`` runs the first pass (tables, McNemar pairs, losses)
+    and then the DeLong pass (each row's placement under each model, from the
+    merged tables); ``ci=False`` only the first. Their difference is the DeLong
+    pass, compared with reading the same three columns with pyarrow.
+    """
+    import distributed
+
+    from evalplots.dask import evaluate
+
+    print(f"load before: {os.getloadavg()}  rows={args.rows:,}  "
+          f"rows/file={args.rows_per_file:,}")
+    files = write_dataset(os.path.join(args.dir, "discrete2"), args.rows,
+                          args.rows_per_file, "discrete", 3, models=2)
+    pattern = os.path.join(args.dir, "discrete2", "*.parquet")
+    columns = ("y_true", "m", "m2")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"},
+                                  memory_limit="8GiB", silence_logs=40) as cluster, \
+            distributed.Client(cluster) as client:
+        client.run(lambda: __import__("evalplots.dask"))  # imports off the clock
+        t_read, n = best(lambda: pyarrow_read(files, columns), args.repeats)
+        _, cpu_read = cpu_seconds(None, lambda: pyarrow_read(files, columns))
+        run = {ci: (lambda ci=ci: evaluate(pattern, labels=[0, 1], ci=ci))
+               for ci in (False, True)}
+        t_first, _ = best(run[False], args.repeats)
+        t_both, ev = best(run[True], args.repeats)
+        _, cpu_first = cpu_seconds(client, run[False])
+        _, cpu_both = cpu_seconds(client, run[True])
+    t_pass, cpu_pass = t_both - t_first, cpu_both - cpu_first
+    test = next(c for c in ev.comparisons if c.test == "DeLong")
+    print(f"\n[2 workers] two discrete models (10^4 distinct), {n:,} rows in "
+          f"{len(files)} files")
+    print(f"  pyarrow read of the 3 columns:        {t_read:8.2f} s  (CPU {cpu_read:.2f} s)")
+    print(f"  evaluate(ci=False), first pass only:  {t_first:8.2f} s  "
+          f"ratio {t_first / t_read:.2f}  (CPU {cpu_first:.2f} s)")
+    print(f"  evaluate(ci=True):                    {t_both:8.2f} s  "
+          f"ratio {t_both / t_read:.2f}  (CPU {cpu_both:.2f} s)")
+    print(f"  the DeLong pass (difference):         {t_pass:8.2f} s  "
+          f"ratio {t_pass / t_read:.2f}  (CPU {cpu_pass:.2f} s, ratio "
+          f"{cpu_pass / cpu_read:.2f})")
+    print(f"  DeLong: AUC difference {test.difference:.6f}, CI [{test.ci.low:.6f}, "
+          f"{test.ci.high:.6f}], p = {test.pvalue:.3g} ({test.note})")
+    print(f"load after: {os.getloadavg()}")
+    if not args.keep:
+        shutil.rmtree(os.path.join(args.dir, "discrete2"))
 
 
 if __name__ == "__main__":

@@ -585,3 +585,120 @@ def test_regression_metrics_equal_in_memory(client):
     expected = evalplots.evaluate(y, {"m": pred})
     assert type(got).__name__ == "RegressionEvaluation"
     _table_values_equal(got, expected)
+
+
+# --- the paired DeLong test: the second pass, by the Parquet fast path -----------------
+
+
+def _delong_rows(ev):
+    """(pair, [difference, CI low, CI high, p-value]) of every DeLong comparison."""
+    rows = [c for c in ev.comparisons if c.test == "DeLong"]
+    return ([(c.model_a, c.model_b) for c in rows],
+            [[c.difference, c.ci.low, c.ci.high, c.pvalue] for c in rows])
+
+
+def _delong_equal(got, expected):
+    pairs, values = _delong_rows(expected)
+    assert pairs and all(0 < v[3] < 1 for v in values)  # real tests, not 'n/a'
+    assert _delong_rows(got)[0] == pairs
+    np.testing.assert_allclose(_delong_rows(got)[1], values, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("labels, pos_label, weights, table_bits", [
+    ((0, 1), 1, None, None), (("ham", "spam"), "spam", "int", None),
+    ((0, 1), 0, "real", None),
+    ((0, 1), 1, "int", 3)])  # 8 slots: most scores take the general lookup
+def test_parquet_delong_sums_equal_from_arrays(tmp_path, monkeypatch, labels, pos_label,
+                                               weights, table_bits):
+    from evalplots.dask import _parquet
+    from evalplots.metrics import BinarySummary, DeLongCrossSums
+
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)  # blocks across row groups
+    if table_bits is not None:
+        monkeypatch.setattr(_parquet, "TABLE_BITS", table_bits)
+    path = str(tmp_path / "p.parquet")
+    cols = _write_grouped(path, 9, 5500, labels=labels, weights=weights, second=True)
+    spec = {"target": "y_true", "classes": np.array(sorted(labels)),
+            "kinds": {"m": "numbers", "m2": "numbers"},
+            "weight_column": None if weights is None else "w"}
+    predictions = {"m": cols["m"], "m2": cols["m2"]}
+    tables = BinarySummary.from_arrays(cols["y_true"], predictions, pos_label=pos_label,
+                                       sample_weight=cols.get("w")).tables
+    got = _parquet.delong_sums(path, spec, ["m", "m2"], pos_label, tables)
+    expected = DeLongCrossSums.from_arrays(cols["y_true"], predictions, tables,
+                                           pos_label=pos_label,
+                                           sample_weight=cols.get("w"))
+    assert (got.n_rows, list(got.sums)) == (5500, [("m", "m2")])
+    assert expected.sums[("m", "m2")].min() > 1.0  # sums of many rows, both classes
+    np.testing.assert_allclose(got.sums[("m", "m2")], expected.sums[("m", "m2")],
+                               rtol=1e-12, atol=0)
+
+
+def test_parquet_delong_pass_gives_way_to_the_reader(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from evalplots.dask import _parquet
+    from evalplots.dask._evaluate import _file_delong_part
+    from evalplots.metrics import BinarySummary
+
+    path = str(tmp_path / "part-0.parquet")
+    cols = _write_grouped(path, 5, 4000, second=True)
+    spec = {"target": "y_true", "classes": np.array([0, 1]), "models": ["m", "m2"],
+            "kinds": {"m": "numbers", "m2": "numbers"}, "weight_column": None}
+    tables = BinarySummary.from_arrays(cols["y_true"], {"m": cols["m"], "m2": cols["m2"]},
+                                       pos_label=1).tables
+    assert _parquet.delong_sums(path, spec, ["m", "m2"], 1, tables) is not None
+    # a float target: the reader's rules, not the fast path (same sums)
+    as_float = dict(cols, y_true=cols["y_true"].astype(np.float64))
+    pq.write_table(pa.table(as_float), tmp_path / "f.parquet", row_group_size=1000)
+    assert _parquet.delong_sums(str(tmp_path / "f.parquet"), spec, ["m", "m2"], 1,
+                                tables) is None
+    general = _file_delong_part(str(tmp_path / "f.parquet"), spec, tables, 1, "f")
+    fast = _file_delong_part(path, spec, tables, 1, "p")
+    np.testing.assert_allclose(general.sums[("m", "m2")], fast.sums[("m", "m2")],
+                               rtol=1e-12)
+    # a bad value in the third row group (row 2501): the reader names file and row
+    cols["m"][2500] = np.nan
+    pq.write_table(pa.table(cols), path, row_group_size=1000)
+    with pytest.raises(ValueError, match=r"^file '.*part-0\.parquet': score column 'm' "
+                                         r"has a non-finite value 'nan' on row 2501"):
+        _file_delong_part(path, spec, tables, 1, f"file {path!r}")
+    # a finite score absent from the first pass's table: not these rows' tables
+    cols["m"][2500] = 123.0
+    pq.write_table(pa.table(cols), path, row_group_size=1000)
+    with pytest.raises(ValueError, match=r"^file '.*part-0\.parquet': predictions\['m'\] "
+                                         r"holds a score absent from its table"):
+        _file_delong_part(path, spec, tables, 1, f"file {path!r}")
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), None, None), (("ham", "spam"), "spam", "int")])
+def test_parquet_delong_test_equals_in_memory(client, tmp_path, labels, pos_label,
+                                              weights):
+    """DeLong's difference, interval and p-value of two models on a Parquet glob: files
+    of discrete scores (the fast path), one of continuous scores (the first pass reads
+    it the general way) and one the fast path leaves to the reader."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    import evalplots
+    import evalplots.dask
+
+    cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 30 + i, n, labels=labels,
+                           weights=weights, continuous=i == 1, second=True)
+            for i, n in enumerate([5500, 4000, 3000, 2500])]
+    last = dict(cols[3])  # stored so that the fast path gives it to the general reader
+    if weights is None:
+        last["y_true"] = last["y_true"].astype(np.float64)  # a float target
+    else:
+        last["w"] = last["w"].astype(str)  # weights as text
+    pq.write_table(pa.table(last), tmp_path / "part-3.parquet", row_group_size=1000)
+    y, m, m2 = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m", "m2"))
+    w = None if weights is None else np.concatenate([c["w"] for c in cols])
+    got = evalplots.dask.evaluate(str(tmp_path / "*.parquet"), pos_label=pos_label,
+                                  sample_weight=None if weights is None else "w")
+    expected = evalplots.evaluate(y, {"m": m, "m2": m2}, pos_label=pos_label,
+                                  sample_weight=w)
+    _delong_equal(got, expected)
+    _table_values_equal(got, expected)

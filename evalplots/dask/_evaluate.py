@@ -431,6 +431,18 @@ def _delong_part(chunk, tables, pos_label, where):
     return None if chunk is None else _input._checked(where, run)
 
 
+def _file_delong_part(path, spec, tables, pos_label, where):
+    """:func:`_delong_part` of one file: by the Parquet fast path when it applies."""
+    from evalplots.dask._parquet import delong_sums
+
+    cross = _input._checked(where, delong_sums, path, spec, spec["models"], pos_label,
+                            tables)
+    if cross is None:  # the general reader, with its rules and messages
+        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
+        return _delong_part(chunk, tables, pos_label, where)
+    return cross
+
+
 def _summary_part(kind, chunk, options, where):
     from evalplots import metrics
 
@@ -485,17 +497,29 @@ def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_
         exact[name] = ranking
     cross = None
     if delong and len(names) > 1 and not exact:
-        # the paired DeLong test: a second pass given the merged tables
-        client = current_client()
-        shared = summary.tables if client is None else client.scatter(
-            summary.tables, broadcast=True)
-        seconds = run_tasks([dask.delayed(_delong_part, pure=True)(c, shared, pos, w)
-                             for c, w in zip(chunks, parts.where)],
-                            progress=progress, description="DeLong pass")
-        from evalplots.metrics import DeLongCrossSums
-
-        cross = tree_reduce(seconds, DeLongCrossSums.merge, split_every=split_every)
+        cross = _delong_pass(parts, spec, chunks, summary.tables, pos,
+                             split_every=split_every, progress=progress)
     return summary, cross, exact
+
+
+def _delong_pass(parts, spec, chunks, tables, pos_label, *, split_every, progress):
+    """The paired DeLong test's second pass: the merged DeLongCrossSums given the
+    merged tables (a file by the Parquet fast path when it applies)."""
+    import dask
+
+    from evalplots.metrics import DeLongCrossSums
+
+    client = current_client()
+    shared = tables if client is None else client.scatter(tables, broadcast=True)
+    files = parts.files()
+    if files is not None:
+        part = dask.delayed(_file_delong_part, pure=True)
+        tasks = [part(f, spec, shared, pos_label, w) for f, w in zip(files, parts.where)]
+    else:
+        part = dask.delayed(_delong_part, pure=True)
+        tasks = [part(c, shared, pos_label, w) for c, w in zip(chunks, parts.where)]
+    seconds = run_tasks(tasks, progress=progress, description="DeLong pass")
+    return tree_reduce(seconds, DeLongCrossSums.merge, split_every=split_every)
 
 
 @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
