@@ -510,7 +510,11 @@ def _delong_pass(parts, spec, chunks, tables, pos_label, *, split_every, progres
     from evalplots.metrics import DeLongCrossSums
 
     client = current_client()
-    shared = tables if client is None else client.scatter(tables, broadcast=True)
+    # one future holding the dict, under a key of its own: scattering the dict itself
+    # would key each table by its model's name, and a later run's tables under the
+    # same names would meet (or lose) an earlier run's
+    shared = tables if client is None else client.scatter(
+        [tables], broadcast=True, hash=False)[0]
     files = parts.files()
     if files is not None:
         part = dask.delayed(_file_delong_part, pure=True)
