@@ -132,9 +132,13 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the Parquet files")
     parser.add_argument("--delong", action="store_true",
                         help="only the DeLong pass of two models (see delong_section)")
+    parser.add_argument("--arrays", action="store_true",
+                        help="only dask arrays vs Parquet files (see arrays_section)")
     args = parser.parse_args()
     if args.delong:
         return delong_section(args)
+    if args.arrays:
+        return arrays_section(args)
 
     import distributed
 
@@ -294,6 +298,70 @@ def delong_section(args):
     print(f"load after: {os.getloadavg()}")
     if not args.keep:
         shutil.rmtree(os.path.join(args.dir, "discrete2"))
+
+def _file_block(path):
+    """One file's (labels, scores of m, scores of m2) as numpy arrays (array blocks)."""
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(path, columns=["y_true", "m", "m2"])
+    return tuple(table.column(k).to_numpy() for k in ("y_true", "m", "m2"))
+
+
+def arrays_section(args):
+    """Dask arrays in worker memory vs the same rows as Parquet files (fast path).
+
+    Two discrete models (the data of :func:`delong_section`). The arrays' blocks
+    are the files' columns, read and persisted on the workers before the clock
+    starts, so the arrays' time is the reduction alone while the files' time
+    includes reading them: a per-row comparison of the chunk path (validation
+    and tables of in-memory chunks) with the Parquet fast path, for the first
+    pass (``ci=False``) and with the DeLong pass (``ci=True``).
+    """
+    import dask
+    import dask.array as da
+    import distributed
+    import pyarrow.parquet as pq
+
+    from evalplots.dask import evaluate
+
+    print(f"load before: {os.getloadavg()}  rows={args.rows:,}  "
+          f"rows/file={args.rows_per_file:,}")
+    files = write_dataset(os.path.join(args.dir, "discrete2"), args.rows,
+                          args.rows_per_file, "discrete", 3, models=2)
+    pattern = os.path.join(args.dir, "discrete2", "*.parquet")
+    sizes = [pq.ParquetFile(f).metadata.num_rows for f in files]
+    n = sum(sizes)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"},
+                                  memory_limit="8GiB", silence_logs=40) as cluster, \
+            distributed.Client(cluster) as client:
+        client.run(lambda: __import__("evalplots.dask"))  # imports off the clock
+        blocks = [dask.delayed(_file_block, nout=3)(f) for f in files]
+        y, m, m2 = client.persist([
+            da.concatenate([da.from_delayed(b[k], shape=(size,), dtype=dtype)
+                            for b, size in zip(blocks, sizes)])
+            for k, dtype in enumerate((np.int8, np.float64, np.float64))])
+        distributed.wait([y, m, m2])
+        timed = {}
+        for ci in (False, True):
+            timed["arrays", ci] = best(lambda: evaluate(y, {"m": m, "m2": m2},
+                                                        labels=[0, 1], ci=ci),
+                                       args.repeats)
+            timed["files", ci] = best(lambda: evaluate(pattern, labels=[0, 1], ci=ci),
+                                      args.repeats)
+    print(f"\n[2 workers] two discrete models (10^4 distinct), {n:,} rows in {len(files)} "
+          f"partitions")
+    for ci in (False, True):
+        (t_a, ev_a), (t_f, ev_f) = timed["arrays", ci], timed["files", ci]
+        print(f"  ci={ci!s:5}: Parquet files (fast path) {t_f:6.2f} s "
+              f"({t_f / n * 1e9:5.1f} ns/row); dask arrays in worker memory {t_a:6.2f} s "
+              f"({t_a / n * 1e9:5.1f} ns/row); arrays / files = {t_a / t_f:.2f}")
+    p = [next(c.pvalue for c in e.comparisons if c.test == "DeLong")
+         for e in (timed["arrays", True][1], timed["files", True][1])]
+    print(f"  same DeLong test: z of arrays and files "
+          f"{[next(c.note for c in e.comparisons if c.test == 'DeLong') for e in (timed['arrays', True][1], timed['files', True][1])]}, p {p}")
+    print(f"load after: {os.getloadavg()}")
 
 if __name__ == "__main__":
     main()

@@ -530,6 +530,7 @@ def test_binary_evaluation_table_equals_in_memory(client):
     expected = evalplots.evaluate(ym, {"a": sm, "b": other}, sample_weight=wm)
     assert type(got) is type(expected)
     _table_values_equal(got, expected)
+    _delong_equal(got, expected)  # the DeLong pass of in-memory chunks
     np.testing.assert_array_equal(got.models["a"].confusion_matrix,
                                   expected.models["a"].confusion_matrix)
 
@@ -599,7 +600,7 @@ def _delong_rows(ev):
 
 def _delong_equal(got, expected):
     pairs, values = _delong_rows(expected)
-    assert pairs and all(0 < v[3] < 1 for v in values)  # real tests, not 'n/a'
+    assert pairs and np.isfinite(values).all()  # real tests, not 'n/a'
     assert _delong_rows(got)[0] == pairs
     np.testing.assert_allclose(_delong_rows(got)[1], values, rtol=1e-12, atol=1e-12)
 
@@ -701,4 +702,53 @@ def test_parquet_delong_test_equals_in_memory(client, tmp_path, labels, pos_labe
     expected = evalplots.evaluate(y, {"m": m, "m2": m2}, pos_label=pos_label,
                                   sample_weight=w)
     _delong_equal(got, expected)
+    assert 0 < _delong_rows(expected)[1][0][3] < 0.5  # not 0 by underflow
+    _table_values_equal(got, expected)
+
+
+@pytest.mark.parametrize("weights, score_dtype", [
+    (None, np.float64), ("int", np.float64), ("real", np.float64), ("int", np.int64)])
+def test_delong_sums_of_rows_equal_from_arrays(monkeypatch, weights, score_dtype):
+    """In-memory chunks (dask arrays, or a file the general reader read) take the
+    lookup of the Parquet fast path, block by block: the sums of from_arrays."""
+    from evalplots.dask import _parquet
+    from evalplots.metrics import BinarySummary, DeLongCrossSums
+    from evalplots.metrics._summaries._binary import delong_rows
+
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
+    rng = np.random.default_rng(11)
+    n = 5000
+    y = np.array(["ham", "spam"])[rng.integers(0, 2, n)]
+    a = _grouped_scores(rng, (y == "spam").astype(int))  # 0.0 and -0.0 among them
+    b = np.round(rng.random(n) + 0.3 * (y == "spam"), 2)
+    if score_dtype is np.int64:
+        a, b = np.round(a * 1e4).astype(np.int64), np.round(b * 100).astype(np.int64)
+    w = (None if weights is None else rng.integers(0, 4, n).astype(np.float64)
+         if weights == "int" else rng.random(n) * 2)
+    predictions = {"a": a, "b": b}
+    keep = np.ones(n, bool) if w is None else w != 0
+    tables = BinarySummary.from_arrays(y[keep], {k: v[keep] for k, v in predictions.items()},
+                                       pos_label="spam").tables  # no weight-0 row's score
+    got = _parquet.delong_sums_of_rows(*delong_rows(y, predictions, tables, "spam", w),
+                                       tables)
+    expected = DeLongCrossSums.from_arrays(y, predictions, tables, pos_label="spam",
+                                           sample_weight=w)
+    assert got.n_rows == expected.n_rows == n
+    assert expected.sums[("a", "b")].min() > 1.0
+    np.testing.assert_allclose(got.sums[("a", "b")], expected.sums[("a", "b")],
+                               rtol=1e-12, atol=0)
+
+
+def test_delong_test_of_dask_arrays_with_text_labels_equals_in_memory(client):
+    import evalplots
+    import evalplots.dask
+
+    (y, s, _), (ym, sm, _) = _data(8, "discrete", False, labels=("ham", "spam"),
+                                   n_rows=100_000)
+    other = np.round(np.cos(np.arange(ym.size)) + 1.3 * (ym == "spam"), 3)
+    got = evalplots.dask.evaluate(y, {"a": s, "b": _blocks_of(other, _sizes(ym.size))},
+                                  pos_label="spam")
+    expected = evalplots.evaluate(ym, {"a": sm, "b": other}, pos_label="spam")
+    _delong_equal(got, expected)
+    assert 0 < _delong_rows(expected)[1][0][3] < 0.5  # not 0 by underflow
     _table_values_equal(got, expected)

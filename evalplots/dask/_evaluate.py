@@ -422,12 +422,14 @@ def _merge_binary(budget_rows):
 
 
 def _delong_part(chunk, tables, pos_label, where):
-    from evalplots.metrics import DeLongCrossSums
+    """DeLongCrossSums.from_arrays of one partition, by the bit-keyed lookup."""
+    from evalplots.dask._parquet import delong_sums_of_rows
+    from evalplots.metrics._summaries._binary import delong_rows
 
     def run():
         y, predictions, weight = chunk
-        return DeLongCrossSums.from_arrays(y, predictions, tables, pos_label=pos_label,
-                                           sample_weight=weight)
+        return delong_sums_of_rows(*delong_rows(y, predictions, tables, pos_label,
+                                                weight), tables)
     return None if chunk is None else _input._checked(where, run)
 
 

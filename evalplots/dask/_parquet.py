@@ -456,30 +456,32 @@ class _Placements:
         from evalplots.metrics._summaries import table_placements
 
         score, v10, v01, self.auc = table_placements(table)
-        score = np.ascontiguousarray(score, dtype=np.float64)
         self.name, self.placements = name, (score, v10, v01)
+        self.hashed = score.dtype == np.float64  # distinct floats, distinct bits
         self.codes = _ScoreCodes()
-        bits = score.view(np.uint64)
+        self.by_key = np.zeros(2 * (self.codes.keys.size + 1))  # last 2: not entered
+        if not self.hashed:
+            return
+        bits = np.ascontiguousarray(score).view(np.uint64)
         self.codes._enter(bits)  # distinct finite scores
         slot, missing = self.codes.find(bits)
         entered = np.ones(score.size, bool)
         entered[missing] = False
         slot = slot[entered]
-        self.by_key = np.zeros(2 * (self.codes.keys.size + 1))  # last 2: not entered
         self.by_key[2 * slot + 1] = v10[entered]
         self.by_key[2 * slot] = v01[entered]
 
-    def __call__(self, column, positive, weight):
-        """Each row's placement (float64) of a block's scores (a pyarrow array)."""
+    def __call__(self, score, positive, weight):
+        """Each row's placement (float64) of a block's scores (an ndarray)."""
         from evalplots.metrics._summaries._binary import placed_rows
 
-        if column.null_count:
-            raise _NotHere
-        score = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
-        slot, rows = self.codes.find(score.view(np.uint64))
-        key = np.left_shift(slot, 1, out=slot)
-        np.bitwise_or(key, positive, out=key)
-        placed = self.by_key[key]
+        if self.hashed and score.dtype == np.float64:
+            slot, rows = self.codes.find(np.ascontiguousarray(score).view(np.uint64))
+            key = np.left_shift(slot, 1, out=slot)
+            np.bitwise_or(key, positive, out=key)
+            placed = self.by_key[key]
+        else:  # scores of another type: every row by the general rule
+            rows, placed = np.arange(score.size), np.zeros(score.size)
         if rows.size:
             if weight is not None:
                 rows = rows[weight[rows] != 0]
@@ -513,16 +515,49 @@ def delong_sums(path, spec, names, pos_label, tables):
         file (see :func:`score_tables`; also when a score is absent from its
         table, which the general path then reports).
     """
-    def run():
-        from evalplots.metrics import DeLongCrossSums
+    def scores(batch):
+        out = {}
+        for j, name in enumerate(names, start=1):
+            if batch.column(j).null_count:
+                raise _NotHere
+            out[name] = batch.column(j).to_numpy(zero_copy_only=False).astype(
+                np.float64, copy=False)
+        return out
 
-        lookups = {name: _Placements(tables[name], name) for name in names}
-        aucs = {name: lookup.auc for name, lookup in lookups.items()}
-        parts = []
-        for batch, positive, weight in _blocks(path, spec, names, pos_label)[1]:
-            placed = {name: lookups[name](batch.column(j), positive, weight)
-                      for j, name in enumerate(names, start=1)}
-            parts.append(DeLongCrossSums._from_placed(placed, aucs, positive, weight,
-                                                      batch.num_rows))
-        return DeLongCrossSums.merge(parts)
+    def run():
+        return _delong_of_blocks(
+            ((positive, scores(batch), weight, batch.num_rows)
+             for batch, positive, weight in _blocks(path, spec, names, pos_label)[1]),
+            names, tables)
     return _guarded(path, spec, names, run)
+
+
+def delong_sums_of_rows(positive, scores, weight, n_rows, tables):
+    """:class:`~evalplots.metrics.DeLongCrossSums` of checked rows in memory.
+
+    As :meth:`DeLongCrossSums.from_arrays` of the rows that
+    :func:`~evalplots.metrics._summaries._binary.delong_rows` returns (its
+    arguments), by the lookup of :func:`delong_sums`, ``BLOCK_ROWS`` rows at a
+    time.
+    """
+    from evalplots.metrics import DeLongCrossSums
+
+    starts = range(0, max(positive.size, 1), BLOCK_ROWS)
+    blocks = ((positive[i:i + BLOCK_ROWS],
+               {name: s[i:i + BLOCK_ROWS] for name, s in scores.items()},
+               None if weight is None else weight[i:i + BLOCK_ROWS], 0) for i in starts)
+    sums = _delong_of_blocks(blocks, list(scores), tables)
+    return DeLongCrossSums(sums.sums, n_rows, 1)
+
+
+def _delong_of_blocks(blocks, names, tables):
+    """DeLongCrossSums of ``(positive mask, {model: scores}, weights or None, rows)``
+    blocks: per block :meth:`DeLongCrossSums._from_placed`, then added."""
+    from evalplots.metrics import DeLongCrossSums
+
+    lookups = {name: _Placements(tables[name], name) for name in names}
+    aucs = {name: lookup.auc for name, lookup in lookups.items()}
+    parts = [DeLongCrossSums._from_placed(
+        {name: lookups[name](scores[name], positive, weight) for name in names}, aucs,
+        positive, weight, n_rows) for positive, scores, weight, n_rows in blocks]
+    return DeLongCrossSums.merge(parts)

@@ -362,6 +362,30 @@ def _below_tied(counts):
     return 2 * (np.cumsum(counts) - counts) + counts
 
 
+def delong_rows(y_true, predictions, tables, pos_label, sample_weight):
+    """The checked rows of one chunk of :meth:`DeLongCrossSums.from_arrays`.
+
+    Returns ``(positive mask, {model: scores}, weights or None, n_rows)``: labels,
+    weights and lengths checked, rows of weight 0 left out (they add nothing, and
+    the tables may not hold their scores); ``n_rows`` counts every row.
+    """
+    predictions = _predictions(predictions)
+    y, weight, n = _chunk_arrays(y_true, sample_weight)
+    positive = binary_positive_mask(y, pos_label) if n else np.zeros(0, bool)
+    if weight is not None:
+        keep = weight != 0
+        weight, positive = weight[keep], positive[keep]
+    scores = {}
+    for name, values in predictions.items():
+        if name not in tables:
+            raise ValueError(f"tables has no model {name!r}; pass the merged tables "
+                             f"of the first pass.")
+        s = as_1d(values, f"predictions[{name!r}]", allow_empty=True)
+        check_consistent_length(y_true=np.empty(n), **{f"predictions[{name!r}]": s})
+        scores[name] = s if weight is None else s[keep]
+    return positive, scores, weight, n
+
+
 def placed_rows(placements, score, positive, name):
     """Each row's placement: ``v10`` at its score for a positive, ``v01`` for a negative.
 
@@ -468,21 +492,10 @@ class DeLongCrossSums(_Summary):
         ...                             s.tables).n_rows
         2
         """
-        predictions = _predictions(predictions)
-        y, weight, n = _chunk_arrays(y_true, sample_weight)
-        positive = binary_positive_mask(y, pos_label) if n else np.zeros(0, bool)
-        if weight is not None:
-            keep = weight != 0
-            weight, positive = weight[keep], positive[keep]
+        positive, scores, weight, n = delong_rows(y_true, predictions, tables,
+                                                  pos_label, sample_weight)
         placed, aucs = {}, {}
-        for name, values in predictions.items():
-            if name not in tables:
-                raise ValueError(f"tables has no model {name!r}; pass the merged tables "
-                                 f"of the first pass.")
-            s = as_1d(values, f"predictions[{name!r}]", allow_empty=True)
-            check_consistent_length(y_true=np.empty(n), **{f"predictions[{name!r}]": s})
-            if weight is not None:
-                s = s[keep]
+        for name, s in scores.items():
             *placements, aucs[name] = table_placements(tables[name])
             placed[name] = placed_rows(placements, s, positive, name)
         return cls._from_placed(placed, aucs, positive, weight, n)
