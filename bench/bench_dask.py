@@ -5,6 +5,7 @@ numbers: note ``uptime`` with them):
 
     python bench/bench_dask.py [--rows 100000000] [--rows-per-file 5000000]
                                [--dir /tmp/evalplots-bench-dask] [--keep]
+                               [--delong | --arrays]
 
 Writes two Parquet datasets of ``--rows`` rows in files of ``--rows-per-file``
 rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
@@ -25,10 +26,21 @@ rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
 4. discrete, 1 worker vs 2 workers (each ``threads_per_worker=1``) — target:
    >= 1.6x faster with 2.
 
+Two more sections, each run alone (two discrete score columns, ``m`` and ``m2``,
+10^4 distinct values each):
+
+- ``--delong``: the paired DeLong test's second pass over Parquet files, with
+  the Parquet fast path and without it (the general reader), vs reading the
+  three columns with pyarrow (:func:`delong_section`);
+- ``--arrays``: dask arrays in worker memory vs the same rows as Parquet files,
+  ``ci=False`` and ``ci=True``, and the arrays' DeLong pass before and after
+  its bit-keyed lookup (:func:`arrays_section`).
+
 Times are the best of ``--repeats`` runs (the machine is shared).
 """
 
 import argparse
+import contextlib
 import glob
 import os
 import shutil
@@ -223,6 +235,29 @@ def main():
         shutil.rmtree(args.dir)
 
 
+def _two_models(args):
+    """(files, glob) of the dataset of two discrete models, written if missing."""
+    print(f"load before: {os.getloadavg()}  rows={args.rows:,}  "
+          f"rows/file={args.rows_per_file:,}")
+    files = write_dataset(os.path.join(args.dir, "discrete2"), args.rows,
+                          args.rows_per_file, "discrete", 3, models=2)
+    return files, os.path.join(args.dir, "discrete2", "*.parquet")
+
+
+@contextlib.contextmanager
+def _two_workers():
+    """A client of a LocalCluster of 2 worker processes, evalplots.dask imported."""
+    import distributed
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"},
+                                  memory_limit="8GiB", silence_logs=40) as cluster, \
+            distributed.Client(cluster) as client:
+        client.run(lambda: __import__("evalplots.dask"))  # imports off the clock
+        yield client
+
+
 def _delong_fast_path(on):
     """Turn the DeLong pass's Parquet fast path off (every file by the general reader,
     as before it existed) or back on, in this process."""
@@ -242,22 +277,11 @@ def delong_section(args):
     general reader, as before), against reading the same three columns with
     pyarrow in this process.
     """
-    import distributed
-
     from evalplots.dask import _evaluate, evaluate
 
-    print(f"load before: {os.getloadavg()}  rows={args.rows:,}  "
-          f"rows/file={args.rows_per_file:,}")
-    files = write_dataset(os.path.join(args.dir, "discrete2"), args.rows,
-                          args.rows_per_file, "discrete", 3, models=2)
-    pattern = os.path.join(args.dir, "discrete2", "*.parquet")
+    files, pattern = _two_models(args)
     columns = ("y_true", "m", "m2")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None,
-                                  scheduler_kwargs={"dashboard_address": ":0"},
-                                  memory_limit="8GiB", silence_logs=40) as cluster, \
-            distributed.Client(cluster) as client:
-        client.run(lambda: __import__("evalplots.dask"))  # imports off the clock
+    with _two_workers() as client:
         parts, spec, info = _evaluate.prepare(pattern, labels=[0, 1])
         summary = _evaluate._evaluate_binary(
             parts, spec, info, pos_label=None, threshold=0.5, method="auto",
@@ -299,6 +323,23 @@ def delong_section(args):
     if not args.keep:
         shutil.rmtree(os.path.join(args.dir, "discrete2"))
 
+def _chunk_lookup(on):
+    """Turn the bit-keyed lookup of in-memory chunks' DeLong pass off (each chunk by
+    DeLongCrossSums.from_arrays, a binary search per row, as before) or back on."""
+    from evalplots.dask import _parquet
+
+    fast = _parquet.__dict__.setdefault("_fast_of_rows", _parquet.delong_sums_of_rows)
+
+    def general(positive, scores, weight, n_rows, tables):
+        from evalplots.metrics import DeLongCrossSums
+
+        cross = DeLongCrossSums.from_arrays(positive, scores, tables, pos_label=True,
+                                            sample_weight=weight)
+        return DeLongCrossSums(cross.sums, n_rows, 1)
+
+    _parquet.delong_sums_of_rows = fast if on else general
+
+
 def _file_block(path):
     """One file's (labels, scores of m, scores of m2) as numpy arrays (array blocks)."""
     import pyarrow.parquet as pq
@@ -324,19 +365,10 @@ def arrays_section(args):
 
     from evalplots.dask import evaluate
 
-    print(f"load before: {os.getloadavg()}  rows={args.rows:,}  "
-          f"rows/file={args.rows_per_file:,}")
-    files = write_dataset(os.path.join(args.dir, "discrete2"), args.rows,
-                          args.rows_per_file, "discrete", 3, models=2)
-    pattern = os.path.join(args.dir, "discrete2", "*.parquet")
+    files, pattern = _two_models(args)
     sizes = [pq.ParquetFile(f).metadata.num_rows for f in files]
     n = sum(sizes)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None,
-                                  scheduler_kwargs={"dashboard_address": ":0"},
-                                  memory_limit="8GiB", silence_logs=40) as cluster, \
-            distributed.Client(cluster) as client:
-        client.run(lambda: __import__("evalplots.dask"))  # imports off the clock
+    with _two_workers() as client:
         blocks = [dask.delayed(_file_block, nout=3)(f) for f in files]
         y, m, m2 = client.persist([
             da.concatenate([da.from_delayed(b[k], shape=(size,), dtype=dtype)
@@ -344,12 +376,18 @@ def arrays_section(args):
             for k, dtype in enumerate((np.int8, np.float64, np.float64))])
         distributed.wait([y, m, m2])
         timed = {}
+
+        def arrays(ci):
+            return best(lambda: evaluate(y, {"m": m, "m2": m2}, labels=[0, 1], ci=ci),
+                        args.repeats)
+
         for ci in (False, True):
-            timed["arrays", ci] = best(lambda: evaluate(y, {"m": m, "m2": m2},
-                                                        labels=[0, 1], ci=ci),
-                                       args.repeats)
+            timed["arrays", ci] = arrays(ci)
             timed["files", ci] = best(lambda: evaluate(pattern, labels=[0, 1], ci=ci),
                                       args.repeats)
+        client.run(_chunk_lookup, False)
+        timed["before"] = arrays(True)
+        client.run(_chunk_lookup, True)
     print(f"\n[2 workers] two discrete models (10^4 distinct), {n:,} rows in {len(files)} "
           f"partitions")
     for ci in (False, True):
@@ -357,6 +395,10 @@ def arrays_section(args):
         print(f"  ci={ci!s:5}: Parquet files (fast path) {t_f:6.2f} s "
               f"({t_f / n * 1e9:5.1f} ns/row); dask arrays in worker memory {t_a:6.2f} s "
               f"({t_a / n * 1e9:5.1f} ns/row); arrays / files = {t_a / t_f:.2f}")
+    t_before, t_after = timed["before"][0], timed["arrays", True][0]
+    print(f"  ci=True, dask arrays: chunks' DeLong pass by a binary search per row "
+          f"(before) {t_before:6.2f} s, by the bit-keyed lookup {t_after:6.2f} s: "
+          f"{t_before / t_after:.2f}x")
     p = [next(c.pvalue for c in e.comparisons if c.test == "DeLong")
          for e in (timed["arrays", True][1], timed["files", True][1])]
     print(f"  same DeLong test: z of arrays and files "

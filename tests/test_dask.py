@@ -299,15 +299,25 @@ def test_parquet_files_evaluation_equals_in_memory(client, tmp_path, labels, pos
     cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 20 + i, n, labels=labels,
                            weights=weights, second=True)
             for i, n in enumerate([3000, 2500, 4100])]
+    got, expected = _both_evaluations(tmp_path, cols, pos_label, weights)
+    _table_values_equal(got, expected)
+    np.testing.assert_array_equal(got.models["m2"].confusion_matrix,
+                                  expected.models["m2"].confusion_matrix)
+
+
+def _both_evaluations(tmp_path, cols, pos_label, weights):
+    """evalplots.dask.evaluate of the files in tmp_path, and evalplots.evaluate of
+    their columns ``cols`` (models m and m2) in memory."""
+    import evalplots
+    import evalplots.dask
+
     y, m, m2 = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m", "m2"))
     w = None if weights is None else np.concatenate([c["w"] for c in cols])
     got = evalplots.dask.evaluate(str(tmp_path / "*.parquet"), pos_label=pos_label,
                                   sample_weight=None if weights is None else "w")
     expected = evalplots.evaluate(y, {"m": m, "m2": m2}, pos_label=pos_label,
                                   sample_weight=w)
-    _table_values_equal(got, expected)
-    np.testing.assert_array_equal(got.models["m2"].confusion_matrix,
-                                  expected.models["m2"].confusion_matrix)
+    return got, expected
 
 
 def test_parquet_fast_path_gives_way_to_the_reader(tmp_path, monkeypatch):
@@ -695,12 +705,7 @@ def test_parquet_delong_test_equals_in_memory(client, tmp_path, labels, pos_labe
     else:
         last["w"] = last["w"].astype(str)  # weights as text
     pq.write_table(pa.table(last), tmp_path / "part-3.parquet", row_group_size=1000)
-    y, m, m2 = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m", "m2"))
-    w = None if weights is None else np.concatenate([c["w"] for c in cols])
-    got = evalplots.dask.evaluate(str(tmp_path / "*.parquet"), pos_label=pos_label,
-                                  sample_weight=None if weights is None else "w")
-    expected = evalplots.evaluate(y, {"m": m, "m2": m2}, pos_label=pos_label,
-                                  sample_weight=w)
+    got, expected = _both_evaluations(tmp_path, cols, pos_label, weights)
     _delong_equal(got, expected)
     assert 0 < _delong_rows(expected)[1][0][3] < 0.5  # not 0 by underflow
     _table_values_equal(got, expected)
