@@ -258,13 +258,21 @@ def _two_workers():
         yield client
 
 
-def _delong_fast_path(on):
-    """Turn the DeLong pass's Parquet fast path off (every file by the general reader,
-    as before it existed) or back on, in this process."""
+#: (Parquet fast path, bit-keyed lookup of in-memory chunks) -> what the pass does
+STATES = {(False, False): "before: general reader, binary search",
+          (False, True): "general reader, bit-keyed lookup",
+          (True, True): "after: Parquet fast path"}
+
+
+def _delong_state(fast_path, lookup):
+    """The DeLong pass of files by the Parquet fast path or every file by the general
+    reader; in-memory chunks by the bit-keyed lookup or by DeLongCrossSums.from_arrays
+    (a binary search per row), in this process."""
     from evalplots.dask import _parquet
 
     fast = _parquet.__dict__.setdefault("_fast_delong_sums", _parquet.delong_sums)
-    _parquet.delong_sums = fast if on else (lambda *args: None)
+    _parquet.delong_sums = fast if fast_path else (lambda *args: None)
+    _chunk_lookup(lookup)
 
 
 def delong_section(args):
@@ -294,34 +302,39 @@ def delong_section(args):
                                           progress=None)
 
         timed = {}
-        for fast in (False, True):
-            client.run(_delong_fast_path, fast)
-            timed[fast] = (best(delong_pass, args.repeats)[0],
-                           cpu_seconds(client, delong_pass)[1],
-                           best(lambda: evaluate(pattern, labels=[0, 1], ci=True),
-                                args.repeats))
+        for state in STATES:
+            client.run(_delong_state, *state)
+            timed[state] = (best(delong_pass, args.repeats)[0],
+                            cpu_seconds(client, delong_pass)[1],
+                            best(lambda: evaluate(pattern, labels=[0, 1], ci=True),
+                                 args.repeats))
         t_read, n = best(lambda: pyarrow_read(files, columns), args.repeats)
         _, cpu_read = cpu_seconds(None, lambda: pyarrow_read(files, columns))
         t_first, _ = best(lambda: evaluate(pattern, labels=[0, 1], ci=False), args.repeats)
-    ev = timed[True][2][1]
+    before, after = list(STATES)[0], list(STATES)[-1]
+    ev = timed[after][2][1]
     test = next(c for c in ev.comparisons if c.test == "DeLong")
     print(f"\n[2 workers] two discrete models (10^4 distinct), {n:,} rows in "
           f"{len(files)} files")
-    print(f"  pyarrow read of the 3 columns:        {t_read:8.2f} s  (CPU {cpu_read:.2f} s)")
-    print(f"  evaluate(ci=False), first pass only:  {t_first:8.2f} s  "
+    print(f"  pyarrow read of the 3 columns:         {t_read:6.2f} s  (CPU {cpu_read:.2f} s)")
+    print(f"  evaluate(ci=False), first pass only:   {t_first:6.2f} s  "
           f"ratio {t_first / t_read:.2f}")
-    for fast, how in ((False, "general reader (before)"), (True, "Parquet fast path")):
-        t_pass, cpu_pass, (t_all, _) = timed[fast]
-        print(f"  DeLong pass, {how:24s} {t_pass:8.2f} s  ratio {t_pass / t_read:.2f}  "
-              f"(CPU {cpu_pass:.2f} s, ratio {cpu_pass / cpu_read:.2f}); "
-              f"evaluate(ci=True) {t_all:.2f} s")
-    print(f"  fast path vs general reader: the pass {timed[False][0] / timed[True][0]:.2f}x"
-          f" faster, evaluate(ci=True) {timed[False][2][0] / timed[True][2][0]:.2f}x")
+    print("  the DeLong pass alone (wall s, ratio to the read; CPU s of workers and "
+          "client, ratio) and evaluate(ci=True):")
+    for state, how in STATES.items():
+        t_pass, cpu_pass, (t_all, _) = timed[state]
+        print(f"    {how:40s} {t_pass:6.2f} s  ratio {t_pass / t_read:5.2f}  "
+              f"CPU {cpu_pass:5.2f} s  ratio {cpu_pass / cpu_read:5.2f};  "
+              f"evaluate(ci=True) {t_all:5.2f} s")
+    print(f"  after vs before: the pass {timed[before][0] / timed[after][0]:.2f}x faster "
+          f"(CPU {timed[before][1] / timed[after][1]:.2f}x), evaluate(ci=True) "
+          f"{timed[before][2][0] / timed[after][2][0]:.2f}x")
     print(f"  DeLong: AUC difference {test.difference:.6f}, CI [{test.ci.low:.6f}, "
           f"{test.ci.high:.6f}], p = {test.pvalue:.3g} ({test.note})")
     print(f"load after: {os.getloadavg()}")
     if not args.keep:
         shutil.rmtree(os.path.join(args.dir, "discrete2"))
+
 
 def _chunk_lookup(on):
     """Turn the bit-keyed lookup of in-memory chunks' DeLong pass off (each chunk by
