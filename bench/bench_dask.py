@@ -5,6 +5,7 @@ numbers: note ``uptime`` with them):
 
     python bench/bench_dask.py [--rows 100000000] [--rows-per-file 5000000]
                                [--dir /tmp/evalplots-bench-dask] [--keep]
+                               [--delong | --arrays]
 
 Writes two Parquet datasets of ``--rows`` rows in files of ``--rows-per-file``
 rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
@@ -25,10 +26,21 @@ rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
 4. discrete, 1 worker vs 2 workers (each ``threads_per_worker=1``) — target:
    >= 1.6x faster with 2.
 
+Two more sections, each run alone (two discrete score columns, ``m`` and ``m2``,
+10^4 distinct values each):
+
+- ``--delong``: the paired DeLong test's second pass over Parquet files, with
+  the Parquet fast path and without it (the general reader), vs reading the
+  three columns with pyarrow (:func:`delong_section`);
+- ``--arrays``: dask arrays in worker memory vs the same rows as Parquet files,
+  ``ci=False`` and ``ci=True``, and the arrays' DeLong pass before and after
+  its bit-keyed lookup (:func:`arrays_section`).
+
 Times are the best of ``--repeats`` runs (the machine is shared).
 """
 
 import argparse
+import contextlib
 import glob
 import os
 import shutil
@@ -40,7 +52,8 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 
-def write_dataset(directory, rows, rows_per_file, kind, seed):
+def write_dataset(directory, rows, rows_per_file, kind, seed, models=1):
+    """Parquet files of ``y_true`` and ``models`` score columns (``m``, then ``m2``)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -58,16 +71,21 @@ def write_dataset(directory, rows, rows_per_file, kind, seed):
             m = np.round(np.minimum(m, 9_999 / 12_000.0), 6)  # <= 10^4 distinct
         else:
             m = rng.normal(size=n) + 1.0 * y
-        pq.write_table(pa.table({"y_true": y, "m": m}), path)
+        columns = {"y_true": y, "m": m}
+        if models == 2:  # a second model, correlated with the first (10^4 distinct)
+            half = np.floor(np.round(m * 6_000.0, 3))  # 0 .. 4999, from the first
+            m2 = np.round((half + rng.integers(0, 5_000, n)) / 12_000.0, 6)
+            columns["m2"] = m2 if kind == "discrete" else m + rng.normal(size=n)
+        pq.write_table(pa.table(columns), path)
     return sorted(glob.glob(os.path.join(directory, "*.parquet")))
 
 
-def pyarrow_read(files):
+def pyarrow_read(files, columns=("y_true", "m")):
     import pyarrow.parquet as pq
 
     n = 0
     for path in files:
-        n += pq.read_table(path, columns=["y_true", "m"]).num_rows
+        n += pq.read_table(path, columns=list(columns)).num_rows
     return n
 
 
@@ -124,7 +142,15 @@ def main():
     parser.add_argument("--dir", default="/tmp/evalplots-bench-dask")
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--keep", action="store_true", help="keep the Parquet files")
+    parser.add_argument("--delong", action="store_true",
+                        help="only the DeLong pass of two models (see delong_section)")
+    parser.add_argument("--arrays", action="store_true",
+                        help="only dask arrays vs Parquet files (see arrays_section)")
     args = parser.parse_args()
+    if args.delong:
+        return delong_section(args)
+    if args.arrays:
+        return arrays_section(args)
 
     import distributed
 
@@ -208,6 +234,189 @@ def main():
     if not args.keep:
         shutil.rmtree(args.dir)
 
+
+def _two_models(args):
+    """(files, glob) of the dataset of two discrete models, written if missing."""
+    print(f"load before: {os.getloadavg()}  rows={args.rows:,}  "
+          f"rows/file={args.rows_per_file:,}")
+    files = write_dataset(os.path.join(args.dir, "discrete2"), args.rows,
+                          args.rows_per_file, "discrete", 3, models=2)
+    return files, os.path.join(args.dir, "discrete2", "*.parquet")
+
+
+@contextlib.contextmanager
+def _two_workers():
+    """A client of a LocalCluster of 2 worker processes, evalplots.dask imported."""
+    import distributed
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"},
+                                  memory_limit="8GiB", silence_logs=40) as cluster, \
+            distributed.Client(cluster) as client:
+        client.run(lambda: __import__("evalplots.dask"))  # imports off the clock
+        yield client
+
+
+#: (Parquet fast path, bit-keyed lookup of in-memory chunks) -> what the pass does
+STATES = {(False, False): "before: general reader, binary search",
+          (False, True): "general reader, bit-keyed lookup",
+          (True, True): "after: Parquet fast path"}
+
+
+def _delong_state(fast_path, lookup):
+    """The DeLong pass of files by the Parquet fast path or every file by the general
+    reader; in-memory chunks by the bit-keyed lookup or by DeLongCrossSums.from_arrays
+    (a binary search per row), in this process."""
+    from evalplots.dask import _parquet
+
+    fast = _parquet.__dict__.setdefault("_fast_delong_sums", _parquet.delong_sums)
+    _parquet.delong_sums = fast if fast_path else (lambda *args: None)
+    _chunk_lookup(lookup)
+
+
+def delong_section(args):
+    """The paired DeLong test's second pass, two discrete models (10^4 distinct each).
+
+    ``evaluate(ci=True)`` runs the first pass (tables, McNemar pairs, losses)
+    and then the DeLong pass (each row's placement under each model, from the
+    merged tables); ``ci=False`` only the first. The pass alone is timed given
+    the first pass's tables, with the Parquet fast path and without it (the
+    general reader, as before), against reading the same three columns with
+    pyarrow in this process.
+    """
+    from evalplots.dask import _evaluate, evaluate
+
+    files, pattern = _two_models(args)
+    columns = ("y_true", "m", "m2")
+    with _two_workers() as client:
+        parts, spec, info = _evaluate.prepare(pattern, labels=[0, 1])
+        summary = _evaluate._evaluate_binary(
+            parts, spec, info, pos_label=None, threshold=0.5, method="auto",
+            memory_budget=_evaluate.DEFAULT_MEMORY_BUDGET, split_every=8, n_bins=1000,
+            max_points=20_000, delong=False, progress=None)[0]
+
+        def delong_pass():
+            return _evaluate._delong_pass(parts, spec, parts.chunk_tasks(spec),
+                                          summary.tables, 1, split_every=8,
+                                          progress=None)
+
+        timed = {}
+        for state in STATES:
+            client.run(_delong_state, *state)
+            timed[state] = (best(delong_pass, args.repeats)[0],
+                            cpu_seconds(client, delong_pass)[1],
+                            best(lambda: evaluate(pattern, labels=[0, 1], ci=True),
+                                 args.repeats))
+        t_read, n = best(lambda: pyarrow_read(files, columns), args.repeats)
+        _, cpu_read = cpu_seconds(None, lambda: pyarrow_read(files, columns))
+        t_first, _ = best(lambda: evaluate(pattern, labels=[0, 1], ci=False), args.repeats)
+    before, after = list(STATES)[0], list(STATES)[-1]
+    ev = timed[after][2][1]
+    test = next(c for c in ev.comparisons if c.test == "DeLong")
+    print(f"\n[2 workers] two discrete models (10^4 distinct), {n:,} rows in "
+          f"{len(files)} files")
+    print(f"  pyarrow read of the 3 columns:         {t_read:6.2f} s  (CPU {cpu_read:.2f} s)")
+    print(f"  evaluate(ci=False), first pass only:   {t_first:6.2f} s  "
+          f"ratio {t_first / t_read:.2f}")
+    print("  the DeLong pass alone (wall s, ratio to the read; CPU s of workers and "
+          "client, ratio) and evaluate(ci=True):")
+    for state, how in STATES.items():
+        t_pass, cpu_pass, (t_all, _) = timed[state]
+        print(f"    {how:40s} {t_pass:6.2f} s  ratio {t_pass / t_read:5.2f}  "
+              f"CPU {cpu_pass:5.2f} s  ratio {cpu_pass / cpu_read:5.2f};  "
+              f"evaluate(ci=True) {t_all:5.2f} s")
+    print(f"  after vs before: the pass {timed[before][0] / timed[after][0]:.2f}x faster "
+          f"(CPU {timed[before][1] / timed[after][1]:.2f}x), evaluate(ci=True) "
+          f"{timed[before][2][0] / timed[after][2][0]:.2f}x")
+    print(f"  DeLong: AUC difference {test.difference:.6f}, CI [{test.ci.low:.6f}, "
+          f"{test.ci.high:.6f}], p = {test.pvalue:.3g} ({test.note})")
+    print(f"load after: {os.getloadavg()}")
+    if not args.keep:
+        shutil.rmtree(os.path.join(args.dir, "discrete2"))
+
+
+def _chunk_lookup(on):
+    """Turn the bit-keyed lookup of in-memory chunks' DeLong pass off (each chunk by
+    DeLongCrossSums.from_arrays, a binary search per row, as before) or back on."""
+    from evalplots.dask import _parquet
+
+    fast = _parquet.__dict__.setdefault("_fast_of_rows", _parquet.delong_sums_of_rows)
+
+    def general(positive, scores, weight, n_rows, tables):
+        from evalplots.metrics import DeLongCrossSums
+
+        cross = DeLongCrossSums.from_arrays(positive, scores, tables, pos_label=True,
+                                            sample_weight=weight)
+        return DeLongCrossSums(cross.sums, n_rows, 1)
+
+    _parquet.delong_sums_of_rows = fast if on else general
+
+
+def _file_block(path):
+    """One file's (labels, scores of m, scores of m2) as numpy arrays (array blocks)."""
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(path, columns=["y_true", "m", "m2"])
+    return tuple(table.column(k).to_numpy() for k in ("y_true", "m", "m2"))
+
+
+def arrays_section(args):
+    """Dask arrays in worker memory vs the same rows as Parquet files (fast path).
+
+    Two discrete models (the data of :func:`delong_section`). The arrays' blocks
+    are the files' columns, read and persisted on the workers before the clock
+    starts, so the arrays' time is the reduction alone while the files' time
+    includes reading them: a per-row comparison of the chunk path (validation
+    and tables of in-memory chunks) with the Parquet fast path, for the first
+    pass (``ci=False``) and with the DeLong pass (``ci=True``).
+    """
+    import dask
+    import dask.array as da
+    import distributed
+    import pyarrow.parquet as pq
+
+    from evalplots.dask import evaluate
+
+    files, pattern = _two_models(args)
+    sizes = [pq.ParquetFile(f).metadata.num_rows for f in files]
+    n = sum(sizes)
+    with _two_workers() as client:
+        blocks = [dask.delayed(_file_block, nout=3)(f) for f in files]
+        y, m, m2 = client.persist([
+            da.concatenate([da.from_delayed(b[k], shape=(size,), dtype=dtype)
+                            for b, size in zip(blocks, sizes)])
+            for k, dtype in enumerate((np.int8, np.float64, np.float64))])
+        distributed.wait([y, m, m2])
+        timed = {}
+
+        def arrays(ci):
+            return best(lambda: evaluate(y, {"m": m, "m2": m2}, labels=[0, 1], ci=ci),
+                        args.repeats)
+
+        for ci in (False, True):
+            timed["arrays", ci] = arrays(ci)
+            timed["files", ci] = best(lambda: evaluate(pattern, labels=[0, 1], ci=ci),
+                                      args.repeats)
+        client.run(_chunk_lookup, False)
+        timed["before"] = arrays(True)
+        client.run(_chunk_lookup, True)
+    print(f"\n[2 workers] two discrete models (10^4 distinct), {n:,} rows in {len(files)} "
+          f"partitions")
+    for ci in (False, True):
+        (t_a, ev_a), (t_f, ev_f) = timed["arrays", ci], timed["files", ci]
+        print(f"  ci={ci!s:5}: Parquet files (fast path) {t_f:6.2f} s "
+              f"({t_f / n * 1e9:5.1f} ns/row); dask arrays in worker memory {t_a:6.2f} s "
+              f"({t_a / n * 1e9:5.1f} ns/row); arrays / files = {t_a / t_f:.2f}")
+    t_before, t_after = timed["before"][0], timed["arrays", True][0]
+    print(f"  ci=True, dask arrays: chunks' DeLong pass by a binary search per row "
+          f"(before) {t_before:6.2f} s, by the bit-keyed lookup {t_after:6.2f} s: "
+          f"{t_before / t_after:.2f}x")
+    p = [next(c.pvalue for c in e.comparisons if c.test == "DeLong")
+         for e in (timed["arrays", True][1], timed["files", True][1])]
+    print(f"  same DeLong test: z of arrays and files "
+          f"{[next(c.note for c in e.comparisons if c.test == 'DeLong') for e in (timed['arrays', True][1], timed['files', True][1])]}, p {p}")
+    print(f"load after: {os.getloadavg()}")
 
 if __name__ == "__main__":
     main()

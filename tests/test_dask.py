@@ -299,15 +299,25 @@ def test_parquet_files_evaluation_equals_in_memory(client, tmp_path, labels, pos
     cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 20 + i, n, labels=labels,
                            weights=weights, second=True)
             for i, n in enumerate([3000, 2500, 4100])]
+    got, expected = _both_evaluations(tmp_path, cols, pos_label, weights)
+    _table_values_equal(got, expected)
+    np.testing.assert_array_equal(got.models["m2"].confusion_matrix,
+                                  expected.models["m2"].confusion_matrix)
+
+
+def _both_evaluations(tmp_path, cols, pos_label, weights):
+    """evalplots.dask.evaluate of the files in tmp_path, and evalplots.evaluate of
+    their columns ``cols`` (models m and m2) in memory."""
+    import evalplots
+    import evalplots.dask
+
     y, m, m2 = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m", "m2"))
     w = None if weights is None else np.concatenate([c["w"] for c in cols])
     got = evalplots.dask.evaluate(str(tmp_path / "*.parquet"), pos_label=pos_label,
                                   sample_weight=None if weights is None else "w")
     expected = evalplots.evaluate(y, {"m": m, "m2": m2}, pos_label=pos_label,
                                   sample_weight=w)
-    _table_values_equal(got, expected)
-    np.testing.assert_array_equal(got.models["m2"].confusion_matrix,
-                                  expected.models["m2"].confusion_matrix)
+    return got, expected
 
 
 def test_parquet_fast_path_gives_way_to_the_reader(tmp_path, monkeypatch):
@@ -530,6 +540,7 @@ def test_binary_evaluation_table_equals_in_memory(client):
     expected = evalplots.evaluate(ym, {"a": sm, "b": other}, sample_weight=wm)
     assert type(got) is type(expected)
     _table_values_equal(got, expected)
+    _delong_equal(got, expected)  # the DeLong pass of in-memory chunks
     np.testing.assert_array_equal(got.models["a"].confusion_matrix,
                                   expected.models["a"].confusion_matrix)
 
@@ -584,4 +595,165 @@ def test_regression_metrics_equal_in_memory(client):
     got = evalplots.dask.evaluate(_blocks_of(y, sizes), {"m": _blocks_of(pred, sizes)})
     expected = evalplots.evaluate(y, {"m": pred})
     assert type(got).__name__ == "RegressionEvaluation"
+    _table_values_equal(got, expected)
+
+
+# --- the paired DeLong test: the second pass, by the Parquet fast path -----------------
+
+
+def _delong_rows(ev):
+    """(pair, [difference, CI low, CI high, p-value]) of every DeLong comparison."""
+    rows = [c for c in ev.comparisons if c.test == "DeLong"]
+    return ([(c.model_a, c.model_b) for c in rows],
+            [[c.difference, c.ci.low, c.ci.high, c.pvalue] for c in rows])
+
+
+def _delong_equal(got, expected):
+    pairs, values = _delong_rows(expected)
+    assert pairs and np.isfinite(values).all()  # real tests, not 'n/a'
+    assert _delong_rows(got)[0] == pairs
+    np.testing.assert_allclose(_delong_rows(got)[1], values, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("labels, pos_label, weights, table_bits", [
+    ((0, 1), 1, None, None), (("ham", "spam"), "spam", "int", None),
+    ((0, 1), 0, "real", None),
+    ((0, 1), 1, "int", 3)])  # 8 slots: most scores take the general lookup
+def test_parquet_delong_sums_equal_from_arrays(tmp_path, monkeypatch, labels, pos_label,
+                                               weights, table_bits):
+    from evalplots.dask import _parquet
+    from evalplots.metrics import BinarySummary, DeLongCrossSums
+
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)  # blocks across row groups
+    if table_bits is not None:
+        monkeypatch.setattr(_parquet, "TABLE_BITS", table_bits)
+    path = str(tmp_path / "p.parquet")
+    cols = _write_grouped(path, 9, 5500, labels=labels, weights=weights, second=True)
+    spec = {"target": "y_true", "classes": np.array(sorted(labels)),
+            "kinds": {"m": "numbers", "m2": "numbers"},
+            "weight_column": None if weights is None else "w"}
+    predictions = {"m": cols["m"], "m2": cols["m2"]}
+    tables = BinarySummary.from_arrays(cols["y_true"], predictions, pos_label=pos_label,
+                                       sample_weight=cols.get("w")).tables
+    got = _parquet.delong_sums(path, spec, ["m", "m2"], pos_label, tables)
+    expected = DeLongCrossSums.from_arrays(cols["y_true"], predictions, tables,
+                                           pos_label=pos_label,
+                                           sample_weight=cols.get("w"))
+    assert (got.n_rows, list(got.sums)) == (5500, [("m", "m2")])
+    assert expected.sums[("m", "m2")].min() > 1.0  # sums of many rows, both classes
+    np.testing.assert_allclose(got.sums[("m", "m2")], expected.sums[("m", "m2")],
+                               rtol=1e-12, atol=0)
+
+
+def test_parquet_delong_pass_gives_way_to_the_reader(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from evalplots.dask import _parquet
+    from evalplots.dask._evaluate import _file_delong_part
+    from evalplots.metrics import BinarySummary
+
+    path = str(tmp_path / "part-0.parquet")
+    cols = _write_grouped(path, 5, 4000, second=True)
+    spec = {"target": "y_true", "classes": np.array([0, 1]), "models": ["m", "m2"],
+            "kinds": {"m": "numbers", "m2": "numbers"}, "weight_column": None}
+    tables = BinarySummary.from_arrays(cols["y_true"], {"m": cols["m"], "m2": cols["m2"]},
+                                       pos_label=1).tables
+    assert _parquet.delong_sums(path, spec, ["m", "m2"], 1, tables) is not None
+    # a float target: the reader's rules, not the fast path (same sums)
+    as_float = dict(cols, y_true=cols["y_true"].astype(np.float64))
+    pq.write_table(pa.table(as_float), tmp_path / "f.parquet", row_group_size=1000)
+    assert _parquet.delong_sums(str(tmp_path / "f.parquet"), spec, ["m", "m2"], 1,
+                                tables) is None
+    general = _file_delong_part(str(tmp_path / "f.parquet"), spec, tables, 1, "f")
+    fast = _file_delong_part(path, spec, tables, 1, "p")
+    np.testing.assert_allclose(general.sums[("m", "m2")], fast.sums[("m", "m2")],
+                               rtol=1e-12)
+    # a bad value in the third row group (row 2501): the reader names file and row
+    cols["m"][2500] = np.nan
+    pq.write_table(pa.table(cols), path, row_group_size=1000)
+    with pytest.raises(ValueError, match=r"^file '.*part-0\.parquet': score column 'm' "
+                                         r"has a non-finite value 'nan' on row 2501"):
+        _file_delong_part(path, spec, tables, 1, f"file {path!r}")
+    # a finite score absent from the first pass's table: not these rows' tables
+    cols["m"][2500] = 123.0
+    pq.write_table(pa.table(cols), path, row_group_size=1000)
+    with pytest.raises(ValueError, match=r"^file '.*part-0\.parquet': predictions\['m'\] "
+                                         r"holds a score absent from its table"):
+        _file_delong_part(path, spec, tables, 1, f"file {path!r}")
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), None, None), (("ham", "spam"), "spam", "int")])
+def test_parquet_delong_test_equals_in_memory(client, tmp_path, labels, pos_label,
+                                              weights):
+    """DeLong's difference, interval and p-value of two models on a Parquet glob: files
+    of discrete scores (the fast path), one of continuous scores (the first pass reads
+    it the general way) and one the fast path leaves to the reader."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    import evalplots
+    import evalplots.dask
+
+    cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 30 + i, n, labels=labels,
+                           weights=weights, continuous=i == 1, second=True)
+            for i, n in enumerate([5500, 4000, 3000, 2500])]
+    last = dict(cols[3])  # stored so that the fast path gives it to the general reader
+    if weights is None:
+        last["y_true"] = last["y_true"].astype(np.float64)  # a float target
+    else:
+        last["w"] = last["w"].astype(str)  # weights as text
+    pq.write_table(pa.table(last), tmp_path / "part-3.parquet", row_group_size=1000)
+    got, expected = _both_evaluations(tmp_path, cols, pos_label, weights)
+    _delong_equal(got, expected)
+    assert 0 < _delong_rows(expected)[1][0][3] < 0.5  # not 0 by underflow
+    _table_values_equal(got, expected)
+
+
+@pytest.mark.parametrize("weights, score_dtype", [
+    (None, np.float64), ("int", np.float64), ("real", np.float64), ("int", np.int64)])
+def test_delong_sums_of_rows_equal_from_arrays(monkeypatch, weights, score_dtype):
+    """In-memory chunks (dask arrays, or a file the general reader read) take the
+    lookup of the Parquet fast path, block by block: the sums of from_arrays."""
+    from evalplots.dask import _parquet
+    from evalplots.metrics import BinarySummary, DeLongCrossSums
+    from evalplots.metrics._summaries._binary import delong_rows
+
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
+    rng = np.random.default_rng(11)
+    n = 5000
+    y = np.array(["ham", "spam"])[rng.integers(0, 2, n)]
+    a = _grouped_scores(rng, (y == "spam").astype(int))  # 0.0 and -0.0 among them
+    b = np.round(rng.random(n) + 0.3 * (y == "spam"), 2)
+    if score_dtype is np.int64:
+        a, b = np.round(a * 1e4).astype(np.int64), np.round(b * 100).astype(np.int64)
+    w = (None if weights is None else rng.integers(0, 4, n).astype(np.float64)
+         if weights == "int" else rng.random(n) * 2)
+    predictions = {"a": a, "b": b}
+    keep = np.ones(n, bool) if w is None else w != 0
+    tables = BinarySummary.from_arrays(y[keep], {k: v[keep] for k, v in predictions.items()},
+                                       pos_label="spam").tables  # no weight-0 row's score
+    got = _parquet.delong_sums_of_rows(*delong_rows(y, predictions, tables, "spam", w),
+                                       tables)
+    expected = DeLongCrossSums.from_arrays(y, predictions, tables, pos_label="spam",
+                                           sample_weight=w)
+    assert got.n_rows == expected.n_rows == n
+    assert expected.sums[("a", "b")].min() > 1.0
+    np.testing.assert_allclose(got.sums[("a", "b")], expected.sums[("a", "b")],
+                               rtol=1e-12, atol=0)
+
+
+def test_delong_test_of_dask_arrays_with_text_labels_equals_in_memory(client):
+    import evalplots
+    import evalplots.dask
+
+    (y, s, _), (ym, sm, _) = _data(8, "discrete", False, labels=("ham", "spam"),
+                                   n_rows=100_000)
+    other = np.round(np.cos(np.arange(ym.size)) + 1.3 * (ym == "spam"), 3)
+    got = evalplots.dask.evaluate(y, {"a": s, "b": _blocks_of(other, _sizes(ym.size))},
+                                  pos_label="spam")
+    expected = evalplots.evaluate(ym, {"a": sm, "b": other}, pos_label="spam")
+    _delong_equal(got, expected)
+    assert 0 < _delong_rows(expected)[1][0][3] < 0.5  # not 0 by underflow
     _table_values_equal(got, expected)

@@ -31,7 +31,10 @@ A Parquet file of a binary target and float scores is read by a fast path
 rows, each score looked up by its bits in a small table of the scores seen so
 far, and counted with one ``np.bincount``; a task's memory stays about the
 size of one partition. Any other input, and any value the reader's rules
-would refuse, is read by the general reader, with its messages.
+would refuse, is read by the general reader, with its messages. The paired
+DeLong test of two or more models (``ci=True``) takes a second pass, given the
+merged tables, that reads the files the same way (dask arrays: their chunks,
+in blocks of 2^20 rows) and looks each row's placement up by its score's bits.
 
 When one model's table of distinct scores would exceed ``memory_budget``
 (continuous scores: one row per sample), it is not merged. Instead the exact

@@ -422,13 +422,27 @@ def _merge_binary(budget_rows):
 
 
 def _delong_part(chunk, tables, pos_label, where):
-    from evalplots.metrics import DeLongCrossSums
+    """DeLongCrossSums.from_arrays of one partition, by the bit-keyed lookup."""
+    from evalplots.dask._parquet import delong_sums_of_rows
+    from evalplots.metrics._summaries._binary import delong_rows
 
     def run():
         y, predictions, weight = chunk
-        return DeLongCrossSums.from_arrays(y, predictions, tables, pos_label=pos_label,
-                                           sample_weight=weight)
+        return delong_sums_of_rows(*delong_rows(y, predictions, tables, pos_label,
+                                                weight), tables)
     return None if chunk is None else _input._checked(where, run)
+
+
+def _file_delong_part(path, spec, tables, pos_label, where):
+    """:func:`_delong_part` of one file: by the Parquet fast path when it applies."""
+    from evalplots.dask._parquet import delong_sums
+
+    cross = _input._checked(where, delong_sums, path, spec, spec["models"], pos_label,
+                            tables)
+    if cross is None:  # the general reader, with its rules and messages
+        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
+        return _delong_part(chunk, tables, pos_label, where)
+    return cross
 
 
 def _summary_part(kind, chunk, options, where):
@@ -485,17 +499,33 @@ def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_
         exact[name] = ranking
     cross = None
     if delong and len(names) > 1 and not exact:
-        # the paired DeLong test: a second pass given the merged tables
-        client = current_client()
-        shared = summary.tables if client is None else client.scatter(
-            summary.tables, broadcast=True)
-        seconds = run_tasks([dask.delayed(_delong_part, pure=True)(c, shared, pos, w)
-                             for c, w in zip(chunks, parts.where)],
-                            progress=progress, description="DeLong pass")
-        from evalplots.metrics import DeLongCrossSums
-
-        cross = tree_reduce(seconds, DeLongCrossSums.merge, split_every=split_every)
+        cross = _delong_pass(parts, spec, chunks, summary.tables, pos,
+                             split_every=split_every, progress=progress)
     return summary, cross, exact
+
+
+def _delong_pass(parts, spec, chunks, tables, pos_label, *, split_every, progress):
+    """The paired DeLong test's second pass: the merged DeLongCrossSums given the
+    merged tables (a file by the Parquet fast path when it applies)."""
+    import dask
+
+    from evalplots.metrics import DeLongCrossSums
+
+    client = current_client()
+    # one future holding the dict, under a key of its own: scattering the dict itself
+    # would key each table by its model's name, and a later run's tables under the
+    # same names would meet (or lose) an earlier run's
+    shared = tables if client is None else client.scatter(
+        [tables], broadcast=True, hash=False)[0]
+    files = parts.files()
+    if files is not None:
+        part = dask.delayed(_file_delong_part, pure=True)
+        tasks = [part(f, spec, shared, pos_label, w) for f, w in zip(files, parts.where)]
+    else:
+        part = dask.delayed(_delong_part, pure=True)
+        tasks = [part(c, shared, pos_label, w) for c, w in zip(chunks, parts.where)]
+    seconds = run_tasks(tasks, progress=progress, description="DeLong pass")
+    return tree_reduce(seconds, DeLongCrossSums.merge, split_every=split_every)
 
 
 @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)

@@ -36,7 +36,7 @@ import os
 
 import numpy as np
 
-__all__ = ["BLOCK_ROWS", "score_tables"]
+__all__ = ["BLOCK_ROWS", "delong_sums", "score_tables"]
 
 #: Rows read and grouped at a time: the task's memory is a few such blocks.
 BLOCK_ROWS = 1 << 20
@@ -299,23 +299,30 @@ class _ScoreCodes:
         if not self.learnt and np.isscalar(self.pos):  # first block: fill from its head
             head = pc.unique(column.slice(0, PRIME_ROWS)).to_numpy()
             self._enter(_finite(head.astype(np.float64)).view(np.uint64))
-        slot_buffer, found, miss = self._work(score.size)
-        slot = _slots(bits, 0, out=slot_buffer)
-        np.take(self.keys, slot, out=found)
-        np.not_equal(found, bits, out=miss)
-        if miss.any():
-            rows = np.flatnonzero(miss)
-            second = _slots(bits[rows], 1)
-            hit = self.keys[second] == bits[rows]
-            slot[rows[hit]] = second[hit]
-            rows = rows[~hit]
-            if rows.size:
-                self.learnt.append(self._learn(score[rows], positive[rows],
-                                               None if weight is None else weight[rows]))
-                slot[rows] = self.keys.size  # a bin of its own, left out
+        slot, rows = self.find(bits)
+        if rows.size:
+            self.learnt.append(self._learn(score[rows], positive[rows],
+                                           None if weight is None else weight[rows]))
         pos, neg = _cell_counts(slot, self.keys.size + 1, positive, weight, in_place=True)
         self.pos, self.neg = self.pos + pos, self.neg + neg
         return score
+
+    def find(self, bits):
+        """(slot of each score's bits, rows found in neither table): those rows get
+        the slot ``keys.size``, a bin of its own (the slots are a reused buffer)."""
+        slot_buffer, found, miss = self._work(bits.size)
+        slot = _slots(bits, 0, out=slot_buffer)
+        np.take(self.keys, slot, out=found)
+        np.not_equal(found, bits, out=miss)
+        if not miss.any():
+            return slot, np.zeros(0, np.intp)
+        rows = np.flatnonzero(miss)
+        second = _slots(bits[rows], 1)
+        hit = self.keys[second] == bits[rows]
+        slot[rows[hit]] = second[hit]
+        rows = rows[~hit]
+        slot[rows] = self.keys.size
+        return slot, rows
 
     def cells(self):
         """[(distinct scores, positives, negatives), ...] of every block added."""
@@ -358,13 +365,11 @@ def _weights(column, name, n):
     return check_sample_weight(read_numbers(series, name, source).astype(np.float64), n)
 
 
-def _score_tables(path, spec, names, pos_label, on_block=None):
-    """(per model its table or None when no row has weight, rows read); ``on_block``
-    is called with each block's (labels, positive mask, scores, weights)."""
+def _blocks(path, spec, names, pos_label):
+    """(the file's label rule, its blocks): each block of at most ``BLOCK_ROWS`` rows
+    is ``(batch, positive mask, weights or None)``, the batch holding the target, the
+    models in order and the weight column, as stored."""
     import pyarrow.parquet as pq
-
-    from evalplots.metrics._score_counts import ScoreCounts
-    from evalplots.metrics._validation import all_whole, whole_sums_exact
 
     target, weight_name = spec["target"], spec.get("weight_column")
     schema = pq.read_schema(path)
@@ -374,20 +379,37 @@ def _score_tables(path, spec, names, pos_label, on_block=None):
     if reader.metadata.num_rows == 0:
         raise _NotHere  # the general reader refuses a file without rows
     positives = _Positives(target, spec["classes"], pos_label)
-    codes = {name: _ScoreCodes() for name in names}
-    whole, total, any_weight, n_rows = True, 0.0, weight_name is None, 0
     raw = [by_name[target], *(by_name[n] for n in names)]
     if weight_name is not None:
         raw.append(by_name[weight_name])
-    for batch in reader.iter_batches(batch_size=BLOCK_ROWS, columns=raw,
-                                     use_threads=False):
+
+    def blocks():
+        for batch in reader.iter_batches(batch_size=BLOCK_ROWS, columns=raw,
+                                         use_threads=False):
+            n = batch.num_rows
+            if n == 0:
+                continue
+            positive = positives(batch.column(0))
+            weight = None
+            if weight_name is not None:
+                weight = _weights(batch.column(len(raw) - 1), weight_name, n)
+            yield batch, positive, weight
+    return positives, blocks()
+
+
+def _score_tables(path, spec, names, pos_label, on_block=None):
+    """(per model its table or None when no row has weight, rows read); ``on_block``
+    is called with each block's (labels, positive mask, scores, weights)."""
+    from evalplots.metrics._score_counts import ScoreCounts
+    from evalplots.metrics._validation import all_whole, whole_sums_exact
+
+    weight_name = spec.get("weight_column")
+    positives, blocks = _blocks(path, spec, names, pos_label)
+    codes = {name: _ScoreCodes() for name in names}
+    whole, total, any_weight, n_rows = True, 0.0, weight_name is None, 0
+    for batch, positive, weight in blocks:
         n = batch.num_rows
-        if n == 0:
-            continue
-        positive = positives(batch.column(0))
-        weight = None
-        if weight_name is not None:
-            weight = _weights(batch.column(len(raw) - 1), weight_name, n)
+        if weight is not None:
             whole = whole and all_whole(weight)
             total += float(weight.sum())
             any_weight = any_weight or bool(weight.any())
@@ -410,3 +432,132 @@ def _score_tables(path, spec, names, pos_label, on_block=None):
         keep = (pos != 0) | (neg != 0)  # weight-0 rows make no score, as in binary_scores
         out[name] = ScoreCounts._grouped(score[keep], pos[keep], neg[keep])
     return out, n_rows
+
+
+# --- the DeLong pass -----------------------------------------------------------------
+
+
+class _Placements:
+    """One model's DeLong placements of a block's rows, looked up by their scores' bits.
+
+    The merged table's scores enter the two direct-mapped tables of a
+    :class:`_ScoreCodes`; at ``2 * slot + 1`` and ``2 * slot`` sit the placement
+    of a positive (``v10``) and of a negative (``v01``) at that slot's score
+    (:func:`~evalplots.metrics._summaries.table_placements`), so a row's
+    placement is one gather at ``2 * slot + is_positive``. Rows whose score is
+    in neither table (one that found no free slot, ``-0.0`` where the table
+    holds ``0.0``, or one absent from the table) take the general rule,
+    :func:`~evalplots.metrics._summaries._binary.placed_rows`, which refuses a
+    score absent from the table; rows of weight 0 are not looked up (they add
+    nothing, and the table may not hold their scores).
+    """
+
+    def __init__(self, table, name):
+        from evalplots.metrics._summaries import table_placements
+
+        score, v10, v01, self.auc = table_placements(table)
+        self.name, self.placements = name, (score, v10, v01)
+        self.hashed = score.dtype == np.float64  # distinct floats, distinct bits
+        self.codes = _ScoreCodes()
+        self.by_key = np.zeros(2 * (self.codes.keys.size + 1))  # last 2: not entered
+        if not self.hashed:
+            return
+        bits = np.ascontiguousarray(score).view(np.uint64)
+        self.codes._enter(bits)  # distinct finite scores
+        slot, missing = self.codes.find(bits)
+        entered = np.ones(score.size, bool)
+        entered[missing] = False
+        slot = slot[entered]
+        self.by_key[2 * slot + 1] = v10[entered]
+        self.by_key[2 * slot] = v01[entered]
+
+    def __call__(self, score, positive, weight):
+        """Each row's placement (float64) of a block's scores (an ndarray)."""
+        from evalplots.metrics._summaries._binary import placed_rows
+
+        if self.hashed and score.dtype == np.float64:
+            slot, rows = self.codes.find(np.ascontiguousarray(score).view(np.uint64))
+            key = np.left_shift(slot, 1, out=slot)
+            np.bitwise_or(key, positive, out=key)
+            placed = self.by_key[key]
+        else:  # scores of another type: every row by the general rule
+            rows, placed = np.arange(score.size), np.zeros(score.size)
+        if rows.size:
+            if weight is not None:
+                rows = rows[weight[rows] != 0]
+            placed[rows] = placed_rows(self.placements, score[rows], positive[rows],
+                                       self.name)
+        return placed
+
+
+def delong_sums(path, spec, names, pos_label, tables):
+    """The :class:`~evalplots.metrics.DeLongCrossSums` of one Parquet file, or None.
+
+    Parameters
+    ----------
+    path : str
+        The partition's file.
+    spec : dict
+        The evaluation's reading spec (as for :func:`score_tables`).
+    names : list of str
+        The models, in the evaluation's order.
+    pos_label : object
+        The resolved positive class.
+    tables : dict of str to ScoreCounts
+        Every model's merged table of all rows (the first pass's).
+
+    Returns
+    -------
+    cross : DeLongCrossSums or None
+        As :meth:`DeLongCrossSums.from_arrays` of the rows the general reader
+        reads, summed block by block (the sums of blocks add, as its ``merge``
+        adds those of partitions); None when the general reader must read the
+        file (see :func:`score_tables`; also when a score is absent from its
+        table, which the general path then reports).
+    """
+    def scores(batch):
+        out = {}
+        for j, name in enumerate(names, start=1):
+            if batch.column(j).null_count:
+                raise _NotHere
+            out[name] = batch.column(j).to_numpy(zero_copy_only=False).astype(
+                np.float64, copy=False)
+        return out
+
+    def run():
+        return _delong_of_blocks(
+            ((positive, scores(batch), weight, batch.num_rows)
+             for batch, positive, weight in _blocks(path, spec, names, pos_label)[1]),
+            names, tables)
+    return _guarded(path, spec, names, run)
+
+
+def delong_sums_of_rows(positive, scores, weight, n_rows, tables):
+    """:class:`~evalplots.metrics.DeLongCrossSums` of checked rows in memory.
+
+    As :meth:`DeLongCrossSums.from_arrays` of the rows that
+    :func:`~evalplots.metrics._summaries._binary.delong_rows` returns (its
+    arguments), by the lookup of :func:`delong_sums`, ``BLOCK_ROWS`` rows at a
+    time.
+    """
+    from evalplots.metrics import DeLongCrossSums
+
+    starts = range(0, max(positive.size, 1), BLOCK_ROWS)
+    blocks = ((positive[i:i + BLOCK_ROWS],
+               {name: s[i:i + BLOCK_ROWS] for name, s in scores.items()},
+               None if weight is None else weight[i:i + BLOCK_ROWS], 0) for i in starts)
+    sums = _delong_of_blocks(blocks, list(scores), tables)
+    return DeLongCrossSums(sums.sums, n_rows, 1)
+
+
+def _delong_of_blocks(blocks, names, tables):
+    """DeLongCrossSums of ``(positive mask, {model: scores}, weights or None, rows)``
+    blocks: per block :meth:`DeLongCrossSums._from_placed`, then added."""
+    from evalplots.metrics import DeLongCrossSums
+
+    lookups = {name: _Placements(tables[name], name) for name in names}
+    aucs = {name: lookup.auc for name, lookup in lookups.items()}
+    parts = [DeLongCrossSums._from_placed(
+        {name: lookups[name](scores[name], positive, weight) for name in names}, aucs,
+        positive, weight, n_rows) for positive, scores, weight, n_rows in blocks]
+    return DeLongCrossSums.merge(parts)

@@ -362,6 +362,44 @@ def _below_tied(counts):
     return 2 * (np.cumsum(counts) - counts) + counts
 
 
+def delong_rows(y_true, predictions, tables, pos_label, sample_weight):
+    """The checked rows of one chunk of :meth:`DeLongCrossSums.from_arrays`.
+
+    Returns ``(positive mask, {model: scores}, weights or None, n_rows)``: labels,
+    weights and lengths checked, rows of weight 0 left out (they add nothing, and
+    the tables may not hold their scores); ``n_rows`` counts every row.
+    """
+    predictions = _predictions(predictions)
+    y, weight, n = _chunk_arrays(y_true, sample_weight)
+    positive = binary_positive_mask(y, pos_label) if n else np.zeros(0, bool)
+    if weight is not None:
+        keep = weight != 0
+        weight, positive = weight[keep], positive[keep]
+    scores = {}
+    for name, values in predictions.items():
+        if name not in tables:
+            raise ValueError(f"tables has no model {name!r}; pass the merged tables "
+                             f"of the first pass.")
+        s = as_1d(values, f"predictions[{name!r}]", allow_empty=True)
+        check_consistent_length(y_true=np.empty(n), **{f"predictions[{name!r}]": s})
+        scores[name] = s if weight is None else s[keep]
+    return positive, scores, weight, n
+
+
+def placed_rows(placements, score, positive, name):
+    """Each row's placement: ``v10`` at its score for a positive, ``v01`` for a negative.
+
+    ``placements`` is ``(scores, v10, v01)`` of :func:`table_placements`; a score
+    absent from the table raises ValueError naming ``predictions[name]``.
+    """
+    values, v10, v01 = placements
+    at = sorted_lookup(values, score)
+    if score.size and (at.max() >= values.size or not np.array_equal(values[at], score)):
+        raise ValueError(f"predictions[{name!r}] holds a score absent from its "
+                         f"table; pass the merged tables of these rows.")
+    return np.where(positive, v10[at], v01[at]) if score.size else score
+
+
 @dataclass(repr=False, eq=False)
 class DeLongCrossSums(_Summary):
     """Second-pass sums for the paired DeLong test of every pair of binary models.
@@ -454,35 +492,29 @@ class DeLongCrossSums(_Summary):
         ...                             s.tables).n_rows
         2
         """
-        predictions = _predictions(predictions)
-        y, weight, n = _chunk_arrays(y_true, sample_weight)
-        positive = binary_positive_mask(y, pos_label) if n else np.zeros(0, bool)
-        if weight is not None:
-            keep = weight != 0
-            weight, positive = weight[keep], positive[keep]
+        positive, scores, weight, n = delong_rows(y_true, predictions, tables,
+                                                  pos_label, sample_weight)
         placed, aucs = {}, {}
-        for name, values in predictions.items():
-            if name not in tables:
-                raise ValueError(f"tables has no model {name!r}; pass the merged tables "
-                                 f"of the first pass.")
-            s = as_1d(values, f"predictions[{name!r}]", allow_empty=True)
-            check_consistent_length(y_true=np.empty(n), **{f"predictions[{name!r}]": s})
-            if weight is not None:
-                s = s[keep]
-            score, v10, v01, aucs[name] = table_placements(tables[name])
-            at = sorted_lookup(score, s)
-            if s.size and (at.max() >= score.size or not np.array_equal(score[at], s)):
-                raise ValueError(f"predictions[{name!r}] holds a score absent from its "
-                                 f"table; pass the merged tables of these rows.")
-            at = np.minimum(at, score.size - 1)
-            placed[name] = np.where(positive, v10[at], v01[at]) if s.size else s
+        for name, s in scores.items():
+            *placements, aucs[name] = table_placements(tables[name])
+            placed[name] = placed_rows(placements, s, positive, name)
+        return cls._from_placed(placed, aucs, positive, weight, n)
+
+    @classmethod
+    def _from_placed(cls, placed, aucs, positive, weight, n_rows):
+        """The sums of ``n_rows`` rows given each row's placement under each model
+        (``placed``: model -> ndarray, in model order) and each model's AUC; rows of
+        weight 0 add nothing."""
+        by_class = np.stack([positive, ~positive]).astype(np.float64)  # the weights
+        if weight is not None:
+            by_class *= weight
         sums = {}
-        w = np.ones(positive.size) if weight is None else weight
-        for a, b in combinations(predictions, 2):
-            d = (placed[a] - placed[b]) - (aucs[a] - aucs[b])
-            wd2 = w * d * d
-            sums[(a, b)] = np.array([wd2[positive].sum(), wd2[~positive].sum()])
-        return cls(sums, n, 1)
+        for a, b in combinations(placed, 2):
+            d = placed[a] - placed[b]
+            d -= aucs[a] - aucs[b]
+            d *= d
+            sums[(a, b)] = by_class @ d  # both classes' sums in one pass over d
+        return cls(sums, n_rows, 1)
 
     @classmethod
     def merge(cls, parts):
