@@ -36,7 +36,7 @@ import os
 
 import numpy as np
 
-__all__ = ["BLOCK_ROWS", "score_tables"]
+__all__ = ["BLOCK_ROWS", "ranged_scores", "score_samples", "score_tables"]
 
 #: Rows read and grouped at a time: the task's memory is a few such blocks.
 BLOCK_ROWS = 1 << 20
@@ -409,3 +409,119 @@ def _score_tables(path, spec, names, pos_label, on_block=None):
         keep = (pos != 0) | (neg != 0)  # weight-0 rows make no score, as in binary_scores
         out[name] = ScoreCounts._grouped(score[keep], pos[keep], neg[keep])
     return out, n_rows
+
+
+# --- continuous scores: blocks of checked rows for the exact range path ---------------
+
+
+def _checked_blocks(path, spec, names, pos_label):
+    """Blocks of a file's rows as ``(positive mask, {model: float64 scores}, weights)``,
+    every value checked as the reader checks it (labels by :class:`_Positives`,
+    weights by ``read_numbers``, scores finite floats without nulls); rows of
+    weight 0 are left out, as in :func:`~evalplots.metrics._thresholds.binary_scores`.
+    Raises :class:`_NotHere` where the general reader must read the file."""
+    import pyarrow.parquet as pq
+
+    target, weight_name = spec["target"], spec.get("weight_column")
+    by_name, text_target = _columns(pq.read_schema(path), spec, names)
+    reader = pq.ParquetFile(path, read_dictionary=[by_name[target]] if text_target
+                            else None)
+    if reader.metadata.num_rows == 0:
+        raise _NotHere  # the general reader refuses a file without rows
+    positives = _Positives(target, spec["classes"], pos_label)
+    raw = [by_name[target], *(by_name[n] for n in names)]
+    if weight_name is not None:
+        raw.append(by_name[weight_name])
+    for batch in reader.iter_batches(batch_size=BLOCK_ROWS, columns=raw,
+                                     use_threads=False):
+        if batch.num_rows == 0:
+            continue
+        positive = positives(batch.column(0))
+        weight = keep = None
+        if weight_name is not None:
+            weight = _weights(batch.column(len(raw) - 1), weight_name, batch.num_rows)
+            if not weight.all():
+                keep = weight != 0
+                positive, weight = positive[keep], weight[keep]
+        scores = {}
+        for j, name in enumerate(names, start=1):
+            column = batch.column(j)
+            if column.null_count:
+                raise _NotHere
+            score = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
+            scores[name] = _finite(score if keep is None else score[keep])
+        yield positive, scores, weight
+
+
+def score_samples(path, spec, names, pos_label, points, min_rows=0):
+    """Per model a sample of one Parquet file's continuous scores, or None.
+
+    Returns
+    -------
+    samples : dict of str to tuple or None, or None
+        None when the general reader must read the file (see
+        :func:`score_tables`), when it has fewer than ``min_rows`` rows (its
+        table is built), or a model's first block is not continuous;
+        else per model ``(scores, weights or None, n_pos, n_neg, n_rows)``: about
+        ``points`` scores drawn without replacement block by block (each
+        block in proportion to its rows) and the totals of all rows; None
+        for every model when no row has non-zero weight.
+    """
+    def run():
+        import pyarrow.parquet as pq
+
+        from evalplots.dask._ranking import looks_continuous
+
+        n_rows = pq.read_metadata(path).num_rows
+        if n_rows < min_rows:
+            raise _NotHere
+        rng = np.random.default_rng(n_rows)
+        picks = {name: [] for name in names}
+        n_pos = n_neg = 0
+        for i, (positive, scores, weight) in enumerate(_checked_blocks(path, spec, names,
+                                                                       pos_label)):
+            n = positive.size
+            if i == 0 and not all(looks_continuous(s) for s in scores.values()):
+                raise _NotHere  # few distinct scores: their tables are merged
+            if weight is None:
+                n_pos += int(np.count_nonzero(positive))
+                n_neg += n - int(np.count_nonzero(positive))
+            else:
+                n_pos += weight[positive].sum()
+                n_neg += weight[~positive].sum()
+            k = min(n, -(-points * n // max(1, n_rows)))
+            pick = rng.choice(n, k, replace=False) if k < n else slice(None)
+            for name in names:
+                picks[name].append((scores[name][pick],
+                                    None if weight is None else weight[pick]))
+        if n_pos + n_neg == 0:
+            return dict.fromkeys(names)
+        return {name: (np.concatenate([s for s, _ in picks[name]]),
+                       None if spec.get("weight_column") is None
+                       else np.concatenate([w for _, w in picks[name]]),
+                       n_pos, n_neg, n_rows) for name in names}
+    return _guarded(path, spec, names, run)
+
+
+def ranged_scores(path, spec, name, pos_label, lo, hi, cuts):
+    """The rows of one Parquet file with ``lo < score <= hi`` (one model), by range.
+
+    Returns
+    -------
+    ranges : list of list of BinaryScores, or None
+        Per range of ``cuts`` (see :func:`evalplots.dask._ranking.rows_by_range`)
+        its rows, one BinaryScores per block read (the task holds one block
+        and the rows picked); None when the general reader must read the file.
+    """
+    def run():
+        from evalplots.dask._ranking import rows_by_range
+        from evalplots.metrics._thresholds import BinaryScores
+
+        ranges = [[] for _ in range(cuts.size + 1)]
+        for positive, scores, weight in _checked_blocks(path, spec, [name], pos_label):
+            block = rows_by_range(BinaryScores(scores[name], positive, weight), lo, hi,
+                                  cuts)
+            for rows, found in zip(ranges, block):
+                rows.append(found)
+        return ranges
+    return _guarded(path, spec, [name], run)
