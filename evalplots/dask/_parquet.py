@@ -470,7 +470,7 @@ def score_samples(path, spec, names, pos_label, points, min_rows=0):
     def run():
         import pyarrow.parquet as pq
 
-        from evalplots.dask._ranking import looks_continuous
+        from evalplots.dask._ranking import estimated_distinct
 
         n_rows = pq.read_metadata(path).num_rows
         if n_rows < min_rows:
@@ -481,7 +481,7 @@ def score_samples(path, spec, names, pos_label, points, min_rows=0):
         for i, (positive, scores, weight) in enumerate(_checked_blocks(path, spec, names,
                                                                        pos_label)):
             n = positive.size
-            if i == 0 and not all(looks_continuous(s) for s in scores.values()):
+            if i == 0 and not all(estimated_distinct(s) for s in scores.values()):
                 raise _NotHere  # few distinct scores: their tables are merged
             if weight is None:
                 n_pos += int(np.count_nonzero(positive))
