@@ -754,3 +754,43 @@ def test_range_merge_and_walk_equal_one_table():
     np.testing.assert_array_equal(fps, f_all[at])  # (counted from the range's top)
     np.testing.assert_array_equal(tps, t_all[at])
     assert thr[thr >= 0.5].min() == thr_all[thr_all >= 0.5].min()  # kept at 0.5
+
+
+@pytest.mark.parametrize("weights", [None, "int"])
+def test_parquet_evaluation_on_the_waves_equals_in_memory(client, tmp_path, weights):
+    """evaluate() of continuous Parquet scores past the budget: the first pass reads
+    blocks (sums, pair tables, losses, a sample), AUC/AP/BEP from the waves."""
+    import evalplots
+    import evalplots.dask
+
+    cols = _continuous_files(tmp_path, [30_000, 20_000, 25_000], weights=weights)
+    got = evalplots.dask.evaluate(str(tmp_path / "*.parquet"), memory_budget=2**20,
+                                  sample_weight=None if weights is None else "w",
+                                  ci=False, threshold=0.3)
+    expected = evalplots.evaluate(cols["y_true"], {"m": cols["m"]}, threshold=0.3,
+                                  sample_weight=cols.get("w"))
+    _table_values_equal(got, expected)
+    np.testing.assert_array_equal(got.models["m"].confusion_matrix,
+                                  expected.models["m"].confusion_matrix)
+
+
+def test_parquet_sampled_summary_equals_from_arrays(tmp_path):
+    """The first pass of evaluate() on a continuous Parquet file: all but the tables
+    as BinarySummary.from_arrays (weights with zeros), and the sample's totals."""
+    from evalplots.dask import _parquet
+    from evalplots.metrics import BinarySummary
+
+    cols = _continuous_files(tmp_path, [12_000], labels=("ham", "spam"), weights="int")
+    spec = {"target": "y_true", "classes": np.array(["ham", "spam"]),
+            "kinds": {"m": "numbers"}, "weight_column": "w"}
+    summary, samples = _parquet.sampled_summary(str(tmp_path / "part-0.parquet"), spec,
+                                                ["m"], "spam", 0.2, 1000)
+    expected = BinarySummary.from_arrays(cols["y_true"], {"m": cols["m"]},
+                                         pos_label="spam", threshold=0.2,
+                                         sample_weight=cols["w"])
+    assert (summary.n_rows, summary.label_rows) == (12_000, expected.label_rows)
+    assert len(summary.tables["m"]) == 0
+    np.testing.assert_allclose(summary.losses["m"], expected.losses["m"], rtol=1e-12)
+    _, _, n_pos, n_neg, _ = samples["m"]
+    assert (n_pos, n_neg) == (expected.tables["m"].positive.sum(),
+                              expected.tables["m"].negative.sum())

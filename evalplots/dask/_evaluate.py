@@ -524,10 +524,17 @@ def _tables_apart(summary, names, budget_rows, n_parts):
 def _file_binary_part(path, spec, names, pos_label, threshold, budget_rows, n_parts,
                       where):
     """:func:`_binary_part` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import binary_summary
+    from evalplots.dask._parquet import binary_summary, sampled_summary
 
     summary = _input._checked(where, binary_summary, path, spec, names, pos_label,
                               threshold)
+    if summary is None:  # continuous scores past the budget's share: samples
+        found = _input._checked(where, sampled_summary, path, spec, names, pos_label,
+                                threshold, _ranking.SAMPLE_POINTS,
+                                budget_rows // n_parts + 1)
+        if found is not None:
+            return found[0], {name: None if s is None else _ranking.part_of_sample(*s)
+                              for name, s in found[1].items()}
     if summary is None:  # the general reader, with its rules and messages
         chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
         return _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts,

@@ -36,7 +36,7 @@ import os
 
 import numpy as np
 
-__all__ = ["BLOCK_ROWS", "ranged_scores", "score_samples", "score_tables"]
+__all__ = ["BLOCK_ROWS", "ranged_scores", "sampled_summary", "score_samples", "score_tables"]
 
 #: Rows read and grouped at a time: the task's memory is a few such blocks.
 BLOCK_ROWS = 1 << 20
@@ -415,11 +415,10 @@ def _score_tables(path, spec, names, pos_label, on_block=None):
 
 
 def _checked_blocks(path, spec, names, pos_label):
-    """Blocks of a file's rows as ``(positive mask, {model: float64 scores}, weights)``,
-    every value checked as the reader checks it (labels by :class:`_Positives`,
-    weights by ``read_numbers``, scores finite floats without nulls); rows of
-    weight 0 are left out, as in :func:`~evalplots.metrics._thresholds.binary_scores`.
-    Raises :class:`_NotHere` where the general reader must read the file."""
+    """Blocks of a file's rows as ``(labels, positive mask, {model: float64 scores},
+    weights)``, every value checked as the reader checks it (labels by
+    :class:`_Positives`, weights by ``read_numbers``, scores finite floats without
+    nulls). Raises :class:`_NotHere` where the general reader must read the file."""
     import pyarrow.parquet as pq
 
     target, weight_name = spec["target"], spec.get("weight_column")
@@ -436,21 +435,18 @@ def _checked_blocks(path, spec, names, pos_label):
                                      use_threads=False):
         if batch.num_rows == 0:
             continue
-        positive = positives(batch.column(0))
-        weight = keep = None
+        weight = None
         if weight_name is not None:
             weight = _weights(batch.column(len(raw) - 1), weight_name, batch.num_rows)
-            if not weight.all():
-                keep = weight != 0
-                positive, weight = positive[keep], weight[keep]
         scores = {}
         for j, name in enumerate(names, start=1):
             column = batch.column(j)
             if column.null_count:
                 raise _NotHere
-            score = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
-            scores[name] = _finite(score if keep is None else score[keep])
-        yield positive, scores, weight
+            scores[name] = _finite(column.to_numpy(zero_copy_only=False).astype(
+                np.float64, copy=False))
+        yield (positives.labels(batch.column(0)), positives(batch.column(0)), scores,
+               weight)
 
 
 def score_samples(path, spec, names, pos_label, points, min_rows=0):
@@ -467,40 +463,75 @@ def score_samples(path, spec, names, pos_label, points, min_rows=0):
         block in proportion to its rows) and the totals of all rows; None
         for every model when no row has non-zero weight.
     """
+    out = _guarded(path, spec, names,
+                   lambda: _samples(path, spec, names, pos_label, points, min_rows))
+    return None if out is None else out[0]
+
+
+def sampled_summary(path, spec, names, pos_label, threshold, points, min_rows=0):
+    """(:class:`~evalplots.metrics.BinarySummary` without tables, samples) of one
+    Parquet file of continuous scores, or None.
+
+    The summary is :func:`binary_summary`'s with each model's table left empty
+    (its loss moments from the rows), the samples :func:`score_samples`'; read
+    in one pass of blocks.
+    """
+    from evalplots.metrics import BinarySummary, ScoreCounts
+    from evalplots.metrics._summaries._binary import block_sums
+    from evalplots.metrics._validation import check_threshold
+
     def run():
-        import pyarrow.parquet as pq
+        checked = check_threshold(threshold)
+        sums = []
 
-        from evalplots.dask._ranking import estimated_distinct
+        def on_block(y, positive, scores, weight):
+            sums.append(block_sums(y, positive, scores, weight, checked, by_rows=names))
 
-        n_rows = pq.read_metadata(path).num_rows
-        if n_rows < min_rows:
-            raise _NotHere
-        rng = np.random.default_rng(n_rows)
-        picks = {name: [] for name in names}
-        n_pos = n_neg = 0
-        for i, (positive, scores, weight) in enumerate(_checked_blocks(path, spec, names,
-                                                                       pos_label)):
-            n = positive.size
-            if i == 0 and not all(estimated_distinct(s) for s in scores.values()):
-                raise _NotHere  # few distinct scores: their tables are merged
-            if weight is None:
-                n_pos += int(np.count_nonzero(positive))
-                n_neg += n - int(np.count_nonzero(positive))
-            else:
-                n_pos += weight[positive].sum()
-                n_neg += weight[~positive].sum()
-            k = min(n, -(-points * n // max(1, n_rows)))
-            pick = rng.choice(n, k, replace=False) if k < n else slice(None)
-            for name in names:
-                picks[name].append((scores[name][pick],
-                                    None if weight is None else weight[pick]))
-        if n_pos + n_neg == 0:
-            return dict.fromkeys(names)
-        return {name: (np.concatenate([s for s, _ in picks[name]]),
-                       None if spec.get("weight_column") is None
-                       else np.concatenate([w for _, w in picks[name]]),
-                       n_pos, n_neg, n_rows) for name in names}
+        samples, n_rows = _samples(path, spec, names, pos_label, points, min_rows,
+                                   on_block)
+        empty = ScoreCounts(np.zeros(0), np.zeros(0), np.zeros(0))  # merged apart
+        return BinarySummary._from_blocks(dict.fromkeys(names, empty), sums,
+                                          pos_label=pos_label, threshold=checked,
+                                          n_rows=n_rows), samples
     return _guarded(path, spec, names, run)
+
+
+def _samples(path, spec, names, pos_label, points, min_rows, on_block=None):
+    """(:func:`score_samples`' samples, rows); ``on_block`` as in :func:`_score_tables`."""
+    import pyarrow.parquet as pq
+
+    from evalplots.dask._ranking import estimated_distinct
+
+    n_rows = pq.read_metadata(path).num_rows
+    if n_rows < min_rows:
+        raise _NotHere
+    rng = np.random.default_rng(n_rows)
+    picks = {name: [] for name in names}
+    n_pos = n_neg = 0
+    blocks = _checked_blocks(path, spec, names, pos_label)
+    for i, (y, positive, scores, weight) in enumerate(blocks):
+        n = positive.size
+        if i == 0 and not all(estimated_distinct(s) for s in scores.values()):
+            raise _NotHere  # few distinct scores: their tables are merged
+        if on_block is not None:
+            on_block(y, positive, scores, weight)
+        if weight is None:
+            n_pos += int(np.count_nonzero(positive))
+            n_neg += n - int(np.count_nonzero(positive))
+        else:
+            n_pos += weight[positive].sum()
+            n_neg += weight[~positive].sum()
+        k = min(n, -(-points * n // max(1, n_rows)))
+        pick = rng.choice(n, k, replace=False) if k < n else slice(None)
+        for name in names:
+            picks[name].append((scores[name][pick],
+                                None if weight is None else weight[pick]))
+    if n_pos + n_neg == 0:
+        return dict.fromkeys(names), n_rows
+    return {name: (np.concatenate([s for s, _ in picks[name]]),
+                   None if spec.get("weight_column") is None
+                   else np.concatenate([w for _, w in picks[name]]),
+                   n_pos, n_neg, n_rows) for name in names}, n_rows
 
 
 def ranged_scores(path, spec, name, pos_label, lo, hi, cuts):
@@ -518,7 +549,7 @@ def ranged_scores(path, spec, name, pos_label, lo, hi, cuts):
         from evalplots.metrics._thresholds import BinaryScores
 
         ranges = [[] for _ in range(cuts.size + 1)]
-        for positive, scores, weight in _checked_blocks(path, spec, [name], pos_label):
+        for _, positive, scores, weight in _checked_blocks(path, spec, [name], pos_label):
             block = rows_by_range(BinaryScores(scores[name], positive, weight), lo, hi,
                                   cuts)
             for rows, found in zip(ranges, block):

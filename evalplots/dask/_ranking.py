@@ -512,10 +512,14 @@ def rows_by_range(data, lo, hi, cuts):
     of BinaryScores (None for a range without rows).
 
     The rows are grouped by a stable radix sort of their range numbers; the
-    temporaries are a few bytes per row of ``data``.
+    temporaries are a few bytes per row of ``data``. Rows of weight 0 are
+    left out (they make no score, as in ``binary_scores``).
     """
     score = data.score
-    inside = np.flatnonzero((score > lo) & (score <= hi))
+    inside = (score > lo) & (score <= hi)
+    if data.weight is not None:
+        inside &= data.weight != 0
+    inside = np.flatnonzero(inside)
     score = score[inside]
     which = np.searchsorted(cuts, score, side="left")
     which = which.astype(np.min_scalar_type(cuts.size), copy=False)
