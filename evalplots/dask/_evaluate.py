@@ -411,10 +411,13 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
         else take the range-partitioned exact path. 'exact': always the range
         path. 'binned': ``n_bins`` quantile bins (approximate AUC, with its
         error bound; AP and BEP are NaN).
-    memory_budget : int, default=268435456 (256 MiB)
-        Bytes one score table may take in one process (24 bytes per distinct
-        score). It sets when the merged table is given up for the range path,
-        and how many ranges that path cuts (each range's table should fit).
+    memory_budget : int or None, default=None
+        Bytes one task slot (a worker thread) may use: the merged table of
+        distinct scores (24 bytes each) must fit it, else the exact range
+        path takes over, its ranges and waves sized to stay within it. None:
+        twice the largest partition's needed columns in memory, at least
+        64 MiB (256 MiB, ``DEFAULT_MEMORY_BUDGET``, when the partitions'
+        sizes are unknown).
     n_bins : int, default=1000
         Bins of ``method='binned'``.
     max_points : int, default=20000
@@ -443,8 +446,10 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
     Notes
     -----
     Fawcett (2006), Alg. 1 computes the curve from the table of distinct
-    scores; the range path splits that walk at quantile cuts and hands each
-    range the cumulative counts above it (see :mod:`evalplots.dask._ranking`).
+    scores; the range path splits that walk at quantile cuts, takes the
+    ranges in waves (each reading the partitions again) and hands each range
+    the cumulative counts above it (see :mod:`evalplots.dask._ranking`);
+    ``n_ranges``, ``n_waves`` and ``range_rows`` of the result say how.
     The binned AUC is the trapezoid over bin edges; its distance to the exact
     AUC is at most ``1/2 sum_k dFPR_k dTPR_k`` (each bin's curve lies in the
     rectangle its step spans).
@@ -667,10 +672,12 @@ def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold
         while it fits ``memory_budget`` and otherwise takes the exact
         range-partitioned path; 'exact' always takes that path; 'binned' uses
         ``n_bins`` quantile bins (AUC within its stated bound; AP, BEP n/a).
-    memory_budget : int, default=268435456 (256 MiB)
-        Bytes one merged score table may take in one process (24 bytes per
-        distinct score): past it the table is not merged, and the exact path
-        cuts the scores into ranges whose tables fit it.
+    memory_budget : int or None, default=None
+        Bytes one task slot (a worker thread) may use: past it a model's table
+        of distinct scores (24 bytes each) is not merged, and the exact range
+        path reads the partitions in waves sized to stay within it (see
+        :mod:`evalplots.dask`). None: twice the largest partition's needed
+        columns in memory, at least 64 MiB (256 MiB when unknown).
     n_bins : int, default=1000
         Bins of ``method='binned'``.
     max_points : int, default=20000

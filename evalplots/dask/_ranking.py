@@ -2,21 +2,35 @@
 
 The per-distinct-score table (:class:`evalplots.metrics.ScoreCounts`) of
 continuous scores has one row per sample: 10^8 rows of 24 bytes is 2.4 GB, and
-the merged table would have to sit in one process. Instead:
+the merged table would have to sit in one process. Instead, within a memory
+budget ``B`` per task slot (a worker thread):
 
-1. each partition's table gives a small quantile sketch (``SKETCH_POINTS``
-   scores, each standing for an equal share of the partition's samples), merged
-   into approximate quantiles of all scores;
-2. the quantiles cut the score axis into ``R`` ranges chosen so that one range's
-   table fits the memory budget; each partition splits its table by range and
-   the pieces of one range are merged on a worker (a task-based shuffle, as
-   dask's own ``shuffle`` moves rows between partitions);
-3. the client receives the positives and negatives of each range (2R numbers)
-   and sends back the cumulative offsets: the positives and negatives scored
-   above the range;
-4. with its offsets, each range's worker computes its exact share of the AUC
-   (integer trapezoid sums), of the AP (recall steps times precision) and the
-   break-even crossing if it lies there, and a thinned piece of the curve.
+1. each partition gives a small quantile sketch (``SKETCH_POINTS`` scores,
+   each standing for an equal share of the partition's samples; continuous
+   scores are sampled, not sorted), merged into approximate quantiles of all
+   scores;
+2. the quantiles cut the score axis into ``R`` ranges, each small enough that
+   merging its table takes at most ``RANGE_SHARE * B`` (:func:`plan`);
+3. the ranges are taken in *waves* of ``W`` ranges, from the highest scores
+   down, ``W`` chosen so that one wave's pieces held on a slot (its
+   partitions' rows of the wave as compact tables, ~10 bytes per distinct
+   score) take at most ``WAVE_SHARE * B``. In each wave every partition is
+   read again (a Parquet file in blocks of 2^20 rows, keeping only the
+   wave's rows), its rows of the wave are grouped by range and tabled, and
+   the partitions are dealt to the slots in turn;
+4. the client receives the positives and negatives of each range of the wave
+   (2W numbers) and sends back the cumulative offsets: the positives and
+   negatives scored above the range (the running totals of the earlier
+   waves, plus the wave's higher ranges);
+5. with its offsets, each range's pieces are merged on a worker (one sort of
+   their scores) and its exact share of the AUC (trapezoid sums), of the AP
+   (recall steps times precision), the break-even crossing if it lies there,
+   and a thinned piece of the curve are computed, walking the table in blocks
+   of ``WALK_ROWS``; the wave's data is released before the next wave.
+
+So a worker holds at most one wave's pieces and one range's merge: about
+``B`` whatever the data's size; what grows is the number of waves,
+``R / W ~ data / (slots x B)``, each reading the input once more.
 
 The sums are those of :func:`evalplots.metrics.roc_auc_score`,
 :func:`~evalplots.metrics.average_precision_score` and
