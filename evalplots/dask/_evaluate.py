@@ -333,13 +333,14 @@ def _second_pass(parts, spec, name, pos_label, classes, part, *, method, memory_
                                progress=progress)
     files = parts.files()
 
-    def piece_tasks(lo, hi, cuts):  # each wave reads every partition again
+    def piece_tasks(lo, hi, cuts, spill):  # each wave reads every partition again
         if files is not None:
             task = dask.delayed(_file_wave_pieces, pure=True)
-            return [task(f, spec, name, pos_label, classes, lo, hi, cuts, w)
-                    for f, w in zip(files, parts.where)]
+            return [task(f, spec, name, pos_label, classes, lo, hi, cuts, w, spill(i))
+                    for i, (f, w) in enumerate(zip(files, parts.where))]
         task = dask.delayed(_wave_pieces, pure=True)
-        return [task(c, name, pos_label, classes, lo, hi, cuts) for c in chunks]
+        return [task(c, name, pos_label, classes, lo, hi, cuts, spill(i))
+                for i, c in enumerate(chunks)]
 
     weighted = (spec.get("weight_column") is not None
                 or getattr(parts, "weight", None) is not None)
@@ -349,30 +350,40 @@ def _second_pass(parts, spec, name, pos_label, classes, part, *, method, memory_
                                  weighted=weighted, keep_at=keep_at)
 
 
-def _wave_pieces(chunk, name, pos_label, classes, lo, hi, cuts):
-    """One partition's pieces of a wave (``lo < score <= hi`` cut at ``cuts``)."""
+def _wave_pieces(chunk, name, pos_label, classes, lo, hi, cuts, spill):
+    """One partition's pieces of a wave (``lo < score <= hi`` cut at ``cuts``): from
+    the rows its first wave put aside, else from ``chunk`` (which the first wave
+    puts aside; see :class:`~evalplots.dask._ranking.Spill`)."""
     from evalplots.metrics._thresholds import binary_scores
 
-    ranges = [[] for _ in range(cuts.size + 1)]
-    if chunk is not None:
-        y, predictions, weight = chunk
-        if weight is None or weight.any():
-            ranges = [[rows] for rows in _ranking.rows_by_range(binary_scores(
-                y, predictions[name], pos_label=pos_label, sample_weight=weight,
-                classes=classes), lo, hi, cuts)]
-    return _ranking.pieces_of(ranges)
+    with _ranking.Spill(spill) as aside:
+        data = aside.rows()
+        if data is None and chunk is not None:
+            y, predictions, weight = chunk
+            if weight is None or weight.any():
+                data = binary_scores(y, predictions[name], pos_label=pos_label,
+                                     sample_weight=weight, classes=classes)
+                aside.add(data)
+    if data is None:
+        return [None] * (cuts.size + 1)
+    return _ranking.pieces_of([[rows] for rows in _ranking.rows_by_range(data, lo, hi,
+                                                                          cuts)])
 
 
-def _file_wave_pieces(path, spec, name, pos_label, classes, lo, hi, cuts, where):
+def _file_wave_pieces(path, spec, name, pos_label, classes, lo, hi, cuts, where, spill):
     """:func:`_wave_pieces` of one file: by the Parquet fast path when it applies."""
     from evalplots.dask._parquet import ranged_scores
 
-    ranges = _input._checked(where, ranged_scores, path, spec, name, pos_label, lo, hi,
-                             cuts)
+    data = _ranking.Spill(spill).rows()
+    if data is not None:
+        ranges = [[rows] for rows in _ranking.rows_by_range(data, lo, hi, cuts)]
+    else:
+        ranges = _input._checked(where, ranged_scores, path, spec, name, pos_label, lo,
+                                 hi, cuts, spill)
     if ranges is None:  # the general reader, with its rules and messages
         chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
         return _input._checked(where, _wave_pieces, chunk, name, pos_label, classes, lo,
-                               hi, cuts)
+                               hi, cuts, spill)
     return _ranking.pieces_of(ranges)
 
 

@@ -534,7 +534,7 @@ def _samples(path, spec, names, pos_label, points, min_rows, on_block=None):
                    n_pos, n_neg, n_rows) for name in names}, n_rows
 
 
-def ranged_scores(path, spec, name, pos_label, lo, hi, cuts):
+def ranged_scores(path, spec, name, pos_label, lo, hi, cuts, spill=None):
     """The rows of one Parquet file with ``lo < score <= hi`` (one model), by range.
 
     Returns
@@ -543,16 +543,20 @@ def ranged_scores(path, spec, name, pos_label, lo, hi, cuts):
         Per range of ``cuts`` (see :func:`evalplots.dask._ranking.rows_by_range`)
         its rows, one BinaryScores per block read (the task holds one block
         and the rows picked); None when the general reader must read the file.
+        The rows of later waves are put aside as ``spill`` says (see
+        :class:`evalplots.dask._ranking.Spill`).
     """
     def run():
-        from evalplots.dask._ranking import rows_by_range
+        from evalplots.dask._ranking import Spill, rows_by_range
         from evalplots.metrics._thresholds import BinaryScores
 
         ranges = [[] for _ in range(cuts.size + 1)]
-        for _, positive, scores, weight in _checked_blocks(path, spec, [name], pos_label):
-            block = rows_by_range(BinaryScores(scores[name], positive, weight), lo, hi,
-                                  cuts)
-            for rows, found in zip(ranges, block):
-                rows.append(found)
+        with Spill(spill) as aside:
+            for _, positive, scores, weight in _checked_blocks(path, spec, [name],
+                                                               pos_label):
+                data = BinaryScores(scores[name], positive, weight)
+                aside.add(data)
+                for rows, found in zip(ranges, rows_by_range(data, lo, hi, cuts)):
+                    rows.append(found)
         return ranges
     return _guarded(path, spec, [name], run)

@@ -44,6 +44,8 @@ vertices; the area between it and the exact curve is at most
 import dataclasses
 import math
 import operator
+import os
+import uuid
 import warnings
 
 import numpy as np
@@ -572,14 +574,113 @@ def pieces_of(ranges):
     return pieces
 
 
+class Spill:
+    """The rows of a partition's later waves, put aside on the worker's local disk.
+
+    The first wave reads every row of a partition anyway; instead of reading
+    it again in each later wave, its task writes each later wave's rows
+    (score, class, weight: 9 or 17 bytes) to files in the worker's local
+    directory, and the later wave's task on that worker reads them back (and
+    deletes them). A task that finds no file (another worker, a retried
+    task, no ``distributed`` worker) reads its partition again: the files
+    only save time, and memory stays one block and one wave's rows.
+
+    ``plan`` is ``(token, partition, wave, bounds)``: a name for the run, the
+    partition's number, the wave (0 = the highest scores), and the
+    ascending scores between waves; None: nothing put aside.
+    """
+
+    def __init__(self, plan):
+        self.token, self.part, self.wave, self.bounds = plan or (None, 0, 0, np.empty(0))
+        self.files = self.directory = None
+        if plan is None:
+            return
+        try:
+            from distributed import get_worker
+
+            self.directory = get_worker().local_directory
+        except (ImportError, ValueError):  # not on a distributed worker: no files
+            self.directory = None
+
+    def _path(self, wave, kind):
+        return os.path.join(self.directory,
+                            f"evalplots-{self.token}-{self.part}-{wave}.{kind}")
+
+    def rows(self):
+        """This wave's rows read back (their files deleted), or None."""
+        if self.directory is None or self.wave == 0:
+            return None
+        paths = [self._path(self.wave, kind) for kind in "spw"]
+        if not all(os.path.exists(p) for p in paths[:2]):
+            return None
+        score = np.fromfile(paths[0], np.float64)
+        positive = np.fromfile(paths[1], np.bool_)
+        weight = np.fromfile(paths[2], np.float64) if os.path.exists(paths[2]) else None
+        for p in paths:
+            if os.path.exists(p):
+                os.remove(p)
+        return BinaryScores(score, positive, weight)
+
+    def __enter__(self):
+        if self.directory is not None and self.wave == 0 and self.bounds.size:
+            self.files = {}
+        return self
+
+    def add(self, data):
+        """Write the rows of ``data`` (validated binary scores) that belong to later
+        waves, each to its wave's files (rows of weight 0 are left out)."""
+        if self.files is None:
+            return
+        n_waves = self.bounds.size + 1  # wave w (ascending) ends at bounds[w]
+        which = np.searchsorted(self.bounds, data.score, side="left")
+        if data.weight is not None:
+            which[data.weight == 0] = n_waves - 1  # the current wave: not written
+        which = which.astype(np.min_scalar_type(n_waves), copy=False)
+        order = np.argsort(which, kind="stable")
+        ends = np.cumsum(np.bincount(which, minlength=n_waves))
+        for w, (a, b) in enumerate(zip(np.r_[0, ends[:-1]], ends)):
+            wave = n_waves - 1 - w  # waves are numbered from the highest scores
+            if b == a or wave == 0:
+                continue
+            if wave not in self.files:
+                self.files[wave] = [open(self._path(wave, kind), "wb") for kind in
+                                    ("sp" if data.weight is None else "spw")]
+            rows = order[a:b]
+            for fh, values in zip(self.files[wave], (data.score, data.positive,
+                                                     data.weight)):
+                values[rows].tofile(fh)
+
+    def __exit__(self, *exc):
+        for handles in (self.files or {}).values():
+            for fh in handles:
+                fh.close()
+        return False
+
+
+def remove_spills(token):
+    """Delete a run's files left on this worker (a wave that failed, or was cut short)."""
+    import glob
+
+    try:
+        from distributed import get_worker
+
+        directory = get_worker().local_directory
+    except (ImportError, ValueError):
+        return
+    for path in glob.glob(os.path.join(directory, f"evalplots-{token}-*")):
+        os.remove(path)
+
+
 def exact_ranges(piece_tasks, n_parts, merged, *, memory_budget, max_points,
                  progress=None, n_ranges=None, per_wave=None, weighted=False,
                  keep_at=()):
     """The exact path: range-partition the scores in waves, offsets, contributions.
 
-    ``piece_tasks(lo, hi, cuts)``: one delayed task per partition whose value
-    is the list of its pieces (compact :class:`ScoreCounts` or None) of the
-    ranges ``lo < score <= hi`` cut at ``cuts``, read again from the input;
+    ``piece_tasks(lo, hi, cuts, spill)``: one delayed task per partition whose
+    value is the list of its pieces (compact :class:`ScoreCounts` or None) of
+    the ranges ``lo < score <= hi`` cut at ``cuts``, read again from the input
+    or from the rows its first wave put aside (``spill(i)``: the
+    :class:`Spill` plan of partition ``i``);
     ``merged``: the merged :class:`PartTable` of the first pass (its sketch
     and totals). The ranges are taken in waves from the highest scores down,
     ``per_wave`` at a time: a wave's partition tasks run, the client gathers
@@ -605,9 +706,30 @@ def exact_ranges(piece_tasks, n_parts, merged, *, memory_budget, max_points,
     above = [0, 0]
     totals, pieces = [], []  # per range, from the highest down
     tops = list(range(n_ranges, 0, -per_wave))
+    token = uuid.uuid4().hex
+    bounds = edges[tops[:0:-1]]  # the ascending scores between waves
+    try:
+        pieces = _waves(piece_tasks, tops, per_wave, edges, cuts, token, bounds, client,
+                        slots, progress, above, totals, n_pos, per_range, keep_at)
+    finally:
+        if client is not None and len(tops) > 1:
+            client.run(remove_spills, token)
+    pieces = pieces[::-1]  # lowest range first, as summarize takes them
+    summary = summarize(pieces, sum(t[0] for t in totals), sum(t[1] for t in totals),
+                        "ranges", n_ranges)
+    return dataclasses.replace(summary, n_waves=len(tops),
+                               range_rows=max(p["rows"] for p in pieces))
+
+
+def _waves(piece_tasks, tops, per_wave, edges, cuts, token, bounds, client, slots,
+           progress, above, totals, n_pos, per_range, keep_at):
+    """The contributions of the ranges, highest first, wave by wave."""
+    n_slots = len(slots)
+    pieces = []
     for wave, top in enumerate(tops, start=1):
         low = max(0, top - per_wave)
-        tasks = piece_tasks(edges[low], edges[top], cuts[low:top - 1])
+        tasks = piece_tasks(edges[low], edges[top], cuts[low:top - 1],
+                            lambda part: (token, part, wave - 1, bounds))
         parts = run_tasks(tasks, progress=progress,
                           workers=[slots[i % n_slots] for i in range(len(tasks))],
                           description=f"range-partitioning the scores, wave {wave} of "
@@ -616,7 +738,7 @@ def exact_ranges(piece_tasks, n_parts, merged, *, memory_budget, max_points,
         offsets = []
         for t in wave_totals:
             offsets.append(tuple(above))
-            above = [above[0] + t[0], above[1] + t[1]]
+            above[:] = [above[0] + t[0], above[1] + t[1]]
         totals.extend(wave_totals)
         ranges = range(top - low - 1, -1, -1)  # the wave's ranges, highest first
         args = [(off, n_pos, per_range, keep_at) for off in offsets]
@@ -624,11 +746,7 @@ def exact_ranges(piece_tasks, n_parts, merged, *, memory_budget, max_points,
         del parts  # the wave's pieces are freed before the next wave reads
         if client is not None:
             client.run(_trim_memory)
-    pieces = pieces[::-1]  # lowest range first, as summarize takes them
-    summary = summarize(pieces, sum(t[0] for t in totals), sum(t[1] for t in totals),
-                        "ranges", n_ranges)
-    return dataclasses.replace(summary, n_waves=len(tops),
-                               range_rows=max(p["rows"] for p in pieces))
+    return pieces
 
 
 def _trim_memory():
