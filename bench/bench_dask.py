@@ -120,6 +120,24 @@ def worker_memory(client, func):
     return result, [peak[w] - before[w] for w in sorted(peak)]
 
 
+def sort_time(files):
+    """(seconds, CPU seconds) of one ``np.sort`` of all the files' scores in memory."""
+    import pyarrow.parquet as pq
+
+    scores = np.concatenate([pq.read_table(f, columns=["m"]).column("m").to_numpy()
+                             for f in files])
+    t_sort, (_, cpu_sort) = best(lambda: cpu_seconds(None, lambda: np.sort(scores)), 1)
+    return t_sort, cpu_sort
+
+
+def peaks(mem, partition_bytes):
+    """The line of the peak memory per worker against one partition."""
+    return (f"peak memory per worker above resident: "
+            f"{', '.join(f'{m / 2**20:.0f} MiB' for m in mem)}  = "
+            f"{', '.join(f'{m / partition_bytes:.2f}x' for m in mem)} the partition "
+            f"({partition_bytes / 2**20:.0f} MiB)")
+
+
 def continuous_section(args):
     """Only the continuous scores' exact range path (``--continuous``), 2 workers.
 
@@ -153,12 +171,7 @@ def continuous_section(args):
         t_cont, ((r, mem), cpu_cont) = best(lambda: cpu_seconds(
             client, lambda: worker_memory(
                 client, lambda: ranking_summary(pattern, labels=[0, 1]))), 1)
-    import pyarrow.parquet as pq
-
-    scores = np.concatenate([pq.read_table(f, columns=["m"]).column("m").to_numpy()
-                             for f in files])
-    t_sort, (_, cpu_sort) = best(lambda: cpu_seconds(None, lambda: np.sort(scores)), 1)
-    del scores
+    t_sort, cpu_sort = sort_time(files)
     print(f"\n[2 workers] continuous (all distinct), {args.rows:,} rows in {len(files)} "
           f"files, exact range path: {t_cont:.2f} s ({r.method}: {r.n_ranges} ranges "
           f"in {r.n_waves} waves, largest range {r.range_rows:,} scores; budget "
@@ -169,10 +182,7 @@ def continuous_section(args):
     print(f"  one np.sort of the scores in memory: {t_sort:.2f} s  (exact range path / "
           f"sort = {t_cont / t_sort:.2f}; CPU {cpu_cont:.2f} s vs {cpu_sort:.2f} s, ratio "
           f"{cpu_cont / cpu_sort:.2f})")
-    print(f"  peak memory per worker above resident: "
-          f"{', '.join(f'{m / 2**20:.0f} MiB' for m in mem)}  = "
-          f"{', '.join(f'{m / partition_bytes:.2f}x' for m in mem)} the partition "
-          f"({partition_bytes / 2**20:.0f} MiB)")
+    print(f"  {peaks(mem, partition_bytes)}")
     print(f"load after: {os.getloadavg()}")
     if not args.keep:
         shutil.rmtree(os.path.join(args.dir, "continuous"))
@@ -255,16 +265,8 @@ def main():
                       f"{rc.break_even_point:.6f}; drawn table {len(rc.table):,} rows, "
                       f"AUC bound of the drawing {rc.auc_bound:.1e})")
                 print(f"  CPU seconds (client + workers): {cpu_cont:.2f}")
-                print(f"  peak memory per worker above resident: "
-                      f"{', '.join(f'{m / 2**20:.0f} MiB' for m in cmem)}  = "
-                      f"{', '.join(f'{m / partition_bytes:.2f}x' for m in cmem)} the "
-                      f"partition")
-    import pyarrow.parquet as pq
-
-    scores = np.concatenate([pq.read_table(f, columns=["m"]).column("m").to_numpy()
-                             for f in continuous])
-    t_sort, (_, cpu_sort) = best(lambda: cpu_seconds(None, lambda: np.sort(scores)), 1)
-    del scores
+                print(f"  {peaks(cmem, partition_bytes)}")
+    t_sort, cpu_sort = sort_time(continuous)
     print(f"\none np.sort of the {args.rows:,} continuous scores in memory: {t_sort:.2f} s"
           f"  (exact range path / sort = {t_cont / t_sort:.2f}; CPU {cpu_sort:.2f} s, "
           f"ratio {cpu_cont / cpu_sort:.2f})")

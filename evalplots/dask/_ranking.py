@@ -628,9 +628,16 @@ class Spill:
 
     def add(self, data):
         """Write the rows of ``data`` (validated binary scores) that belong to later
-        waves, each to its wave's files (rows of weight 0 are left out)."""
+        waves, each to its wave's files (rows of weight 0 are left out), in slices
+        of ``WALK_ROWS`` rows (the temporaries stay small)."""
         if self.files is None:
             return
+        for a in range(0, data.score.size, WALK_ROWS):
+            b = a + WALK_ROWS
+            self._add(BinaryScores(data.score[a:b], data.positive[a:b],
+                                   None if data.weight is None else data.weight[a:b]))
+
+    def _add(self, data):
         n_waves = self.bounds.size + 1  # wave w (ascending) ends at bounds[w]
         which = np.searchsorted(self.bounds, data.score, side="left")
         if data.weight is not None:
