@@ -37,10 +37,11 @@ When one model's table of distinct scores would exceed ``memory_budget``
 (continuous scores: one row per sample), it is not merged. Instead the exact
 range path (:mod:`evalplots.dask._ranking`) cuts the scores at approximate
 quantiles into ranges whose tables fit the budget, and takes them in waves,
-from the highest scores down: in each wave every partition is read again and
-keeps only its rows of the wave's ranges, each range's pieces are merged on a
-worker, each range is sent the counts scored above it, and its exact shares
-of AUC, AP and BEP are summed; the wave is released before the next one. The
+from the highest scores down: the first wave reads every partition, keeps its
+rows and puts each later wave's rows aside on the worker's local disk; in
+each wave each range's pieces are merged on a worker, each range is sent the
+counts scored above it, and its exact shares of AUC, AP and BEP are summed;
+the wave is released before the next one. The
 drawn curve keeps a subset of the exact curve's vertices, and its area is
 within the stated ``1/2 sum dFPR dTPR`` of the exact AUC;
 ``method='binned'`` is the explicit approximate alternative, with the same
@@ -55,9 +56,10 @@ least 64 MiB, and ``DEFAULT_MEMORY_BUDGET`` (256 MiB) when the partitions'
 sizes are unknown (a dask DataFrame or Series with the classes given). It
 bounds the merged table of distinct scores, and on the exact range path a
 worker's peak: one wave's pieces (``WAVE_SHARE`` of it per slot) and one
-range's merge (``RANGE_SHARE``). Measured with ``bench/bench_dask.py``
-(10^8 continuous scores, 2 workers, 5 x 10^6-row files of 43 MiB): the
-peak per worker stays below twice the partition.
+range's merge (``RANGE_SHARE``). Measured with ``bench/bench_dask.py
+--continuous`` (10^8 continuous scores in 20 files of 5 x 10^6 rows, 43 MiB
+each in memory, 2 workers, default budget 86 MiB: 189 ranges in 15 waves):
+the peak per worker was 57 and 62 MiB, 1.3x and 1.4x the partition.
 
 Scaling to 10^10 rows
 ---------------------
@@ -66,9 +68,10 @@ partitions, 1000 of them), the scan and reduction passes over the files
 (linear, parallel over workers, I/O-bound per partition), and, for continuous
 scores only, the range path: its ranges (``R ~ rows x 34 bytes /
 (memory_budget / 4)``) and its waves, ``~ rows x 10 bytes / (slots x
-memory_budget x 0.45)``, each of which reads the input once more and moves
-its rows' (score, counts) once between workers (network traffic
-proportional to the distinct scores). On a cluster whose memory holds the
+memory_budget x 0.45)``; the rows of the later waves wait on the workers'
+local disks (about 9 bytes per row, spread over the workers), and each row's
+(score, counts) moves once between workers (network traffic proportional to
+the distinct scores). On a cluster whose memory holds the
 scores (10^10 distinct scores: 100 GB of pieces; 400 workers of 1 GB
 budget) that is one wave: a plain shuffle. What does not grow: the memory of
 each task and worker (one partition being read, one wave's pieces, one

@@ -458,8 +458,9 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
     -----
     Fawcett (2006), Alg. 1 computes the curve from the table of distinct
     scores; the range path splits that walk at quantile cuts, takes the
-    ranges in waves (each reading the partitions again) and hands each range
-    the cumulative counts above it (see :mod:`evalplots.dask._ranking`);
+    ranges in waves (the first puts the later ones' rows aside) and hands
+    each range the cumulative counts above it (see
+    :mod:`evalplots.dask._ranking`);
     ``n_ranges``, ``n_waves`` and ``range_rows`` of the result say how.
     The binned AUC is the trapezoid over bin edges; its distance to the exact
     AUC is at most ``1/2 sum_k dFPR_k dTPR_k`` (each bin's curve lies in the

@@ -14,10 +14,12 @@ budget ``B`` per task slot (a worker thread):
 3. the ranges are taken in *waves* of ``W`` ranges, from the highest scores
    down, ``W`` chosen so that one wave's pieces held on a slot (its
    partitions' rows of the wave as compact tables, ~10 bytes per distinct
-   score) take at most ``WAVE_SHARE * B``. In each wave every partition is
-   read again (a Parquet file in blocks of 2^20 rows, keeping only the
-   wave's rows), its rows of the wave are grouped by range and tabled, and
-   the partitions are dealt to the slots in turn;
+   score) take at most ``WAVE_SHARE * B``. The first wave reads every
+   partition (a Parquet file in blocks of 2^20 rows), keeps its own rows
+   and puts each later wave's rows aside on the worker's local disk
+   (:class:`Spill`); a later wave reads them back (or, where they are not,
+   the partition again). Each partition's rows of the wave are grouped by
+   range and tabled, and the partitions are dealt to the slots in turn;
 4. the client receives the positives and negatives of each range of the wave
    (2W numbers) and sends back the cumulative offsets: the positives and
    negatives scored above the range (the running totals of the earlier
@@ -30,7 +32,8 @@ budget ``B`` per task slot (a worker thread):
 
 So a worker holds at most one wave's pieces and one range's merge: about
 ``B`` whatever the data's size; what grows is the number of waves,
-``R / W ~ data / (slots x B)``, each reading the input once more.
+``R / W ~ data / (slots x B)`` (the rows put aside on disk meanwhile: about
+9 bytes per row, spread over the workers).
 
 The sums are those of :func:`evalplots.metrics.roc_auc_score`,
 :func:`~evalplots.metrics.average_precision_score` and
@@ -90,8 +93,8 @@ class RankingSummary:
     n_ranges : int
         Ranges of the exact path (1 for 'table'; bins for 'binned').
     n_waves : int
-        Waves of the exact path: each reads the input once and merges
-        ``n_ranges / n_waves`` ranges (1 for 'table' and 'binned').
+        Waves of the exact path, each merging ``n_ranges / n_waves`` ranges
+        from the rows the first wave read (1 for 'table' and 'binned').
     range_rows : int
         Rows (distinct scores) of the exact path's largest range table (0 for
         'table' and 'binned').
