@@ -391,7 +391,9 @@ def test_range_pieces_are_compact_copies_that_merge_without_wrapping():
     from evalplots.metrics import ScoreCounts
 
     table = ScoreCounts([0.1, 0.2, 0.3], [200, 0, 70_000], [0, 255, 3])
-    low, high = _ranking.split_ranges(table, np.array([0.15]))
+    low, high = (_ranking.compact(ScoreCounts(table.score[a:b], table.positive[a:b],
+                                              table.negative[a:b]))
+                 for a, b in ((0, 1), (1, 3)))
     assert low.positive.dtype == np.uint8 and high.positive.dtype == np.uint32
     assert not np.shares_memory(low.score, table.score)  # the table can be freed
     merged = _ranking._merge_ranges([low, low, None, low])

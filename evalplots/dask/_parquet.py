@@ -36,7 +36,8 @@ import os
 
 import numpy as np
 
-__all__ = ["BLOCK_ROWS", "ranged_scores", "sampled_summary", "score_samples", "score_tables"]
+__all__ = ["BLOCK_ROWS", "ranged_scores", "sampled_summary", "score_samples",
+           "score_tables"]
 
 #: Rows read and grouped at a time: the task's memory is a few such blocks.
 BLOCK_ROWS = 1 << 20

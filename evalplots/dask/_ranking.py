@@ -292,22 +292,6 @@ def boundaries(part, n_ranges):
     return np.unique(s[idx])
 
 
-def split_ranges(table, cuts):
-    """The table cut into ``cuts.size + 1`` pieces: range r holds cuts[r-1] < score <= cuts[r].
-
-    Each piece is a compact copy (:func:`compact`), so the partition's table is
-    freed once it is split, and the pieces waiting for their range's merge take
-    as little memory as their counts allow.
-    """
-    if table is None:
-        return [None] * (cuts.size + 1)
-    edges = np.searchsorted(table.score, cuts, side="right")
-    bounds = np.concatenate(([0], edges, [len(table)]))
-    return [compact(ScoreCounts(table.score[a:b], table.positive[a:b],
-                                table.negative[a:b])) if b > a else None
-            for a, b in zip(bounds[:-1], bounds[1:])]
-
-
 def compact(table, copy=True):
     """A copy of ``table`` whose integer counts take the smallest unsigned type that
     holds them (one byte per count for continuous scores); real counts are copied
