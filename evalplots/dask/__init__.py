@@ -59,7 +59,8 @@ worker's peak: one wave's pieces (``WAVE_SHARE`` of it per slot) and one
 range's merge (``RANGE_SHARE``). Measured with ``bench/bench_dask.py
 --continuous`` (10^8 continuous scores in 20 files of 5 x 10^6 rows, 43 MiB
 each in memory, 2 workers, default budget 86 MiB: 189 ranges in 15 waves):
-the peak per worker was 57 and 62 MiB, 1.3x and 1.4x the partition.
+the peak per worker was 37 to 64 MiB in two runs, 0.9x to 1.5x the
+partition; the run took 16x one in-memory ``np.sort`` of the scores.
 
 Scaling to 10^10 rows
 ---------------------
