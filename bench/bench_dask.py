@@ -5,7 +5,7 @@ numbers: note ``uptime`` with them):
 
     python bench/bench_dask.py [--rows 100000000] [--rows-per-file 5000000]
                                [--dir /tmp/evalplots-bench-dask] [--keep]
-                               [--delong | --arrays]
+                               [--continuous | --delong | --arrays]
 
 Writes two Parquet datasets of ``--rows`` rows in files of ``--rows-per-file``
 rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
@@ -18,8 +18,10 @@ rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
    (``pq.read_table``, pyarrow's threads) — issue 9 target: ratio <= 1.5;
    with the classes given (``labels=[0, 1]``, no scan pass) and without; and
    the evaluation object the report is built from (``evaluate``, ``ci=False``);
-2. continuous, 2 workers: the exact range-partitioned path (default 256 MiB
-   budget) vs one ``np.sort`` of all scores in memory in this process;
+2. continuous, 2 workers: the exact range-partitioned path (default budget:
+   twice a partition's columns in memory; its ranges and waves) vs one
+   ``np.sort`` of all scores in memory in this process (``--continuous``: only
+   this, see :func:`continuous_section`);
 3. peak memory per worker (VmHWM, reset before each run through
    /proc/self/clear_refs, minus the worker's resident size before the run) vs
    the in-memory size of one partition (its two columns);
@@ -135,18 +137,90 @@ def worker_memory(client, func):
     return result, [peak[w] - before[w] for w in sorted(peak)]
 
 
+def sort_time(files):
+    """(seconds, CPU seconds) of one ``np.sort`` of all the files' scores in memory."""
+    import pyarrow.parquet as pq
+
+    scores = np.concatenate([pq.read_table(f, columns=["m"]).column("m").to_numpy()
+                             for f in files])
+    t_sort, (_, cpu_sort) = best(lambda: cpu_seconds(None, lambda: np.sort(scores)), 1)
+    return t_sort, cpu_sort
+
+
+def peaks(mem, partition_bytes):
+    """The line of the peak memory per worker against one partition."""
+    return (f"peak memory per worker above resident: "
+            f"{', '.join(f'{m / 2**20:.0f} MiB' for m in mem)}  = "
+            f"{', '.join(f'{m / partition_bytes:.2f}x' for m in mem)} the partition "
+            f"({partition_bytes / 2**20:.0f} MiB)")
+
+
+def continuous_section(args):
+    """Only the continuous scores' exact range path (``--continuous``), 2 workers.
+
+    The workers first run the path on two files (pyarrow's pools and the code
+    paths warmed, as the discrete runs warm them in the full run), then the
+    measured run: time and CPU seconds against one ``np.sort`` of all scores in
+    this process, the ranges and waves, and the peak memory per worker against
+    one partition's two columns in memory (the default budget is twice that).
+    """
+    import distributed
+
+    from evalplots.dask import ranking_summary
+    from evalplots.dask._evaluate import memory_budget_of, prepare
+
+    print(f"load before: {os.getloadavg()}  rows={args.rows:,}  "
+          f"rows/file={args.rows_per_file:,}")
+    files = write_dataset(os.path.join(args.dir, "continuous"), args.rows,
+                          args.rows_per_file, "continuous", 2)
+    pattern = os.path.join(args.dir, "continuous", "*.parquet")
+    partition_bytes = args.rows_per_file * (1 + 8)  # int8 label + float64 score
+    budget = memory_budget_of(None, prepare(pattern, labels=[0, 1])[2])
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"},
+                                  memory_limit="8GiB", silence_logs=40) as cluster, \
+            distributed.Client(cluster) as client:
+        client.run(lambda: __import__("evalplots.dask"))  # imports off the clock
+        ranking_summary(
+            os.path.join(args.dir, "continuous", "part-0000[01].parquet"),
+            labels=[0, 1], memory_budget=budget)  # warm-up, both workers
+        t_cont, ((r, mem), cpu_cont) = best(lambda: cpu_seconds(
+            client, lambda: worker_memory(
+                client, lambda: ranking_summary(pattern, labels=[0, 1]))), 1)
+    t_sort, cpu_sort = sort_time(files)
+    print(f"\n[2 workers] continuous (all distinct), {args.rows:,} rows in {len(files)} "
+          f"files, exact range path: {t_cont:.2f} s ({r.method}: {r.n_ranges} ranges "
+          f"in {r.n_waves} waves, largest range {r.range_rows:,} scores; budget "
+          f"{budget / 2**20:.0f} MiB)")
+    print(f"  AUC {r.roc_auc:.6f}, AP {r.average_precision:.6f}, BEP "
+          f"{r.break_even_point:.6f}; drawn table {len(r.table):,} rows, AUC bound of "
+          f"the drawing {r.auc_bound:.1e}")
+    print(f"  one np.sort of the scores in memory: {t_sort:.2f} s  (exact range path / "
+          f"sort = {t_cont / t_sort:.2f}; CPU {cpu_cont:.2f} s vs {cpu_sort:.2f} s, ratio "
+          f"{cpu_cont / cpu_sort:.2f})")
+    print(f"  {peaks(mem, partition_bytes)}")
+    print(f"load after: {os.getloadavg()}")
+    if not args.keep:
+        shutil.rmtree(os.path.join(args.dir, "continuous"))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=100_000_000)
     parser.add_argument("--rows-per-file", type=int, default=5_000_000)
     parser.add_argument("--dir", default="/tmp/evalplots-bench-dask")
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--continuous", action="store_true",
+                        help="only the continuous scores' exact path (continuous_section)")
     parser.add_argument("--keep", action="store_true", help="keep the Parquet files")
     parser.add_argument("--delong", action="store_true",
                         help="only the DeLong pass of two models (see delong_section)")
     parser.add_argument("--arrays", action="store_true",
                         help="only dask arrays vs Parquet files (see arrays_section)")
     args = parser.parse_args()
+    if args.continuous:
+        return continuous_section(args)
     if args.delong:
         return delong_section(args)
     if args.arrays:
@@ -210,21 +284,14 @@ def main():
                     client, lambda: worker_memory(
                         client, lambda: ranking_summary(c_glob, labels=[0, 1]))), 1)
                 print(f"\n[2 workers] continuous (all distinct), exact range path: "
-                      f"{t_cont:8.2f} s  ({rc.method}, {rc.n_ranges} ranges; AUC "
+                      f"{t_cont:8.2f} s  ({rc.method}, {rc.n_ranges} ranges in "
+                      f"{rc.n_waves} waves; AUC "
                       f"{rc.roc_auc:.6f}, AP {rc.average_precision:.6f}, BEP "
                       f"{rc.break_even_point:.6f}; drawn table {len(rc.table):,} rows, "
                       f"AUC bound of the drawing {rc.auc_bound:.1e})")
                 print(f"  CPU seconds (client + workers): {cpu_cont:.2f}")
-                print(f"  peak memory per worker above resident: "
-                      f"{', '.join(f'{m / 2**20:.0f} MiB' for m in cmem)}  = "
-                      f"{', '.join(f'{m / partition_bytes:.2f}x' for m in cmem)} the "
-                      f"partition")
-    import pyarrow.parquet as pq
-
-    scores = np.concatenate([pq.read_table(f, columns=["m"]).column("m").to_numpy()
-                             for f in continuous])
-    t_sort, (_, cpu_sort) = best(lambda: cpu_seconds(None, lambda: np.sort(scores)), 1)
-    del scores
+                print(f"  {peaks(cmem, partition_bytes)}")
+    t_sort, cpu_sort = sort_time(continuous)
     print(f"\none np.sort of the {args.rows:,} continuous scores in memory: {t_sort:.2f} s"
           f"  (exact range path / sort = {t_cont / t_sort:.2f}; CPU {cpu_sort:.2f} s, "
           f"ratio {cpu_cont / cpu_sort:.2f})")

@@ -401,7 +401,9 @@ def test_range_pieces_are_compact_copies_that_merge_without_wrapping():
     from evalplots.metrics import ScoreCounts
 
     table = ScoreCounts([0.1, 0.2, 0.3], [200, 0, 70_000], [0, 255, 3])
-    low, high = _ranking.split_ranges(table, np.array([0.15]))
+    low, high = (_ranking.compact(ScoreCounts(table.score[a:b], table.positive[a:b],
+                                              table.negative[a:b]))
+                 for a, b in ((0, 1), (1, 3)))
     assert low.positive.dtype == np.uint8 and high.positive.dtype == np.uint32
     assert not np.shares_memory(low.score, table.score)  # the table can be freed
     merged = _ranking._merge_ranges([low, low, None, low])
@@ -757,3 +759,212 @@ def test_delong_test_of_dask_arrays_with_text_labels_equals_in_memory(client):
     _delong_equal(got, expected)
     assert 0 < _delong_rows(expected)[1][0][3] < 0.5  # not 0 by underflow
     _table_values_equal(got, expected)
+
+
+# --- the exact range path in waves: bounded memory ------------------------------------
+
+
+def _planned(n_rows, sizes, budget, weighted, n_slots=2):
+    from evalplots.dask import _ranking
+
+    return _ranking.plan(n_rows, memory_budget=budget, n_parts=len(sizes),
+                         max_rows=max(sizes), n_slots=n_slots, weighted=weighted)
+
+
+@pytest.mark.parametrize("weights", [False, True])
+def test_waves_follow_the_budget_and_equal_in_memory(client, weights):
+    """A budget of 2 MiB for 10^6 continuous scores in 16 partitions (one empty, one of
+    one class): many ranges, several waves, each range's table within its share."""
+    from evalplots.dask import _ranking
+
+    budget = 2 * 2**20
+    (y, s, w), (ym, sm, wm) = _data(7, "continuous", weights)
+    r = ranking_summary(y, s, sample_weight=w if weights else None, memory_budget=budget)
+    # rows of weight 0 are no score: the plan counts the others
+    rows = [int(part.sum()) for part in np.split(wm != 0, np.cumsum(_sizes())[:-1])]
+    n_ranges, per_wave = _planned(sum(rows), rows, budget, weights)
+    assert r.method == "ranges"
+    assert (r.n_ranges, r.n_waves) == (n_ranges, -(-n_ranges // per_wave))
+    assert r.n_ranges >= 50 and r.n_waves >= 5
+    piece = (_ranking.WEIGHTED_PIECE_ROW_BYTES if weights else _ranking.PIECE_ROW_BYTES)
+    share = budget * _ranking.RANGE_SHARE // (piece + _ranking.MERGE_ROW_BYTES)
+    assert 0 < r.range_rows <= share  # the largest range: within its share of the budget
+    np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
+                               _reference(ym, sm, wm if weights else None, None),
+                               rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("weights", [False, True])
+def test_waves_keep_ties_in_one_range(client, weights):
+    """~1000 distinct scores, each shared by ~1000 rows, on the exact path with ranges
+    of a few distinct scores: the cuts fall on scores, so no tie is split."""
+    (y, s, w), (ym, sm, wm) = _data(8, "discrete", weights, n_rows=300_000)
+    r = ranking_summary(y, s, sample_weight=w if weights else None, method="exact",
+                        memory_budget=24 * 2_000)
+    assert r.method == "ranges" and r.n_ranges >= 40 and r.n_waves >= 2
+    np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
+                               _reference(ym, sm, wm if weights else None, None),
+                               rtol=0, atol=1e-12)
+
+
+def _continuous_files(directory, sizes, labels=(0, 1), weights=None):
+    """Parquet files of continuous scores (the second of one class); their columns."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    cols = []
+    for i, n in enumerate(sizes):
+        rng = np.random.default_rng(30 + i)
+        k = np.zeros(n, int) if i == 1 else rng.integers(0, 2, n)
+        c = {"y_true": np.asarray(labels)[k], "m": rng.normal(size=n) + 0.6 * k}
+        if weights == "int":
+            c["w"] = rng.integers(0, 4, n).astype(np.float64)
+        elif weights == "real":
+            c["w"] = rng.random(n) * 2.5
+        pq.write_table(pa.table(c), directory / f"part-{i}.parquet", row_group_size=7000)
+        cols.append(c)
+    return {k: np.concatenate([c[k] for c in cols]) for k in cols[0]}
+
+
+@pytest.mark.parametrize("labels, pos_label, weights", [
+    ((0, 1), None, None), (("ham", "spam"), "spam", "int"), ((0, 1), 1, "real")])
+def test_parquet_waves_equal_in_memory(client, tmp_path, labels, pos_label, weights):
+    """Continuous Parquet scores: sampled block by block in the first pass, each wave's
+    rows read by blocks; the same AUC, AP and BEP as in memory."""
+    cols = _continuous_files(tmp_path, [40_000, 25_000, 30_000], labels, weights)
+    r = ranking_summary(str(tmp_path / "*.parquet"), pos_label=pos_label,
+                        sample_weight=None if weights is None else "w",
+                        memory_budget=2**20)
+    assert r.method == "ranges" and r.n_waves >= 2
+    y, s, w = cols["y_true"], cols["m"], cols.get("w")
+    expected = (_auc_pos(y, s, w, 1 if pos_label is None else pos_label),
+                average_precision_score(y, s, pos_label=pos_label, sample_weight=w),
+                break_even_point(y, s, pos_label=pos_label, sample_weight=w))
+    np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
+                               expected, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("weights", [None, "real"])
+def test_parquet_wave_rows_equal_the_readers(tmp_path, monkeypatch, weights):
+    """The fast path's rows of a wave, by range, and its sample's totals, equal those
+    of the general reader's arrays."""
+    from evalplots.dask import _parquet, _ranking
+    from evalplots.metrics._thresholds import binary_scores
+
+    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 3000)  # blocks across row groups
+    cols = _continuous_files(tmp_path, [20_000], weights=weights)
+    path = str(tmp_path / "part-0.parquet")
+    spec = {"target": "y_true", "classes": np.array([0, 1]), "kinds": {"m": "numbers"},
+            "weight_column": None if weights is None else "w"}
+    cuts = np.array([-0.5, 0.0, 0.25, 1.0])
+    got = _parquet.ranged_scores(path, spec, "m", 1, -0.8, 1.5, cuts)
+    data = binary_scores(cols["y_true"], cols["m"], pos_label=1,
+                         sample_weight=cols.get("w"))
+    expected = _ranking.rows_by_range(data, -0.8, 1.5, cuts)
+    for g, e in zip(_ranking.pieces_of(got), _ranking.pieces_of([[e] for e in expected])):
+        np.testing.assert_array_equal(g.score, e.score)
+        np.testing.assert_allclose(g.positive, e.positive, rtol=1e-13)
+        np.testing.assert_allclose(g.negative, e.negative, rtol=1e-13)
+    sample, mass, n_pos, n_neg, n_rows = _parquet.score_samples(
+        path, spec, ["m"], 1, 2048)["m"]
+    assert n_rows == 20_000 and 2048 <= sample.size <= 2048 + 7
+    assert np.isin(sample, cols["m"]).all()
+    w = np.ones(n_rows) if weights is None else cols["w"]
+    assert n_pos == pytest.approx(w[cols["y_true"] == 1].sum(), rel=1e-13)
+    assert n_neg == pytest.approx(w[cols["y_true"] == 0].sum(), rel=1e-13)
+
+
+def test_default_budget_is_twice_the_largest_partition(tmp_path):
+    """memory_budget=None: twice the largest partition's needed columns in memory (a
+    Parquet file's from its metadata, dask arrays' from their chunks), at least 64 MiB."""
+    from evalplots.dask._evaluate import (
+        DEFAULT_MEMORY_BUDGET,
+        MIN_MEMORY_BUDGET,
+        memory_budget_of,
+        prepare,
+    )
+
+    _continuous_files(tmp_path, [4000, 9000])  # int64 labels, float64 scores
+    _, _, info = prepare(str(tmp_path / "*.parquet"), labels=[0, 1])
+    assert info["partition_bytes"] == 9000 * (8 + 8)
+    y = da.from_array(np.zeros(50_000, np.int8), chunks=20_000)
+    s = da.from_array(np.linspace(0, 1, 50_000), chunks=20_000)
+    _, _, info = prepare(y, {"m": s}, sample_weight=s, labels=[0, 1])
+    assert info["partition_bytes"] == 20_000 * (1 + 8 + 8)
+    assert memory_budget_of(None, {"partition_bytes": 2**30}) == 2**31
+    assert memory_budget_of(None, {"partition_bytes": 1000}) == MIN_MEMORY_BUDGET
+    assert memory_budget_of(None, {"partition_bytes": None}) == DEFAULT_MEMORY_BUDGET
+    assert memory_budget_of(5000, {"partition_bytes": 2**30}) == 5000
+
+
+def test_range_merge_and_walk_equal_one_table():
+    """Pieces merged with one sort, and a table walked in blocks, give the numbers of
+    the whole table in one piece (ties across pieces summed, integer counts exact)."""
+    from evalplots.dask import _ranking
+    from evalplots.metrics import ScoreCounts
+
+    rng = np.random.default_rng(3)
+    tables = [ScoreCounts.from_arrays(rng.integers(0, 2, n), np.round(rng.random(n), 3))
+              for n in (500, 800, 300)]
+    whole = ScoreCounts.merge(tables)
+    merged = _ranking._merge_ranges([_ranking.compact(t) for t in tables] + [None])
+    np.testing.assert_array_equal(merged.score, whole.score)
+    np.testing.assert_array_equal(merged.positive, whole.positive)
+    assert merged.positive.dtype == np.int64
+    n_pos = int(whole.positive.sum())
+    one = _ranking.range_contribution(whole, 7, 3, n_pos + 7, 50, keep_at=(0.5,))
+    old = _ranking.WALK_ROWS
+    try:
+        _ranking.WALK_ROWS = 64  # 15 blocks
+        walked = _ranking.range_contribution(whole, 7, 3, n_pos + 7, 50, keep_at=(0.5,))
+    finally:
+        _ranking.WALK_ROWS = old
+    for key in ("auc2", "ap", "bound2"):
+        assert walked[key] == pytest.approx(one[key], rel=1e-13)
+    assert walked["bep"][1][0] == pytest.approx(one["bep"][1][0], rel=1e-13)
+    fps, tps, thr = walked["coarse"].counts()
+    f_all, t_all, thr_all = whole.counts()
+    at = np.searchsorted(-thr_all, -thr)  # every kept vertex is an exact vertex
+    np.testing.assert_array_equal(fps, f_all[at])  # (counted from the range's top)
+    np.testing.assert_array_equal(tps, t_all[at])
+    assert thr[thr >= 0.5].min() == thr_all[thr_all >= 0.5].min()  # kept at 0.5
+
+
+@pytest.mark.parametrize("weights", [None, "int"])
+def test_parquet_evaluation_on_the_waves_equals_in_memory(client, tmp_path, weights):
+    """evaluate() of continuous Parquet scores past the budget: the first pass reads
+    blocks (sums, pair tables, losses, a sample), AUC/AP/BEP from the waves."""
+    import evalplots
+    import evalplots.dask
+
+    cols = _continuous_files(tmp_path, [30_000, 20_000, 25_000], weights=weights)
+    got = evalplots.dask.evaluate(str(tmp_path / "*.parquet"), memory_budget=2**20,
+                                  sample_weight=None if weights is None else "w",
+                                  ci=False, threshold=0.3)
+    expected = evalplots.evaluate(cols["y_true"], {"m": cols["m"]}, threshold=0.3,
+                                  sample_weight=cols.get("w"))
+    _table_values_equal(got, expected)
+    np.testing.assert_array_equal(got.models["m"].confusion_matrix,
+                                  expected.models["m"].confusion_matrix)
+
+
+def test_parquet_sampled_summary_equals_from_arrays(tmp_path):
+    """The first pass of evaluate() on a continuous Parquet file: all but the tables
+    as BinarySummary.from_arrays (weights with zeros), and the sample's totals."""
+    from evalplots.dask import _parquet
+    from evalplots.metrics import BinarySummary
+
+    cols = _continuous_files(tmp_path, [12_000], labels=("ham", "spam"), weights="int")
+    spec = {"target": "y_true", "classes": np.array(["ham", "spam"]),
+            "kinds": {"m": "numbers"}, "weight_column": "w"}
+    summary, samples = _parquet.sampled_summary(str(tmp_path / "part-0.parquet"), spec,
+                                                ["m"], "spam", 0.2, 1000)
+    expected = BinarySummary.from_arrays(cols["y_true"], {"m": cols["m"]},
+                                         pos_label="spam", threshold=0.2,
+                                         sample_weight=cols["w"])
+    assert (summary.n_rows, summary.label_rows) == (12_000, expected.label_rows)
+    assert len(summary.tables["m"]) == 0
+    np.testing.assert_allclose(summary.losses["m"], expected.losses["m"], rtol=1e-12)
+    _, _, n_pos, n_neg, _ = samples["m"]
+    assert (n_pos, n_neg) == (expected.tables["m"].positive.sum(),
+                              expected.tables["m"].negative.sum())

@@ -39,34 +39,52 @@ in blocks of 2^20 rows) and looks each row's placement up by its score's bits.
 When one model's table of distinct scores would exceed ``memory_budget``
 (continuous scores: one row per sample), it is not merged. Instead the exact
 range path (:mod:`evalplots.dask._ranking`) cuts the scores at approximate
-quantiles into ranges whose tables fit the budget, merges each range's pieces
-on a worker, sends each range the counts scored above it, and sums the
-ranges' exact shares of AUC, AP and BEP. The drawn curve keeps a subset of
-the exact curve's vertices, and its area is within the stated
-``1/2 sum dFPR dTPR`` of the exact AUC; ``method='binned'`` is the explicit
-approximate alternative, with the same bound reported next to its AUC.
+quantiles into ranges whose tables fit the budget, and takes them in waves,
+from the highest scores down: the first wave reads every partition, keeps its
+rows and puts each later wave's rows aside on the worker's local disk; in
+each wave each range's pieces are merged on a worker, each range is sent the
+counts scored above it, and its exact shares of AUC, AP and BEP are summed;
+the wave is released before the next one. The
+drawn curve keeps a subset of the exact curve's vertices, and its area is
+within the stated ``1/2 sum dFPR dTPR`` of the exact AUC;
+``method='binned'`` is the explicit approximate alternative, with the same
+bound reported next to its AUC.
+
+Memory
+------
+``memory_budget`` is the memory one task slot (a worker thread) may use. By
+default it is twice the largest partition's needed columns in memory (a
+Parquet file's rows from its metadata, dask arrays' from their chunks), at
+least 64 MiB, and ``DEFAULT_MEMORY_BUDGET`` (256 MiB) when the partitions'
+sizes are unknown (a dask DataFrame or Series with the classes given). It
+bounds the merged table of distinct scores, and on the exact range path a
+worker's peak: one wave's pieces (``WAVE_SHARE`` of it per slot) and one
+range's merge (``RANGE_SHARE``). Measured with ``bench/bench_dask.py
+--continuous`` (10^8 continuous scores in 20 files of 5 x 10^6 rows, 43 MiB
+each in memory, 2 workers, default budget 86 MiB: 189 ranges in 15 waves):
+the peak per worker was 37 to 64 MiB in two runs, 0.9x to 1.5x the
+partition; the run took 16x one in-memory ``np.sort`` of the scores.
 
 Scaling to 10^10 rows
 ---------------------
 What grows with the data: the number of partitions (tasks; with 10^7-row
 partitions, 1000 of them), the scan and reduction passes over the files
 (linear, parallel over workers, I/O-bound per partition), and, for continuous
-scores only, the shuffle of the range path: every row's (score, class) is
-moved once between workers as part of a per-range table, so network traffic
-and the total of all range tables are proportional to the number of
-*distinct* scores, and the number of ranges grows as
-``24 bytes x distinct scores / memory_budget`` (about 2000 ranges of 256 MiB
-for 2 x 10^10 distinct scores). While the ranges merge, the range pieces
-of every partition wait on the workers: about 10 bytes per distinct score
-(compact counts), spread over the workers (1 GB per worker for 10^10 scores
-on 100 workers; dask spills them to disk past its memory thresholds).
-What does not grow: the memory of each task
-(one partition, or one range's table, both bounded by the partition size and
-the budget), what the client receives (2 numbers per range, then each range's
-shares and ``max_points`` thinned vertices), the merged summaries of discrete
-scores (one row per distinct score: 10^4 scores stay 240 KB at any row
-count), multi-class confusion counts (n_classes^2 per model) and regression
-moments (a few numbers per model), and the figures and PDF (curves thinned to
+scores only, the range path: its ranges (``R ~ rows x 34 bytes /
+(memory_budget / 4)``) and its waves, ``~ rows x 10 bytes / (slots x
+memory_budget x 0.45)``; the rows of the later waves wait on the workers'
+local disks (about 9 bytes per row, spread over the workers), and each row's
+(score, counts) moves once between workers (network traffic proportional to
+the distinct scores). On a cluster whose memory holds the
+scores (10^10 distinct scores: 100 GB of pieces; 400 workers of 1 GB
+budget) that is one wave: a plain shuffle. What does not grow: the memory of
+each task and worker (one partition being read, one wave's pieces, one
+range's merge: all within the budget, itself set by the partition size),
+what the client receives (2 numbers per range, then each range's shares and
+``max_points`` thinned vertices), the merged summaries of discrete scores
+(one row per distinct score: 10^4 scores stay 240 KB at any row count),
+multi-class confusion counts (n_classes^2 per model) and regression moments
+(a few numbers per model), and the figures and PDF (curves thinned to
 ``max_points``). The tree depth is ``log_split_every(partitions)``: 4 levels
 for 1000 partitions at fan-in 8. A lost worker costs the recomputation of its
 tasks only (the scheduler reruns them from the files).

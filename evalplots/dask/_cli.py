@@ -141,9 +141,9 @@ class DaskPredictions:
 
 
 def _budget():
-    from evalplots.dask._evaluate import DEFAULT_MEMORY_BUDGET
-
-    return DEFAULT_MEMORY_BUDGET
+    """The memory budget of the command: None, the default of :func:`evaluate` (twice
+    the largest file's needed columns in memory, at least 64 MiB)."""
+    return None
 
 
 def load(path, *, target, models, exclude, task, progress=None, name=None):

@@ -1,5 +1,7 @@
 """``evalplots.dask.evaluate``: the in-memory evaluation, computed from partitions."""
 
+import os
+
 import numpy as np
 
 from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
@@ -9,8 +11,10 @@ from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
 
 __all__ = ["evaluate", "ranking_summary", "DEFAULT_MEMORY_BUDGET"]
 
-#: Bytes one merged score table may take in one process (256 MiB: 11 million scores).
+#: The memory budget when the partitions' sizes are unknown (256 MiB).
 DEFAULT_MEMORY_BUDGET = 256 * 2**20
+#: The least default budget (64 MiB), however small the partitions.
+MIN_MEMORY_BUDGET = 64 * 2**20
 METHODS = ("auto", "exact", "binned")
 
 
@@ -21,6 +25,8 @@ def _check_options(method, memory_budget, split_every, n_bins, max_points):
     for name, value, low in (("memory_budget", memory_budget, _ranking.TABLE_ROW_BYTES),
                              ("split_every", split_every, 2), ("n_bins", n_bins, 2),
                              ("max_points", max_points, 2)):
+        if name == "memory_budget" and value is None:
+            continue  # from the partitions' size
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
                 or value < low:
             raise ValueError(f"{name} must be an integer >= {low}, got {value!r}.")
@@ -123,8 +129,79 @@ def prepare(y_true, predictions=None, *, sample_weight=None, task="auto", labels
 
         task = detect_task(layout["standin_y"], layout["standin_predictions"])
     spec.update(models=layout["models"], exclude=None, kinds=layout["kinds"], task=task)
+    rows = None if labels is not None else max(s[0] for s in scans)
     return parts, spec, {"n_rows": n_rows, "classes": classes,
-                         "notes": notes + layout["notes"], **layout}
+                         "notes": notes + layout["notes"],
+                         "partition_bytes": _partition_bytes(y_true, predictions,
+                                                             sample_weight, parts, spec,
+                                                             rows),
+                         **layout}
+
+
+def memory_budget_of(memory_budget, info):
+    """The budget in bytes: ``memory_budget``, or by default twice the largest
+    partition's in-memory size (its needed columns), at least ``MIN_MEMORY_BUDGET``,
+    and ``DEFAULT_MEMORY_BUDGET`` when that size is unknown."""
+    if memory_budget is not None:
+        return memory_budget
+    size = info.get("partition_bytes")
+    return DEFAULT_MEMORY_BUDGET if size is None else max(MIN_MEMORY_BUDGET, 2 * size)
+
+
+def _needed(name, spec):
+    """Whether a column (its stripped name) is read by the evaluation."""
+    models = spec["models"]
+    return (name in (spec["target"], spec.get("weight_column")) or name in models
+            or name.split(":")[0] in models)
+
+
+def _partition_bytes(source, predictions, sample_weight, parts, spec, rows):
+    """In-memory bytes of the largest partition's needed columns, or None if unknown
+    (``rows``: the largest partition's rows when the scan counted them)."""
+    import dask.array as da
+    import dask.dataframe as dd
+
+    files = parts.files()
+    if files is not None:
+        return max(_file_bytes(f, spec) for f in files)
+    if isinstance(source, dd.DataFrame):
+        meta = source._meta
+        widths = [meta[c].dtype.itemsize for c in meta.columns
+                  if isinstance(c, str) and _needed(c.strip(), spec)]
+        return None if rows is None else rows * sum(widths)
+    columns = [source, *predictions.values(), sample_weight]
+    width = sum(c.dtype.itemsize * (c.shape[1] if c.ndim == 2 else 1)
+                for c in columns if c is not None)
+    if isinstance(source, da.Array):
+        rows = max(source.chunks[0], default=0)
+    return None if rows is None else rows * width
+
+
+def _file_bytes(path, spec):
+    """A file's needed columns in memory: from a Parquet file's metadata (rows times
+    the columns' widths, 8 bytes for text), else the file's size."""
+    from evalplots.datasets import PARQUET_SUFFIXES
+
+    if os.fspath(path).lower().endswith(PARQUET_SUFFIXES):
+        import pyarrow.parquet as pq
+
+        try:
+            meta = pq.read_metadata(path)
+            schema = meta.schema.to_arrow_schema()
+        except Exception:  # not Parquet: the reader says why when it reads the file
+            return os.path.getsize(path)
+        widths = [max(1, f.type.bit_width // 8) if _fixed_width(f.type) else 8
+                  for f in schema if isinstance(f.name, str) and _needed(f.name.strip(),
+                                                                         spec)]
+        return meta.num_rows * sum(widths)
+    return os.path.getsize(path)
+
+
+def _fixed_width(arrow_type):
+    try:
+        return arrow_type.bit_width > 0
+    except ValueError:
+        return False
 
 
 # --- binary ------------------------------------------------------------------
@@ -169,9 +246,15 @@ def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
 def _file_part_tables(path, spec, names, pos_label, classes, budget_rows, n_parts,
                       where):
     """:func:`_part_tables` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import score_tables
+    from evalplots.dask._parquet import score_samples, score_tables
 
     tables = _input._checked(where, score_tables, path, spec, names, pos_label)
+    if tables is None:  # continuous scores past the budget's share: a sample
+        samples = _input._checked(where, score_samples, path, spec, names, pos_label,
+                                  _ranking.SAMPLE_POINTS, budget_rows // n_parts + 1)
+        if samples is not None:
+            return {name: None if s is None else _ranking.part_of_sample(*s)
+                    for name, s in samples.items()}
     if tables is None:  # the general reader, with its rules and messages
         chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
         return _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where)
@@ -193,7 +276,7 @@ def _merge_part_dicts(budget_rows):
 
 
 def binary_rankings(parts, spec, *, pos_label, method="auto",
-                    memory_budget=DEFAULT_MEMORY_BUDGET, split_every=8, n_bins=1000,
+                    memory_budget=None, split_every=8, n_bins=1000,
                     max_points=20_000, progress=None):
     """Per model, a :class:`~evalplots.dask._ranking.RankingSummary` (exact unless binned)."""
     import dask
@@ -221,7 +304,8 @@ def binary_rankings(parts, spec, *, pos_label, method="auto",
         if part.table is not None:
             out[name] = _ranking.exact_from_table(part.table, max_points)
         else:
-            out[name] = _second_pass(chunks, name, pos_label, classes, part, method=method,
+            out[name] = _second_pass(parts, spec, name, pos_label, classes, part,
+                                     method=method,
                                      memory_budget=memory_budget, split_every=split_every,
                                      n_bins=n_bins, max_points=max_points,
                                      progress=progress)
@@ -236,19 +320,71 @@ def _checked_part(merged, name):
     return part
 
 
-def _second_pass(chunks, name, pos_label, classes, part, *, method, memory_budget,
+def _second_pass(parts, spec, name, pos_label, classes, part, *, method, memory_budget,
                  split_every, n_bins, max_points, progress, keep_at=()):
     """The RankingSummary of a model whose table was not merged: exact ranges or bins."""
     import dask
 
-    tables = [dask.delayed(_model_table, pure=True)(c, name, pos_label, classes)
-              for c in chunks]
+    chunks = parts.chunk_tasks(spec)
     if method == "binned":
+        tables = [dask.delayed(_model_table, pure=True)(c, name, pos_label, classes)
+                  for c in chunks]
         return _ranking.binned(tables, part, n_bins=n_bins, split_every=split_every,
                                progress=progress)
-    return _ranking.exact_ranges(tables, part, memory_budget=memory_budget,
-                                 split_every=split_every, max_points=max_points,
-                                 progress=progress, keep_at=keep_at)
+    files = parts.files()
+
+    def piece_tasks(lo, hi, cuts, spill):  # each wave reads every partition again
+        if files is not None:
+            task = dask.delayed(_file_wave_pieces, pure=True)
+            return [task(f, spec, name, pos_label, classes, lo, hi, cuts, w, spill(i))
+                    for i, (f, w) in enumerate(zip(files, parts.where))]
+        task = dask.delayed(_wave_pieces, pure=True)
+        return [task(c, name, pos_label, classes, lo, hi, cuts, spill(i))
+                for i, c in enumerate(chunks)]
+
+    weighted = (spec.get("weight_column") is not None
+                or getattr(parts, "weight", None) is not None)
+    return _ranking.exact_ranges(piece_tasks, len(chunks), part,
+                                 memory_budget=memory_budget,
+                                 max_points=max_points, progress=progress,
+                                 weighted=weighted, keep_at=keep_at)
+
+
+def _wave_pieces(chunk, name, pos_label, classes, lo, hi, cuts, spill):
+    """One partition's pieces of a wave (``lo < score <= hi`` cut at ``cuts``): from
+    the rows its first wave put aside, else from ``chunk`` (which the first wave
+    puts aside; see :class:`~evalplots.dask._ranking.Spill`)."""
+    from evalplots.metrics._thresholds import binary_scores
+
+    with _ranking.Spill(spill) as aside:
+        data = aside.rows()
+        if data is None and chunk is not None:
+            y, predictions, weight = chunk
+            if weight is None or weight.any():
+                data = binary_scores(y, predictions[name], pos_label=pos_label,
+                                     sample_weight=weight, classes=classes)
+                aside.add(data)
+    if data is None:
+        return [None] * (cuts.size + 1)
+    return _ranking.pieces_of([[rows] for rows in _ranking.rows_by_range(data, lo, hi,
+                                                                          cuts)])
+
+
+def _file_wave_pieces(path, spec, name, pos_label, classes, lo, hi, cuts, where, spill):
+    """:func:`_wave_pieces` of one file: by the Parquet fast path when it applies."""
+    from evalplots.dask._parquet import ranged_scores
+
+    data = _ranking.Spill(spill).rows()
+    if data is not None:
+        ranges = [[rows] for rows in _ranking.rows_by_range(data, lo, hi, cuts)]
+    else:
+        ranges = _input._checked(where, ranged_scores, path, spec, name, pos_label, lo,
+                                 hi, cuts, spill)
+    if ranges is None:  # the general reader, with its rules and messages
+        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
+        return _input._checked(where, _wave_pieces, chunk, name, pos_label, classes, lo,
+                               hi, cuts, spill)
+    return _ranking.pieces_of(ranges)
 
 
 def _resolve_pos_label(classes, pos_label):
@@ -261,7 +397,7 @@ def _resolve_pos_label(classes, pos_label):
 
 
 def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
-                    labels=None, method="auto", memory_budget=DEFAULT_MEMORY_BUDGET,
+                    labels=None, method="auto", memory_budget=None,
                     n_bins=1000,
                     max_points=20_000, split_every=8, target="y_true", models=None,
                     exclude=None, progress=None):
@@ -286,10 +422,13 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
         else take the range-partitioned exact path. 'exact': always the range
         path. 'binned': ``n_bins`` quantile bins (approximate AUC, with its
         error bound; AP and BEP are NaN).
-    memory_budget : int, default=268435456 (256 MiB)
-        Bytes one score table may take in one process (24 bytes per distinct
-        score). It sets when the merged table is given up for the range path,
-        and how many ranges that path cuts (each range's table should fit).
+    memory_budget : int or None, default=None
+        Bytes one task slot (a worker thread) may use: the merged table of
+        distinct scores (24 bytes each) must fit it, else the exact range
+        path takes over, its ranges and waves sized to stay within it. None:
+        twice the largest partition's needed columns in memory, at least
+        64 MiB (256 MiB, ``DEFAULT_MEMORY_BUDGET``, when the partitions'
+        sizes are unknown).
     n_bins : int, default=1000
         Bins of ``method='binned'``.
     max_points : int, default=20000
@@ -318,8 +457,11 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
     Notes
     -----
     Fawcett (2006), Alg. 1 computes the curve from the table of distinct
-    scores; the range path splits that walk at quantile cuts and hands each
-    range the cumulative counts above it (see :mod:`evalplots.dask._ranking`).
+    scores; the range path splits that walk at quantile cuts, takes the
+    ranges in waves (the first puts the later ones' rows aside) and hands
+    each range the cumulative counts above it (see
+    :mod:`evalplots.dask._ranking`);
+    ``n_ranges``, ``n_waves`` and ``range_rows`` of the result say how.
     The binned AUC is the trapezoid over bin edges; its distance to the exact
     AUC is at most ``1/2 sum_k dFPR_k dTPR_k`` (each bin's curve lies in the
     rectangle its step spans).
@@ -344,7 +486,7 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
                          f"{len(spec['models'])}: {', '.join(spec['models'])}.")
     pos = _resolve_pos_label(info["classes"], pos_label)
     out = binary_rankings(parts, spec, pos_label=pos, method=method,
-                          memory_budget=memory_budget, split_every=split_every,
+                          memory_budget=memory_budget_of(memory_budget, info), split_every=split_every,
                           n_bins=n_bins, max_points=max_points, progress=progress)
     return out[spec["models"][0]]
 
@@ -399,10 +541,17 @@ def _tables_apart(summary, names, budget_rows, n_parts):
 def _file_binary_part(path, spec, names, pos_label, threshold, budget_rows, n_parts,
                       where):
     """:func:`_binary_part` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import binary_summary
+    from evalplots.dask._parquet import binary_summary, sampled_summary
 
     summary = _input._checked(where, binary_summary, path, spec, names, pos_label,
                               threshold)
+    if summary is None:  # continuous scores past the budget's share: samples
+        found = _input._checked(where, sampled_summary, path, spec, names, pos_label,
+                                threshold, _ranking.SAMPLE_POINTS,
+                                budget_rows // n_parts + 1)
+        if found is not None:
+            return found[0], {name: None if s is None else _ranking.part_of_sample(*s)
+                              for name, s in found[1].items()}
     if summary is None:  # the general reader, with its rules and messages
         chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
         return _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts,
@@ -491,7 +640,7 @@ def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_
         if table.table is not None:
             summary.tables[name] = table.table
             continue
-        ranking = _second_pass(chunks, name, pos, classes, table, method=method,
+        ranking = _second_pass(parts, spec, name, pos, classes, table, method=method,
                                memory_budget=memory_budget, split_every=split_every,
                                n_bins=n_bins, max_points=max_points, progress=progress,
                                keep_at=(summary.threshold,))  # exact confusion there
@@ -533,7 +682,7 @@ def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold
              labels=None, sample_weight=None, label_names=None, ordinal=False,
              confidence_level=0.95, n_resamples=1000, random_state=0, target="y_true",
              models=None, exclude=None, method="auto",
-             memory_budget=DEFAULT_MEMORY_BUDGET, n_bins=1000, max_points=20_000,
+             memory_budget=None, n_bins=1000, max_points=20_000,
              split_every=8, ci=True, progress=None):
     """Evaluate models on data in dask partitions: the evaluation of :func:`evalplots.evaluate`.
 
@@ -565,10 +714,12 @@ def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold
         while it fits ``memory_budget`` and otherwise takes the exact
         range-partitioned path; 'exact' always takes that path; 'binned' uses
         ``n_bins`` quantile bins (AUC within its stated bound; AP, BEP n/a).
-    memory_budget : int, default=268435456 (256 MiB)
-        Bytes one merged score table may take in one process (24 bytes per
-        distinct score): past it the table is not merged, and the exact path
-        cuts the scores into ranges whose tables fit it.
+    memory_budget : int or None, default=None
+        Bytes one task slot (a worker thread) may use: past it a model's table
+        of distinct scores (24 bytes each) is not merged, and the exact range
+        path reads the partitions in waves sized to stay within it (see
+        :mod:`evalplots.dask`). None: twice the largest partition's needed
+        columns in memory, at least 64 MiB (256 MiB when unknown).
     n_bins : int, default=1000
         Bins of ``method='binned'``.
     max_points : int, default=20000
@@ -636,6 +787,7 @@ def evaluate_prepared(parts, spec, info, *, pos_label, threshold, label_names, o
 
     options = {"confidence_level": confidence_level, "n_resamples": n_resamples,
                "random_state": random_state, "label_names": label_names}
+    memory_budget = memory_budget_of(memory_budget, info)
     task = spec["task"]
     if task == "binary":
         summary, cross, exact = _evaluate_binary(

@@ -36,7 +36,8 @@ import os
 
 import numpy as np
 
-__all__ = ["BLOCK_ROWS", "delong_sums", "score_tables"]
+__all__ = ["BLOCK_ROWS", "delong_sums", "ranged_scores", "sampled_summary",
+           "score_samples", "score_tables"]
 
 #: Rows read and grouped at a time: the task's memory is a few such blocks.
 BLOCK_ROWS = 1 << 20
@@ -515,18 +516,9 @@ def delong_sums(path, spec, names, pos_label, tables):
         file (see :func:`score_tables`; also when a score is absent from its
         table, which the general path then reports).
     """
-    def scores(batch):
-        out = {}
-        for j, name in enumerate(names, start=1):
-            if batch.column(j).null_count:
-                raise _NotHere
-            out[name] = batch.column(j).to_numpy(zero_copy_only=False).astype(
-                np.float64, copy=False)
-        return out
-
     def run():
         return _delong_of_blocks(
-            ((positive, scores(batch), weight, batch.num_rows)
+            ((positive, _float_scores(batch, names), weight, batch.num_rows)
              for batch, positive, weight in _blocks(path, spec, names, pos_label)[1]),
             names, tables)
     return _guarded(path, spec, names, run)
@@ -561,3 +553,142 @@ def _delong_of_blocks(blocks, names, tables):
         {name: lookups[name](scores[name], positive, weight) for name in names}, aucs,
         positive, weight, n_rows) for positive, scores, weight, n_rows in blocks]
     return DeLongCrossSums.merge(parts)
+
+
+# --- continuous scores: blocks of checked rows for the exact range path ---------------
+
+
+def _checked_blocks(path, spec, names, pos_label):
+    """Blocks of a file's rows as ``(labels, positive mask, {model: float64 scores},
+    weights)``, every value checked as the reader checks it (labels by
+    :class:`_Positives`, weights by ``read_numbers``, scores finite floats without
+    nulls). Raises :class:`_NotHere` where the general reader must read the file."""
+    positives, blocks = _blocks(path, spec, names, pos_label)
+    for batch, positive, weight in blocks:
+        scores = {name: _finite(s) for name, s in _float_scores(batch, names).items()}
+        yield positives.labels(batch.column(0)), positive, scores, weight
+
+
+def _float_scores(batch, names):
+    """{model: float64 scores} of a block (columns 1.. in ``names``' order); a null
+    score raises :class:`_NotHere` (the general reader reports it)."""
+    out = {}
+    for j, name in enumerate(names, start=1):
+        column = batch.column(j)
+        if column.null_count:
+            raise _NotHere
+        out[name] = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
+    return out
+
+
+def score_samples(path, spec, names, pos_label, points, min_rows=0):
+    """Per model a sample of one Parquet file's continuous scores, or None.
+
+    Returns
+    -------
+    samples : dict of str to tuple or None, or None
+        None when the general reader must read the file (see
+        :func:`score_tables`), when it has fewer than ``min_rows`` rows (its
+        table is built), or a model's first block is not continuous;
+        else per model ``(scores, weights or None, n_pos, n_neg, n_rows)``: about
+        ``points`` scores drawn without replacement block by block (each
+        block in proportion to its rows) and the totals of all rows; None
+        for every model when no row has non-zero weight.
+    """
+    out = _guarded(path, spec, names,
+                   lambda: _samples(path, spec, names, pos_label, points, min_rows))
+    return None if out is None else out[0]
+
+
+def sampled_summary(path, spec, names, pos_label, threshold, points, min_rows=0):
+    """(:class:`~evalplots.metrics.BinarySummary` without tables, samples) of one
+    Parquet file of continuous scores, or None.
+
+    The summary is :func:`binary_summary`'s with each model's table left empty
+    (its loss moments from the rows), the samples :func:`score_samples`'; read
+    in one pass of blocks.
+    """
+    from evalplots.metrics import BinarySummary, ScoreCounts
+    from evalplots.metrics._summaries._binary import block_sums
+    from evalplots.metrics._validation import check_threshold
+
+    def run():
+        checked = check_threshold(threshold)
+        sums = []
+
+        def on_block(y, positive, scores, weight):
+            sums.append(block_sums(y, positive, scores, weight, checked, by_rows=names))
+
+        samples, n_rows = _samples(path, spec, names, pos_label, points, min_rows,
+                                   on_block)
+        empty = ScoreCounts.empty(sample_weight=np.zeros(0))  # merged apart
+        return BinarySummary._from_blocks(dict.fromkeys(names, empty), sums,
+                                          pos_label=pos_label, threshold=checked,
+                                          n_rows=n_rows), samples
+    return _guarded(path, spec, names, run)
+
+
+def _samples(path, spec, names, pos_label, points, min_rows, on_block=None):
+    """(:func:`score_samples`' samples, rows); ``on_block`` as in :func:`_score_tables`."""
+    import pyarrow.parquet as pq
+
+    from evalplots.dask._ranking import estimated_distinct
+
+    n_rows = pq.read_metadata(path).num_rows
+    if n_rows < min_rows:
+        raise _NotHere
+    rng = np.random.default_rng(n_rows)
+    picks = {name: [] for name in names}
+    n_pos = n_neg = 0
+    blocks = _checked_blocks(path, spec, names, pos_label)
+    for i, (y, positive, scores, weight) in enumerate(blocks):
+        n = positive.size
+        if i == 0 and not all(estimated_distinct(s) for s in scores.values()):
+            raise _NotHere  # few distinct scores: their tables are merged
+        if on_block is not None:
+            on_block(y, positive, scores, weight)
+        if weight is None:
+            n_pos += int(np.count_nonzero(positive))
+            n_neg += n - int(np.count_nonzero(positive))
+        else:
+            n_pos += weight[positive].sum()
+            n_neg += weight[~positive].sum()
+        k = min(n, -(-points * n // max(1, n_rows)))
+        pick = rng.choice(n, k, replace=False) if k < n else slice(None)
+        for name in names:
+            picks[name].append((scores[name][pick],
+                                None if weight is None else weight[pick]))
+    if n_pos + n_neg == 0:
+        return dict.fromkeys(names), n_rows
+    return {name: (np.concatenate([s for s, _ in picks[name]]),
+                   None if spec.get("weight_column") is None
+                   else np.concatenate([w for _, w in picks[name]]),
+                   n_pos, n_neg, n_rows) for name in names}, n_rows
+
+
+def ranged_scores(path, spec, name, pos_label, lo, hi, cuts, spill=None):
+    """The rows of one Parquet file with ``lo < score <= hi`` (one model), by range.
+
+    Returns
+    -------
+    ranges : list of list of BinaryScores, or None
+        Per range of ``cuts`` (see :func:`evalplots.dask._ranking.rows_by_range`)
+        its rows, one BinaryScores per block read (the task holds one block
+        and the rows picked); None when the general reader must read the file.
+        The rows of later waves are put aside as ``spill`` says (see
+        :class:`evalplots.dask._ranking.Spill`).
+    """
+    def run():
+        from evalplots.dask._ranking import Spill, rows_by_range
+        from evalplots.metrics._thresholds import BinaryScores
+
+        ranges = [[] for _ in range(cuts.size + 1)]
+        with Spill(spill) as aside:
+            for _, positive, scores, weight in _checked_blocks(path, spec, [name],
+                                                               pos_label):
+                data = BinaryScores(scores[name], positive, weight)
+                aside.add(data)
+                for rows, found in zip(ranges, rows_by_range(data, lo, hi, cuts)):
+                    rows.append(found)
+        return ranges
+    return _guarded(path, spec, [name], run)

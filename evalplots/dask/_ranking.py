@@ -2,21 +2,38 @@
 
 The per-distinct-score table (:class:`evalplots.metrics.ScoreCounts`) of
 continuous scores has one row per sample: 10^8 rows of 24 bytes is 2.4 GB, and
-the merged table would have to sit in one process. Instead:
+the merged table would have to sit in one process. Instead, within a memory
+budget ``B`` per task slot (a worker thread):
 
-1. each partition's table gives a small quantile sketch (``SKETCH_POINTS``
-   scores, each standing for an equal share of the partition's samples), merged
-   into approximate quantiles of all scores;
-2. the quantiles cut the score axis into ``R`` ranges chosen so that one range's
-   table fits the memory budget; each partition splits its table by range and
-   the pieces of one range are merged on a worker (a task-based shuffle, as
-   dask's own ``shuffle`` moves rows between partitions);
-3. the client receives the positives and negatives of each range (2R numbers)
-   and sends back the cumulative offsets: the positives and negatives scored
-   above the range;
-4. with its offsets, each range's worker computes its exact share of the AUC
-   (integer trapezoid sums), of the AP (recall steps times precision) and the
-   break-even crossing if it lies there, and a thinned piece of the curve.
+1. each partition gives a small quantile sketch (``SKETCH_POINTS`` scores,
+   each standing for an equal share of the partition's samples; continuous
+   scores are sampled, not sorted), merged into approximate quantiles of all
+   scores;
+2. the quantiles cut the score axis into ``R`` ranges, each small enough that
+   merging its table takes at most ``RANGE_SHARE * B`` (:func:`plan`);
+3. the ranges are taken in *waves* of ``W`` ranges, from the highest scores
+   down, ``W`` chosen so that one wave's pieces held on a slot (its
+   partitions' rows of the wave as compact tables, ~10 bytes per distinct
+   score) take at most ``WAVE_SHARE * B``. The first wave reads every
+   partition (a Parquet file in blocks of 2^20 rows), keeps its own rows
+   and puts each later wave's rows aside on the worker's local disk
+   (:class:`Spill`); a later wave reads them back (or, where they are not,
+   the partition again). Each partition's rows of the wave are grouped by
+   range and tabled, and the partitions are dealt to the slots in turn;
+4. the client receives the positives and negatives of each range of the wave
+   (2W numbers) and sends back the cumulative offsets: the positives and
+   negatives scored above the range (the running totals of the earlier
+   waves, plus the wave's higher ranges);
+5. with its offsets, each range's pieces are merged on a worker (one sort of
+   their scores) and its exact share of the AUC (trapezoid sums), of the AP
+   (recall steps times precision), the break-even crossing if it lies there,
+   and a thinned piece of the curve are computed, walking the table in blocks
+   of ``WALK_ROWS``; the wave's data is released before the next wave.
+
+So a worker holds at most one wave's pieces and one range's merge: about
+``B`` whatever the data's size; what grows is the number of waves,
+``R / W ~ data / (slots x B)`` (the rows put aside on disk meanwhile: about
+9 bytes per row, spread over the workers).
 
 The sums are those of :func:`evalplots.metrics.roc_auc_score`,
 :func:`~evalplots.metrics.average_precision_score` and
@@ -30,17 +47,20 @@ vertices; the area between it and the exact curve is at most
 import dataclasses
 import math
 import operator
+import os
+import uuid
 import warnings
 
 import numpy as np
 
 from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
 from evalplots.metrics import ScoreCounts
+from evalplots.metrics._thresholds import BinaryScores
 
 __all__ = ["RankingSummary", "SKETCH_POINTS", "TABLE_ROW_BYTES"]
 
 #: Points of a partition's quantile sketch.
-SKETCH_POINTS = 512
+SKETCH_POINTS = 8192
 #: Bytes per row of a ScoreCounts table (score, positive, negative: 8 bytes each).
 TABLE_ROW_BYTES = 24
 
@@ -72,6 +92,12 @@ class RankingSummary:
         'binned' (``roc_auc`` is the binned trapezoid AUC; AP and BEP NaN).
     n_ranges : int
         Ranges of the exact path (1 for 'table'; bins for 'binned').
+    n_waves : int
+        Waves of the exact path, each merging ``n_ranges / n_waves`` ranges
+        from the rows the first wave read (1 for 'table' and 'binned').
+    range_rows : int
+        Rows (distinct scores) of the exact path's largest range table (0 for
+        'table' and 'binned').
 
     Raises
     ------
@@ -105,6 +131,8 @@ class RankingSummary:
     auc_bound: float
     method: str
     n_ranges: int = 1
+    n_waves: int = 1
+    range_rows: int = 0
 
 
 # --- the partition side: tables, sketches and budgets ------------------------
@@ -125,54 +153,22 @@ def score_table(data):
     import pyarrow as pa
     import pyarrow.compute as pc
 
+    from evalplots.dask._parquet import _cell_counts
     from evalplots.metrics._validation import sums_exactly
 
     score, positive, weight = data.score, data.positive, data.weight
     if score.size <= PROBE or looks_continuous(score):
-        return _sorted_table(data)
+        return ScoreCounts._from_binary_scores(data)
     if score.dtype.kind == "f":
         score = score + 0.0  # -0.0 -> 0.0: one value, as a sort groups them
     encoded = pc.dictionary_encode(pa.array(score))  # Arrow's hash table
-    codes = encoded.indices.to_numpy()
+    codes = encoded.indices.to_numpy().astype(np.int64)
     distinct = encoded.dictionary.to_numpy()
     order = np.argsort(distinct, kind="stable")
-    k = distinct.size
-    if weight is None:  # one count of the keys 2 * code + is_positive
-        cells = np.bincount(2 * codes.astype(np.int64) + positive, minlength=2 * k)
-        neg, pos = cells[0::2], cells[1::2]
-        return ScoreCounts(distinct[order], pos[order], neg[order])
-    w = weight
-    exact = sums_exactly(w)
-    pos = np.bincount(codes, weights=np.where(positive, w, 0), minlength=k)
-    neg = np.bincount(codes, weights=np.where(positive, 0, w), minlength=k)
-    if exact:
+    pos, neg = _cell_counts(codes, distinct.size, positive, weight, in_place=True)
+    if weight is not None and sums_exactly(weight):
         pos, neg = pos.astype(np.int64), neg.astype(np.int64)
     return ScoreCounts(distinct[order], pos[order], neg[order])
-
-
-
-def _sorted_table(data):
-    """The table by sorting: each class's scores by ``np.sort``, then one linear merge.
-
-    ``np.sort`` (unstable, vectorised) is several times faster than the stable
-    argsort of :meth:`ScoreCounts._from_binary_scores`, and equal scores need no
-    order among themselves; the two sorted tables merge in linear time (the
-    merge's stable sort finds the two runs). Weighted samples take the argsort.
-    """
-    score, positive = data.score, data.positive
-    if data.weight is not None or score.size <= PROBE:
-        return ScoreCounts._from_binary_scores(data)
-    tables = []
-    for in_class, counts_as_positive in ((positive, True), (~positive, False)):
-        s = np.sort(score[in_class])
-        if s.size == 0:
-            continue
-        starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1])))
-        counts = np.diff(np.append(starts, s.size))
-        none = np.zeros_like(counts)
-        tables.append(ScoreCounts(s[starts], counts if counts_as_positive else none,
-                                  none if counts_as_positive else counts))
-    return ScoreCounts.merge(tables)
 
 
 def looks_continuous(score):
@@ -188,24 +184,38 @@ def estimated_distinct(score):
     return score.size
 
 
-def sampled_part(data, points=65_536):
+#: Scores a partition samples for its quantile sketch (continuous scores).
+SAMPLE_POINTS = 65_536
+
+
+def sampled_part(data, points=SAMPLE_POINTS):
     """A :class:`PartTable` without its table: the sketch of a sample, and the totals.
 
     For a partition whose table would be dropped anyway (about one distinct
     score per row, more than the budget's share): no sort of the partition.
     """
     score, positive, weight = data.score, data.positive, data.weight
-    mass = np.ones(score.size) if weight is None else weight.astype(np.float64)
-    n_pos = positive.sum() if weight is None else weight[positive].sum()
-    n_neg = (score.size - n_pos) if weight is None else weight[~positive].sum()
-    if score.size > points:
-        pick = np.random.default_rng(score.size).choice(score.size, points, replace=False)
-        s, m = score[pick], mass[pick] * (mass.sum() / mass[pick].sum())
+    if weight is None:
+        n_pos = int(np.count_nonzero(positive))
+        n_neg = score.size - n_pos
     else:
-        s, m = score, mass
-    order = np.argsort(s)
-    sk, sw = sketch(s[order], m[order])
-    return PartTable(None, sk, sw, n_pos, n_neg, score.size)
+        n_pos, n_neg = weight[positive].sum(), weight[~positive].sum()
+    pick = (np.random.default_rng(score.size).choice(score.size, points, replace=False)
+            if score.size > points else slice(None))
+    mass = None if weight is None else weight[pick].astype(np.float64)
+    return part_of_sample(score[pick], mass, n_pos, n_neg, score.size)
+
+
+def part_of_sample(score, mass, n_pos, n_neg, n_rows):
+    """The :class:`PartTable` of a sample of a partition's scores (``mass``: their
+    weights, None for unit weights), its sketch scaled to the partition's mass."""
+    total = float(n_pos) + float(n_neg)
+    mass = np.ones(score.size) if mass is None else np.asarray(mass, dtype=np.float64)
+    if mass.sum() > 0:
+        mass = mass * (total / mass.sum())
+    order = np.argsort(score)
+    sk, sw = sketch(np.asarray(score, dtype=np.float64)[order], mass[order])
+    return PartTable(None, sk, sw, n_pos, n_neg, n_rows)
 
 
 @dataclasses.dataclass
@@ -218,6 +228,10 @@ class PartTable:
     n_pos: float
     n_neg: float
     n_rows: int  # sum of the tables' lengths merged into this one (an upper bound)
+    max_rows: int = 0  # the longest partition's table length (or rows), of those merged
+
+    def __post_init__(self):
+        self.max_rows = self.max_rows or self.n_rows
 
 
 def sketch(score, mass, points=SKETCH_POINTS):
@@ -261,7 +275,8 @@ def merge_part_tables(parts, budget_rows):
     s, w = sketch(order_s[order], order_w[order])
     return PartTable(table, s, w, sum(p.n_pos for p in parts),
                      sum(p.n_neg for p in parts),
-                     len(table) if table is not None else n_rows)
+                     len(table) if table is not None else n_rows,
+                     max(p.max_rows for p in parts))
 
 
 def boundaries(part, n_ranges):
@@ -275,25 +290,10 @@ def boundaries(part, n_ranges):
     return np.unique(s[idx])
 
 
-def split_ranges(table, cuts):
-    """The table cut into ``cuts.size + 1`` pieces: range r holds cuts[r-1] < score <= cuts[r].
-
-    Each piece is a compact copy (:func:`compact`), so the partition's table is
-    freed once it is split, and the pieces waiting for their range's merge take
-    as little memory as their counts allow.
-    """
-    if table is None:
-        return [None] * (cuts.size + 1)
-    edges = np.searchsorted(table.score, cuts, side="right")
-    bounds = np.concatenate(([0], edges, [len(table)]))
-    return [compact(ScoreCounts(table.score[a:b], table.positive[a:b],
-                                table.negative[a:b])) if b > a else None
-            for a, b in zip(bounds[:-1], bounds[1:])]
-
-
-def compact(table):
+def compact(table, copy=True):
     """A copy of ``table`` whose integer counts take the smallest unsigned type that
-    holds them (one byte per count for continuous scores); real counts are copied."""
+    holds them (one byte per count for continuous scores); real counts are copied
+    (and the scores, unless ``copy=False``)."""
     def small(counts):
         if counts.dtype.kind not in "iu":
             return counts.copy()
@@ -302,15 +302,8 @@ def compact(table):
             if top <= np.iinfo(dtype).max:
                 return counts.astype(dtype)
         return counts.copy()
-    return ScoreCounts(table.score.copy(), small(table.positive), small(table.negative))
-
-
-def widened(table):
-    """``table`` with int64 counts again (sums of compact counts must not wrap)."""
-    if table.positive.dtype.kind != "u":
-        return table
-    return ScoreCounts(table.score, table.positive.astype(np.int64),
-                       table.negative.astype(np.int64))
+    return ScoreCounts(table.score.copy() if copy else table.score, small(table.positive),
+                       small(table.negative))
 
 
 def piece_totals(pieces):
@@ -347,6 +340,10 @@ def _bep_in_range(fps, tps, above_neg, above_pos, n_pos):
     return True, (value, [str(w.message) for w in caught])
 
 
+#: Rows of a table walked at a time: the temporaries of a contribution stay this small.
+WALK_ROWS = 1 << 16
+
+
 def range_contribution(table, above_pos, above_neg, n_pos, max_points, keep_at=()):
     """Exact AUC/AP shares, the BEP if it is here, and the thinned vertices of one range.
 
@@ -355,37 +352,85 @@ def range_contribution(table, above_pos, above_neg, n_pos, max_points, keep_at=(
     value)), and the kept vertices as a small ScoreCounts piece with its
     ``bound2`` (sum of dFP * dTP over kept steps, to divide by 2 P N). The
     vertex of each threshold of ``keep_at`` (its lowest score at or above
-    it) is always kept, so the confusion matrix there is exact.
+    it) is always kept, so the confusion matrix there is exact. The table
+    is walked from its highest score down in blocks of ``WALK_ROWS`` rows (a
+    block is a range of its own, with the counts above it as offsets), so
+    the temporaries stay a few blocks, whatever the table's length.
     """
+    empty = {"auc2": 0.0, "ap": 0.0, "bep": (False, math.nan), "coarse": None,
+             "bound2": 0.0, "rows": 0}
     if table is None or len(table) == 0:
-        return {"auc2": 0.0, "ap": 0.0, "bep": (False, math.nan), "coarse": None,
-                "bound2": 0.0}
-    fps_local, tps_local, thr = table.counts()  # this range, highest score first
+        return empty
+    used = (table.positive != 0) | (table.negative != 0)
+    if not used.all():  # a score of weight 0 is no operating point
+        table = ScoreCounts(table.score[used], table.positive[used],
+                            table.negative[used])
+    del used
+    n = len(table)
+    if n == 0:
+        return empty
+    step = max(1, math.ceil(n / max(1, max_points)))
+    # walk positions (0 = highest score) kept for ``keep_at``: the lowest score >= t
+    at = np.searchsorted(table.score, np.asarray(keep_at, dtype=np.float64), side="left")
+    pinned = n - 1 - at[at < n]
+    out = dict(empty, rows=n)
+    coarse = []
+    last = (float(above_neg), float(above_pos))  # the last kept vertex, above the range
+    for b in range(n, 0, -WALK_ROWS):
+        a = max(0, b - WALK_ROWS)
+        block = ScoreCounts(table.score[a:b], table.positive[a:b], table.negative[a:b])
+        done = n - b  # walk positions before this block
+        keep = np.r_[np.arange((step - 1 - done) % step, b - a, step),
+                     pinned[(pinned >= done) & (pinned < done + b - a)] - done,
+                     [b - a - 1] if a == 0 else []].astype(np.intp)
+        piece = _walk(block, above_pos, above_neg, n_pos, np.unique(keep), last,
+                      find_bep=not out["bep"][0])
+        out["auc2"] += piece["auc2"]
+        out["ap"] += piece["ap"]
+        out["bound2"] += piece["bound2"]
+        if piece["bep"][0]:
+            out["bep"] = piece["bep"]
+        if piece["coarse"] is not None:
+            coarse.append(piece["coarse"])
+            last = piece["last"]
+        above_pos = above_pos + block.positive.sum()
+        above_neg = above_neg + block.negative.sum()
+    out["coarse"] = ScoreCounts.merge(coarse) if coarse else None
+    return out
+
+
+def _dot(a, b):
+    """``sum(a * b)`` as a float, without BLAS (whose threads stall on a busy machine)."""
+    return float(np.multiply(a, b, dtype=np.float64).sum())
+
+
+def _walk(table, above_pos, above_neg, n_pos, keep, last, find_bep=True):
+    """:func:`range_contribution` of one block (no zero rows), given the counts above
+    it, the walk positions ``keep`` to keep and the last kept vertex ``last``."""
+    fps_local, tps_local, thr = table.counts()  # this block, highest score first
     fps = fps_local + float(above_neg)
     tps = tps_local + float(above_pos)
     prev_f = np.r_[float(above_neg), fps[:-1]]
     prev_t = np.r_[float(above_pos), tps[:-1]]
-    auc2 = float(np.dot(fps - prev_f, tps + prev_t))
+    auc2 = _dot(fps - prev_f, tps + prev_t)
     predicted = fps + tps
     precision = np.divide(tps, predicted, out=np.zeros_like(tps), where=predicted != 0)
-    ap = float(np.dot(tps - prev_t, precision))
-    if above_pos > 0 and above_pos + above_neg >= n_pos:
-        bep = (False, math.nan)  # P <= R already above this range: the crossing is there
+    ap = _dot(tps - prev_t, precision)
+    if not find_bep or (above_pos > 0 and above_pos + above_neg >= n_pos):
+        bep = (False, math.nan)  # P <= R already above this block: the crossing is there
     else:
         bep = _bep_in_range(fps, tps, above_neg, above_pos, n_pos)
-    # thinning: keep every step-th vertex and the last one of the range
-    step = max(1, math.ceil(fps.size / max(1, max_points)))
-    at = np.searchsorted(-thr, -np.asarray(keep_at, dtype=np.float64), side="right") - 1
-    keep = np.unique(np.r_[np.arange(step - 1, fps.size, step), fps.size - 1,
-                           at[at >= 0]].astype(np.intp))
+    if keep.size == 0:
+        return {"auc2": auc2, "ap": ap, "bep": bep, "coarse": None, "bound2": 0.0,
+                "last": last}
     kf, kt = fps[keep], tps[keep]
-    gf = np.diff(np.r_[float(above_neg), kf])
-    gt = np.diff(np.r_[float(above_pos), kt])
+    gf = np.diff(np.r_[last[0], kf])
+    gt = np.diff(np.r_[last[1], kt])
     if table.positive.dtype.kind in "iu":  # counts stay integers (exact below 2**53)
         gf, gt = np.rint(gf).astype(np.int64), np.rint(gt).astype(np.int64)
     coarse = ScoreCounts(thr[keep][::-1].astype(np.float64), gt[::-1], gf[::-1])
     return {"auc2": auc2, "ap": ap, "bep": bep, "coarse": coarse,
-            "bound2": float(np.dot(gf, gt))}
+            "bound2": _dot(gf, gt), "last": (float(kf[-1]), float(kt[-1]))}
 
 
 def _table_coarse(table, max_points):
@@ -409,7 +454,7 @@ def summarize(pieces, n_pos, n_neg, method, n_ranges):
                 warnings.warn(message, UndefinedMetricWarning, stacklevel=4)
             break
     coarse = [p["coarse"] for p in pieces if p["coarse"] is not None]
-    table = ScoreCounts.merge(coarse) if coarse else ScoreCounts([], [], [])
+    table = ScoreCounts.merge(coarse) if coarse else ScoreCounts.empty()
     pn = 2.0 * float(n_pos) * float(n_neg)
     return RankingSummary(
         roc_auc=auc2 / pn if pn else math.nan,
@@ -424,77 +469,370 @@ def exact_from_table(table, max_points):
     return summarize([piece], table.positive.sum(), table.negative.sum(), "table", 1)
 
 
-# --- the range-partitioned pass ----------------------------------------------
+# --- the range-partitioned pass, in waves --------------------------------------
+
+#: Bytes per row of a range piece waiting for its merge: a float64 score and two
+#: compact counts (unweighted or whole weights), or two float64 weight sums.
+PIECE_ROW_BYTES, WEIGHTED_PIECE_ROW_BYTES = 10, 24
+#: Bytes per row a range's merge adds to its pieces: the sorted scores and counts.
+MERGE_ROW_BYTES = 24
+#: Shares of the budget: one wave's pieces on a worker, and one range's merge.
+WAVE_SHARE, RANGE_SHARE = 0.45, 0.25
+#: Ranges merged at a time per task slot (their pieces travel ahead of the merge).
+IN_FLIGHT = 2
+#: Ranges are cut this much smaller than the budget allows (the sketch's
+#: quantiles are approximate).
+RANGE_MARGIN = 1.25
 
 
-def exact_ranges(table_tasks, merged, *, memory_budget, split_every, max_points,
-                 progress=None, n_ranges=None, keep_at=()):
-    """The exact path: range-partition the partitions' tables, offsets, contributions.
+def plan(n_rows, *, memory_budget, n_parts=1, max_rows=None, n_slots=1,
+         weighted=False):
+    """(ranges, ranges per wave): each range's merge within ``RANGE_SHARE`` of the
+    budget; one wave's pieces within ``WAVE_SHARE`` of it per task slot.
 
-    ``table_tasks``: delayed per-partition ScoreCounts of one model (None if
-    empty); ``merged``: the merged :class:`PartTable` of the first pass (its
-    sketch and totals).
+    ``n_rows`` bounds the distinct scores (one row per sample), ``max_rows``
+    those of the longest of the ``n_parts`` partitions; ``n_slots`` is the
+    number of tasks the cluster runs at once (its threads). Each slot holds
+    the pieces of at most ``ceil(n_parts / n_slots)`` partitions in a wave
+    (the partitions are dealt to the slots in turn), and while it reads one
+    more, that one's rows of the wave.
     """
-    import dask
+    piece = WEIGHTED_PIECE_ROW_BYTES if weighted else PIECE_ROW_BYTES
+    range_rows = max(1, int(memory_budget * RANGE_SHARE) // (piece + MERGE_ROW_BYTES))
+    n_ranges = max(1, math.ceil(RANGE_MARGIN * n_rows / range_rows))
+    # per slot: its partitions' pieces, and the rows of the one being read
+    held = (-(-max(1, n_parts) // max(1, n_slots)) + 1) * (max_rows or n_rows)
+    wave_rows = int(memory_budget * WAVE_SHARE) // piece  # rows of those partitions
+    per_wave = max(1, min(n_ranges, wave_rows * n_ranges // max(1, held)))
+    return n_ranges, per_wave
 
-    budget_rows = max(1, memory_budget // TABLE_ROW_BYTES)
-    total_rows = max(merged.n_rows, 1)
-    if n_ranges is None:
-        # twice the minimum, as the sketch's quantiles are approximate
-        n_ranges = max(2, math.ceil(2 * total_rows / budget_rows))
-    cuts = boundaries(merged, n_ranges)
-    n_ranges = cuts.size + 1
-    split = dask.delayed(split_ranges, pure=True, nout=n_ranges)
-    parts = run_tasks([split(t, cuts) for t in table_tasks], progress=progress,
-                      description="range-partitioning the scores")
+
+def rows_by_range(data, lo, hi, cuts):
+    """The rows of validated binary scores with ``lo < score <= hi``, grouped by the
+    range of ``cuts`` they fall in (range r: cuts[r-1] < score <= cuts[r]): a list
+    of BinaryScores (None for a range without rows).
+
+    The rows are grouped by a stable radix sort of their range numbers; the
+    temporaries are a few bytes per row of ``data``. Rows of weight 0 are
+    left out (they make no score, as in ``binary_scores``).
+    """
+    score = data.score
+    inside = (score > lo) & (score <= hi)
+    if data.weight is not None:
+        inside &= data.weight != 0
+    inside = np.flatnonzero(inside)
+    score = score[inside]
+    which = np.searchsorted(cuts, score, side="left")
+    which = which.astype(np.min_scalar_type(cuts.size), copy=False)
+    order = np.argsort(which, kind="stable")
+    ends = np.cumsum(np.bincount(which, minlength=cuts.size + 1))
+    del which
+    rows = inside[order]
+    del inside, order
+    weight = data.weight
+    return [BinaryScores(data.score[rows[a:b]], data.positive[rows[a:b]],
+                         None if weight is None else weight[rows[a:b]]) if b > a else None
+            for a, b in zip(np.r_[0, ends[:-1]], ends)]
+
+
+def pieces_of(ranges):
+    """A partition's pieces of a wave: per range the compact table (:func:`compact`)
+    of its rows, given as a list of blocks of BinaryScores (None: no rows).
+
+    Each range's blocks are joined, tabled and released in turn, so the rows
+    and the tables together stay about the size of the rows.
+    """
+    pieces = []
+    for r, blocks in enumerate(ranges):
+        blocks = [b for b in blocks if b is not None and b.score.size]
+        ranges[r] = None
+        if not blocks:
+            pieces.append(None)
+            continue
+        data = blocks[0] if len(blocks) == 1 else BinaryScores(
+            np.concatenate([b.score for b in blocks]),
+            np.concatenate([b.positive for b in blocks]),
+            None if blocks[0].weight is None else np.concatenate([b.weight
+                                                                  for b in blocks]))
+        del blocks
+        pieces.append(compact(ScoreCounts._from_binary_scores(data), copy=False))
+    return pieces
+
+
+class Spill:
+    """The rows of a partition's later waves, put aside on the worker's local disk.
+
+    The first wave reads every row of a partition anyway; instead of reading
+    it again in each later wave, its task writes each later wave's rows
+    (score, class, weight: 9 or 17 bytes) to files in the worker's local
+    directory, and the later wave's task on that worker reads them back (and
+    deletes them). A task that finds no file (another worker, a retried
+    task, no ``distributed`` worker) reads its partition again: the files
+    only save time, and memory stays one block and one wave's rows.
+
+    ``plan`` is ``(token, partition, wave, bounds)``: a name for the run, the
+    partition's number, the wave (0 = the highest scores), and the
+    ascending scores between waves; None: nothing put aside.
+    """
+
+    def __init__(self, plan):
+        self.token, self.part, self.wave, self.bounds = plan or (None, 0, 0, np.empty(0))
+        self.files = self.directory = None
+        if plan is None:
+            return
+        try:
+            from distributed import get_worker
+
+            self.directory = get_worker().local_directory
+        except (ImportError, ValueError):  # not on a distributed worker: no files
+            self.directory = None
+
+    def _path(self, wave, kind):
+        return os.path.join(self.directory,
+                            f"evalplots-{self.token}-{self.part}-{wave}.{kind}")
+
+    def rows(self):
+        """This wave's rows read back (their files deleted), or None."""
+        if self.directory is None or self.wave == 0:
+            return None
+        paths = [self._path(self.wave, kind) for kind in "spw"]
+        if not all(os.path.exists(p) for p in paths[:2]):
+            return None
+        score = np.fromfile(paths[0], np.float64)
+        positive = np.fromfile(paths[1], np.bool_)
+        weight = np.fromfile(paths[2], np.float64) if os.path.exists(paths[2]) else None
+        for p in paths:
+            if os.path.exists(p):
+                os.remove(p)
+        return BinaryScores(score, positive, weight)
+
+    def __enter__(self):
+        if self.directory is not None and self.wave == 0 and self.bounds.size:
+            self.files = {}
+        return self
+
+    def add(self, data):
+        """Write the rows of ``data`` (validated binary scores) that belong to later
+        waves, each to its wave's files (rows of weight 0 are left out), in slices
+        of ``WALK_ROWS`` rows (the temporaries stay small)."""
+        if self.files is None:
+            return
+        for a in range(0, data.score.size, WALK_ROWS):
+            b = a + WALK_ROWS
+            self._add(BinaryScores(data.score[a:b], data.positive[a:b],
+                                   None if data.weight is None else data.weight[a:b]))
+
+    def _add(self, data):
+        n_waves = self.bounds.size + 1  # wave w (ascending) ends at bounds[w]
+        which = np.searchsorted(self.bounds, data.score, side="left")
+        if data.weight is not None:
+            which[data.weight == 0] = n_waves - 1  # the current wave: not written
+        which = which.astype(np.min_scalar_type(n_waves), copy=False)
+        order = np.argsort(which, kind="stable")
+        ends = np.cumsum(np.bincount(which, minlength=n_waves))
+        for w, (a, b) in enumerate(zip(np.r_[0, ends[:-1]], ends)):
+            wave = n_waves - 1 - w  # waves are numbered from the highest scores
+            if b == a or wave == 0:
+                continue
+            if wave not in self.files:
+                self.files[wave] = [open(self._path(wave, kind), "wb") for kind in
+                                    ("sp" if data.weight is None else "spw")]
+            rows = order[a:b]
+            for fh, values in zip(self.files[wave], (data.score, data.positive,
+                                                     data.weight)):
+                values[rows].tofile(fh)
+
+    def __exit__(self, *exc):
+        for handles in (self.files or {}).values():
+            for fh in handles:
+                fh.close()
+        return False
+
+
+def remove_spills(token):
+    """Delete a run's files left on this worker (a wave that failed, or was cut short)."""
+    import glob
+
+    try:
+        from distributed import get_worker
+
+        directory = get_worker().local_directory
+    except (ImportError, ValueError):
+        return
+    for path in glob.glob(os.path.join(directory, f"evalplots-{token}-*")):
+        os.remove(path)
+
+
+def exact_ranges(piece_tasks, n_parts, merged, *, memory_budget, max_points,
+                 progress=None, n_ranges=None, per_wave=None, weighted=False,
+                 keep_at=()):
+    """The exact path: range-partition the scores in waves, offsets, contributions.
+
+    ``piece_tasks(lo, hi, cuts, spill)``: one delayed task per partition whose
+    value is the list of its pieces (compact :class:`ScoreCounts` or None) of
+    the ranges ``lo < score <= hi`` cut at ``cuts``, read again from the input
+    or from the rows its first wave put aside (``spill(i)``: the
+    :class:`Spill` plan of partition ``i``);
+    ``merged``: the merged :class:`PartTable` of the first pass (its sketch
+    and totals). The ranges are taken in waves from the highest scores down,
+    ``per_wave`` at a time: a wave's partition tasks run, the client gathers
+    each range's positives and negatives and sends each range the counts
+    scored above it, each range's pieces are merged and its contribution
+    computed, and the wave's data is released before the next wave starts.
+    """
     client = current_client()
-    # 2R numbers to the client (from the pieces, before any merge), offsets back
-    if client is None:
-        totals = sum(piece_totals(p) for p in parts)
-    else:
-        totals = sum(client.gather([client.submit(piece_totals, p, pure=False)
-                                    for p in parts]))
-    totals = [(_count(t[0]), _count(t[1])) for t in totals]
-    n_pos = sum(t[0] for t in totals)
-    n_neg = sum(t[1] for t in totals)
-    above_pos = np.cumsum([t[0] for t in totals][::-1])[::-1]  # at or above range r
-    above_neg = np.cumsum([t[1] for t in totals][::-1])[::-1]
-    offsets = [(above_pos[r] - totals[r][0], above_neg[r] - totals[r][1])
-               for r in range(n_ranges)]
+    slots = [None]  # a worker per task slot (each of its threads)
+    if client is not None:
+        slots = [address for address, w in client.scheduler_info()["workers"].items()
+                 for _ in range(w.get("nthreads", 1))] or [None]
+    n_slots = len(slots)
+    planned, planned_wave = plan(max(merged.n_rows, 1), memory_budget=memory_budget,
+                                 n_parts=n_parts, max_rows=merged.max_rows,
+                                 n_slots=n_slots, weighted=weighted)
+    cuts = boundaries(merged, n_ranges or planned)
+    n_ranges = cuts.size + 1
+    per_wave = min(n_ranges, per_wave or planned_wave)
+    edges = np.r_[-np.inf, cuts, np.inf]
+    n_pos = _count(merged.n_pos)
     per_range = max(1, max_points // n_ranges)
-    # each range: its pieces merged and its contribution computed in one task, so
-    # that no merged range waits for the others (its memory is freed at once)
+    above = [0, 0]
+    totals, pieces = [], []  # per range, from the highest down
+    tops = list(range(n_ranges, 0, -per_wave))
+    token = uuid.uuid4().hex
+    bounds = edges[tops[:0:-1]]  # the ascending scores between waves
+    try:
+        pieces = _waves(piece_tasks, tops, per_wave, edges, cuts, token, bounds, client,
+                        slots, progress, above, totals, n_pos, per_range, keep_at)
+    finally:
+        if client is not None and len(tops) > 1:
+            client.run(remove_spills, token)
+    pieces = pieces[::-1]  # lowest range first, as summarize takes them
+    summary = summarize(pieces, sum(t[0] for t in totals), sum(t[1] for t in totals),
+                        "ranges", n_ranges)
+    return dataclasses.replace(summary, n_waves=len(tops),
+                               range_rows=max(p["rows"] for p in pieces))
+
+
+def _waves(piece_tasks, tops, per_wave, edges, cuts, token, bounds, client, slots,
+           progress, above, totals, n_pos, per_range, keep_at):
+    """The contributions of the ranges, highest first, wave by wave."""
+    n_slots = len(slots)
+    pieces = []
+    for wave, top in enumerate(tops, start=1):
+        low = max(0, top - per_wave)
+        tasks = piece_tasks(edges[low], edges[top], cuts[low:top - 1],
+                            lambda part: (token, part, wave - 1, bounds))
+        parts = run_tasks(tasks, progress=progress,
+                          workers=[slots[i % n_slots] for i in range(len(tasks))],
+                          description=f"range-partitioning the scores, wave {wave} of "
+                                      f"{len(tops)}")
+        wave_totals = _wave_totals(client, parts)[::-1]  # highest range first
+        offsets = []
+        for t in wave_totals:
+            offsets.append(tuple(above))
+            above[:] = [above[0] + t[0], above[1] + t[1]]
+        totals.extend(wave_totals)
+        ranges = range(top - low - 1, -1, -1)  # the wave's ranges, highest first
+        args = [(off, n_pos, per_range, keep_at) for off in offsets]
+        pieces.extend(_wave_contributions(client, parts, ranges, args, slots))
+        del parts  # the wave's pieces are freed before the next wave reads
+        if client is not None:
+            client.run(_trim_memory)
+    return pieces
+
+
+def _trim_memory():
+    """Give the freed heap of a worker back to the system (glibc's ``malloc_trim``):
+    the next wave then starts from the worker's resident size before this one."""
+    import ctypes
+
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: nothing to do
+        pass
+
+
+def _wave_totals(client, parts):
+    """Per range of the wave (lowest first) its positives and negatives, as integers
+    when they are whole: 2 numbers per range reach the client."""
     if client is None:
-        pieces = [range_contribution(_merge_ranges([p[r] for p in parts]), op, on,
-                                     n_pos, per_range, keep_at)
-                  for r, (op, on) in enumerate(offsets)]
+        sums = sum(piece_totals(p) for p in parts)
     else:
-        futures = []
-        for r, (op, on) in enumerate(offsets):
+        sums = sum(client.gather([client.submit(piece_totals, p, pure=False)
+                                  for p in parts]))
+    return [(_count(t[0]), _count(t[1])) for t in sums]
+
+
+def _wave_contributions(client, parts, ranges, args, slots):
+    """Each range's contribution (in the order of ``ranges``), its pieces merged on a
+    worker: ``IN_FLIGHT`` ranges per task slot at a time, each slot's on its worker
+    (if it can), so that few ranges' pieces travel ahead of their merge."""
+    if client is None:
+        return [_contribution_of_pieces([p[r] for p in parts], *a)
+                for r, a in zip(ranges, args)]
+    from distributed import as_completed
+
+    jobs = list(zip(ranges, args))
+    running, started, out = as_completed(), {}, [None] * len(jobs)
+
+    def submit(slot):
+        i = len(started)
+        if i < len(jobs):
+            r, a = jobs[i]
             level = [client.submit(operator.getitem, p, r, pure=False) for p in parts]
-            while len(level) > split_every:
-                level = [client.submit(_merge_ranges, level[i:i + split_every],
-                                       pure=False)
-                         for i in range(0, len(level), split_every)]
-            futures.append(client.submit(_contribution_of_pieces, level, op, on, n_pos,
-                                         per_range, keep_at, pure=False))
-        del parts, level  # a partition's pieces are freed as their ranges merge
-        pieces = client.gather(futures)
-    return summarize(pieces, n_pos, n_neg, "ranges", n_ranges)
+            future = client.submit(_contribution_of_pieces, level, *a, pure=False,
+                                   workers=slot, allow_other_workers=True)
+            started[future.key] = (i, slot, future)
+            running.add(future)
+
+    for _ in range(IN_FLIGHT):
+        for slot in slots:
+            submit(slot)
+    for future in running:
+        i, slot, _ = started[future.key]
+        out[i] = future.result()
+        started[future.key] = (i, slot, None)  # its pieces may go
+        submit(slot)
+    return out
 
 
 def _count(total):
     """A range's total back to an integer when it is one (unweighted or whole weights)."""
-    return int(total) if float(total).is_integer() and abs(total) < 2.0**53 else total
+    from evalplots.metrics._validation import whole_sums_exact
+
+    return int(total) if whole_sums_exact(float(total).is_integer(), total) else total
 
 
 def _merge_ranges(pieces):
-    pieces = [widened(p) for p in pieces if p is not None]
-    return ScoreCounts.merge(pieces) if pieces else None
+    """The table of a range from its pieces (each sorted, of distinct scores).
+
+    One ``np.sort`` of their scores, then each piece's counts added at its
+    scores' places: the only arrays as long as the range are its scores and
+    its counts (of the pieces' compact type when no score repeats across
+    pieces; int64 or float64 sums otherwise, so that nothing wraps).
+    """
+    pieces = [p for p in pieces if p is not None and len(p)]
+    if len(pieces) <= 1:
+        return pieces[0] if pieces else None
+    score = np.concatenate([p.score for p in pieces])
+    score.sort()
+    repeats = bool((score[1:] == score[:-1]).any())
+    if repeats:
+        score = score[np.r_[True, score[1:] != score[:-1]]]
+    kinds = {p.positive.dtype.kind for p in pieces}
+    dtype = (np.float64 if "f" in kinds else np.int64 if repeats
+             else np.result_type(*(c for p in pieces for c in (p.positive, p.negative))))
+    pos = np.zeros(score.size, dtype)
+    neg = np.zeros(score.size, dtype)
+    for p in pieces:
+        at = np.searchsorted(score, p.score)
+        pos[at] += p.positive  # the scores of one piece are distinct
+        neg[at] += p.negative
+    return ScoreCounts(score, pos, neg)
 
 
-def _contribution_of_pieces(pieces, above_pos, above_neg, n_pos, max_points, keep_at):
-    return range_contribution(_merge_ranges(pieces), above_pos, above_neg, n_pos,
+def _contribution_of_pieces(pieces, offsets, n_pos, max_points, keep_at):
+    return range_contribution(_merge_ranges(pieces), offsets[0], offsets[1], n_pos,
                               max_points, keep_at)
 
 

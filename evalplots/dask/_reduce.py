@@ -36,7 +36,8 @@ def _merge_present(merge):
     return merged
 
 
-def run_tasks(delayed_parts, *, progress=None, description="reducing partitions"):
+def run_tasks(delayed_parts, *, progress=None, description="reducing partitions",
+              workers=None):
     """Compute delayed values on the cluster; keep them there when a client exists.
 
     Parameters
@@ -47,6 +48,8 @@ def run_tasks(delayed_parts, *, progress=None, description="reducing partitions"
         ``progress(description, done, total)`` after each partition.
     description : str
         The step named to ``progress``.
+    workers : list or None
+        Per task the worker address to run it on, if it can (None: any).
 
     Returns
     -------
@@ -64,7 +67,11 @@ def run_tasks(delayed_parts, *, progress=None, description="reducing partitions"
         return values
     from distributed import as_completed
 
-    futures = client.compute(delayed_parts)
+    if workers is None:
+        futures = client.compute(delayed_parts)
+    else:
+        futures = [client.compute(d, workers=w, allow_other_workers=True)
+                   for d, w in zip(delayed_parts, workers)]
     if progress is not None:
         for done, future in enumerate(as_completed(futures), start=1):
             if future.status == "error":
