@@ -164,8 +164,6 @@ def continuous_section(args):
     this process, the ranges and waves, and the peak memory per worker against
     one partition's two columns in memory (the default budget is twice that).
     """
-    import distributed
-
     from evalplots.dask import ranking_summary
     from evalplots.dask._evaluate import memory_budget_of, prepare
 
@@ -176,12 +174,7 @@ def continuous_section(args):
     pattern = os.path.join(args.dir, "continuous", "*.parquet")
     partition_bytes = args.rows_per_file * (1 + 8)  # int8 label + float64 score
     budget = memory_budget_of(None, prepare(pattern, labels=[0, 1])[2])
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None,
-                                  scheduler_kwargs={"dashboard_address": ":0"},
-                                  memory_limit="8GiB", silence_logs=40) as cluster, \
-            distributed.Client(cluster) as client:
-        client.run(lambda: __import__("evalplots.dask"))  # imports off the clock
+    with _two_workers() as client:
         ranking_summary(
             os.path.join(args.dir, "continuous", "part-0000[01].parquet"),
             labels=[0, 1], memory_budget=budget)  # warm-up, both workers
@@ -471,7 +464,7 @@ def arrays_section(args):
     print(f"\n[2 workers] two discrete models (10^4 distinct), {n:,} rows in {len(files)} "
           f"partitions")
     for ci in (False, True):
-        (t_a, ev_a), (t_f, ev_f) = timed["arrays", ci], timed["files", ci]
+        (t_a, _), (t_f, _) = timed["arrays", ci], timed["files", ci]
         print(f"  ci={ci!s:5}: Parquet files (fast path) {t_f:6.2f} s "
               f"({t_f / n * 1e9:5.1f} ns/row); dask arrays in worker memory {t_a:6.2f} s "
               f"({t_a / n * 1e9:5.1f} ns/row); arrays / files = {t_a / t_f:.2f}")
