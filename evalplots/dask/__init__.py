@@ -72,7 +72,7 @@ partitions, 1000 of them), the scan and reduction passes over the files
 (linear, parallel over workers, I/O-bound per partition), and, for continuous
 scores only, the range path: its ranges (``R ~ rows x 34 bytes /
 (memory_budget / 4)``) and its waves, ``~ rows x 10 bytes / (slots x
-memory_budget x 0.45)``; the rows of the later waves wait on the workers'
+memory_budget x 0.3)``; the rows of the later waves wait on the workers'
 local disks (about 9 bytes per row, spread over the workers), and each row's
 (score, counts) moves once between workers (network traffic proportional to
 the distinct scores). On a cluster whose memory holds the

@@ -477,7 +477,11 @@ PIECE_ROW_BYTES, WEIGHTED_PIECE_ROW_BYTES = 10, 24
 #: Bytes per row a range's merge adds to its pieces: the sorted scores and counts.
 MERGE_ROW_BYTES = 24
 #: Shares of the budget: one wave's pieces on a worker, and one range's merge.
-WAVE_SHARE, RANGE_SHARE = 0.45, 0.25
+#: The rest is the reader's: pyarrow decoding a Parquet row group (of 2^20 rows of
+#: a label and a float64 score) holds ~45 MiB at its peak, about one partition of
+#: the benchmark; with a wave share of 0.45 a worker peaked at 2.2x its partition
+#: in the first wave, with 0.3 at 1.2x (bench/bench_dask.py --continuous).
+WAVE_SHARE, RANGE_SHARE = 0.3, 0.25
 #: Ranges merged at a time per task slot (their pieces travel ahead of the merge).
 IN_FLIGHT = 2
 #: Ranges are cut this much smaller than the budget allows (the sketch's
