@@ -968,3 +968,53 @@ def test_parquet_sampled_summary_equals_from_arrays(tmp_path):
     _, _, n_pos, n_neg, _ = samples["m"]
     assert (n_pos, n_neg) == (expected.tables["m"].positive.sum(),
                               expected.tables["m"].negative.sum())
+
+
+def _spill_files(dask_worker):
+    import glob
+
+    return glob.glob(os.path.join(dask_worker.local_directory, "evalplots-*"))
+
+
+@pytest.mark.parametrize("stop", [RuntimeError, KeyboardInterrupt])
+def test_a_run_cut_short_leaves_no_spill_file_on_the_workers(client, tmp_path, stop):
+    """The first wave puts the later waves' rows on the workers' disks; a run stopped
+    in a later wave (an error, Ctrl-C) deletes them on every worker, which outlive it."""
+    _continuous_files(tmp_path, [40_000, 25_000, 30_000, 20_000])
+    seen = []
+
+    def progress(description, done, total):
+        seen.append(description)
+        if "wave 3" in description:
+            # the first wave's files are on the workers now
+            seen.append(sum(len(f) for f in client.run(_spill_files).values()))
+            raise stop("cut short")
+
+    with pytest.raises(stop, match="cut short"):
+        ranking_summary(str(tmp_path / "*.parquet"), memory_budget=2**20,
+                        progress=progress)
+    assert seen[-1] > 0  # there were files to delete
+    assert client.run(_spill_files) == {w: [] for w in client.run(lambda: 0)}
+
+
+def test_cli_input_error_on_the_local_cluster_is_one_line(tmp_path):
+    """The local cluster's workers log a failed task at ERROR level; the command's
+    stderr is still the one line naming the file."""
+    import subprocess
+    import sys
+
+    import pandas as pd
+
+    _write_parts(tmp_path, n_files=2)
+    pd.DataFrame({"row_id": [9, 10], "y_true": [0, 1], "a": [0.5, float("nan")],
+                  "b": [0.1, 0.2]}).to_parquet(tmp_path / "part-7.parquet", index=False)
+    out = tmp_path / "r.pdf"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = subprocess.run([sys.executable, "-m", "evalplots.cli", "report",
+                          str(tmp_path / "*.parquet"), "--engine", "dask", "--workers", "1",
+                          "-o", str(out)], capture_output=True, text=True, env=env,
+                         timeout=120)
+    err = run.stderr.strip().splitlines()
+    assert run.returncode == 2 and not out.exists()
+    assert len(err) == 1, run.stderr
+    assert "part-7.parquet" in err[0] and "non-finite" in err[0]

@@ -170,3 +170,30 @@ def test_perfect_separation_is_named_not_silently_empty(tmp_path):
             and "DET" in p][0]
     assert re.search(r"Not visible there \(no point with both rates strictly between "
                      r"0 and 1, e\.g\. perfectly separated scores\): perfect\.", page)
+
+
+def test_the_note_of_missing_intervals_names_only_the_models_of_each_reason():
+    """Two models without an AP interval for two different reasons: each reason is
+    said of its own model, not of both."""
+    from types import SimpleNamespace
+
+    from evalplots.report.standard._common import interval_table_section
+
+    paragraphs = []
+    report = SimpleNamespace(add_table=lambda *a, **k: None,
+                             add_paragraph=paragraphs.append)
+    table = SimpleNamespace(columns=["AP"], rows={"a": {"AP": 0.7}, "b": {"AP": 0.6}},
+                            footnote=lambda: "")
+    class Intervals(SimpleNamespace):
+        def __getitem__(self, name):
+            return {}  # no model has an AP interval
+
+    intervals = Intervals(notes={"AP": {"a": "146 slots", "b": "148 slots"}},
+                          methods=lambda column: [])
+    ev = SimpleNamespace(metrics_table=table, intervals=intervals, model_names=["a", "b"],
+                         interval_options=SimpleNamespace(confidence_level=0.95,
+                                                          n_resamples=1000,
+                                                          random_state=0))
+    interval_table_section(report, ev, caption="c", explanation="e", methods="m")
+    assert paragraphs[-1].endswith(
+        "No interval for AP of a: 146 slots; for AP of b: 148 slots.")

@@ -8,6 +8,7 @@ in-memory :class:`evalplots.datasets.Predictions` where the command reads it
 """
 
 import contextlib
+import logging
 import os
 
 from evalplots.dask._evaluate import evaluate_prepared, prepare
@@ -79,7 +80,7 @@ def cluster(scheduler=None, workers=None):
                 # no dashboard; its HTTP routes on a free port (8787 may be taken)
                 local = stack.enter_context(distributed.LocalCluster(
                     n_workers=n, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=40,
+                    dashboard_address=None, silence_logs=logging.CRITICAL,
                     scheduler_kwargs={"dashboard_address": ":0"}))
                 client = distributed.Client(local)
             stack.enter_context(client)

@@ -653,17 +653,17 @@ class Spill:
         return False
 
 
-def remove_spills(token):
-    """Delete a run's files left on this worker (a wave that failed, or was cut short)."""
+def remove_spills(token, dask_worker):
+    """Delete a run's files left on this worker (a wave that failed, or was cut short).
+
+    Run by ``client.run(remove_spills, token)``, which passes the worker as
+    ``dask_worker`` (``get_worker()`` finds no worker outside a task, so it
+    cannot be asked there).
+    """
     import glob
 
-    try:
-        from distributed import get_worker
-
-        directory = get_worker().local_directory
-    except (ImportError, ValueError):
-        return
-    for path in glob.glob(os.path.join(directory, f"evalplots-{token}-*")):
+    for path in glob.glob(os.path.join(dask_worker.local_directory,
+                                       f"evalplots-{token}-*")):
         os.remove(path)
 
 

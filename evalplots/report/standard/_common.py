@@ -111,10 +111,13 @@ def interval_table_section(report, ev, *, caption, explanation, methods):
     text = (f"Each cell: estimate [{level} confidence interval]. {methods} "
             f"Bootstrap: {opts.n_resamples:,} resamples, seed {opts.random_state} "
             f"(the same seed gives the same intervals).")
-    missing = [f"{column} of {', '.join(by_model)}: {reason}"
-               for column, by_model in intervals.notes.items()
-               for reason in dict.fromkeys(by_model.values())
-               if any(math.isfinite(table.rows[n][column]) for n in by_model)]
+    missing = []
+    for column, by_model in intervals.notes.items():
+        for reason in dict.fromkeys(by_model.values()):
+            names = [n for n, r in by_model.items()  # the models of this reason only
+                     if r == reason and math.isfinite(table.rows[n][column])]
+            if names:
+                missing.append(f"{column} of {', '.join(names)}: {reason}")
     if missing:
         text += " No interval for " + "; for ".join(missing) + "."
     report.add_paragraph(text)
