@@ -1018,3 +1018,21 @@ def test_cli_input_error_on_the_local_cluster_is_one_line(tmp_path):
     assert run.returncode == 2 and not out.exists()
     assert len(err) == 1, run.stderr
     assert "part-7.parquet" in err[0] and "non-finite" in err[0]
+
+
+def test_a_relative_glob_is_read_by_workers_in_another_directory(client, tmp_path,
+                                                                  monkeypatch):
+    """The files of a relative glob are found by the client and read by workers whose
+    working directory is elsewhere (a remote scheduler's): by absolute paths."""
+    import evalplots.dask
+    from evalplots.metrics import roc_auc_score
+
+    data = tmp_path / "data"
+    data.mkdir()
+    whole = _write_parts(data, n_files=2)
+    monkeypatch.chdir(tmp_path)  # the client's directory; the workers stay where they are
+    assert str(tmp_path) not in client.run(os.getcwd).values()
+    ev = evalplots.dask.evaluate("data/*.parquet")
+    for model in ("a", "b"):
+        assert ev.metrics_table.rows[model]["ROC AUC"] == roc_auc_score(
+            whole["y_true"], whole[model])

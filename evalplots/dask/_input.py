@@ -333,8 +333,12 @@ class _FramePartitions:
 
 
 def partitions_from_path(path, spec):
-    """Partitions of a Parquet/CSV file, directory or glob: one per file."""
-    files = _files(path)
+    """Partitions of a Parquet/CSV file, directory or glob: one per file.
+
+    The files are found here, on the client, and named by absolute paths: a
+    worker of a remote scheduler runs in a directory of its own.
+    """
+    files = [os.path.abspath(f) for f in _files(path)]
     return _FramePartitions(_frame_of_file, files, [f"file {f!r}" for f in files],
                             os.fspath(path), spec)
 
