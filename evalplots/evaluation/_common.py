@@ -279,7 +279,8 @@ class Evaluation:
     def _base_remarks(self):
         if self.source is None:
             return []
-        return [f"Values {self.source}, equal to those of the rows."]
+        return [f"Values {self.source}, equal to those of the rows (sums of floats "
+                f"to rounding, about 1e-15 relative)."]
 
     def __getitem__(self, name):
         try:
