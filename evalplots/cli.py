@@ -51,7 +51,7 @@ def build_parser():
     >>> args.input, args.output, args.target, args.threshold
     ('preds.csv', 'out.pdf', 'y_true', '0.5')
     """
-    from evalplots import __version__
+    from evalplots._version import __version__
 
     parser = _Parser(prog=PROG, description="Evaluation reports from model predictions.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")

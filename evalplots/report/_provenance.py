@@ -39,7 +39,7 @@ def library_versions():
     import numpy
     import reportlab
 
-    from evalplots import __version__
+    from evalplots._version import __version__
 
     return {"evalplots": __version__, "Python": platform.python_version(),
             "numpy": numpy.__version__, "matplotlib": matplotlib.__version__,

@@ -11,8 +11,8 @@ import re
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph, Spacer
 
-from evalplots import __version__
 from evalplots._atomic import write_atomically
+from evalplots._version import __version__
 from evalplots.report._content import ReportContent, _markup, require_text
 from evalplots.report._doctemplate import ReportDocTemplate
 from evalplots.report._fonts import register_fallback
