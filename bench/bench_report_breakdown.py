@@ -100,7 +100,6 @@ def instrument(stages):
     import evalplots.datasets
     import evalplots.display._thin as thin
     import evalplots.evaluation._binary as binary
-    import evalplots.evaluation._figures as figures
     import evalplots.report._flowables as flowables
     import evalplots.report.builder as builder
     import evalplots.report.standard._binary as standard

@@ -106,7 +106,7 @@ def collect(n, drawn):
 
 def _drawn(label, ev, out):
     """The points of every line of every figure of the report (after thinning)."""
-    from evalplots.evaluation import _figures as figures
+    from evalplots.report.standard import _figures as figures
 
     made = {"roc": figures.roc_page_figure(ev)[0],
             "pr": figures.precision_recall_figure(ev),

@@ -8,7 +8,7 @@ The Display classes are re-exported here lazily, so that ``import evalplots`` (a
 ``import evalplots.metrics``) does not import matplotlib.
 """
 
-__version__ = "0.1.0"
+from evalplots._version import __version__
 
 _DISPLAYS = (
     "RocCurveDisplay",

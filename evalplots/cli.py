@@ -7,9 +7,15 @@ fix, and exit status 2 (argparse's convention for usage errors); no traceback,
 no output file. Ctrl-C at any moment before the finished PDF is moved into place
 ends with one line and exit status 130, the output file as it was and no
 temporary file (evalplots._interrupts says how).
+
+The library (numpy, matplotlib, reportlab: most of a second to import), and
+any module that would double the start-up time, is imported inside the function
+that uses it, once the arguments are known to be usable: ``--help``,
+``--version`` and a usage error answer at once.
 """
 
 import argparse
+import contextlib
 import math
 import os
 import re
@@ -19,6 +25,7 @@ import time
 import warnings
 
 from evalplots._interrupts import InterruptGuard, checkpoint
+from evalplots._version import __version__
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
@@ -51,8 +58,6 @@ def build_parser():
     >>> args.input, args.output, args.target, args.threshold
     ('preds.csv', 'out.pdf', 'y_true', '0.5')
     """
-    from evalplots import __version__
-
     parser = _Parser(prog=PROG, description="Evaluation reports from model predictions.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -154,7 +159,7 @@ def _interval_options(args):
 
     n_resamples = integer(args.n_resamples, "--n-resamples", 2, 1000)
     seed = integer(args.seed, "--seed", 0, 0)
-    from evalplots.datasets._cells import parse_number
+    from evalplots.datasets._cells import parse_number  # slow: the package loads numpy
 
     level = parse_number(args.confidence_level)
     if level is None or not 0 < level < 1:
@@ -164,7 +169,7 @@ def _interval_options(args):
 
 
 def _threshold(text):
-    from evalplots.datasets._cells import parse_number
+    from evalplots.datasets._cells import parse_number  # slow: the package loads numpy
 
     value = parse_number(text)
     if value is None or not math.isfinite(value):
@@ -179,7 +184,7 @@ def _names(text):
 
 def _load(args, notes):
     """Return the predictions to report on; notices for stderr go to ``notes``."""
-    from evalplots.datasets import SAMPLES, load_sample, read_predictions
+    from evalplots.datasets import SAMPLES, load_sample, read_predictions  # slow: numpy
 
     if args.engine == "dask":
         return _load_dask(args, notes)
@@ -211,14 +216,14 @@ def _load(args, notes):
 
 def _load_dask(args, notes):
     """The input as dask partitions (a glob, directory or file; or a bundled sample)."""
-    from evalplots.dask._cli import load
+    from evalplots.dask._cli import load  # optional: the [dask] extra
 
     name = None
     path = args.input
     if path is None or args.sample is not None:
         if args.sample is not None and args.input is not None:
             raise UsageError("give INPUT or --sample, not both")
-        from evalplots.datasets._samples import SAMPLE_FILES
+        from evalplots.datasets._samples import SAMPLE_FILES  # slow: numpy
 
         sample = args.sample or "breast_cancer"
         if sample not in SAMPLE_FILES:
@@ -238,9 +243,9 @@ def _load_dask(args, notes):
 
 def _selected(data, args):
     """A bundled sample with --models / --exclude applied (the reader's rule)."""
-    import dataclasses
+    import dataclasses  # slow for --help: it loads inspect (~30 ms)
 
-    from evalplots.datasets._reader import select_models
+    from evalplots.datasets._reader import select_models  # slow: numpy
 
     chosen = select_models(list(data.predictions), _names(args.models),
                            _names(args.exclude))
@@ -249,7 +254,7 @@ def _selected(data, args):
 
 def _pos_label(data, text):
     """Resolve --pos-label against the labels (typed as the label column)."""
-    from evalplots.metrics._labels import (
+    from evalplots.metrics._labels import (  # slow: numpy
         _show,
         class_values,
         match_label_text,
@@ -274,6 +279,7 @@ def _pos_label(data, text):
 
 def _progress_bar():
     """A rich progress bar on stderr, drawn only when stderr is a terminal."""
+    # slow (rich: 40 ms), needed only once a report is drawn
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -286,7 +292,7 @@ def _progress_bar():
 
 def _check_output(path, notes):
     """Refuse an unusable -o before any work; note an unusual suffix."""
-    from evalplots._atomic import resolve_output
+    from evalplots._atomic import resolve_output  # slow for --help: secrets (~20 ms)
 
     if path == "":
         raise UsageError("-o is empty; give a file name such as report.pdf")
@@ -317,7 +323,7 @@ def _threshold_note(data, threshold):
 
 def _task(data, args):
     """The task: --task, else the sample's, else read from the arrays."""
-    from evalplots.evaluation import AmbiguousTaskError, detect_task
+    from evalplots.evaluation import AmbiguousTaskError, detect_task  # slow: numpy
 
     if args.task != "auto":
         return args.task
@@ -346,12 +352,12 @@ def _warning_notes(caught):
 
 def _provenance(args, data, command_line):
     """The input file (or bundled sample), its SHA-256 and rows, and the command."""
-    from evalplots.report import Provenance
+    from evalplots.report import Provenance  # slow: reportlab, matplotlib
 
     if args.engine == "dask":
         return data.provenance(command_line)
     if args.input is None:
-        from evalplots.datasets._samples import SAMPLE_FILES
+        from evalplots.datasets._samples import SAMPLE_FILES  # slow: numpy
 
         name = args.sample or "breast_cancer"
         path = SAMPLE_FILES[name]
@@ -371,7 +377,7 @@ def _report(args, command_line):
     level, n_resamples, seed = _interval_options(args)
     # checked before any work: scipy's import (numpy.f2py) also reads it and fails
     # with a bare "invalid literal for int()" on a bad value
-    from evalplots.report._provenance import report_date
+    from evalplots.report._provenance import report_date  # slow: reportlab, matplotlib
 
     report_date()
     notes = []
@@ -398,8 +404,8 @@ def _report(args, command_line):
                          f"reports, and this one is {task}.")
     if args.engine != "dask":  # with dask the partitions are checked as they reduce
         _print_notes(notes)  # only once the input is known to be usable
-    from evalplots.evaluation import evaluate
-    from evalplots.report import evaluation_report
+    from evalplots.evaluation import evaluate  # slow: numpy
+    from evalplots.report import evaluation_report  # slow: reportlab, matplotlib
 
     start = time.perf_counter()
     with _progress_bar() as bar:
@@ -507,15 +513,13 @@ def main(argv=None):
 
 def _engine(args):
     """With --engine dask, a dask client for the run (its local cluster closed after)."""
-    import contextlib
-
     if args.engine != "dask":
         for option in ("scheduler", "workers"):
             if getattr(args, option) is not None:
                 raise UsageError(f"--{option} applies to --engine dask only")
         return contextlib.nullcontext()
     try:
-        from evalplots.dask._cli import cluster
+        from evalplots.dask._cli import cluster  # optional: the [dask] extra
     except ImportError:
         raise UsageError("--engine dask needs dask: pip install \"evalplots[dask]\"") \
             from None

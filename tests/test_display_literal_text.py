@@ -269,7 +269,7 @@ def test_hiding_an_entry_on_purpose_still_works():
 def test_underscore_model_name_in_the_report_figure():
     """The report's shared legend under the ROC figure lists "_baseline" too."""
     from evalplots import evaluate
-    from evalplots.evaluation._figures import roc_figure
+    from evalplots.report.standard._figures import roc_figure
 
     ev = evaluate(BINARY, {"_baseline": SCORES[0], "m": SCORES[1]}, threshold=0.5)
     fig = roc_figure(ev)

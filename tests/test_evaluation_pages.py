@@ -291,7 +291,7 @@ def test_long_model_names_are_broken_to_fit_their_panels(sample, figure):
     """Three long names side by side (each wider than its panel): every title is
     broken into lines no wider than its axes, so no two titles overlap; the lines
     join back into the name (at '_', '-' or a space)."""
-    from evalplots.evaluation import _figures
+    from evalplots.report.standard import _figures
 
     scores = list(sample.predictions.values())
     predictions = dict(zip(LONG_NAMES, [scores[0], scores[1], (scores[0] + scores[1]) / 2]))
@@ -314,7 +314,7 @@ def test_long_model_names_are_broken_to_fit_their_panels(sample, figure):
 
 
 def test_short_model_names_are_titles_unchanged(sample):
-    from evalplots.evaluation import _figures
+    from evalplots.report.standard import _figures
 
     ev = evaluate(sample.y_true, sample.predictions)
     fig = _figures.threshold_figure(ev)
@@ -340,7 +340,7 @@ def test_break_lines_breaks_an_unbreakable_name_between_characters():
 def test_threshold_legends_sit_below_the_x_label(sample, n_models, width):
     """Short panels (three per row, or a narrow figure) used to put the legend over
     the x label (anchored at a fraction of the axes' height)."""
-    from evalplots.evaluation._figures import threshold_figure
+    from evalplots.report.standard._figures import threshold_figure
 
     scores = list(sample.predictions.values())
     scores.append((scores[0] + scores[1]) / 2)
@@ -384,7 +384,7 @@ def test_long_names_that_differ_at_the_end_keep_different_panel_titles():
     fits its axes."""
     from matplotlib.figure import Figure
 
-    from evalplots.evaluation._figures import panel_title
+    from evalplots.report.standard._figures import panel_title
 
     stem = "gradient_boosting_" + "_".join(f"feature{k}" for k in range(20))
     names = [f"{stem}_C_{c}".rjust(200, "x") for c in ("0.1", "1.0")]

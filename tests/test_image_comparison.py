@@ -354,7 +354,7 @@ def _small(figure):
 
 @compare
 def test_report_roc_page_figure():
-    from evalplots.evaluation._figures import roc_page_figure
+    from evalplots.report.standard._figures import roc_page_figure
 
     figure, invisible = roc_page_figure(_two_model_evaluation(), ci=True, width=6.0)
     assert invisible == []
@@ -363,21 +363,21 @@ def test_report_roc_page_figure():
 
 @compare
 def test_report_precision_recall_figure_with_bands():
-    from evalplots.evaluation._figures import precision_recall_figure
+    from evalplots.report.standard._figures import precision_recall_figure
 
     return _small(precision_recall_figure(_two_model_evaluation(), ci=True, width=6.0))
 
 
 @compare
 def test_report_threshold_figure():
-    from evalplots.evaluation._figures import threshold_figure
+    from evalplots.report.standard._figures import threshold_figure
 
     return _small(threshold_figure(_two_model_evaluation(), width=6.0))
 
 
 @compare
 def test_report_calibration_figure():
-    from evalplots.evaluation._figures import calibration_figure
+    from evalplots.report.standard._figures import calibration_figure
 
     return _small(calibration_figure(_two_model_evaluation(), ["model A", "model B"],
                                      width=6.0))
@@ -385,6 +385,6 @@ def test_report_calibration_figure():
 
 @compare
 def test_report_score_distribution_figure():
-    from evalplots.evaluation._figures import score_distribution_figure
+    from evalplots.report.standard._figures import score_distribution_figure
 
     return _small(score_distribution_figure(_two_model_evaluation(), width=6.0))

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from evalplots import evaluate
 from evalplots.datasets import load_breast_cancer_predictions
-from evalplots.evaluation._figures import (
+from evalplots.report.standard._figures import (
     calibration_models,
     precision_recall_figure,
     roc_page_figure,

@@ -17,8 +17,8 @@ from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.report import Report, evaluation_report
 from evalplots._atomic import write_atomically
 from evalplots import evaluate
-from evalplots.evaluation._figures import precision_recall_figure, roc_figure
-from evalplots.evaluation._figures import model_style
+from evalplots.report.standard._figures import precision_recall_figure, roc_figure
+from evalplots.report.standard._figures import model_style
 from evalplots.report._fonts import MissingGlyphWarning, find_fallback_font, missing_chars
 
 
@@ -278,7 +278,7 @@ def test_a_covering_font_is_the_figures_fallback_when_one_is_found(monkeypatch):
     import matplotlib
 
     from evalplots.display import _fonts
-    from evalplots.evaluation import _figures
+    from evalplots.report.standard import _figures
 
     found, families, real_style = [], [], _figures.figure_style
     monkeypatch.setattr(_fonts, "find_fallback_font", lambda chars: found.append(chars)

@@ -1,6 +1,13 @@
-"""Evaluation.save_figures and `evalplots report --figures`: the report's figures for papers."""
+"""Evaluation.save_figures and `evalplots report --figures`: the report's figures for papers.
 
+The recipes are the report's (evalplots.report.standard._figures): the evaluation
+calls into them only when asked to save, and they read the evaluation through its
+public names.
+"""
+
+import ast
 import os
+import pathlib
 import struct
 import subprocess
 import sys
@@ -13,7 +20,7 @@ from pypdf import PdfReader
 
 from evalplots import evaluate
 from evalplots.datasets import load_breast_cancer_predictions
-from evalplots.evaluation._figures import file_stem
+from evalplots.report.standard._figures import file_stem
 
 
 def pdf_fonts(path):
@@ -300,8 +307,8 @@ def test_save_figures_and_report_share_the_fallback_family(monkeypatch, tmp_path
     report and save_figures draw every figure with the same fallback family, found
     for the same characters (class names included)."""
     from evalplots.display import _fonts
-    from evalplots.evaluation import _figures
     from evalplots.report import evaluation_report
+    from evalplots.report.standard import _figures
 
     asked, families, real_style = [], [], _figures.figure_style
     monkeypatch.setattr(_fonts, "find_fallback_font", lambda chars: asked.append(chars)
@@ -316,3 +323,57 @@ def test_save_figures_and_report_share_the_fallback_family(monkeypatch, tmp_path
     assert asked == ["型模猫", "型模猫"]
     assert {f for _, f in families} == {"DejaVu Serif"}
     assert {n for n, _ in families} == {"report", "paper"}
+
+
+def test_the_evaluation_loads_the_report_only_to_save_figures(tmp_path):
+    """An evaluation computes without the report (and reportlab); save_figures
+    calls up into the report, which owns the figure recipes."""
+    code = (
+        "import sys\n"
+        "from evalplots.evaluation import evaluate\n"
+        "ev = evaluate([0, 1, 1, 0], {'m': [.2, .6, .9, .4]})\n"
+        "ev.metrics_table, ev.intervals\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'reportlab'"
+        " or m.startswith('evalplots.report'))[:1])\n"
+        f"print([p.name for p in ev.save_figures({str(tmp_path)!r}, format='svg')][:2])\n"
+        "print('evalplots.report.standard._figures' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[:3] == ["[]", "['roc_curves.svg', 'det_and_cumulative_gain_curves.svg']",
+                       "True"]
+
+
+#: Number formatting, imported from private modules until it has its one public home.
+_FORMATTING = {"format_value", "format_pvalue", "format_score", "format_threshold"}
+
+
+def _report_sources():
+    import evalplots.report
+
+    root = pathlib.Path(evalplots.report.__file__).parent
+    return {path.relative_to(root).as_posix(): ast.parse(path.read_text(encoding="utf-8"))
+            for path in sorted(root.rglob("*.py"))}
+
+
+def test_the_report_reads_the_evaluation_through_its_public_names():
+    """No module of the report imports a private name of the evaluation or the
+    metrics (formatting aside), nor reads a private attribute of an evaluation or
+    of one of its models (``ev._x``, ``ev[name]._x``)."""
+    private = []
+    for where, tree in _report_sources().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and (
+                    node.module.split(".")[:2] in (["evalplots", "evaluation"],
+                                                   ["evalplots", "metrics"])):
+                hidden = any(part.startswith("_") for part in node.module.split("."))
+                names = {alias.name for alias in node.names}
+                if (hidden and names - _FORMATTING) or any(n.startswith("_") for n in names):
+                    private.append(f"{where}:{node.lineno} from {node.module}")
+            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                    and not node.attr.startswith("__"):
+                owner = node.value.value if isinstance(node.value, ast.Subscript) \
+                    else node.value
+                if isinstance(owner, ast.Name) and owner.id in ("ev", "evaluation"):
+                    private.append(f"{where}:{node.lineno} .{node.attr}")
+    assert private == []

@@ -495,7 +495,9 @@ class Evaluation:
          'metrics_vs_threshold.svg', 'score_distributions.svg', 'calibration.svg',
          'confusion_matrix_my_model.svg']
         """
-        from evalplots.evaluation._figures import save_figures
+        # upward, into the report that draws the figures: imported on call, since at
+        # module level it would be a cycle and load reportlab with every evaluation
+        from evalplots.report.standard._figures import save_figures
 
         return save_figures(self, directory, format, dpi=dpi)
 

@@ -51,15 +51,6 @@ __all__ = ["IntervalTable", "RankingSlots", "cell_bootstrap", "is_frequency",
            "replicate_intervals", "row_bootstrap_sums", "split_results",
            "stratified_mean_ci", "wilson"]
 
-#: Readable names of the interval methods (report tables, notes).
-METHOD_NAMES = {
-    "delong": "DeLong",
-    "wilson": "Wilson",
-    "bootstrap-bca": "bootstrap BCa",
-    "bootstrap-percentile": "bootstrap percentile",
-    "bootstrap-normal": "bootstrap SE, normal",
-}
-
 FRACTIONAL = ("sample_weight holds non-integer weights; this interval counts a weight "
               "as a number of samples (frequency weights)")
 

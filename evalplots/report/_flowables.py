@@ -16,6 +16,7 @@ import warnings
 
 import matplotlib
 import numpy as np
+from matplotlib.backends.backend_svg import FigureCanvasSVG
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Group, Path, PolyLine, Polygon, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -123,8 +124,6 @@ def _laid_out_once(fig):
         yield
         return
     if fig.axes:  # as Figure.draw: no axes, no layout
-        from matplotlib.backends.backend_svg import FigureCanvasSVG
-
         canvas, dpi = fig.canvas, fig.dpi
         FigureCanvasSVG(fig)  # attaches itself to fig
         fig.set_dpi(72)  # what the SVG canvas draws at

@@ -53,7 +53,7 @@ def preview_html(report, *, max_pages=4):
     n_pages = report._build(buffer)
     title = f"<p><b>{escape(report.title)}</b>: {n_pages} page{'s' * (n_pages != 1)}"
     try:
-        import pypdfium2 as pdfium
+        import pypdfium2 as pdfium  # optional: the [notebook] extra
     except ImportError:
         return (f"<div>{title}. Page previews need pypdfium2: "
                 f"<code>pip install \"evalplots[notebook]\"</code>; or save the report "

@@ -14,6 +14,12 @@ import hashlib
 import os
 import platform
 
+import matplotlib
+import numpy
+import reportlab
+
+from evalplots._version import __version__
+
 __all__ = ["Provenance", "library_versions", "report_date", "sha256_file"]
 
 #: Bytes read at a time when hashing a file: memory stays flat for any file size.
@@ -35,12 +41,6 @@ def library_versions():
     >>> list(library_versions())
     ['evalplots', 'Python', 'numpy', 'matplotlib', 'reportlab']
     """
-    import matplotlib
-    import numpy
-    import reportlab
-
-    from evalplots import __version__
-
     return {"evalplots": __version__, "Python": platform.python_version(),
             "numpy": numpy.__version__, "matplotlib": matplotlib.__version__,
             "reportlab": reportlab.Version}

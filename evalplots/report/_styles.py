@@ -12,6 +12,7 @@ fonts only cover Latin-1).
 import dataclasses
 import pathlib
 
+import matplotlib
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
@@ -39,8 +40,6 @@ def register_fonts():
     """Register the DejaVu Sans family with reportlab (idempotent)."""
     if FONT in pdfmetrics.getRegisteredFontNames():
         return
-    import matplotlib
-
     ttf_dir = pathlib.Path(matplotlib.get_data_path()) / "fonts" / "ttf"
     for name, filename in _FONT_FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(ttf_dir / filename)))

@@ -11,12 +11,13 @@ import re
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph, Spacer
 
-from evalplots import __version__
 from evalplots._atomic import write_atomically
+from evalplots._version import __version__
 from evalplots.report._content import ReportContent, _markup, require_text
 from evalplots.report._doctemplate import ReportDocTemplate
 from evalplots.report._fonts import register_fallback
 from evalplots.report._keep import keep_with_next
+from evalplots.report._preview import preview_html
 from evalplots.report._styles import FONT, make_styles
 
 __all__ = ["Report"]
@@ -263,6 +264,4 @@ class Report(ReportContent):
 
     def _repr_html_(self):
         """Notebook display: the first pages as PNG images (needs pypdfium2)."""
-        from evalplots.report._preview import preview_html
-
         return preview_html(self, max_pages=self.preview_pages)

@@ -4,7 +4,7 @@ Every number and curve comes from a :class:`~evalplots.evaluation.BinaryEvaluati
 the Displays are built from its stored arrays, so nothing here sorts a score.
 """
 
-from evalplots.evaluation._figures import (
+from evalplots.report.standard._figures import (
     binary_confusion_figure,
     calibration_figure,
     calibration_models,

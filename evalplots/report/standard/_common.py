@@ -5,11 +5,22 @@ import math
 import warnings
 
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
+from evalplots.evaluation._table import format_value
+from evalplots.metrics._pvalue import format_pvalue
 from evalplots.report._fonts import MissingGlyphWarning, cid_font, missing_chars
 from evalplots.report.builder import Report
 
 __all__ = ["Steps", "comparison_section", "infinite_note", "interval_table_section",
            "metrics_table_section", "new_report", "quiet_figures", "summary_tables"]
+
+#: How the interval table names each interval method (``ConfidenceInterval.method``).
+METHOD_NAMES = {
+    "delong": "DeLong",
+    "wilson": "Wilson",
+    "bootstrap-bca": "bootstrap BCa",
+    "bootstrap-percentile": "bootstrap percentile",
+    "bootstrap-normal": "bootstrap SE, normal",
+}
 
 
 def new_report(evaluation, *, title, subtitle, author, invariant):
@@ -89,9 +100,6 @@ def interval_table_section(report, ev, *, caption, explanation, methods):
     """The summary table with intervals: one row per metric, one column per model
     ("0.912 [0.887, 0.934]"), and the method of each row; the notes under it say
     the level, the resamples, the seed and why a cell has no interval."""
-    from evalplots.evaluation._intervals import METHOD_NAMES
-    from evalplots.evaluation._table import format_value
-
     table, intervals, opts = ev.metrics_table, ev.intervals, ev.interval_options
     rows = []
     for column in table.columns:
@@ -125,8 +133,6 @@ def interval_table_section(report, ev, *, caption, explanation, methods):
 
 def comparison_section(report, ev):
     """Every pair of models: the difference with its interval, p and Holm's p."""
-    from evalplots.metrics._pvalue import format_pvalue
-
     comparisons = ev.comparisons
     if not comparisons:
         return

@@ -1,7 +1,7 @@
 """The standard report of multi-class classifiers: classes, metrics, per-class
 tables, one-vs-rest curves and confusion matrices, all read off the evaluation."""
 
-from evalplots.evaluation._figures import (
+from evalplots.report.standard._figures import (
     BOTH_VALUES_MAX,
     NAMED_CURVES_MAX,
     classification_report_figure,

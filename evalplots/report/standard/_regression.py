@@ -1,7 +1,7 @@
 """The standard report of regression models: the error table, then each model's figures."""
 
 
-from evalplots.evaluation._figures import prediction_error_figure
+from evalplots.report.standard._figures import prediction_error_figure
 from evalplots.report.standard._common import (
     Steps,
     new_report,

@@ -1,12 +1,13 @@
 """The figures of the standard report, drawn from an evaluation: one recipe each.
 
 The PDF report (:mod:`evalplots.report.standard`, 'report' style, 7.6 in wide)
-and :meth:`Evaluation.save_figures` ('paper' style, 3.5 or 7 in wide) both draw
-with these functions, so a figure in a paper is the figure of the report.
-Figures are made with :class:`matplotlib.figure.Figure` directly (no pyplot
-state, nothing to close) inside :func:`evalplots.display.style.context`, so
-nothing changes the user's rcParams. This module imports matplotlib: the
-evaluation objects import it only when they draw.
+and :meth:`Evaluation.save_figures` ('paper' style, 3.5 or 7 in wide, through
+:func:`save_figures` here) both draw with these functions, so a figure in a
+paper is the figure of the report. Each recipe reads the evaluation's public
+attributes and Displays only. Figures are made with
+:class:`matplotlib.figure.Figure` directly (no pyplot state, nothing to close)
+inside :func:`evalplots.display.style.context`, so nothing changes the user's
+rcParams.
 """
 
 import functools
@@ -16,9 +17,13 @@ import warnings
 
 import matplotlib
 import numpy as np
+from matplotlib.colors import hsv_to_rgb, to_hex
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 from matplotlib.transforms import ScaledTranslation
 
+from evalplots._atomic import write_atomically
 from evalplots.display import style
 from evalplots.display._base import LITERAL_TEXT, break_lines, legend_handle, literal_legend
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
@@ -39,8 +44,6 @@ def model_style(i):
     >>> model_style(0), model_style(10)
     ({'color': '#1f77b4', 'linestyle': '-'}, {'color': '#1f77b4', 'linestyle': '--'})
     """
-    from matplotlib.colors import hsv_to_rgb, to_hex
-
     if i < 80:
         palette = matplotlib.colormaps["tab20"].colors[i // 40::2]
         return {"color": to_hex(palette[i % 10]), "linestyle": _LINESTYLES[i // 10 % 4]}
@@ -235,9 +238,6 @@ def remove_marker_texts(display):
 def marker_keys(ev, optimum, ci, *, band="pointwise bootstrap band"):
     """Legend keys ``(handle, text)`` of the operating-point and optimum markers
     (and of the band, with ``ci``), in black: each model's are in its colour."""
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
-
     keys = [(Line2D([], [], marker="D", linestyle="none", color="0.6",
                     markeredgecolor="k"), f"operating point at threshold {ev.threshold:g}"),
             (Line2D([], [], marker="*", markersize=8, linestyle="none", color="0.6",
@@ -322,8 +322,6 @@ def threshold_figure(ev, names=None, *, style="report", width=7.6, family=None):
     vertical lines, each with its legend entry under the panel. ``names`` None
     means every model.
     """
-    from evalplots.display._base import literal_legend
-
     names = ev.model_names if names is None else names
     rows, cols = grid_shape(len(names))
     panel = width / cols
@@ -555,8 +553,8 @@ def calibration_models(ev):
         if ev[name].is_probability:
             names.append(name)
         else:
-            s = ev[name]._data.score
-            skipped[name] = (f"scores from {s.min():.3g} to {s.max():.3g}, not "
+            distinct = ev[name].counts[2]  # the distinct scores, highest first
+            skipped[name] = (f"scores from {distinct[-1]:.3g} to {distinct[0]:.3g}, not "
                              f"probabilities in [0, 1]")
     return names, skipped
 
@@ -643,8 +641,6 @@ def figure_texts(ev):
 
 def save_figures(ev, directory, format="pdf", *, dpi=300):
     """Write each figure of :func:`paper_figures` atomically; see Evaluation.save_figures."""
-    from evalplots._atomic import write_atomically
-
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(map(repr, FORMATS))}; "
                          f"got {format!r}.")
