@@ -49,10 +49,10 @@ def _binary_auc(data, max_fpr=None):
             fps, tps, _ = data.counts()
             partial = partial_auc_from_counts(fps, tps, max_fpr)
         return mcclish_correction(partial, max_fpr)
-    if data.weight is None:
+    if data.weight is None and not data.few():
         n_correct, n_tied = data.pair_counts()
         return (2.0 * n_correct + n_tied) / (2.0 * data.n_pos * data.n_neg)
-    fps, tps, _ = data.counts()
+    fps, tps, _ = data.counts()  # few unweighted samples: the same float (see below)
     return auc_from_counts(fps, tps)
 
 
@@ -67,10 +67,10 @@ def auc_from_counts(fps, tps):
     """
     if fps.size == 0 or fps[-1] <= 0 or tps[-1] <= 0:
         return float("nan")
-    dfps = np.diff(fps, prepend=0.0)
-    tps_sum = tps.copy()
+    dfps, tps_sum = fps.copy(), tps.copy()
+    dfps[1:] -= fps[:-1]
     tps_sum[1:] += tps[:-1]
-    return float(np.dot(dfps, tps_sum) / (2.0 * fps[-1] * tps[-1]))
+    return float(dfps.dot(tps_sum) / (2.0 * fps[-1] * tps[-1]))
 
 
 def partial_auc_from_counts(fps, tps, max_fpr, *, totals=None):
