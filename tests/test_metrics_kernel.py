@@ -7,6 +7,7 @@ and scikit-learn (test-only).
 """
 
 import contextlib
+import warnings
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ import sklearn.metrics as skm
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
     average_precision_score,
     break_even_point,
@@ -487,3 +489,103 @@ def test_tied_curves_with_groups_spanning_blocks(levels):
                 np.testing.assert_array_equal(ours, theirs)
         for ours, theirs in zip(precision_recall_curve(y, s), skm.precision_recall_curve(y, s)):
             np.testing.assert_array_equal(ours, theirs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    kind=st.sampled_from(sorted(SCORE_KINDS)),
+    n=st.integers(1, 300),
+    seed=st.integers(0, 2**32 - 1),
+    labels=st.sampled_from(["int64", "uint8", "bool"]),
+)
+def test_few_sample_kernels_equal_the_merged_order_bit_for_bit(kind, n, seed, labels):
+    """Below _SMALL_N the pair counts, positive groups, AUC and AP are read off one
+    argsort's counts; they are the merged order's, to the bit and the dtype."""
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.4).astype(labels)
+    s = SCORE_KINDS[kind](rng, n)
+    few = binary_scores(y, s)
+    assert few.score.size < _thresholds._SMALL_N
+    with merged_order_always():
+        order = binary_scores(y, s)
+        order.merged()
+        expected = order.pair_counts(), order.positive_groups()
+        scores = [f(y, s) for f in (roc_auc_score, average_precision_score, rank_loss)
+                  if y.any() and not y.all()]
+    assert few.few() and not order.few()
+    assert few.pair_counts() == expected[0] == brute_pairs(y.astype(np.int64), s)
+    _assert_same_arrays(few.positive_groups(), expected[1])
+    ours = [f(y, s) for f in (roc_auc_score, average_precision_score, rank_loss)
+            if y.any() and not y.all()]
+    assert [np.float64(v).tobytes() for v in ours] == [np.float64(v).tobytes() for v in scores]
+
+
+@pytest.mark.parametrize("bad", ["three_classes", "minus_one", "nan_score", "inf_score",
+                                 "length", "float16_score"])
+def test_few_sample_validation_falls_back_with_the_long_messages(bad):
+    """Inputs the few-sample checks do not take go the long way, with its messages."""
+    y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.9, 0.4, 0.6])
+    if bad == "three_classes":
+        y = np.array([0, 1, 2, 1])
+        match = "3 classes"
+    elif bad == "minus_one":  # -1/1 labels: valid, positive class 1
+        y = np.array([-1, 1, -1, 1])
+        assert roc_curve(y, s)[1].tolist() == roc_curve(y == 1, s)[1].tolist()
+        return
+    elif bad in ("nan_score", "inf_score"):
+        s = s.copy()
+        s[2] = np.nan if bad == "nan_score" else np.inf
+        match = "y_score contains 1 non-finite value"
+    elif bad == "length":
+        s = s[:3]
+        match = "Inconsistent numbers of samples"
+    else:
+        assert roc_auc_score(y, s.astype(np.float16)) == 1.0
+        return
+    for func in (roc_curve, precision_recall_curve, average_precision_score):
+        with pytest.raises(ValueError, match=match):
+            func(y, s)
+
+
+@pytest.mark.parametrize("levels", [None, 3, 20])
+def test_one_auc_from_counts_is_every_path_s_mann_whitney_value(levels):
+    """The summary table, the replicates, the jackknife, the Dask ranges, DeLong and
+    roc_auc_score all take the one AUC from counts: for integer counts every one is
+    (2 C + T) / (2 P N) of the brute-force pair count, to the bit."""
+    from evalplots.dask._ranking import range_contribution, summarize
+    from evalplots.metrics import roc_auc_ci
+    from evalplots.metrics._auc import auc_from_pairs
+    from evalplots.metrics._replicates import SortedBinary, auc_jackknife
+    from evalplots.metrics._score_counts import ScoreCounts
+    from evalplots.metrics._summaries import table_auc
+
+    rng = np.random.default_rng(levels or 0)
+    n = 400
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    s = rng.random(n) if levels is None else rng.integers(0, levels, n) / levels
+    correct, tied = brute_pairs(y, s)
+    expected = (2.0 * correct + tied) / (2.0 * y.sum() * (n - y.sum()))
+    table = ScoreCounts.from_arrays(y, s)
+    high = table.score > np.median(table.score)  # two ranges of scores, as on Dask
+    low_part, high_part = (ScoreCounts(table.score[m], table.positive[m], table.negative[m])
+                           for m in (~high, high))
+    n_pos, n_neg = table.positive.sum(), table.negative.sum()
+    with warnings.catch_warnings():  # a tie group of more samples than positives: no BEP
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        pieces = [range_contribution(low_part, high_part.positive.sum(),
+                                     high_part.negative.sum(), n_pos, 5),
+                  range_contribution(high_part, 0, 0, n_pos, 5)]
+        ranges = summarize(pieces, n_pos, n_neg, "ranges", 2)  # the ranges' AUC shares
+    values = {
+        "roc_auc_score": roc_auc_score(y, s),
+        "table_auc": table_auc(table),
+        "dask ranges": ranges.roc_auc,
+        "replicates": SortedBinary(y, s).roc_auc(np.ones((2, s.size), dtype=np.int64))[1],
+        "jackknife": auc_jackknife(s, y == 1, [np.array([], dtype=np.intp)])[0],
+        "DeLong": roc_auc_ci(y, s).estimate,
+        "weights of one": roc_auc_score(y, s, sample_weight=np.ones(s.size)),
+    }
+    assert {k: float(v) for k, v in values.items()} == dict.fromkeys(values, expected)
+    assert np.isnan(auc_from_pairs(3.0, 0, 5)) and np.isnan(auc_from_pairs(3.0, 2.0, 0.0))
+    np.testing.assert_array_equal(auc_from_pairs(np.array([4.0, 1.0]), np.array([2, 0]), 2),
+                                  [0.5, np.nan])

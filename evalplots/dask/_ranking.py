@@ -55,6 +55,7 @@ import numpy as np
 
 from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
 from evalplots.metrics import ScoreCounts
+from evalplots.metrics._auc import auc_from_pairs, trapezoid_pairs
 from evalplots.metrics._thresholds import BinaryScores
 
 __all__ = ["RankingSummary", "SKETCH_POINTS", "TABLE_ROW_BYTES"]
@@ -412,7 +413,7 @@ def _walk(table, above_pos, above_neg, n_pos, keep, last, find_bep=True):
     tps = tps_local + float(above_pos)
     prev_f = np.r_[float(above_neg), fps[:-1]]
     prev_t = np.r_[float(above_pos), tps[:-1]]
-    auc2 = _dot(fps - prev_f, tps + prev_t)
+    auc2 = float(trapezoid_pairs(fps - prev_f, tps, float(above_pos)))
     predicted = fps + tps
     precision = np.divide(tps, predicted, out=np.zeros_like(tps), where=predicted != 0)
     ap = _dot(tps - prev_t, precision)
@@ -457,7 +458,7 @@ def summarize(pieces, n_pos, n_neg, method, n_ranges):
     table = ScoreCounts.merge(coarse) if coarse else ScoreCounts.empty()
     pn = 2.0 * float(n_pos) * float(n_neg)
     return RankingSummary(
-        roc_auc=auc2 / pn if pn else math.nan,
+        roc_auc=auc_from_pairs(auc2, float(n_pos), float(n_neg)),
         average_precision=ap / float(n_pos) if n_pos else math.nan,
         break_even_point=bep, n_pos=n_pos, n_neg=n_neg, table=table,
         auc_bound=bound2 / pn if pn else math.nan, method=method, n_ranges=n_ranges)
@@ -877,7 +878,8 @@ def binned(table_tasks, merged, *, n_bins, split_every, progress=None):
     piece = _table_coarse(table, table.score.size)
     n_pos, n_neg = pos.sum(), neg.sum()
     pn = 2.0 * n_pos * n_neg
-    return RankingSummary(roc_auc=piece["auc2"] / pn, average_precision=math.nan,
+    return RankingSummary(roc_auc=auc_from_pairs(piece["auc2"], n_pos, n_neg),
+                          average_precision=math.nan,
                           break_even_point=math.nan, n_pos=n_pos, n_neg=n_neg,
                           table=table, auc_bound=piece["bound2"] / pn, method="binned",
                           n_ranges=int(keep.sum()))

@@ -33,7 +33,7 @@ from evalplots.metrics._ovr import (
 )
 from evalplots.metrics._validation import as_1d, check_sample_weight
 
-__all__ = ["rank_loss", "roc_auc_score"]
+__all__ = ["auc_from_counts", "auc_from_pairs", "rank_loss", "roc_auc_score", "trapezoid_pairs"]
 
 _PROBA_RTOL, _PROBA_ATOL = 1e-5, 1e-8
 
@@ -49,10 +49,10 @@ def _binary_auc(data, max_fpr=None):
             fps, tps, _ = data.counts()
             partial = partial_auc_from_counts(fps, tps, max_fpr)
         return mcclish_correction(partial, max_fpr)
-    if data.weight is None:
+    if data.weight is None and not data.few():
         n_correct, n_tied = data.pair_counts()
-        return (2.0 * n_correct + n_tied) / (2.0 * data.n_pos * data.n_neg)
-    fps, tps, _ = data.counts()
+        return auc_from_pairs(2.0 * n_correct + n_tied, data.n_pos, data.n_neg)
+    fps, tps, _ = data.counts()  # few unweighted samples: the same float (see below)
     return auc_from_counts(fps, tps)
 
 
@@ -60,17 +60,61 @@ def auc_from_counts(fps, tps):
     """ROC AUC from cumulative counts (highest threshold first), ties counting 1/2.
 
     ``sum_i (fps[i] - fps[i-1]) * (tps[i] + tps[i-1]) / (2 * P * N)`` with
-    ``fps[-1] = 0, tps[-1] = 0`` before the first point: for integer counts each
-    term is an integer, so the sum is exactly ``2 * n_correct + n_tied`` (as long
-    as it stays below 2**53), the Mann-Whitney count of ``BinaryScores.pair_counts``.
-    Returns NaN when a class is absent (the caller decides whether to raise).
+    ``fps[-1] = 0, tps[-1] = 0`` before the first point (:func:`trapezoid_pairs`,
+    then :func:`auc_from_pairs`): for integer counts each term is an integer, so
+    the sum is exactly ``2 * n_correct + n_tied`` (as long as it stays below
+    2**53), the Mann-Whitney count of ``BinaryScores.pair_counts``. Returns NaN
+    when a class is absent (the caller decides whether to raise).
     """
-    if fps.size == 0 or fps[-1] <= 0 or tps[-1] <= 0:
+    if fps.size == 0:
         return float("nan")
-    dfps = np.diff(fps, prepend=0.0)
-    tps_sum = tps.copy()
-    tps_sum[1:] += tps[:-1]
-    return float(np.dot(dfps, tps_sum) / (2.0 * fps[-1] * tps[-1]))
+    dfps = fps.copy()
+    dfps[1:] -= fps[:-1]
+    return float(auc_from_pairs(trapezoid_pairs(dfps, tps), tps[-1], fps[-1]))
+
+
+def trapezoid_pairs(neg, tps, above=0.0):
+    """Twice the trapezoidal area under the ROC curve, in units of pairs.
+
+    Parameters
+    ----------
+    neg : ndarray of shape (n_points,) or (n_rows, n_points)
+        The (weighted) negatives added at each point, highest threshold first
+        (``fps[i] - fps[i-1]``).
+    tps : ndarray of the shape of ``neg``
+        The cumulative (weighted) positives at each point.
+    above : float, default=0.0
+        The positives above the first point (``tps[-1]``; 0 from the origin, the
+        count above a range of a longer curve otherwise).
+
+    Returns
+    -------
+    pairs2 : float or ndarray of shape (n_rows,)
+        ``sum_i neg[i] * (tps[i] + tps[i-1])``: each negative beats the positives
+        above its point and ties with those at it, so for integer counts this is
+        ``2 * (pairs ordered correctly) + (tied pairs)`` exactly (below 2**53), the
+        Mann-Whitney count of Hanley & McNeil (Radiology 143, 1982).
+    """
+    t_pairs = tps.copy()
+    t_pairs[..., 1:] += tps[..., :-1]
+    if above:
+        t_pairs[..., 0] += above
+    if neg.ndim == 1:
+        return neg.dot(t_pairs)
+    return np.einsum("ij,ij->i", neg, t_pairs)
+
+
+def auc_from_pairs(pairs2, n_pos, n_neg):
+    """The AUC ``pairs2 / (2 * n_pos * n_neg)`` of twice the correctly ordered pairs
+    plus the tied ones (:func:`trapezoid_pairs`, or DeLong's placement sums);
+    NaN where a class has no mass. Scalars give a scalar, arrays (one value per
+    row of replicates) an array."""
+    den = 2.0 * n_pos * n_neg
+    if np.ndim(den) == 0 and np.ndim(pairs2) == 0:
+        return pairs2 / den if den > 0 else float("nan")
+    out = np.full(np.broadcast_shapes(np.shape(pairs2), np.shape(den)), np.nan)
+    np.divide(pairs2, den, out=out, where=den > 0)
+    return out
 
 
 def partial_auc_from_counts(fps, tps, max_fpr, *, totals=None):
@@ -89,9 +133,9 @@ def partial_auc_from_counts(fps, tps, max_fpr, *, totals=None):
     limit = max_fpr * n_neg  # the cut, in negatives
     stop = int(np.searchsorted(fps, limit, side="right"))  # points left of the cut
     f, t = fps[:stop], tps[:stop]
-    t_pairs = t.copy()
-    t_pairs[1:] += t[:-1]
-    twice_area = float(np.dot(np.diff(f, prepend=0.0), t_pairs))
+    df = f.copy()
+    df[1:] -= f[:-1]
+    twice_area = float(trapezoid_pairs(df, t))
     f0, t0 = (float(f[-1]), float(t[-1])) if stop else (0.0, 0.0)
     f1, t1 = float(fps[stop]), float(tps[stop])  # stop < size: limit < n_neg
     t_cut = t0 + (t1 - t0) * (limit - f0) / (f1 - f0)

@@ -20,6 +20,7 @@ import numpy as np
 
 from evalplots._docstrings import fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._auc import auc_from_pairs
 from evalplots.metrics._interval import ConfidenceInterval, check_confidence_level
 from evalplots.metrics._labels import binary_positive_mask
 from evalplots.metrics._pvalue import format_pvalue, two_sided_normal_pvalue
@@ -80,8 +81,8 @@ def auc_from_sums(s10, m, n, w_pos=None):
     the positive and negative mass.
     """
     if w_pos is None:
-        return int(s10.sum(dtype=np.int64)) / (2.0 * m * n)
-    return float(np.dot(w_pos, s10)) / (2.0 * m * n)
+        return auc_from_pairs(int(s10.sum(dtype=np.int64)), m, n)
+    return auc_from_pairs(float(np.dot(w_pos, s10)), m, n)
 
 
 def placements_from_sums(s10, s01, m, n, w_pos=None):

@@ -9,7 +9,7 @@ counting kernel of :mod:`evalplots.metrics._thresholds`.
 import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
-from evalplots.metrics._ranking import drop_flat_recall
+from evalplots.metrics._ranking import drop_flat_recall, with_origin
 from evalplots.metrics._thresholds import binary_scores, require_both_classes
 
 __all__ = ["det_curve", "det_from_counts"]
@@ -87,16 +87,16 @@ def det_from_counts(fps, tps, thresholds, *, drop_intermediate=False):
     (highest threshold first, both classes present); they are not modified.
     """
     # the point where every sample is predicted negative, at threshold +inf
-    fps = np.concatenate(([0.0], fps))
-    tps = np.concatenate(([0.0], tps))
-    thresholds = np.concatenate(([np.inf], thresholds))
+    fps, tps = with_origin(fps, None, 0.0), with_origin(tps, None, 0.0)
+    thresholds = with_origin(thresholds, None, np.inf)
     if drop_intermediate:
         # runs of equal TP are horizontal runs of the DET curve: keep their ends
         fps, tps, thresholds = drop_flat_recall(fps, tps, thresholds)
     n_pos, n_neg = tps[-1], fps[-1]
     # from the last point with FP = 0 to the first point with FN = 0
-    first = np.searchsorted(fps, 0.0, side="right") - 1
-    last = np.searchsorted(tps, n_pos, side="left") + 1
+    first = int(fps.searchsorted(0.0, side="right")) - 1
+    last = int(tps.searchsorted(n_pos, side="left")) + 1
     fpr = fps[first:last][::-1] / n_neg
     fnr = (n_pos - tps[first:last][::-1]) / n_pos
     return fpr, fnr, thresholds[first:last][::-1].copy()
+

@@ -249,7 +249,7 @@ def break_even_point(y_true, y_score, *, pos_label=None, sample_weight=None):
     data = binary_scores(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     require_both_classes(data, need_neg=False, metric="the break-even point")
     precision, recall = _curve_from(data)
-    return break_even_point_from_curve(precision, recall)
+    return _break_even(precision, recall)
 
 
 def break_even_point_from_curve(precision, recall):
@@ -291,27 +291,36 @@ def break_even_point_from_curve(precision, recall):
     >>> break_even_point_from_curve([0.5, 2/3, 1, 1], [1, 2/3, 1/3, 0])
     0.666666...
     """
-    p = check_finite(as_1d(precision, "precision"), "precision")[-2::-1]
-    r = check_finite(as_1d(recall, "recall"), "recall")[-2::-1]
+    p = check_finite(as_1d(precision, "precision"), "precision")
+    r = check_finite(as_1d(recall, "recall"), "recall")
+    return _break_even(p, r, stacklevel=4)
+
+
+def _break_even(precision, recall, *, stacklevel=3):
+    """:func:`break_even_point_from_curve` of a validated float64 curve (its warning
+    ``stacklevel`` frames up from here)."""
+    p, r = precision[-2::-1], recall[-2::-1]
     d = p - r
+    # P = R to a relative 1e-12 (np.isclose(p, r, rtol=1e-12, atol=0) of finite values)
+    equal = np.abs(d) <= 1e-12 * np.abs(r)
     # Points with TP > 0 have sign(P - R) = sign(m+ - n_predicted): one crossing.
-    below = np.flatnonzero((r > 0) & ((d <= 0) | np.isclose(p, r, rtol=1e-12, atol=0)))
+    below = ((r > 0) & ((d <= 0) | equal)).nonzero()[0]
     if below.size == 0:  # only possible for a curve without positives
-        return _no_bep()
+        return _no_bep(stacklevel)
     j = below[0]
-    if np.isclose(p[j], r[j], rtol=1e-12, atol=0):
+    if equal[j]:
         return float(p[j])
     if j == 0:
-        return _no_bep()
+        return _no_bep(stacklevel)
     t = d[j - 1] / (d[j - 1] - d[j])
     return float(r[j - 1] + t * (r[j] - r[j - 1]))
 
 
-def _no_bep():
+def _no_bep(stacklevel):
     warnings.warn(
         "The P-R curve never meets P = R (the top-scored tie group already holds more "
         "samples than there are positives); the break-even point is set to NaN.",
         UndefinedMetricWarning,
-        stacklevel=3,
+        stacklevel=stacklevel + 1,
     )
     return float("nan")

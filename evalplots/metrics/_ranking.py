@@ -143,11 +143,11 @@ def roc_from_counts(fps, tps, thresholds, *, drop_intermediate=True):
     keep = None
     if drop_intermediate and fps.size > 2:
         keep = np.flatnonzero(_changes_slope(fps, tps))
-    return _roc_from_points(_with_origin(fps, keep, 0.0), _with_origin(tps, keep, 0.0),
-                            _with_origin(thresholds, keep, np.inf))  # fmt: skip
+    return _roc_from_points(with_origin(fps, keep, 0.0), with_origin(tps, keep, 0.0),
+                            with_origin(thresholds, keep, np.inf))  # fmt: skip
 
 
-def _with_origin(values, keep, first):
+def with_origin(values, keep, first):
     """``[first, *values[keep]]`` as a new float64 array (all values if keep is None)."""
     out = np.empty(1 + (values.size if keep is None else keep.size))
     out[0] = first

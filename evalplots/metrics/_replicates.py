@@ -15,6 +15,7 @@ resampled rows.
 
 import numpy as np
 
+from evalplots.metrics._auc import auc_from_pairs, trapezoid_pairs
 from evalplots.metrics._labels import binary_positive_mask
 from evalplots.metrics._validation import (
     as_1d,
@@ -111,11 +112,8 @@ class SortedBinary:
         """
         pos, neg = self.group_weights(counts)
         tps = np.cumsum(pos, axis=1)
-        twice = 2 * np.einsum("ij,ij->i", neg, tps)
-        if self._starts is not None:  # a tie group can hold both classes
-            twice -= np.einsum("ij,ij->i", neg, pos)
-        den = 2.0 * tps[:, -1] * neg.sum(axis=1)
-        return _ratio(twice.astype(np.float64), den)
+        twice = trapezoid_pairs(neg, tps)
+        return auc_from_pairs(twice.astype(np.float64), tps[:, -1], neg.sum(axis=1))
 
     def average_precision(self, counts):
         """Step-wise AP of each replicate; NaN when it has no positive weight."""
@@ -218,6 +216,7 @@ class StratifiedAuc:
         n_counted, n_gathered = strata[counted].size, strata[gathered].size
         self._flip = bool(positive[strata[counted][0]])  # counted the positives
         self._pairs2 = 2 * n_counted * n_gathered
+        self._sizes = n_counted, n_gathered
 
     def __call__(self, draws):
         """AUC of each resample of a block from its per-stratum draws."""
@@ -241,7 +240,7 @@ class StratifiedAuc:
         # twice = 2 #(<) + #(=) over the pairs of each resample
         if self._flip:  # pairs ordered wrongly, counted from the negatives' side
             twice = self._pairs2 - twice
-        return twice / float(self._pairs2)
+        return auc_from_pairs(twice, *self._sizes)
 
 
 def auc_jackknife(score, positive, groups):
@@ -274,8 +273,7 @@ def auc_jackknife(score, positive, groups):
             twice += int(np.searchsorted(inside_neg, inside_pos, "left").sum()
                          + np.searchsorted(inside_neg, inside_pos, "right").sum())
         k_pos = int(is_pos.sum())
-        den = 2.0 * (n_pos - k_pos) * (n_neg - (rows.size - k_pos))
-        out[g] = twice / den if den > 0 else np.nan
+        out[g] = auc_from_pairs(twice, n_pos - k_pos, n_neg - (rows.size - k_pos))
     return out
 
 

@@ -33,6 +33,7 @@ arrays only at the very end, as scikit-learn returns them), and one operating
 point is produced per distinct score value, so tied scores are never split.
 """
 
+import math
 import sys
 
 import numpy as np
@@ -56,6 +57,10 @@ __all__ = ["BinaryScores", "MergedOrder", "binary_scores", "require_both_classes
 _SMALL_N = 1024
 _UNSIGNED = (np.uint8, np.uint16, np.uint32, np.uint64)
 _BLOCK = 1 << 15  # elements per block of a blocked pass (256 KiB of 64-bit keys)
+_UNSIGNED_OF = {t(0).itemsize: t for t in _UNSIGNED}
+# the score types taken as they are (float32/64 and every integer type: np.typecodes)
+_FEW_SCORE_TYPES = "fd" + np.typecodes["AllInteger"]
+_MIN, _MAX = np.minimum.reduce, np.maximum.reduce
 
 
 class BinaryScores:
@@ -178,6 +183,12 @@ class BinaryScores:
         self._order = None  # its keys were decoded into the thresholds
         return curve
 
+    def few(self):
+        """Whether the (unweighted) kernels read :meth:`counts`, one argsort, rather
+        than build the merged order: below ``_SMALL_N`` samples, where its setup
+        costs more than the sort."""
+        return self._order is None and self.score is not None and self.score.size < _SMALL_N
+
     def pair_counts(self):
         """Count positive-negative pairs ordered correctly and tied (unweighted).
 
@@ -186,6 +197,8 @@ class BinaryScores:
         n_correct, n_tied : int
             Pairs with ``score(pos) > score(neg)`` and with equal scores.
         """
+        if self.few():
+            return _pair_counts_from_counts(*self.counts()[:2])
         return self.merged().pair_counts()
 
     def positive_groups(self):
@@ -198,6 +211,8 @@ class BinaryScores:
         tps, n_predicted : ndarray of int64 of shape (n_groups,)
             Positives, and all samples, scoring at least that much.
         """
+        if self.few():
+            return _positive_groups_from_counts(*self.counts()[:2])
         return self.merged().positive_groups()
 
 
@@ -826,13 +841,19 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None, classe
     """
     y_true = as_1d(y_true, "y_true")
     y_score = as_1d(y_score, "y_score")
+    few = None
     if pos_label is None and sample_weight is None:
         data = binary_scores_in_one_pass(y_true, y_score)
         if data is not None:
             return data
-    y_score, lo, hi = scores_and_range(y_score, "y_score")
-    check_consistent_length(y_true=y_true, y_score=y_score)
-    positive = binary_positive_mask(y_true, pos_label, classes=classes)
+    elif pos_label is None and y_score.size < _SMALL_N:  # weighted: labels, scores checked
+        few = _few_binary_scores(y_true, y_score)
+    if few is None:
+        y_score, lo, hi = scores_and_range(y_score, "y_score")
+        check_consistent_length(y_true=y_true, y_score=y_score)
+        positive = binary_positive_mask(y_true, pos_label, classes=classes)
+    else:
+        y_score, positive, (lo, hi) = few.score, few.positive, few._range
     weight = check_sample_weight(sample_weight, y_true.shape[0])
     if weight is not None:
         # A sample of weight 0 has no mass: it must not create an operating point
@@ -863,9 +884,12 @@ def binary_scores_in_one_pass(y_true, y_score):
     instead (finite check; the keys are made after the sort's type is chosen).
     Anything else (other labels, non-finite scores, other dtypes) returns None,
     and :func:`binary_scores` validates it the long way, with its messages.
+    Below ``_SMALL_N`` samples the same inputs are checked by :func:`_few_binary_scores`.
     """
+    if y_score.size < _SMALL_N:
+        return _few_binary_scores(y_true, y_score)
     if (y_score.dtype not in (np.float32, np.float64) or y_true.dtype.kind not in "biu"
-            or y_true.shape != y_score.shape or y_score.size < _SMALL_N):  # fmt: skip
+            or y_true.shape != y_score.shape):  # fmt: skip
         return None
     n_samples = y_score.size
     utype, bits, rank, decode = _key_codec(y_score, 0, 0)  # keys of non-negative floats
@@ -907,25 +931,77 @@ def binary_scores_in_one_pass(y_true, y_score):
     return data
 
 
+def _few_binary_scores(y_true, y_score):
+    """:func:`binary_scores_in_one_pass` of fewer than ``_SMALL_N`` samples, in a few
+    whole-array calls (a bootstrap or a loop over folds calls the metrics thousands
+    of times on such inputs): 0/1 integer or bool labels with the default positive
+    class 1, and float32/64 or integer scores whose minimum and maximum are finite.
+    The same :class:`BinaryScores` as :func:`binary_scores` makes of them; None for
+    anything else, which :func:`binary_scores` validates the long way."""
+    if y_true.shape != y_score.shape or not y_score.size:
+        return None
+    label_kind, kind = y_true.dtype.kind, y_score.dtype.char
+    if label_kind == "b":
+        positive = y_true
+    elif label_kind in "iu" and _MAX(y_true.view(_UNSIGNED_OF[y_true.itemsize])) <= 1:
+        positive = y_true != 0  # within {0, 1}: the default positive class is 1
+    else:
+        return None
+    if kind not in _FEW_SCORE_TYPES:
+        return None
+    lo, hi = _MIN(y_score), _MAX(y_score)
+    if kind in "fd" and not (math.isfinite(lo) and math.isfinite(hi)):
+        return None
+    data = BinaryScores(y_score, positive, None)
+    data._range = (lo, hi)
+    return data
+
+
+def _pair_counts_from_counts(fps, tps):
+    """:meth:`BinaryScores.pair_counts` from its unweighted :meth:`~BinaryScores.counts`:
+    the positives of each tie group beat the negatives below the group and tie with
+    its own (integer products and sums, exact in float64 below 2**53)."""
+    pos_in, neg_in = tps.copy(), fps.copy()  # per tie group, highest first
+    pos_in[1:] -= tps[:-1]
+    neg_in[1:] -= fps[:-1]
+    return int(pos_in.dot(fps[-1] - fps)), int(pos_in.dot(neg_in))
+
+
+def _positive_groups_from_counts(fps, tps):
+    """:meth:`BinaryScores.positive_groups` from its unweighted
+    :meth:`~BinaryScores.counts`: the tie groups that hold positives, ascending."""
+    pos_in = tps.copy()
+    pos_in[1:] -= tps[:-1]
+    at = pos_in.nonzero()[0][::-1]
+    tps = tps[at]
+    return (pos_in[at].astype(np.int64), tps.astype(np.int64),
+            (fps[at] + tps).astype(np.int64))  # fmt: skip
+
+
 def _counts_argsort(score, positive, weight):
     """Counts by one argsort and cumulative sums (``weight=None``: unit weights).
 
     The argsort is stable (scikit-learn's order, so float weights are summed in
     the same order and give the same bits), except for integer-valued weights whose
     total stays below 2**53: their sums are exact in any order, so the faster
-    unstable (SIMD) argsort serves.
+    unstable (SIMD) argsort serves. (Array methods and ufuncs rather than numpy's
+    function wrappers: on the small inputs sorted here the wrappers cost more than
+    the work.)
     """
     exact = weight is not None and sums_exactly(weight)
-    order = np.argsort(score, kind=None if exact else "stable")[::-1]
+    order = score.argsort(kind=None if exact else "stable")[::-1]
     score = score[order]
-    ends = np.flatnonzero(np.concatenate((score[1:] != score[:-1], [True])))
+    last = np.empty(score.size, dtype=bool)  # the last (lowest) position of a tie group
+    last[-1:] = True
+    np.not_equal(score[1:], score[:-1], out=last[:-1])
+    ends = last.nonzero()[0]
     thresholds = _as_threshold(score[ends])
     if weight is None:
-        tps = np.cumsum(positive[order], dtype=np.float64)[ends]
+        tps = np.add.accumulate(positive[order].astype(np.float64))[ends]
         return (ends + 1.0) - tps, tps, thresholds
-    w = weight[order]
-    tps = np.cumsum(np.where(positive[order], w, 0.0))[ends]
-    fps = np.cumsum(np.where(positive[order], 0.0, w))[ends]
+    w, positive = weight[order], positive[order]
+    tps = np.add.accumulate(np.where(positive, w, 0.0))[ends]
+    fps = np.add.accumulate(np.where(positive, 0.0, w))[ends]
     return fps, tps, thresholds
 
 

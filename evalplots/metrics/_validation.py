@@ -113,8 +113,9 @@ def finite_range(arr, name):
     an infinity is the minimum or the maximum, so both are finite exactly when
     every value is. The per-element search runs only to write the error.
     """
-    lo, hi = arr.min(), arr.max()
-    if arr.dtype.kind == "f" and not (np.isfinite(lo) and np.isfinite(hi)):
+    # the ufuncs' reductions: the methods' wrappers cost more than the work on small arrays
+    lo, hi = np.minimum.reduce(arr, axis=None), np.maximum.reduce(arr, axis=None)
+    if arr.dtype.kind == "f" and not (math.isfinite(lo) and math.isfinite(hi)):
         bad = np.flatnonzero(~np.isfinite(arr))
         raise ValueError(
             f"{name} contains {bad.size} non-finite value(s) (NaN or inf), first at "
@@ -212,14 +213,17 @@ def check_sample_weight(sample_weight, n_samples, *, exact_int=False):
     raw = as_1d(sample_weight, "sample_weight")
     if exact_int and raw.dtype.kind in "biu":
         w = _exact_int_weights(raw)
+        lowest = None
     else:
-        w = check_finite(raw, "sample_weight")
+        _check_numeric(raw, "sample_weight")
+        w = raw.astype(np.float64, copy=False)
+        lowest = finite_range(w, "sample_weight")[0]  # as check_finite, keeping the minimum
     if w.shape[0] != n_samples:
         raise ValueError(
             f"sample_weight has {w.shape[0]} entries but there are {n_samples} samples; "
             f"pass one weight per sample."
         )
-    if (w < 0).any():
+    if (w < 0).any() if lowest is None else lowest < 0:
         raise ValueError(
             "sample_weight contains negative values; weights must be >= 0."
         )
@@ -263,12 +267,13 @@ def whole_sums_exact(whole, total):
 def all_whole(weights):
     """Whether every value of the array ``weights`` is a whole number (always, for
     integer and bool dtypes)."""
-    return weights.dtype.kind in "biu" or bool(np.array_equal(np.trunc(weights), weights))
+    return weights.dtype.kind in "biu" or bool((np.trunc(weights) == weights).all())
 
 
 def sums_exactly(weights):
-    """:func:`whole_sums_exact` of one array of non-negative weights."""
-    return whole_sums_exact(all_whole(weights), weights.sum())
+    """:func:`whole_sums_exact` of one array of non-negative weights (summed only
+    when they are whole)."""
+    return all_whole(weights) and whole_sums_exact(True, np.add.reduce(weights))
 
 
 def check_zero_division(zero_division):

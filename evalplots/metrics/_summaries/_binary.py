@@ -5,7 +5,8 @@ from itertools import combinations
 
 import numpy as np
 
-from evalplots.metrics._delong import auc_from_sums, placements_from_sums
+from evalplots.metrics._auc import auc_from_counts
+from evalplots.metrics._delong import placements_from_sums
 from evalplots.metrics._labels import (
     binary_positive_mask,
     class_values,
@@ -350,11 +351,12 @@ def table_auc(table):
     Notes
     -----
     The Mann-Whitney count with ties as ½ (DeLong, DeLong & Clarke-Pearson,
-    1988), computed by the same operations as :func:`table_placements`, so the
-    two give the same float.
+    1988), read off the table's cumulative counts by the one AUC from counts
+    (:func:`evalplots.metrics._auc.auc_from_counts`); for the integer counts
+    DeLong needs, the sums are exact, so it is the float
+    :func:`table_placements` gives.
     """
-    pos, neg = table.positive, table.negative
-    return auc_from_sums(_below_tied(neg), pos.sum(), neg.sum(), pos.astype(np.float64))
+    return auc_from_counts(*table.counts()[:2])
 
 
 def _below_tied(counts):
