@@ -62,6 +62,7 @@ from evalplots.metrics._labels import (
     resolve_pos_label,
 )
 from evalplots.metrics._calibration import calibration_error, reliability_bins
+from evalplots.metrics._confusion import CellScores
 from evalplots.metrics._ci_bands import roc_and_precision_recall_ci_bands
 from evalplots.metrics._det import det_from_counts
 from evalplots.metrics._gain import gain_from_counts, ks_from_counts
@@ -110,13 +111,9 @@ _CELL_COLUMNS = ("F1", "MCC", "Balanced accuracy")
 
 def _cell_metrics(cells):
     """F1, MCC and balanced accuracy of binary confusion matrices (m, 2, 2)."""
-    tn, fp, fn, tp = (cells[:, i, j] for i in (0, 1) for j in (0, 1))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return {
-            "F1": 2 * tp / (2 * tp + fp + fn),
-            "MCC": (tp * tn - fp * fn) / np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)),
-            "Balanced accuracy": (tp / (tp + fn) + tn / (tn + fp)) / 2,
-        }
+    scores = CellScores(cells)
+    return {"F1": scores.f1[:, 1], "MCC": scores.mcc,
+            "Balanced accuracy": scores.balanced_accuracy}
 
 
 def _losses(data):
