@@ -55,12 +55,7 @@ from evalplots.metrics._summaries._base import loss_interval_moments
 from evalplots.metrics._summaries._binary import table_auc
 from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._auc import auc_from_counts
-from evalplots.metrics._labels import (
-    check_finite_labels,
-    class_values,
-    label_name_map,
-    resolve_pos_label,
-)
+from evalplots.metrics._labels import binary_classes, label_name_map
 from evalplots.metrics._calibration import calibration_error, reliability_bins
 from evalplots.metrics._confusion import CellScores
 from evalplots.metrics._ci_bands import roc_and_precision_recall_ci_bands
@@ -568,16 +563,8 @@ class BinaryEvaluation(Evaluation):
                  sample_weight=None, label_names=None, confidence_level=0.95, n_resamples=1000, random_state=0):
         self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
         y = as_1d(y_true, "y_true")
-        check_finite_labels(y, "y_true")
-        classes = class_values(y)
-        if classes.size != 2:
-            raise ValueError(
-                f"y_true has {classes.size} distinct label(s) {classes.tolist()[:6]}; a "
-                f"binary evaluation needs exactly two (positive and negative samples)."
-            )
+        classes, self.pos_label, self.neg_label = binary_classes(y, pos_label)
         self.classes_ = classes
-        self.pos_label = resolve_pos_label(classes, pos_label)
-        self.neg_label = next(c for c in classes.tolist() if c != self.pos_label)
         self.label_names = label_name_map(label_names, classes)
         self.threshold = check_threshold(threshold)
         self.y_true = y
