@@ -255,26 +255,18 @@ def _selected(data, args):
 def _pos_label(data, text):
     """Resolve --pos-label against the labels (typed as the label column)."""
     from evalplots.metrics._labels import (  # slow: numpy
-        _show,
+        binary_classes,
         class_values,
         match_label_text,
-        resolve_pos_label,
     )
 
+    name = "the label column"
     classes = class_values(data.y_true)
-    shown = _show(classes)
-    if classes.size < 2:
-        raise UsageError(f"the label column has a single class {shown}; a report "
-                         f"needs both positive and negative samples")
-    if classes.size > 2:
-        raise UsageError(f"a binary report needs two classes, but the label column has "
-                         f"{classes.size} {shown}; use --task multiclass (one score "
-                         f"column per class) or --task regression")
-    if text is not None:
-        return match_label_text(text, classes)
-    if data.pos_label is not None:
-        return data.pos_label
-    return resolve_pos_label(classes, None, name="the label column", arg="--pos-label")
+    pos_label = data.pos_label
+    if text is not None and classes.size == 2:  # else the count is the error
+        pos_label = match_label_text(text, classes, name=name)
+    return binary_classes(classes=classes, pos_label=pos_label, name=name,
+                          what="a binary report").pos_label
 
 
 def _progress_bar():
@@ -323,21 +315,13 @@ def _threshold_note(data, threshold):
 
 def _task(data, args):
     """The task: --task, else the sample's, else read from the arrays."""
-    from evalplots.evaluation import AmbiguousTaskError, detect_task  # slow: numpy
+    from evalplots.evaluation import detect_task  # slow: numpy
 
     if args.task != "auto":
         return args.task
     if data.task is not None:
         return data.task
-    try:
-        return detect_task(data.y_true, data.predictions)
-    except AmbiguousTaskError as exc:
-        raise UsageError(str(exc).replace("pass task='multiclass' or task='regression'",
-                                          "pass --task multiclass or --task regression")
-                         ) from None
-    except ValueError as exc:
-        raise UsageError(str(exc).replace("task='regression'", "--task regression")
-                         ) from None
+    return detect_task(data.y_true, data.predictions)  # a ChoiceError names --task
 
 
 def _warning_notes(caught):
@@ -503,7 +487,7 @@ def main(argv=None):
             elif isinstance(exc, OSError):
                 message = _os_message(exc)
             elif isinstance(exc, ValueError):
-                message = str(exc)
+                message = _library_message(exc)
             else:
                 raise
         message = _command_line_words(" ".join(message.split()).rstrip("."))
@@ -539,6 +523,24 @@ _OPTION_WORDS = {"--target / target=": "--target", "models=": "--models",
                  "exclude=": "--exclude", "target=": "--target",
                  "pos_label=": "--pos-label", "task=": "--task",
                  "transposed=True": "--transposed"}
+
+
+#: The options of this command that library errors (ChoiceError) name as arguments.
+_OPTIONS = {"pos_label": "--pos-label", "task": "--task"}
+
+
+def _option(argument, value):
+    """``argument=value`` of a library error as this command's option (``--task multiclass``)."""
+    return f"{_OPTIONS[argument]} {shlex.quote(str(value))}"  # every ChoiceError's argument
+
+
+def _library_message(exc):
+    """A library ValueError in this command's terms: a ChoiceError's argument and
+    values spelled as options, from its fields."""
+    # the library (numpy under it) is imported only once it has raised: --help stays fast
+    from evalplots.metrics._labels import ChoiceError
+
+    return exc.message(_option) if isinstance(exc, ChoiceError) else str(exc)
 
 
 def _command_line_words(message):

@@ -542,3 +542,101 @@ def test_log_loss_perfect_prediction_is_positive_zero(y_true, y_prob, kwargs):
     loss = log_loss(y_true, y_prob, **kwargs)
     assert loss == 0.0
     assert np.copysign(1.0, loss) == 1.0  # not -0.0
+
+
+# ---------------------------------------------------------------- the cell kernel
+
+_BIG = np.array([4, 3, 2, 1]) * 10**9  # whole-number weights whose products pass 2**63
+
+
+@pytest.mark.parametrize("weights", [None, "linear", "quadratic"])
+def test_kappa_with_large_integer_weights_equals_the_float_weight_result(weights):
+    from sklearn.metrics import cohen_kappa_score as sk_kappa
+
+    y1, y2 = [0, 1, 2, 0], [0, 1, 1, 0]
+    got = cohen_kappa_score(y1, y2, weights=weights, sample_weight=_BIG)
+    assert got == cohen_kappa_score(y1, y2, weights=weights,
+                                    sample_weight=_BIG.astype(float))
+    assert_allclose(got, sk_kappa(y1, y2, weights=weights,
+                                  sample_weight=_BIG.astype(float)), rtol=1e-12)
+    if weights is None:  # p_o = 0.9, p_e = 0.7 * 0.7 + 0.2 * 0.3 = 0.55 (by hand)
+        assert_allclose(got, 2 / 3, rtol=1e-12)
+
+
+def test_mcc_with_large_integer_weights_equals_the_float_weight_result():
+    from sklearn.metrics import matthews_corrcoef as sk_mcc
+
+    y1, y2 = [0, 1, 2, 0], [0, 1, 1, 0]
+    got = matthews_corrcoef(y1, y2, sample_weight=_BIG)
+    assert got == matthews_corrcoef(y1, y2, sample_weight=_BIG.astype(float))
+    assert_allclose(got, sk_mcc(y1, y2, sample_weight=_BIG.astype(float)), rtol=1e-12)
+
+
+def _stack(rng, m, k, high):
+    cells = rng.integers(0, high, size=(m, k, k)).astype(float)
+    cells[0, 0] = 0  # a class without samples
+    cells[1, :, 0] = 0  # a class never predicted
+    cells[2, 0] = 0  # (for k = 2, with cells[2, 1] below: one row only)
+    cells[2, :, 0] = 0
+    return cells
+
+
+@pytest.mark.parametrize("k", [2, 3, 9])
+def test_cell_scores_of_a_stack_equal_scikit_learn_on_each_matrix(k):
+    import warnings
+
+    from sklearn import metrics as sk
+
+    from evalplots.evaluation._common import cell_samples
+    from evalplots.metrics._confusion import CellScores
+
+    cells = _stack(np.random.default_rng(k), 12, k, 6)
+    scores = CellScores(cells)
+    for i, matrix in enumerate(cells):
+        t, p, w = cell_samples(matrix.astype(np.int64))
+        labels = np.arange(k)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            f1 = sk.f1_score(t, p, labels=labels, average=None, sample_weight=w,
+                             zero_division=np.nan)
+            expected = {
+                "mcc": sk.matthews_corrcoef(t, p, sample_weight=w),
+                "balanced_accuracy": sk.balanced_accuracy_score(t, p, sample_weight=w),
+            }
+        assert_allclose(scores.f1[i], f1, rtol=1e-12)
+        defined = ~np.isnan(f1)
+        assert_allclose(scores.macro_f1[i], f1[defined].mean(), rtol=1e-12)
+        support = matrix.sum(axis=1)[defined]
+        assert_allclose(scores.weighted_f1[i], np.average(f1[defined], weights=support)
+                        if support.sum() else f1[defined].mean(), rtol=1e-12)
+        # scikit-learn gives 0.0 where MCC is 0/0; the kernel gives NaN
+        mcc = scores.mcc[i]
+        assert (np.isnan(mcc) and expected["mcc"] == 0) or np.isclose(
+            mcc, expected["mcc"], rtol=1e-12, atol=0)
+        assert_allclose(scores.balanced_accuracy[i], expected["balanced_accuracy"],
+                        rtol=1e-12)
+
+
+def test_binary_cell_mcc_is_matthews_form_for_large_counts():
+    from evalplots.metrics._confusion import matthews_from_cells
+
+    cells = np.array([[[9 * 10**8, 3 * 10**8], [10**8, 7 * 10**8]]], dtype=np.int64)
+    (tn, fp), (fn, tp) = (map(int, row) for row in cells[0])
+    num = tp * tn - fp * fn  # Python ints: exact
+    den = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
+    assert_allclose(matthews_from_cells(cells), [num / den**0.5], rtol=1e-14)
+
+
+def test_scalar_metrics_and_the_kernel_agree_bit_for_bit():
+    from evalplots.metrics import balanced_accuracy_score
+    from evalplots.metrics._confusion import CellScores
+
+    rng = np.random.default_rng(5)
+    for k in (2, 4, 11):
+        t, p = rng.integers(0, k, 300), rng.integers(0, k, 300)
+        w = rng.random(300)
+        cm = confusion_matrix(t, p, labels=np.arange(k), sample_weight=w)
+        scores = CellScores(cm[None])
+        assert scores.mcc[0] == matthews_corrcoef(t, p, sample_weight=w)
+        assert scores.balanced_accuracy[0] == balanced_accuracy_score(t, p, sample_weight=w)
+        assert_array_equal(scores.f1[0], f1_score(t, p, average=None, sample_weight=w))

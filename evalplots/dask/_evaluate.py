@@ -388,12 +388,13 @@ def _file_wave_pieces(path, spec, name, pos_label, classes, lo, hi, cuts, where,
 
 
 def _resolve_pos_label(classes, pos_label):
-    from evalplots.metrics._labels import resolve_pos_label
+    from evalplots.metrics._labels import ChoiceError, binary_classes
 
-    if classes is None or classes.size != 2:
-        raise ValueError(f"a binary evaluation needs two classes in y_true, found "
-                         f"{'more than two' if classes is None else classes.size}.")
-    return resolve_pos_label(classes, pos_label, name="y_true", arg="pos_label")
+    if classes is None:  # more distinct values than the scan keeps
+        raise ChoiceError("a binary evaluation needs two classes, but y_true holds more "
+                          "than two",
+                          "task", ("multiclass", "regression"))
+    return binary_classes(classes=classes, pos_label=pos_label).pos_label
 
 
 def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,

@@ -55,13 +55,9 @@ from evalplots.metrics._summaries._base import loss_interval_moments
 from evalplots.metrics._summaries._binary import table_auc
 from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._auc import auc_from_counts
-from evalplots.metrics._labels import (
-    check_finite_labels,
-    class_values,
-    label_name_map,
-    resolve_pos_label,
-)
+from evalplots.metrics._labels import binary_classes, label_name_map
 from evalplots.metrics._calibration import calibration_error, reliability_bins
+from evalplots.metrics._confusion import CellScores
 from evalplots.metrics._ci_bands import roc_and_precision_recall_ci_bands
 from evalplots.metrics._det import det_from_counts
 from evalplots.metrics._gain import gain_from_counts, ks_from_counts
@@ -110,13 +106,9 @@ _CELL_COLUMNS = ("F1", "MCC", "Balanced accuracy")
 
 def _cell_metrics(cells):
     """F1, MCC and balanced accuracy of binary confusion matrices (m, 2, 2)."""
-    tn, fp, fn, tp = (cells[:, i, j] for i in (0, 1) for j in (0, 1))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return {
-            "F1": 2 * tp / (2 * tp + fp + fn),
-            "MCC": (tp * tn - fp * fn) / np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)),
-            "Balanced accuracy": (tp / (tp + fn) + tn / (tn + fp)) / 2,
-        }
+    scores = CellScores(cells)
+    return {"F1": scores.f1[:, 1], "MCC": scores.mcc,
+            "Balanced accuracy": scores.balanced_accuracy}
 
 
 def _losses(data):
@@ -571,16 +563,8 @@ class BinaryEvaluation(Evaluation):
                  sample_weight=None, label_names=None, confidence_level=0.95, n_resamples=1000, random_state=0):
         self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
         y = as_1d(y_true, "y_true")
-        check_finite_labels(y, "y_true")
-        classes = class_values(y)
-        if classes.size != 2:
-            raise ValueError(
-                f"y_true has {classes.size} distinct label(s) {classes.tolist()[:6]}; a "
-                f"binary evaluation needs exactly two (positive and negative samples)."
-            )
+        classes, self.pos_label, self.neg_label = binary_classes(y, pos_label)
         self.classes_ = classes
-        self.pos_label = resolve_pos_label(classes, pos_label)
-        self.neg_label = next(c for c in classes.tolist() if c != self.pos_label)
         self.label_names = label_name_map(label_names, classes)
         self.threshold = check_threshold(threshold)
         self.y_true = y

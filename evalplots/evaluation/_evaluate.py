@@ -7,7 +7,7 @@ from evalplots.evaluation._binary import BinaryEvaluation
 from evalplots.evaluation._common import check_model_names
 from evalplots.evaluation._multiclass import MulticlassEvaluation
 from evalplots.evaluation._regression import RegressionEvaluation, is_regression_target
-from evalplots.metrics._labels import class_values
+from evalplots.metrics._labels import ChoiceError, class_values
 from evalplots.metrics._validation import as_1d
 
 __all__ = ["TASKS", "detect_task", "evaluate"]
@@ -15,22 +15,21 @@ __all__ = ["TASKS", "detect_task", "evaluate"]
 TASKS = ("auto", "binary", "multiclass", "regression")
 
 
-class AmbiguousTaskError(ValueError):
+class AmbiguousTaskError(ChoiceError):
     """Two tasks fit the arrays; the caller must name one (``task=`` / ``--task``).
 
     Parameters
     ----------
-    message : str
-        Names the two readings and the argument to pass.
-
-    Raises
-    ------
-    None
+    problem : str
+        Names the two readings.
+    choices : sequence of str
+        The tasks that fit, e.g. ``('multiclass', 'regression')``.
 
     Notes
     -----
-    A subclass of ValueError, so ``except ValueError`` catches it; the CLI turns
-    it into one line asking for ``--task``.
+    A :class:`~evalplots.metrics._labels.ChoiceError` of the argument ``task``
+    (so a ValueError too): ``argument`` and ``choices`` are fields, and the CLI
+    spells them as ``--task multiclass`` from the fields.
 
     Examples
     --------
@@ -39,6 +38,9 @@ class AmbiguousTaskError(ValueError):
     Traceback (most recent call last):
     evalplots.evaluation._evaluate.AmbiguousTaskError: ... pass task='multiclass' or task='regression'.
     """
+
+    def __init__(self, problem, choices):
+        super().__init__(problem, "task", choices)
 
 
 def _as_array(values):
@@ -68,8 +70,10 @@ def detect_task(y_true, predictions):
     Raises
     ------
     ValueError
-        If no reading fits (e.g. 1-D scores for more than two classes), or two
-        do (an :class:`AmbiguousTaskError` that asks for ``task=``).
+        If no reading fits (e.g. 1-D scores for more than two classes; a
+        :class:`~evalplots.metrics._labels.ChoiceError` when ``task='regression'``
+        would fit), or two do (an :class:`AmbiguousTaskError` that asks for
+        ``task=``).
 
     Notes
     -----
@@ -119,13 +123,13 @@ def detect_task(y_true, predictions):
     if len(whole) == len(preds):
         raise AmbiguousTaskError(
             f"y_true holds {n_classes} whole-number values and the predictions are whole "
-            f"numbers too: this reads as multi-class labels and as regression; pass "
-            f"task='multiclass' or task='regression'.")
-    raise ValueError(
+            f"numbers too: this reads as multi-class labels and as regression",
+            ("multiclass", "regression"))
+    raise ChoiceError(
         f"y_true holds {n_classes} classes (whole numbers) but model {scored[0]!r} gives "
         f"one non-integer score per sample, which fits no task: for multi-class scores "
-        f"pass one column per class (shape (n_samples, n_classes)); if the target is "
-        f"a quantity, pass task='regression'.")
+        f"pass one column per class (shape (n_samples, n_classes))", "task",
+        ("regression",), lead="if the target is a quantity, pass")
 
 
 @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)

@@ -41,6 +41,7 @@ from evalplots.metrics._resample import resample_plan
 from evalplots.metrics._score_counts import ScoreCounts
 from evalplots.metrics._summaries._base import loss_interval_moments
 from evalplots.metrics._classification import _average
+from evalplots.metrics._confusion import CellScores
 from evalplots.metrics._labels import (
     _show,
     check_label_arrays,
@@ -87,25 +88,9 @@ _JOINT_CELLS_MAX = 5 * 10**7
 def _cell_metrics(cells):
     """Balanced accuracy, macro/weighted F1 and MCC of matrices (m, k, k), rows =
     true class, with the table's rules (a class with 0/0 F1 is left out)."""
-    tp = np.diagonal(cells, axis1=1, axis2=2)
-    true, pred = cells.sum(axis=2), cells.sum(axis=1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        f1 = 2 * tp / (true + pred)
-        recall = tp / true
-        defined = ~np.isnan(f1)
-        n_defined = defined.sum(axis=1)
-        macro = np.where(defined, f1, 0).sum(axis=1) / n_defined
-        support = np.where(defined, true, 0)
-        weighted = np.where(support.sum(axis=1) > 0,
-                            (np.where(defined, f1, 0) * support).sum(axis=1)
-                            / support.sum(axis=1), macro)
-        total = true.sum(axis=1)
-        s2 = total**2
-        mcc = ((tp.sum(axis=1) * total - (pred * true).sum(axis=1))
-               / np.sqrt((s2 - (pred**2).sum(axis=1)) * (s2 - (true**2).sum(axis=1))))
-        balanced = np.nanmean(np.where(true > 0, recall, np.nan), axis=1)
-    return {"Balanced accuracy": balanced, "Macro F1": macro, "Weighted F1": weighted,
-            "MCC": mcc}
+    scores = CellScores(cells)
+    return {"Balanced accuracy": scores.balanced_accuracy, "Macro F1": scores.macro_f1,
+            "Weighted F1": scores.weighted_f1, "MCC": scores.mcc}
 
 
 class MulticlassModel:

@@ -37,7 +37,12 @@ from evalplots.evaluation._compare import (
     not_available,
 )
 from evalplots.evaluation._intervals import FRACTIONAL, caught_warnings, replicate_intervals
-from evalplots.metrics._labels import class_values, label_name_map, resolve_pos_label
+from evalplots.metrics._labels import (
+    binary_classes,
+    class_values,
+    label_name_map,
+    resolve_pos_label,
+)
 from evalplots.metrics._validation import check_threshold
 
 __all__ = ["MAX_TABLE_DRAWS", "SummarySource", "binary_from_summary", "cell_jackknife",
@@ -243,12 +248,8 @@ def binary_from_summary(cls, summary, *, pos_label, threshold, label_names, conf
     ev.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
     labels = list(summary.label_rows)
     classes = class_values(np.asarray(labels)) if labels else np.asarray(labels)
-    if classes.size != 2:
-        raise ValueError(
-            f"the summarized y_true has {classes.size} distinct label(s) "
-            f"{classes.tolist()[:6]}; a binary evaluation needs exactly two (positive "
-            f"and negative samples).")
-    counted = resolve_pos_label(classes, summary.pos_label)
+    counted = binary_classes(classes=classes, pos_label=summary.pos_label,
+                             name="the summarized y_true").pos_label
     ev.pos_label = resolve_pos_label(classes, pos_label if pos_label is not None
                                      else summary.pos_label)
     if ev.pos_label != counted:

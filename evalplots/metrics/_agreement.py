@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._confusion import confusion_counts
+from evalplots.metrics._confusion import confusion_counts, matthews_from_cells
 from evalplots.metrics._validation import check_zero_division, safe_divide
 
 __all__ = ["cohen_kappa_score", "matthews_corrcoef"]
@@ -66,20 +66,12 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None, zero_division="warn
     0.166667
     """
     zero_division = check_zero_division(zero_division)
-    # float64: the products below overflow int64 from n of about 55 000 samples on
-    cm = _matrix(y_true, y_pred, None, sample_weight).astype(np.float64)
-    t_sum, p_sum = cm.sum(axis=1), cm.sum(axis=0)
-    s, c = cm.sum(), np.trace(cm)
-    cov_tp = c * s - t_sum @ p_sum
-    cov_pp = s * s - p_sum @ p_sum
-    cov_tt = s * s - t_sum @ t_sum
-    mcc = safe_divide(
-        cov_tp,
-        np.sqrt(cov_pp * cov_tt),
-        zero_division=zero_division,
-        metric="Matthews correlation coefficient",
-    )
-    return float(mcc)
+
+    def divide(num, den, metric):
+        return safe_divide(num, den, zero_division=zero_division, metric=metric)
+
+    cm = _matrix(y_true, y_pred, None, sample_weight)
+    return float(matthews_from_cells(cm, divide))
 
 
 def cohen_kappa_score(
@@ -171,7 +163,9 @@ def cohen_kappa_score(
             f"weights must be None, 'linear' or 'quadratic', got {weights!r}."
         )
     undefined = _undefined_rule(replace_undefined_by, zero_division)
-    cm = _matrix(y1, y2, labels, sample_weight)
+    # float64 before any product: the outer product of int64 sums of large whole-number
+    # weights overflows int64 (4e9 * 6e9 > 2**63) and wraps silently
+    cm = _matrix(y1, y2, labels, sample_weight).astype(np.float64)
     k = cm.shape[0]
     total = cm.sum()
     expected = np.outer(cm.sum(axis=1), cm.sum(axis=0)) / (total if total else 1.0)

@@ -9,7 +9,12 @@ from collections import namedtuple
 import numpy as np
 
 from evalplots._docstrings import fill_doc
-from evalplots.metrics._confusion import SET_PAIR_DOC, confusion_counts
+from evalplots.metrics._confusion import (
+    SET_PAIR_DOC,
+    CountRates,
+    class_mean,
+    confusion_counts,
+)
 from evalplots.metrics._indicator import indicator_counts
 from evalplots.metrics._labels import is_indicator
 from evalplots.metrics._validation import check_zero_division, safe_divide
@@ -168,14 +173,8 @@ def _average(values, average, support):
     """
     if average is None:
         return values
-    keep = ~np.isnan(values)
-    if not keep.any():
-        return float("nan")
     uses = average in ("weighted", "samples") and support is not None
-    weights = support[keep] if uses else None
-    if weights is not None and weights.sum() == 0:
-        weights = None
-    return float(np.average(values[keep], weights=weights))
+    return class_mean(values, support if uses else None)
 
 
 def _pooled(c, average):
@@ -296,16 +295,8 @@ def scores_from_counts(c, average, beta=1.0, warn_for=("precision", "recall", "f
         zd = zero_division if name in warn_for or zero_division != "warn" else 0.0
         return safe_divide(num, den, zero_division=zd, metric=name)
 
-    precision = divide(tp, pred, "precision")
-    recall = divide(tp, true, "recall")
-    if np.isinf(beta):
-        fbeta = recall
-    elif beta == 0:
-        fbeta = precision
-    else:
-        b2 = float(beta) ** 2
-        fbeta = divide((1 + b2) * tp, b2 * true + pred, "f-score")
-    return precision, recall, fbeta
+    rates = CountRates(tp, true, pred, beta=float(beta), divide=divide)
+    return rates.precision, rates.recall, rates.fbeta
 
 
 def _one_score(index, warn_for, **kwargs):

@@ -1,4 +1,5 @@
-"""The confusion matrix, counted once per call after one label discovery.
+"""The confusion matrix, counted once per call after one label discovery, and the
+scores read off confusion matrices (the one home of their formulas).
 
 Every count metric (accuracy aside) reduces to one matrix of counts, so the work is
 done once here. Small-range integer labels (and bool labels, and floats holding
@@ -7,7 +8,16 @@ whole numbers) need no sort and no per-sample relabelling: one ``np.bincount`` o
 classes are the rows/columns that are not empty. Other labels (strings, huge
 ranges) are encoded by :func:`evalplots.metrics._labels.encode_labels`, then
 counted by one ``np.bincount`` of ``t_idx * k + p_idx``.
+
+The scores of confusion counts (precision, recall, F-beta, MCC, balanced accuracy and
+the means over classes) are written once, below, over arrays of any shape: one
+matrix (the scalar metrics), the thresholds of a score (the threshold tables) or a
+stack of matrices (m, k, k) (the bootstraps of the evaluations). Every count is
+converted to float64 before it is multiplied, so that products of large (weighted)
+counts never overflow int64.
 """
+
+import functools
 
 import numpy as np
 
@@ -17,9 +27,10 @@ from evalplots.metrics._labels import (
     _encode,
     validated_labels,
 )
-from evalplots.metrics._validation import check_sample_weight, sums_exactly
+from evalplots.metrics._validation import check_sample_weight, safe_divide, sums_exactly
 
-__all__ = ["confusion_matrix"]
+__all__ = ["CellScores", "CountRates", "class_mean", "confusion_matrix",
+           "matthews_from_cells", "nan_divide"]
 
 _NORMALIZE = (None, "true", "pred", "all")
 
@@ -192,3 +203,214 @@ def confusion_matrix(
     else:
         den = cm.sum()
     return np.divide(cm, den, out=np.zeros(cm.shape), where=den != 0)
+
+
+# ------------------------------------------------------- scores of confusion counts
+
+
+def nan_divide(num, den, metric=None):
+    """``num / den`` with NaN where ``den == 0``, silently (``metric`` is unused).
+
+    The 0/0 rule of replicates (bootstrap resamples, jackknife samples), where an
+    undefined value is counted, not warned about.
+    """
+    return safe_divide(num, den, zero_division=np.nan, metric=metric)
+
+
+class CountRates:
+    """Precision, recall and F-beta of one-vs-rest counts, each computed on first use.
+
+    Parameters
+    ----------
+    tp : ndarray
+        True positives of the class (or of each threshold, or of each matrix).
+    true : ndarray
+        TP + FN: the (weighted) samples of the class; broadcasts against ``tp``.
+    pred : ndarray
+        TP + FP: the (weighted) samples predicted as the class.
+    beta : float, default=1.0
+        β of F-beta (≥ 0, validated by the caller; ``inf`` gives recall).
+    divide : callable, default=nan_divide
+        ``divide(num, den, metric)``: the caller's 0/0 rule; ``metric`` is the
+        entry of ``names`` of the ratio ('precision', 'recall' or 'fbeta').
+
+    Notes
+    -----
+    Zhou Zhihua, *Machine Learning*, §2.3.2, eqs. 2.8–2.11 (van Rijsbergen 1979):
+
+    .. math::
+        P = \\frac{TP}{TP + FP},\\quad R = \\frac{TP}{TP + FN},\\quad
+        F_\\beta = \\frac{(1+\\beta^2)\\,TP}{\\beta^2 (TP + FN) + (TP + FP)}
+
+    F-beta is computed from the counts, so it is 0 (not undefined) when TP = 0
+    but FN + FP > 0; β = 0 is precision and β = ∞ recall (the same arrays).
+    """
+
+    #: The ``metric`` passed to ``divide`` for each ratio.
+    names = {"precision": "precision", "recall": "recall", "fbeta": "f-score"}
+
+    def __init__(self, tp, true, pred, *, beta=1.0, divide=nan_divide):
+        self.tp, self.true, self.pred = tp, true, pred
+        self.beta = beta
+        self._divide = divide
+
+    @functools.cached_property
+    def precision(self):
+        return self._divide(self.tp, self.pred, self.names["precision"])
+
+    @functools.cached_property
+    def recall(self):
+        return self._divide(self.tp, self.true, self.names["recall"])
+
+    @functools.cached_property
+    def fbeta(self):
+        beta = self.beta
+        if np.isinf(beta):
+            return self.recall
+        if beta == 0:
+            return self.precision
+        b2 = beta * beta
+        return self._divide((1 + b2) * self.tp, b2 * self.true + self.pred,
+                            self.names["fbeta"])
+
+
+def class_mean(values, weights=None):
+    """The mean over the last axis (the classes) of ``values``, NaN entries left out.
+
+    Parameters
+    ----------
+    values : ndarray of shape (..., n_classes)
+        Per-class scores; NaN where a class's score is undefined.
+    weights : ndarray of shape (..., n_classes) or None
+        Weights of a weighted mean (e.g. the class supports). When the weights of
+        the defined entries sum to 0 the plain mean is taken.
+
+    Returns
+    -------
+    mean : float, or ndarray of shape (...) for stacked ``values``
+        NaN where no entry is defined.
+
+    Notes
+    -----
+    The rule of the 'macro' and 'weighted' averages (scikit-learn leaves a NaN
+    score out the same way). One row (1-D ``values``) sums only its defined
+    entries; a stack sums every row with its undefined entries as zeros, in one
+    vectorised pass: the same mean, summed in an order that can differ in the
+    last bit when an undefined entry is not last.
+    """
+    values = np.asarray(values)
+    defined = ~np.isnan(values)
+    if values.ndim == 1:
+        if not defined.any():
+            return float("nan")
+        w = None if weights is None else np.asarray(weights)[defined]
+        if w is not None and w.sum() == 0:
+            w = None
+        return float(np.average(values[defined], weights=w))
+    zeroed = np.where(defined, values, 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        plain = zeroed.sum(axis=-1) / defined.sum(axis=-1)
+        if weights is None:
+            return plain
+        support = np.where(defined, weights, 0)
+        total = support.sum(axis=-1)
+        return np.where(total > 0, (zeroed * support).sum(axis=-1) / total, plain)
+
+
+def _row_dot(a, b):
+    """``a · b`` over the last axis: ``a @ b`` for one row, a vectorised sum of
+    products for a stack (the same value for whole-number counts; a BLAS dot per
+    row of a stack is several times slower)."""
+    return a @ b if a.ndim == 1 else (a * b).sum(axis=-1)
+
+
+def matthews_from_cells(cells, divide=nan_divide):
+    """Matthews correlation coefficient of confusion matrices (..., k, k).
+
+    Parameters
+    ----------
+    cells : array-like of shape (..., k, k)
+        Confusion matrices, rows = true class (integer or float counts).
+    divide : callable, default=nan_divide
+        ``divide(num, den, metric)``: the 0/0 rule (one class in every row or
+        every column of a matrix).
+
+    Returns
+    -------
+    mcc : ndarray of shape (...)
+
+    Notes
+    -----
+    Gorodkin (2004), with t and p the row and column sums, s the total and c the
+    trace: :math:`(c\\,s - t\\cdot p)/\\sqrt{(s^2 - p\\cdot p)(s^2 - t\\cdot t)}`;
+    for k = 2 it is Matthews' (1975)
+    :math:`(TP\\,TN - FP\\,FN)/\\sqrt{(TP+FP)(TP+FN)(TN+FP)(TN+FN)}` (numerator and
+    denominator are both twice Matthews'). In float64: the products of counts
+    overflow int64 from about 55 000 unweighted samples on.
+    """
+    cells = np.asarray(cells, dtype=np.float64)
+    t, p = cells.sum(axis=-1), cells.sum(axis=-2)
+    s = cells.sum(axis=(-2, -1))
+    c = np.trace(cells, axis1=-2, axis2=-1)
+    cov_tp = c * s - _row_dot(t, p)
+    cov_pp = s * s - _row_dot(p, p)
+    cov_tt = s * s - _row_dot(t, t)
+    return divide(cov_tp, np.sqrt(cov_pp * cov_tt), "Matthews correlation coefficient")
+
+
+class CellScores:
+    """F1, MCC and balanced accuracy of a stack of confusion matrices (m, k, k).
+
+    Each score is computed on first use; 0/0 gives NaN silently (the rule of
+    bootstrap and jackknife replicates).
+
+    Parameters
+    ----------
+    cells : array-like of shape (m, k, k)
+        Confusion matrices, rows = true class; binary ones are (m, 2, 2) with the
+        positive class last.
+
+    Notes
+    -----
+    The formulas of :class:`CountRates` (F1), :func:`matthews_from_cells` (MCC)
+    and :func:`class_mean` (the means over classes): the scalar metrics give the
+    same values for each matrix (``f1_score(..., zero_division=np.nan)``,
+    ``matthews_corrcoef``, ``balanced_accuracy_score``).
+    """
+
+    def __init__(self, cells):
+        self.cells = np.asarray(cells, dtype=np.float64)
+        self.tp = np.diagonal(self.cells, axis1=-2, axis2=-1)
+        self.true = self.cells.sum(axis=-1)
+        self.pred = self.cells.sum(axis=-2)
+        self._rates = CountRates(self.tp, self.true, self.pred)
+
+    @property
+    def f1(self):
+        """(m, k): the F1 score of each class, NaN where TP + FP + FN = 0."""
+        return self._rates.fbeta
+
+    @property
+    def recall(self):
+        """(m, k): the recall of each class, NaN where the class has no sample."""
+        return self._rates.recall
+
+    @functools.cached_property
+    def macro_f1(self):
+        """(m,): the mean F1 over the classes whose F1 is defined."""
+        return class_mean(self.f1)
+
+    @functools.cached_property
+    def weighted_f1(self):
+        """(m,): the mean F1 weighted by the classes' supports."""
+        return class_mean(self.f1, self.true)
+
+    @functools.cached_property
+    def mcc(self):
+        """(m,): the Matthews correlation coefficient (Gorodkin's for k > 2)."""
+        return matthews_from_cells(self.cells)
+
+    @functools.cached_property
+    def balanced_accuracy(self):
+        """(m,): the mean recall over the classes that have samples."""
+        return class_mean(self.recall)

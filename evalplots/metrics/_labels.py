@@ -26,9 +26,16 @@ The positive class of a binary problem (:func:`resolve_pos_label`): ``pos_label`
 when given (it must be one of the classes); otherwise 1 when the classes are a
 subset of {0, 1} or {-1, 1}, True for bool labels, and an error naming
 ``pos_label`` for anything else (e.g. ``{'ham', 'spam'}``): guessing "the larger
-label" silently picks a class.
+label" silently picks a class. :func:`binary_classes` is the one call that resolves
+the two classes of a binary task and its positive class, with one set of messages.
+
+An error whose fix is an argument set to one of some values is a :class:`ChoiceError`:
+it carries the argument's name and the values, so that each front end spells them its
+own way (``pos_label='M'`` in Python, ``--pos-label M`` on the command line) from the
+same fields, without rewriting a message.
 """
 
+from collections import namedtuple
 from collections.abc import Mapping
 
 import numpy as np
@@ -36,6 +43,9 @@ import numpy as np
 from evalplots.metrics._validation import as_1d, check_consistent_length
 
 __all__ = [
+    "BinaryClasses",
+    "ChoiceError",
+    "binary_classes",
     "binary_positive_mask",
     "check_finite_labels",
     "check_indicator",
@@ -50,6 +60,67 @@ __all__ = [
     "resolve_pos_label",
     "validated_labels",
 ]
+
+_NOT_GIVEN = object()
+
+
+def python_argument(argument, value):
+    """``argument=value`` as a Python call spells it (``pos_label='M'``)."""
+    return f"{argument}={value!r}"
+
+
+class ChoiceError(ValueError):
+    """A bad input whose fix is an argument set to one of some values.
+
+    The message is built from fields, so a front end can spell the argument its
+    own way: :meth:`message` takes the spelling (the command line gives
+    ``--pos-label M`` where Python says ``pos_label='M'``).
+
+    Parameters
+    ----------
+    problem : str
+        What is wrong, without the argument's spelling.
+    argument : str
+        The Python name of the argument that fixes it, e.g. ``'pos_label'``.
+    choices : sequence
+        The values of ``argument`` that fix it, in the order to show them.
+    given : object, optional
+        The value that was passed; when given, the message starts with it.
+    lead : str, default='pass'
+        The words before the choices.
+
+    Notes
+    -----
+    A subclass of ValueError, so ``except ValueError`` catches it. The message is
+    ``"<given> <problem>; <lead> <choice> or <choice>."``, each ``<...>`` of the
+    argument spelled by the front end.
+
+    Examples
+    --------
+    >>> err = ChoiceError("y_true takes values {'B', 'M'}, so the positive class is "
+    ...                   "ambiguous", "pos_label", ["B", "M"])
+    >>> str(err)
+    "y_true takes values {'B', 'M'}, so the positive class is ambiguous; pass pos_label='B' or pos_label='M'."
+    >>> err.message(lambda argument, value: f"--{argument} {value}")
+    "y_true takes values {'B', 'M'}, so the positive class is ambiguous; pass --pos_label B or --pos_label M."
+    """
+
+    def __init__(self, problem, argument, choices, *, given=_NOT_GIVEN, lead="pass"):
+        self.problem, self.argument, self.lead = problem, argument, lead
+        self.choices = tuple(np.asarray(choices).tolist())
+        self.given = given
+        super().__init__(self.message())
+
+    def message(self, spell=python_argument):
+        """The message, each value of the argument spelled by ``spell(argument, value)``."""
+        head = "" if self.given is _NOT_GIVEN else f"{spell(self.argument, self.given)} "
+        fix = " or ".join(spell(self.argument, c) for c in self.choices)
+        return f"{head}{self.problem}; {self.lead} {fix}."
+
+
+#: The two classes of a binary task, and which one is positive.
+BinaryClasses = namedtuple("BinaryClasses", "classes pos_label neg_label")
+
 
 # Integer labels spanning at most this many values are discovered with np.bincount
 # (one O(n) pass) instead of np.unique (a sort).
@@ -283,6 +354,68 @@ def binary_positive_mask(y_true, pos_label, *, name="y_true", classes=None):
     return y_true == pos_label
 
 
+def binary_classes(y=None, pos_label=None, *, classes=None, name="y_true",
+                   what="a binary evaluation"):
+    """The two classes of binary labels and the positive one: the one resolution call.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,) or None
+        The labels (1-D); their classes are found here. None: pass ``classes``.
+    pos_label : object or None
+        The positive class; None applies :func:`default_pos_label`.
+    classes : ndarray of shape (n_classes,) or None
+        The sorted distinct labels, when the caller has them already.
+    name : str, default='y_true'
+        The labels as the messages name them (``'the label column'`` on the
+        command line).
+    what : str, default='a binary evaluation'
+        What needs the two classes, as the messages name it.
+
+    Returns
+    -------
+    resolved : BinaryClasses
+        ``classes`` (the two, sorted), ``pos_label`` (typed as an element of
+        ``classes``) and ``neg_label``.
+
+    Raises
+    ------
+    ValueError
+        If the labels hold NaN or inf, or fewer than two classes.
+    ChoiceError
+        If they hold more than two classes (the fix: ``task``), or ``pos_label``
+        is None and the positive class is ambiguous, or ``pos_label`` is not a
+        class (the fix: ``pos_label``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> binary_classes(np.array(["B", "M", "M"]), "M")
+    BinaryClasses(classes=array(['B', 'M'], dtype='<U1'), pos_label='M', neg_label='B')
+    >>> binary_classes(np.array([0, 1, 2]))
+    Traceback (most recent call last):
+    ...
+    evalplots.metrics._labels.ChoiceError: a binary evaluation needs two classes, but y_true holds 3 {0, 1, 2}; pass task='multiclass' or task='regression'.
+    """
+    if classes is None:
+        check_finite_labels(y, name)
+        classes = class_values(y)
+    classes = np.asarray(classes)
+    shown = _show(classes)
+    if classes.size < 2:
+        held = f"a single class {shown}" if classes.size else "no class"
+        raise ValueError(f"{name} holds {held}, but {what} needs exactly two (both "
+                         f"positive and negative samples).")
+    if classes.size > 2:
+        tasks = (("multiclass", "regression") if classes.dtype.kind in "iuf"
+                 else ("multiclass",))
+        raise ChoiceError(f"{what} needs two classes, but {name} holds {classes.size} "
+                          f"{shown}", "task", tasks)
+    pos_label = resolve_pos_label(classes, pos_label, name=name)
+    return BinaryClasses(classes, pos_label,
+                         next(c for c in classes.tolist() if c != pos_label))
+
+
 def check_finite_labels(y, name):
     """Raise if float labels hold NaN or inf (a missing label is not a class)."""
     if y.dtype.kind == "f" and not np.isfinite(y).all():
@@ -346,7 +479,7 @@ def default_pos_label(classes):
     return None
 
 
-def resolve_pos_label(classes, pos_label=None, *, name="y_true", arg="pos_label"):
+def resolve_pos_label(classes, pos_label=None, *, name="y_true"):
     """Return the positive label, typed as an element of ``classes``.
 
     Parameters
@@ -355,37 +488,36 @@ def resolve_pos_label(classes, pos_label=None, *, name="y_true", arg="pos_label"
         The distinct labels (at most two; one is allowed).
     pos_label : object or None
         The requested positive label; None applies :func:`default_pos_label`.
-    name, arg : str
-        Names used in the error messages (the label array and the argument).
+    name : str
+        The label array as the error messages name it.
 
     Raises
     ------
-    ValueError
+    ChoiceError
         If ``pos_label`` is None and the positive class is ambiguous, or if it
-        is not one of two classes.
+        is not one of two classes (the fix: ``pos_label``, one of ``classes``).
     """
     classes = np.asarray(classes)
     if pos_label is None:
         implicit = default_pos_label(classes)
         if implicit is None:
-            hint = f"{arg} with" if arg.startswith("-") else f"{arg}="
-            raise ValueError(
-                f"{name} takes values {_show(classes)}, so the positive class is "
-                f"ambiguous; pass {hint} one of them."
-            )
+            raise ChoiceError(f"{name} takes values {_show(classes)}, so the positive "
+                              f"class is ambiguous", "pos_label", classes)
         return implicit
     listed = classes.tolist()
     if pos_label in listed:
         return listed[listed.index(pos_label)]
     if classes.size == 2:
-        raise ValueError(
-            f"{arg}={pos_label!r} is not a value of {name}, which takes "
-            f"{_show(classes)}; pass one of these."
-        )
+        raise _not_a_class(pos_label, classes, name)
     return pos_label  # one class present: pos_label absent just means no positives
 
 
-def match_label_text(text, classes, *, arg="--pos-label"):
+def _not_a_class(given, classes, name):
+    return ChoiceError(f"is not a value of {name}, which takes {_show(classes)}",
+                       "pos_label", classes, given=given)
+
+
+def match_label_text(text, classes, *, name="y_true"):
     """Return the element of ``classes`` written as ``text`` (command-line input).
 
     A class matches when its ``str()`` equals ``text``, a number when it equals
@@ -394,8 +526,9 @@ def match_label_text(text, classes, *, arg="--pos-label"):
 
     Raises
     ------
-    ValueError
-        If no class matches ``text``.
+    ChoiceError
+        If no class matches ``text`` (the message of :func:`resolve_pos_label`,
+        ``name`` naming the labels).
     """
     lowered = text.strip().lower()
     for label in np.asarray(classes).tolist():
@@ -411,9 +544,7 @@ def match_label_text(text, classes, *, arg="--pos-label"):
                     return label
             except ValueError:
                 pass
-    raise ValueError(
-        f"{arg} {text!r} is not among the labels {_show(classes)}; pass one of them"
-    )
+    raise _not_a_class(text, classes, name)
 
 
 def label_name_map(label_names, classes, *, arg="label_names"):

@@ -12,7 +12,7 @@ from evalplots.metrics._classification import (
     class_counts,
     score_doc,
 )
-from evalplots.metrics._confusion import PAIR_DOC, SET_PAIR_DOC
+from evalplots.metrics._confusion import PAIR_DOC, SET_PAIR_DOC, class_mean, nan_divide
 from evalplots.metrics._indicator import weighted_sums
 from evalplots.metrics._labels import check_label_arrays, indicator_pair, is_indicator
 from evalplots.metrics._validation import (
@@ -266,11 +266,10 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
             UndefinedMetricWarning,
             stacklevel=2,
         )
-    recall = c.tp[present] / c.true[present]
-    score = float(recall.mean())
+    score = class_mean(nan_divide(c.tp, c.true))
     if not adjusted:
         return score
-    if recall.size == 1:
+    if present.sum() == 1:
         warnings.warn(
             "y_true holds a single class, so chance-level balanced accuracy is 1 and "
             "the adjusted score (BA - 1) / 0 is undefined; returning NaN.",
@@ -278,7 +277,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
             stacklevel=2,
         )
         return float("nan")
-    chance = 1.0 / recall.size
+    chance = 1.0 / int(present.sum())
     return (score - chance) / (1.0 - chance)
 
 

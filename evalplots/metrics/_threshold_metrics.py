@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
+from evalplots.metrics._confusion import CountRates
 from evalplots.metrics._thresholds import binary_scores, require_both_classes
 from evalplots.metrics._validation import check_zero_division, safe_divide
 
@@ -42,13 +43,17 @@ _COLUMNS = ("tp", "fp", "tn", "fn", "precision", "recall", "fpr", "specificity",
             "queue_rate", "accuracy")
 
 
-class _Rates:
+class _Rates(CountRates):
     """The counts and rates at each threshold, each computed on first use.
 
-    The one copy of the formulas (see :func:`rates_from_counts`); a column that is
-    never read (e.g. accuracy, when only precision and recall are drawn) is never
-    held in memory.
+    The one copy of the formulas (precision, recall and F-beta are
+    :class:`~evalplots.metrics._confusion.CountRates`'); a column that is never
+    read (e.g. accuracy, when only precision and recall are drawn) is never held
+    in memory.
     """
+
+    names = {"precision": "precision (no sample predicted positive)",
+             "recall": "recall (no positive sample)", "fbeta": "F-beta"}
 
     def __init__(self, tps, fps, n_pos, n_neg, *, beta, divide):
         self.tp, self.fp = tps, fps
@@ -65,18 +70,14 @@ class _Rates:
         return self._n_pos - self.tp
 
     @property
-    def _predicted(self):
+    def true(self):
+        """The positives P, one per threshold."""
+        return np.broadcast_to(self._n_pos, self.tp.shape)
+
+    @property
+    def pred(self):
+        """TP + FP: the samples predicted positive at each threshold."""
         return self.tp + self.fp
-
-    @functools.cached_property
-    def precision(self):
-        return self._divide(self.tp, self._predicted,
-                            "precision (no sample predicted positive)")
-
-    @functools.cached_property
-    def recall(self):
-        return self._divide(self.tp, np.broadcast_to(self._n_pos, self.tp.shape),
-                            "recall (no positive sample)")
 
     @functools.cached_property
     def fpr(self):
@@ -89,19 +90,8 @@ class _Rates:
                             "specificity (no negative sample)")
 
     @functools.cached_property
-    def fbeta(self):
-        beta = self.beta
-        if np.isinf(beta):
-            return self.recall
-        if beta == 0:
-            return self.precision
-        b2 = beta * beta
-        return self._divide((1 + b2) * self.tp, b2 * self._n_pos + self._predicted,
-                            "F-beta")
-
-    @functools.cached_property
     def queue_rate(self):
-        return self._predicted / (self._n_pos + self._n_neg)
+        return self.pred / (self._n_pos + self._n_neg)
 
     @functools.cached_property
     def accuracy(self):
