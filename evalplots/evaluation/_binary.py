@@ -430,6 +430,8 @@ class BinaryEvaluation(Evaluation):
     ----------
     summary : BinarySummary
         The summary of all rows (merged: :meth:`BinarySummary.merge`).
+    source : SummarySource
+        Where the summary came from (the rows in memory, or merged chunks).
     pos_label : int, float, bool, str or None, default=None
         The positive class; None takes the summary's (or the default rule).
         It must be the class the summary counted as positive.
@@ -451,8 +453,6 @@ class BinaryEvaluation(Evaluation):
         The rows, kept beside the summary for the two computations a summary
         of fractional weights cannot do (the AP/BEP bootstrap and the bands;
         ``evalplots.evaluation._rows``); without them those are n/a.
-    source : SummarySource or None, default=None
-        Where the summary came from; None: merged chunks, as the summary says.
 
     Attributes
     ----------
@@ -471,7 +471,7 @@ class BinaryEvaluation(Evaluation):
     Raises
     ------
     ValueError
-        If the summary is not a BinarySummary, its labels are not two classes,
+        If the summary's labels are not two classes,
         the positive class differs from the summary's, a class has no weight,
         a table does not count the summary's rows, ``threshold`` is not a
         finite number, or an interval option is out of range.
@@ -573,13 +573,6 @@ class BinaryEvaluation(Evaluation):
                     f"evaluation takes the score of the positive class.")
             scores[name] = check_scores(s, arg)
             check_consistent_length(y_true=y, **{arg: scores[name]})
-        for missing, mask in (("positive", positive), ("negative", ~positive)):
-            if not (mask.any() if weight is None else weight[mask].sum() > 0):
-                label = pos_label if missing == "positive" else next(
-                    c for c in classes.tolist() if c != pos_label)
-                raise ValueError(
-                    f"y_true has no {missing} sample of non-zero weight (class "
-                    f"{label!r}); a binary evaluation needs both classes.")
         summary = BinarySummary._from_arrays(y, scores, pos_label=pos_label,
                                              threshold=threshold, sample_weight=weight,
                                              table_of=table_from_one_sort)
@@ -597,10 +590,10 @@ class BinaryEvaluation(Evaluation):
                 name: BinaryScores(s, positive, weight) if keep is None else
                 BinaryScores(s[keep], positive[keep], weight[keep])
                 for name, s in scores.items()})
-        return cls(summary, pos_label=pos_label, threshold=threshold,
+        return cls(summary, source=source, pos_label=pos_label, threshold=threshold,
                    label_names=label_names, confidence_level=options.confidence_level,
                    n_resamples=options.n_resamples, random_state=options.random_state,
-                   cross=second_pass, rows=rows, source=source)
+                   cross=second_pass, rows=rows)
 
     @classmethod
     @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
@@ -672,17 +665,21 @@ class BinaryEvaluation(Evaluation):
         >>> round(ev["m"].roc_auc, 4), ev["m"].confusion_matrix.tolist()
         (0.7778, [[1, 2], [1, 2]])
         """
-        return cls(summary, pos_label=pos_label, threshold=threshold,
+        if not isinstance(summary, BinarySummary):
+            raise ValueError(f"summary must be a BinarySummary (merged), got "
+                             f"{type(summary).__name__}.")
+        source = SummarySource(
+            summary.n_rows, summary.n_partitions,
+            any(summary.label_rows[k] != summary.label_weight[k] for k in summary.label_rows),
+            counted_exactly(summary.tables))
+        return cls(summary, source=source, pos_label=pos_label, threshold=threshold,
                    label_names=label_names, confidence_level=confidence_level,
                    n_resamples=n_resamples, random_state=random_state, cross=cross,
                    exact=exact)
 
-    def __init__(self, summary, *, pos_label=None, threshold=None, label_names=None,
+    def __init__(self, summary, *, source, pos_label=None, threshold=None, label_names=None,
                  confidence_level=0.95, n_resamples=1000, random_state=0, cross=None,
-                 exact=None, rows=NO_ROWS, source=None):
-        if not isinstance(summary, BinarySummary):
-            raise ValueError(f"summary must be a BinarySummary (merged), got "
-                             f"{type(summary).__name__}.")
+                 exact=None, rows=NO_ROWS):
         self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
         labels = list(summary.label_rows)
         classes = class_values(np.asarray(labels)) if labels else np.asarray(labels)
@@ -705,11 +702,6 @@ class BinaryEvaluation(Evaluation):
         self.threshold = check_threshold(summary.threshold if threshold is None else threshold)
         weights = summary.label_weight
         tables = check_model_names(summary.tables)
-        if source is None:
-            source = SummarySource(
-                summary.n_rows, summary.n_partitions,
-                any(summary.label_rows[k] != weights[k] for k in labels),
-                counted_exactly(tables))
         self.source = source
         self._summary = summary
         self._exact = check_finite_exact(exact, list(tables))

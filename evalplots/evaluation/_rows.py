@@ -43,13 +43,14 @@ class BinaryRows:
     Examples
     --------
     >>> import numpy as np
-    >>> from evalplots.evaluation._intervals import IntervalTable
+    >>> from evalplots.evaluation import IntervalOptions
     >>> from evalplots.metrics._thresholds import BinaryScores
     >>> y = np.array([1, 0, 1, 0, 1, 0, 1, 0], bool)
     >>> s = np.array([.9, .8, .7, .6, .5, .4, .3, .2])
-    >>> rows = BinaryRows({"m": BinaryScores(s, y, np.full(8, 0.5))})
-    >>> sorted(rows.data)
-    ['m']
+    >>> rows = BinaryRows({"m": BinaryScores(s, y, np.linspace(0.5, 1.5, 8))})
+    >>> (grid, low, high), _ = rows.ci_bands("m", IntervalOptions(n_resamples=50))
+    >>> grid.shape, bool((low <= high).all())
+    ((101,), True)
     """
 
     def __init__(self, data):

@@ -381,7 +381,7 @@ def table_delong_placements(table):
     Parameters
     ----------
     table : ScoreCounts
-        The table of all rows (both classes present).
+        As for :func:`table_placements`.
 
     Returns
     -------
