@@ -1445,7 +1445,7 @@ def _class_histograms(model, edges):
         # equal-width bins given by number and range: numpy's linear binning,
         # no sort of the scores (edge cases follow the same edges)
         return [np.histogram(d.score[mask], edges.size - 1, range=(edges[0], edges[-1]),
-                             weights=None if d.weight is None else d.weight[mask])[0]
+                             weights=d.weight[mask].astype(np.float64, copy=False))[0]
                 for mask in (~d.positive, d.positive)]
     fps, tps, thresholds = model.counts
     ascending = thresholds[::-1]
