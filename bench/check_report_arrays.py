@@ -11,8 +11,10 @@ rounded scores with many ties; float32 scores; integer weights; fractional
 weights; scores outside [0, 1]) it builds ``evaluate(...)`` and collects the metrics
 table, every cached curve and count table of every model, the arrays of every
 Display the report draws (ROC, P-R, DET, gain, threshold, calibration, score
-distribution, confusion matrix) and, with ``--drawn``, the points each figure of
-the report actually draws (the thinned lines). ``--compare`` reports every array
+distribution, confusion matrix); with ``--intervals``, every interval, comparison
+and bootstrap band; with ``--drawn``, the points each figure of the report actually
+draws (the thinned lines). The bundled sample (``load_breast_cancer_predictions``)
+is one more input. ``--compare`` reports every array
 that differs in shape, dtype or any bit (NaNs compare equal), and exits 1 if one does.
 """
 
@@ -36,6 +38,14 @@ def inputs(n):
     yield "logits", y, {"logit": logit, "good": good}, None
     yield "integer weights", y, {"good": good, "tied": tied}, rng.integers(0, 4, n)
     yield "fractional weights", y, {"good": good, "tied": tied}, rng.random(n)
+
+
+def sample_input():
+    """The bundled binary sample, as the report of ``evalplots report`` reads it."""
+    from evalplots.datasets import load_breast_cancer_predictions
+
+    data = load_breast_cancer_predictions()
+    return "sample", data.y_true, data.predictions, None
 
 
 def _arrays(prefix, value, out):
@@ -75,15 +85,31 @@ DISPLAYS = ("roc_display", "precision_recall_display", "det_display", "gain_disp
             "confusion_matrix_display")
 
 
-def collect(n, drawn):
+def _frame(prefix, frame, out):
+    """Every column of a DataFrame (its index as strings) into ``out``."""
+    out[f"{prefix}.index"] = np.asarray([repr(i) for i in frame.index])
+    for column in frame.columns:
+        values = frame[column].to_numpy()
+        out[f"{prefix}.{column}"] = (values.astype(str) if values.dtype == object
+                                     else values)
+
+
+def collect(n, drawn, intervals):
     from evalplots import evaluate
 
     out = {}
-    for label, y, predictions, weight in inputs(n):
+    for label, y, predictions, weight in [*inputs(n), sample_input()]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             ev = evaluate(y, predictions, pos_label=1, threshold=0.5, sample_weight=weight)
             _arrays(f"{label}/table", ev.metrics_table.rows, out)
+            if intervals:
+                _frame(f"{label}/intervals", ev.intervals.to_frame(), out)
+                _arrays(f"{label}/interval_notes", ev.intervals.notes, out)
+                _frame(f"{label}/comparisons", ev.comparisons.to_frame(), out)
+                _arrays(f"{label}/roc_ci_bands", ev.roc_ci_bands, out)
+                _arrays(f"{label}/precision_recall_ci_bands",
+                        ev.precision_recall_ci_bands, out)
             _arrays(f"{label}/score_bins", ev.score_bins, out)
             for name in ev.model_names:
                 m = ev[name]
@@ -124,6 +150,14 @@ def _drawn(label, ev, out):
                     patch.get_path().vertices)
 
 
+def close(a, b, tol=1e-12):
+    """Same shape and dtype, and equal within ``tol`` (relative, or absolute near 0)."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape or a.dtype != b.dtype or a.dtype.kind not in "fc":
+        return False
+    return bool(np.allclose(a, b, rtol=tol, atol=tol, equal_nan=True))
+
+
 def same(a, b):
     a, b = np.asarray(a), np.asarray(b)
     if a.shape != b.shape or a.dtype != b.dtype:
@@ -143,8 +177,10 @@ def main(argv=None):
     parser.add_argument("--n", type=int, default=100_000)
     parser.add_argument("--drawn", action="store_true",
                         help="also the drawn (thinned) points of every figure")
+    parser.add_argument("--intervals", action="store_true",
+                        help="also every interval, comparison and bootstrap band")
     options = parser.parse_args(argv)
-    arrays = collect(options.n, options.drawn)
+    arrays = collect(options.n, options.drawn, options.intervals)
     if options.save:
         np.savez_compressed(options.save, **arrays)
         print(f"saved {len(arrays)} arrays to {options.save}")
@@ -153,9 +189,20 @@ def main(argv=None):
         keys = set(before.files) | set(arrays)
         differ = [k for k in sorted(keys) if k not in before.files or k not in arrays
                   or not same(before[k], arrays[k])]
-    for k in differ:
-        print(f"differs: {k}")
-    print(f"{len(keys) - len(differ)} of {len(keys)} arrays identical")
+        near = {k for k in differ if k in before.files and k in arrays
+                and close(before[k], arrays[k])}
+        for k in differ:
+            if k in near:
+                print(f"within 1e-12: {k}")
+            elif k in before.files and k in arrays:
+                a, b = np.asarray(before[k]), np.asarray(arrays[k])
+                gap = (f" (max |diff| {np.nanmax(np.abs(a - b)):.3g})"
+                       if a.shape == b.shape and a.dtype.kind in "fc" else "")
+                print(f"differs: {k}{gap}")
+            else:
+                print(f"differs: {k} (only {'before' if k in before.files else 'after'})")
+    print(f"{len(keys) - len(differ)} of {len(keys)} arrays identical, "
+          f"{len(near)} within 1e-12, {len(differ) - len(near)} differ")
     return 1 if differ else 0
 
 

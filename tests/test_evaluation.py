@@ -252,16 +252,17 @@ def test_the_standard_report_sorts_each_model_once(monkeypatch):
     # ci=False: the figure pages' bootstrap bands list each class by score once more
     evaluation_report(y, scores, ci=False)
     assert big_sorts() == [n] * 2  # one merged order per model
-    # the intervals and comparisons read the same merged orders (DeLong's placements
-    # from the class halves read off them); the resampling plan sorts only the
-    # labels and its jackknife groups
     sizes.clear()
     ev = evaluate(y, scores)
     ev.metrics_table
-    assert big_sorts() == [n] * 2
+    assert big_sorts() == [n] * 2  # the table of each model is its one sort
     sizes.clear()
-    ev.intervals, ev.comparisons
-    assert big_sorts() == [n] * 2  # the plan's argsorts: integer labels, groups
+    ev.intervals  # read off the tables: no sort
+    assert big_sorts() == []
+    # the paired DeLong test's second pass looks each row's score up in its
+    # model's table (one argsort per model)
+    ev.comparisons
+    assert big_sorts() == [n] * 2
 
 
 def test_probabilities_rounded_to_six_decimals_are_probabilities():
@@ -295,15 +296,15 @@ def test_binary_model_takes_known_exact_values():
     """A model built from a coarsened table is given the values computed on the
     rows' own scores; the losses stay NaN when the scores are not probabilities."""
     from evalplots.evaluation._binary import BinaryModel
-    from evalplots.metrics._thresholds import binary_scores
+    from evalplots.metrics import ScoreCounts
 
-    data = binary_scores([1, 0, 1, 0], [0.9, 0.4, 0.35, 0.1])
-    m = BinaryModel("m", None, data, 0.5, exact={"roc_auc": 0.5, "log_loss": 0.25})
+    table = ScoreCounts.from_arrays([1, 0, 1, 0], [0.9, 0.4, 0.35, 0.1])
+    m = BinaryModel("m", table, 0.5, exact={"roc_auc": 0.5, "log_loss": 0.25})
     assert (m.roc_auc, m.log_loss) == (0.5, 0.25)
     assert m.average_precision == pytest.approx(5 / 6)  # not given: read off the curve
     assert m.brier_score == pytest.approx((0.01 + 0.16 + 0.4225 + 0.01) / 4)
-    scores = BinaryModel("s", None, binary_scores([1, 0], [2.0, -1.0]), 0.5,
+    scores = BinaryModel("s", ScoreCounts.from_arrays([1, 0], [2.0, -1.0]), 0.5,
                          exact={"brier_score": 0.1})
     assert np.isnan(scores.brier_score)  # not probabilities: NaN as always
     with pytest.raises(ValueError, match="exact holds"):
-        BinaryModel("m", None, data, 0.5, exact={"auc": 0.5})
+        BinaryModel("m", table, 0.5, exact={"auc": 0.5})

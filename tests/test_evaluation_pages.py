@@ -162,25 +162,67 @@ def test_calibration_equals_the_metrics_functions(sample):
             assert display.brier_score == pytest.approx(skm.brier_score_loss(y_true, s))
 
 
-def test_bands_equal_the_band_functions_with_the_same_stream():
+def test_bands_draw_the_tables_as_the_merged_summary_does():
+    """Unweighted, the bands draw each class's counts over the model's table: the
+    bands of the same rows summarized in chunks and merged, and the distribution of
+    the band functions' row bootstrap (other draws)."""
+    from evalplots.evaluation import BinaryEvaluation
+    from evalplots.metrics import BinarySummary
+
     y, scores = tied_data()
-    ev = evaluate(y, scores, n_resamples=200, confidence_level=0.9, random_state=7)
+    options = {"n_resamples": 200, "confidence_level": 0.9, "random_state": 7}
+    ev = evaluate(y, scores, **options)
+    half = y.size // 2
+    merged = BinaryEvaluation.from_summary(BinarySummary.merge(
+        [BinarySummary.from_arrays(y[part], {k: v[part] for k, v in scores.items()})
+         for part in (slice(None, half), slice(half, None))]), **options)
+    for name, s in scores.items():
+        for bands, rows in ((ev.roc_ci_bands, metrics.roc_curve_ci_band),
+                            (ev.precision_recall_ci_bands, metrics.precision_recall_ci_band)):
+            bands_merged = (merged.roc_ci_bands if bands is ev.roc_ci_bands
+                            else merged.precision_recall_ci_bands)
+            for a, b in zip(bands[name], bands_merged[name]):
+                np.testing.assert_array_equal(a, b)
+            grid, low, high = rows(y, s, n_resamples=2000, confidence_level=0.9,
+                                   random_state=0)
+            np.testing.assert_array_equal(bands[name][0], grid)
+            assert np.abs(bands[name][1] - low).mean() < 0.02, name
+            assert np.abs(bands[name][2] - high).mean() < 0.02, name
+    # one stream per model: the band does not depend on the other models
+    alone = evaluate(y, {"logit": scores["logit"]}, **options)
+    np.testing.assert_array_equal(alone.roc_ci_bands["logit"][1], ev.roc_ci_bands["logit"][1])
+
+
+def test_bands_of_tied_classes_follow_the_band_functions_tie_rule():
+    """When each class sits at one score every resample is the data itself, so the
+    bands are exact: a tie of both classes is the diagonal step of roc_curve_ci_band
+    (TPR 0 until FPR 1) and the precision of the tie, not positives first."""
+    y = np.array([1, 1, 1, 0, 0, 0, 0, 0])
+    tied = evaluate(y, {"m": np.full(8, 0.4)}, n_resamples=20)
+    for bands, band in ((tied.roc_ci_bands, metrics.roc_curve_ci_band),
+                        (tied.precision_recall_ci_bands, metrics.precision_recall_ci_band)):
+        expected = band(y, np.full(8, 0.4), n_resamples=20, random_state=0)
+        for a, b in zip(bands["m"], expected):
+            np.testing.assert_array_equal(a, b)
+    assert tied.roc_ci_bands["m"][2][:-1].max() == 0.0
+    assert tied.precision_recall_ci_bands["m"][1].tolist() == [3 / 8] * 101
+
+
+def test_fractional_weight_bands_equal_the_band_functions_with_the_same_stream():
+    """Under fractional weights the rows are kept for the bands: the band functions'
+    bootstrap of the weighted rows, from the evaluation's stream."""
+    y, scores = tied_data()
+    w = np.random.default_rng(2).random(y.size) + 0.5
+    ev = evaluate(y, scores, sample_weight=w, n_resamples=200, confidence_level=0.9,
+                  random_state=7)
     opts = ev.interval_options
     for name, s in scores.items():
-        expected = metrics.roc_curve_ci_band(
-            y, s, n_resamples=200, confidence_level=0.9,
-            random_state=opts.rng("band", name))
-        for a, b in zip(ev.roc_ci_bands[name], expected):
-            np.testing.assert_array_equal(a, b)
-        expected = metrics.precision_recall_ci_band(
-            y, s, n_resamples=200, confidence_level=0.9,
-            random_state=opts.rng("band", name))
-        for a, b in zip(ev.precision_recall_ci_bands[name], expected):
-            np.testing.assert_array_equal(a, b)
-    # one stream per model: the band does not depend on the other models
-    alone = evaluate(y, {"logit": scores["logit"]}, n_resamples=200,
-                     confidence_level=0.9, random_state=7)
-    np.testing.assert_array_equal(alone.roc_ci_bands["logit"][1], ev.roc_ci_bands["logit"][1])
+        for bands, band in ((ev.roc_ci_bands, metrics.roc_curve_ci_band),
+                            (ev.precision_recall_ci_bands, metrics.precision_recall_ci_band)):
+            expected = band(y, s, n_resamples=200, confidence_level=0.9, sample_weight=w,
+                            random_state=opts.rng("band", name))
+            for a, b in zip(bands[name], expected):
+                np.testing.assert_array_equal(a, b)
 
 
 def test_displays_carry_bands_only_when_asked():

@@ -131,15 +131,41 @@ def test_wilson_intervals_are_proportion_ci_and_scipy(cancer):
         assert ci.interval == pytest.approx((scipy_ci.low, scipy_ci.high), rel=1e-9)
 
 
-def test_ap_and_bep_intervals_equal_bootstrap_ci_on_the_same_resamples():
+def test_ap_and_bep_intervals_draw_the_tables_as_the_merged_summary_does():
+    """In memory, AP and BEP are bootstrapped by multinomial draws of each class over
+    the model's table: the very intervals of the same rows summarized in chunks and
+    merged, and the distribution of the row bootstrap (bootstrap_ci, other draws)."""
+    from evalplots.evaluation import BinaryEvaluation
+    from evalplots.metrics import BinarySummary
+
     y, scores = small_binary()
     ev = evaluate(y, scores, n_resamples=300, random_state=5)
+    parts = [BinarySummary.from_arrays(y[:100], {k: v[:100] for k, v in scores.items()}),
+             BinarySummary.from_arrays(y[100:], {k: v[100:] for k, v in scores.items()})]
+    merged = BinaryEvaluation.from_summary(BinarySummary.merge(parts), n_resamples=300,
+                                           random_state=5)
     for name, s in scores.items():
         for column, metric in (("AP", average_precision_score), ("BEP", break_even_point)):
             ci = ev.intervals[name][column]
-            oracle = bootstrap_ci(metric, y, s, n_resamples=300,
-                                  random_state=ev.interval_options.rng("bootstrap", "AP, BEP"))
+            assert ci == merged.intervals[name][column], (name, column)
+            oracle = bootstrap_ci(metric, y, s, n_resamples=300, random_state=0)
             assert ci.method == oracle.method == "bootstrap-bca"
+            assert ci.estimate == pytest.approx(oracle.estimate, rel=1e-12)
+            assert (ci.low, ci.high) == pytest.approx((oracle.low, oracle.high), abs=0.03)
+
+
+def test_fractional_weight_ap_and_bep_resample_the_rows():
+    """Under fractional weights the rows are kept for the AP/BEP bootstrap: the
+    intervals are bootstrap_ci's on the same resamples of the weighted rows."""
+    y, scores = small_binary()
+    w = np.random.default_rng(3).random(y.size) + 0.5
+    ev = evaluate(y, scores, sample_weight=w, n_resamples=300, random_state=5)
+    assert "ROC AUC" not in ev.intervals["a"]  # frequency-weight intervals: n/a
+    for name, s in scores.items():
+        for column, metric in (("AP", average_precision_score), ("BEP", break_even_point)):
+            ci = ev.intervals[name][column]
+            oracle = bootstrap_ci(metric, y, s, n_resamples=300, sample_weight=w,
+                                  random_state=ev.interval_options.rng("bootstrap", "AP, BEP"))
             assert (ci.estimate, ci.low, ci.high) == pytest.approx(
                 (oracle.estimate, oracle.low, oracle.high), rel=1e-9), (name, column)
 

@@ -18,7 +18,7 @@ from evalplots.evaluation._common import (
 from evalplots.evaluation._compare import (
     ComparisonTable,
     delong_comparison,
-    mcnemar_comparison,
+    mcnemar_from_table,
     model_pairs,
     not_available,
 )
@@ -27,38 +27,38 @@ from evalplots.evaluation._intervals import (
     FRACTIONAL,
     caught_warnings,
     IntervalTable,
-    RankingSlots,
     cell_bootstrap,
-    is_frequency,
-    jackknife_groups,
     mean_loss_ci,
     split_results,
-    stratified_mean_ci,
     wilson,
 )
+from evalplots.evaluation._rows import NO_ROWS, BinaryRows
+from evalplots.evaluation._source import SummarySource
 from evalplots.evaluation._summary import (
     COARSENED,
-    binary_from_summary,
-    binary_remarks,
+    binned_auc_bound,
     cell_jackknife,
-    summary_delong_comparison,
-    summary_mcnemar_comparison,
-    summary_ci_bands,
-    summary_ranking_intervals,
+    check_finite_exact,
+    counted_exactly,
+    table_ci_bands,
+    table_ranking_intervals,
 )
 from evalplots.evaluation._operating_points import insert_point, operating_point
 from evalplots.evaluation._table import MetricsTable
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._delong import delong_interval, paired_delong, sample_placements
+from evalplots.metrics._delong import delong_interval, paired_delong_from_squares
 from evalplots.metrics._proportion import _RATES
+from evalplots.metrics._summaries import BinarySummary, DeLongCrossSums
 from evalplots.metrics._summaries._base import loss_interval_moments
-from evalplots.metrics._summaries._binary import table_auc
-from evalplots.metrics._resample import resample_plan
+from evalplots.metrics._summaries._binary import (
+    table_auc,
+    table_delong_placements,
+    table_from_one_sort,
+)
 from evalplots.metrics._auc import auc_from_counts
-from evalplots.metrics._labels import binary_classes, label_name_map
+from evalplots.metrics._labels import binary_classes, class_values, label_name_map
 from evalplots.metrics._calibration import calibration_error, reliability_bins
 from evalplots.metrics._confusion import CellScores
-from evalplots.metrics._ci_bands import roc_and_precision_recall_ci_bands
 from evalplots.metrics._det import det_from_counts
 from evalplots.metrics._gain import gain_from_counts, ks_from_counts
 from evalplots.metrics._ranking import drop_collinear, pr_from_counts, roc_from_counts
@@ -111,14 +111,6 @@ def _cell_metrics(cells):
             "Balanced accuracy": scores.balanced_accuracy}
 
 
-def _losses(data):
-    """Per-sample Brier and log losses of probability scores."""
-    p, y = data.score, data.positive
-    with np.errstate(divide="ignore"):
-        return {"Brier": (y - p) ** 2,
-                "Log loss": -np.log(np.where(y, p, 1.0 - p))}
-
-
 #: The values a BinaryModel may be given exactly (``exact``): read off the curves
 #: unless given, and the losses, NaN unless the scores are probabilities.
 _EXACT_RANKING = ("roc_auc", "average_precision", "break_even_point")
@@ -128,24 +120,23 @@ _EXACT_LOSSES = ("brier_score", "log_loss")
 class BinaryModel:
     """One binary model's curves and scores, each computed on first use and kept.
 
-    Built by :func:`evalplots.evaluate`; read its attributes, don't construct it.
+    Built by :func:`evalplots.evaluate` (and ``BinaryEvaluation.from_summary``)
+    from the model's table; read its attributes, don't construct it.
 
     Parameters
     ----------
     name : str
         The model's name.
-    y_score : ndarray of shape (n_samples,)
-        Its scores (higher = more positive), validated.
-    data : BinaryScores
-        Labels, scores and weights ready for counting (zero-weight samples removed).
+    table : ScoreCounts
+        The weighted positives and negatives at each distinct score of all rows
+        (the model's summary); its cells stand for the rows.
     threshold : float
-        Decision threshold: ``y_score >= threshold`` is predicted positive.
-    weighted : bool, default=None
-        Whether the samples were weighted (counts shown as floats); None: whether
-        ``data`` has weights.
+        Decision threshold: ``score >= threshold`` is predicted positive.
+    weighted : bool, default=False
+        Whether the rows were weighted (counts shown as floats).
     exact : dict of str to float, default=None
         Values known exactly from elsewhere, which replace those read off
-        ``data`` (a model built from a coarsened table, whose AUC, AP, BEP and
+        ``table`` (a model built from a coarsened table, whose AUC, AP, BEP and
         losses were computed on the rows' own scores): keys among
         ``'roc_auc'``, ``'average_precision'``, ``'break_even_point'``,
         ``'brier_score'`` and ``'log_loss'``. The losses stay NaN unless
@@ -153,9 +144,11 @@ class BinaryModel:
 
     Attributes
     ----------
+    table : ScoreCounts
+        As given.
     counts : tuple of ndarray
         ``(fps, tps, thresholds)``: cumulative false and true positives at each
-        distinct score, highest first — the only sort of the scores.
+        distinct score, highest first, read off ``table`` (sorted once).
     roc_curve : tuple of ndarray
         ``(fpr, tpr, thresholds)`` as :func:`evalplots.metrics.roc_curve`
         (``drop_intermediate=True``).
@@ -223,13 +216,13 @@ class BinaryModel:
      ('max F1', 0.76, 0.667, 0.0)]
     """
 
-    def __init__(self, name, y_score, data, threshold, *, weighted=None, exact=None):
+    def __init__(self, name, table, threshold, *, weighted=False, exact=None):
         self.name = name
-        self.y_score = y_score
+        self.table = table
         self.threshold = threshold
-        self._data = data
+        self._data = table._to_binary_scores()  # one weighted sample per cell
         # whole-number counts are shown as integers unless the samples were weighted
-        self._weighted = data.weight is not None if weighted is None else weighted
+        self._weighted = weighted
         self._exact = {} if exact is None else dict(exact)
         unknown = sorted(set(self._exact) - {*_EXACT_RANKING, *_EXACT_LOSSES})
         if unknown:
@@ -241,7 +234,7 @@ class BinaryModel:
 
     @functools.cached_property
     def counts(self):
-        return self._data.counts()
+        return self.table.counts()
 
     @functools.cached_property
     def roc_curve(self):
@@ -331,16 +324,11 @@ class BinaryModel:
 
     @functools.cached_property
     def placements(self):
-        """DeLong's placement values in sample order (for the AUC interval and the
-        paired tests), from the halves sorted once."""
-        return sample_placements(self._data)
+        """DeLong's placement values at each distinct score, weighted by the table's
+        counts (for the AUC interval)."""
+        return table_delong_placements(self.table)
 
-    @functools.cached_property
-    def predicted(self):
-        """Whether each (non-zero-weight) sample is predicted positive."""
-        return self._data.score >= self.threshold
-
-    # --- the figure pages (issue 8): everything below reads the one sort (counts)
+    # --- the figure pages: everything below reads the one sort (counts)
 
     @functools.cached_property
     def threshold_table(self):
@@ -406,8 +394,10 @@ class BinaryModel:
         if not self.is_probability:
             return None
         d = self._data
-        return reliability_bins(d.positive, d.score, n_bins=CALIBRATION_BINS,
+        bins = reliability_bins(d.positive, d.score, n_bins=CALIBRATION_BINS,
                                 sample_weight=d.weight)
+        # the cells' weights are counts of rows: whole numbers unless weighted
+        return bins if self._weighted else bins._replace(counts=bins.counts.astype(np.int64))
 
     @functools.cached_property
     def expected_calibration_error(self):
@@ -422,26 +412,39 @@ class BinaryModel:
 class BinaryEvaluation(Evaluation):
     """The evaluation of one or more binary classifiers on the same samples.
 
-    Made by :func:`evalplots.evaluate`; every curve and table is computed once
-    (on first use) and kept. The metrics table, the Displays and the report read
-    from it.
+    Made by :func:`evalplots.evaluate` (which reduces the rows to a
+    :class:`~evalplots.metrics.BinarySummary`) or by :meth:`from_summary` (a
+    summary merged from chunks); both build it from the summary alone. Every
+    curve and table is computed once (on first use) and kept. The metrics
+    table, the Displays and the report read from it.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels, two classes.
-    predictions : dict of str to array-like of shape (n_samples,)
-        Model name -> scores of the positive class (higher = more positive).
+    summary : BinarySummary
+        The summary of all rows (merged: :meth:`BinarySummary.merge`).
+    source : SummarySource
+        Where the summary came from (the rows in memory, or merged chunks).
     pos_label : int, float, bool, str or None, default=None
-        The positive class; None means 1 for {0, 1} or {-1, 1} labels, True for
-        bools, and is an error otherwise.
-    threshold : float, default=0.5
-        ``score >= threshold`` is predicted positive.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights; samples of weight 0 are left out of every count.
+        The positive class; None takes the summary's (or the default rule).
+        It must be the class the summary counted as positive.
+    threshold : float or None, default=None
+        Decision threshold (``score >= threshold`` is predicted positive);
+        None takes the summary's. Another threshold works for every metric,
+        but McNemar's test (whose tables were counted at the summary's
+        threshold) is then n/a.
     label_names : dict, sequence of str or None, default=None
         Readable class names (``{label: name}`` or one per class in sorted order).
     %(interval_params)s
+    cross : DeLongCrossSums, callable or None, default=None
+        The second pass over the rows for the paired DeLong test, or a
+        function of no argument returning it (called on first use); without
+        it the test is 'n/a at this scale: needs the second pass'.
+    exact : dict of str to dict of str to float, default=None
+        See :meth:`from_summary`.
+    rows : BinaryRows, default=NO_ROWS
+        The rows, kept beside the summary for the two computations a summary
+        of fractional weights cannot do (the AP/BEP bootstrap and the bands;
+        ``evalplots.evaluation._rows``); without them those are n/a.
 
     Attributes
     ----------
@@ -452,25 +455,26 @@ class BinaryEvaluation(Evaluation):
         The labels, sorted. ``pos_label`` / ``neg_label`` are the resolved classes.
     label_names : dict
         ``{label: name}`` for both classes.
-    positive : ndarray of bool of shape (n_samples,)
-        Which samples are positive.
+    source : SummarySource
+        The rows summarized and how (``merged`` for :meth:`from_summary`).
     models : dict of str to BinaryModel
         Per-model results.
 
     Raises
     ------
     ValueError
-        If ``y_true`` does not hold exactly two classes, the positive class is
-        ambiguous or absent, a score is not finite, lengths differ, the weights
-        are invalid, ``threshold`` is not a finite number, or an interval option
-        is out of range.
+        If the summary's labels are not two classes,
+        the positive class differs from the summary's, a class has no weight,
+        a table does not count the summary's rows, ``threshold`` is not a
+        finite number, or an interval option is out of range.
 
     Notes
     -----
-    Each model's scores are sorted once (two half-sorts, or one argsort for small
-    or weighted inputs); ROC, P-R, AUC, AP, BEP and the confusion matrix at the
-    threshold are read off those counts (Fawcett 2006, algorithm 2; Zhou Zhihua,
-    *Machine Learning* §2.3).
+    Each model's table is its scores sorted once with the weight of each class
+    at each distinct score; ROC, P-R, AUC, AP, BEP and the confusion matrix at
+    the threshold are read off its cumulative counts (Fawcett 2006, algorithm
+    2; Zhou Zhihua, *Machine Learning* §2.3). The intervals are functions of
+    the tables (see ``evalplots.evaluation._intervals``).
 
     Examples
     --------
@@ -481,7 +485,100 @@ class BinaryEvaluation(Evaluation):
     """
 
     task = "binary"
-    _exact = {}
+
+    @classmethod
+    @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
+    def from_rows(cls, y_true, predictions, *, pos_label=None, threshold=0.5,
+                  sample_weight=None, label_names=None, confidence_level=0.95,
+                  n_resamples=1000, random_state=0):
+        """The evaluation of rows in memory: their summary, and the rows where needed.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels, two classes.
+        predictions : dict of str to array-like of shape (n_samples,)
+            Model name -> scores of the positive class (higher = more positive).
+        pos_label : int, float, bool, str or None, default=None
+            The positive class; None means 1 for {0, 1} or {-1, 1} labels, True
+            for bools, and is an error otherwise.
+        threshold : float, default=0.5
+            ``score >= threshold`` is predicted positive.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative weights; samples of weight 0 are left out of every count.
+        label_names : dict, sequence of str or None, default=None
+            Readable class names.
+        %(interval_params)s
+
+        Returns
+        -------
+        evaluation : BinaryEvaluation
+            Built from the rows' :class:`~evalplots.metrics.BinarySummary`
+            (with the second pass of the paired DeLong test), as
+            :func:`evalplots.evaluate` returns it.
+
+        Raises
+        ------
+        ValueError
+            If ``y_true`` does not hold exactly two classes, the positive class
+            is ambiguous or absent, a score is not finite, lengths differ, the
+            weights are invalid, ``threshold`` is not a finite number, or an
+            interval option is out of range.
+
+        Notes
+        -----
+        The rows are kept (:class:`~evalplots.evaluation._rows.BinaryRows`)
+        only under fractional weights, for the AP/BEP bootstrap and the bands.
+
+        Examples
+        --------
+        >>> from evalplots.evaluation import BinaryEvaluation
+        >>> ev = BinaryEvaluation.from_rows([1, 0, 0, 1], {"m": [.8, .3, .75, .7]})
+        >>> ev["m"].roc_auc, ev.n_samples
+        (0.75, 4)
+        """
+        options = IntervalOptions(confidence_level, n_resamples, random_state)
+        y = as_1d(y_true, "y_true")
+        classes, pos_label, _ = binary_classes(y, pos_label)
+        label_name_map(label_names, classes)
+        threshold = check_threshold(threshold)
+        positive = y == pos_label
+        weight = check_sample_weight(sample_weight, y.shape[0])
+        keep = None if weight is None or weight.all() else weight != 0
+        if keep is not None and not keep.any():
+            raise ValueError("sample_weight is 0 for every sample, so there is nothing "
+                             "to evaluate; pass weights with a positive sum.")
+        scores = {}
+        for name, values in check_model_names(predictions).items():
+            arg = f"predictions[{name!r}]"
+            s = as_1d(values, arg)
+            if s.dtype.kind not in "biuf":
+                raise ValueError(
+                    f"{arg} must hold numeric scores, got dtype {s.dtype}; a binary "
+                    f"evaluation takes the score of the positive class.")
+            scores[name] = check_scores(s, arg)
+            check_consistent_length(y_true=y, **{arg: scores[name]})
+        summary = BinarySummary._from_arrays(y, scores, pos_label=pos_label,
+                                             threshold=threshold, sample_weight=weight,
+                                             table_of=table_from_one_sort)
+        frequency = counted_exactly(summary.tables)
+        source = SummarySource(summary.n_rows, 1, weight is not None, frequency,
+                               merged=False)
+
+        def second_pass():  # the paired DeLong test's sums, on first use
+            return DeLongCrossSums.from_arrays(y, scores, summary.tables,
+                                               pos_label=pos_label, sample_weight=weight)
+
+        rows = NO_ROWS
+        if not frequency:  # what a summary of fractional weights cannot resample
+            rows = BinaryRows({
+                name: BinaryScores(s, positive, weight) if keep is None else
+                BinaryScores(s[keep], positive[keep], weight[keep])
+                for name, s in scores.items()})
+        return cls(summary, source=source, pos_label=pos_label, threshold=threshold,
+                   label_names=label_names, confidence_level=options.confidence_level,
+                   n_resamples=options.n_resamples, random_state=options.random_state,
+                   cross=second_pass, rows=rows)
 
     @classmethod
     @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
@@ -524,7 +621,7 @@ class BinaryEvaluation(Evaluation):
         evaluation : BinaryEvaluation
             The same class as :func:`evalplots.evaluate` returns, so every
             Display, the report and ``save_figures`` work unchanged;
-            ``source`` says it was built from summaries.
+            ``source`` says it was built from merged summaries.
 
         Raises
         ------
@@ -535,13 +632,12 @@ class BinaryEvaluation(Evaluation):
 
         Notes
         -----
-        Each model's rows are its table's cells (score, class, count), whose
-        every metric and curve equals that of the rows (:class:`ScoreCounts`).
-        Intervals: see ``evalplots.evaluation._summary`` (DeLong, Wilson,
-        McNemar and the mean-loss intervals equal the in-memory ones; the
-        bootstraps of AP, BEP, F1, MCC and balanced accuracy draw multinomials
-        from the tables: the same distribution as in memory, other draws; the
-        ROC and P-R bands are drawn alike).
+        The same construction as :func:`evalplots.evaluate`'s, from the
+        summary alone: every number equals the in-memory one (sums of real
+        weights to rounding), and so do the bootstrap intervals of whole-number
+        weights (the same multinomial draws of the same tables). Under
+        fractional weights the AP/BEP bootstrap and the bands, which resample
+        rows, are n/a.
 
         Examples
         --------
@@ -554,49 +650,72 @@ class BinaryEvaluation(Evaluation):
         >>> round(ev["m"].roc_auc, 4), ev["m"].confusion_matrix.tolist()
         (0.7778, [[1, 2], [1, 2]])
         """
-        return binary_from_summary(
-            cls, summary, pos_label=pos_label, threshold=threshold, label_names=label_names,
-            confidence_level=confidence_level, n_resamples=n_resamples,
-            random_state=random_state, cross=cross, exact=exact)
+        if not isinstance(summary, BinarySummary):
+            raise ValueError(f"summary must be a BinarySummary (merged), got "
+                             f"{type(summary).__name__}.")
+        source = SummarySource(
+            summary.n_rows, summary.n_partitions,
+            any(summary.label_rows[k] != summary.label_weight[k] for k in summary.label_rows),
+            counted_exactly(summary.tables))
+        return cls(summary, source=source, pos_label=pos_label, threshold=threshold,
+                   label_names=label_names, confidence_level=confidence_level,
+                   n_resamples=n_resamples, random_state=random_state, cross=cross,
+                   exact=exact)
 
-    def __init__(self, y_true, predictions, *, pos_label=None, threshold=0.5,
-                 sample_weight=None, label_names=None, confidence_level=0.95, n_resamples=1000, random_state=0):
+    def __init__(self, summary, *, source, pos_label=None, threshold=None, label_names=None,
+                 confidence_level=0.95, n_resamples=1000, random_state=0, cross=None,
+                 exact=None, rows=NO_ROWS):
         self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
-        y = as_1d(y_true, "y_true")
-        classes, self.pos_label, self.neg_label = binary_classes(y, pos_label)
-        self.classes_ = classes
+        labels = list(summary.label_rows)
+        classes = class_values(np.asarray(labels)) if labels else np.asarray(labels)
+        counted = binary_classes(classes=classes, pos_label=summary.pos_label,
+                                 name="the summarized y_true").pos_label
+        self.classes_, self.pos_label, self.neg_label = binary_classes(
+            classes=classes, pos_label=counted if pos_label is None else pos_label,
+            name="the summarized y_true")
+        if self.pos_label != counted:
+            raise ValueError(
+                f"pos_label={pos_label!r} differs from the positive class {counted!r} the "
+                f"summary counted; summarize with pos_label={pos_label!r}, or pass "
+                f"pos_label={counted!r}.")
         self.label_names = label_name_map(label_names, classes)
-        self.threshold = check_threshold(threshold)
-        self.y_true = y
-        self.positive = y == self.pos_label
-        weight = check_sample_weight(sample_weight, y.shape[0])
-        self.sample_weight = weight
-        keep = None if weight is None or weight.all() else weight != 0
-        if keep is not None and not keep.any():
-            raise ValueError("sample_weight is 0 for every sample, so there is nothing "
-                             "to evaluate; pass weights with a positive sum.")
-        self.models = {}
-        for name, scores in check_model_names(predictions).items():
-            arg = f"predictions[{name!r}]"
-            s = as_1d(scores, arg)
-            if s.dtype.kind not in "biuf":
-                raise ValueError(
-                    f"{arg} must hold numeric scores, got dtype {s.dtype}; a binary "
-                    f"evaluation takes the score of the positive class.")
-            s = check_scores(s, arg)
-            check_consistent_length(y_true=y, **{arg: s})
-            data = (BinaryScores(s, self.positive, weight) if keep is None else
-                    BinaryScores(s[keep], self.positive[keep], weight[keep]))
-            self.models[name] = BinaryModel(name, s, data, self.threshold)
-        mass = self.positive if weight is None else np.where(self.positive, weight, 0)
-        total = y.shape[0] if weight is None else weight.sum()
-        self.prevalence = float(mass.sum() / total)
+        self.threshold = check_threshold(summary.threshold if threshold is None else threshold)
+        weights = summary.label_weight
+        tables = check_model_names(summary.tables)
+        self.source = source
+        self._summary = summary
+        self._exact = check_finite_exact(exact, list(tables))
+        self._second_pass = cross if callable(cross) else lambda: cross
+        self._rows = rows
         for missing, label in (("positive", self.pos_label), ("negative", self.neg_label)):
-            share = self.prevalence if missing == "positive" else 1 - self.prevalence
-            if share <= 0:
+            if not weights.get(label, 0) > 0:
                 raise ValueError(
-                    f"y_true has no {missing} sample of non-zero weight (class "
-                    f"{label!r}); a binary evaluation needs both classes.")
+                    f"y_true has no {missing} sample of non-zero weight (class {label!r}); "
+                    f"a binary evaluation needs both classes.")
+        self.prevalence = float(weights[self.pos_label] / sum(weights.values()))
+        self.models = {}
+        for name, table in tables.items():
+            # equal up to the rounding of adding real weights in another order
+            if not (np.isclose(table.n_pos, weights[self.pos_label], rtol=1e-9, atol=0)
+                    and np.isclose(table.n_neg, weights[self.neg_label], rtol=1e-9, atol=0)):
+                raise ValueError(f"the table of model {name!r} does not count the summary's "
+                                 f"rows; merge the summaries of all chunks.")
+            self.models[name] = BinaryModel(
+                name, table, self.threshold, weighted=source.weighted or not source.frequency,
+                exact=self._known(name))
+
+    def _known(self, name):
+        """The exact values replacing a coarsened table's own (None for other models)."""
+        if name not in self._exact:
+            return None
+        known = {attribute: float(self._exact[name][key])
+                 for key, attribute in (("ROC AUC", "roc_auc"), ("AP", "average_precision"),
+                                        ("BEP", "break_even_point"))
+                 if key in self._exact[name]}
+        # the losses' sums were taken on the rows' own scores
+        for moments, attribute in zip(self._summary.losses[name], ("brier_score", "log_loss")):
+            known[attribute] = float(moments[:, 3].sum() / moments[:, 1].sum())
+        return known
 
     @property
     def pos_name(self):
@@ -649,7 +768,7 @@ class BinaryEvaluation(Evaluation):
     def _description(self):
         text = (f"binary evaluation of {len(self.models)} model(s) on {self.n_samples:,} "
                 f"samples; positive class {self.pos_name!r}, threshold {self.threshold:g}")
-        return text if self.source is None else f"{text}; {self.source}"
+        return self.source.describe(text)
 
     @property
     def n_positive(self):
@@ -666,7 +785,7 @@ class BinaryEvaluation(Evaluation):
 
         Notes
         -----
-        Counted from ``positive`` (or the summary's label totals).
+        The summary's rows of the positive class.
 
         Examples
         --------
@@ -674,9 +793,7 @@ class BinaryEvaluation(Evaluation):
         >>> evaluate([0, 1, 1], {"m": [.2, .7, .4]}).n_positive
         2
         """
-        if self.source is not None:
-            return int(self._summary.label_rows.get(self.pos_label, 0))
-        return int(np.count_nonzero(self.positive))
+        return int(self._summary.label_rows.get(self.pos_label, 0))
 
     def _table(self):
         rows = {}
@@ -692,43 +809,32 @@ class BinaryEvaluation(Evaluation):
         return MetricsTable(BINARY_COLUMNS, rows, notes=_UNDEFINED,
                             remarks=self._summary_remarks())
 
-    @functools.cached_property
-    def _resampling(self):
-        """The stratified resample plan of the samples and its jackknife groups."""
-        data = next(iter(self.models.values()))._data
-        plan = resample_plan(data.positive, data.positive.size, stratify=True)
-        return plan, jackknife_groups(plan)
-
     def _ranking_intervals(self):
         """{model: {'AP': ..., 'BEP': ...}}: BCa intervals or the reason for none."""
         opts = self.interval_options
-        level, n_resamples = opts.confidence_level, opts.n_resamples
-        if self.source is not None:
-            return summary_ranking_intervals(self)
-        # one stratified resampling of the rows, read by every model
-        plan, groups = self._resampling
-        slots = {name: RankingSlots(m._data, plan, groups) for name, m in self.models.items()}
-        blocks = {name: [] for name in slots}
-        for draws in plan.draw_blocks(opts.rng("bootstrap", "AP, BEP"), n_resamples):
-            for name, slot in slots.items():
-                blocks[name].append(slot.replicates(draws))
-        out = {}
-        for name, slot in slots.items():
-            with named_warnings(name):
-                out[name] = slot.intervals(self.metrics_table.rows[name], blocks[name], level)
+        estimates = self.metrics_table.rows
+        # whole-number counts: multinomial draws of the tables; else the rows' bootstrap
+        out = ({} if self._frequency else self._rows.ranking_intervals(estimates, opts))
+        for name in self.models:
+            if name in self._exact:
+                out[name] = dict.fromkeys(("AP", "BEP"), COARSENED)
+            elif self._frequency:
+                out[name] = table_ranking_intervals(
+                    self._summary.tables[name], estimates[name],
+                    opts.rng("bootstrap", "AP, BEP", name), opts.n_resamples,
+                    opts.confidence_level)
         return out
 
     def _intervals(self):
         opts = self.interval_options
         level, n_resamples = opts.confidence_level, opts.n_resamples
-        frequency = self._frequency
         rows, notes = {}, {}
         ranking = self._ranking_intervals()
         for name, m in self.models.items():
             row, estimates = {}, self.metrics_table.rows[name]
             with named_warnings(name):
                 results = ranking[name]
-                if frequency:
+                if self._frequency:
                     if name in self._exact:  # no interval of a coarsened table's AUC
                         results["ROC AUC"] = COARSENED
                     else:
@@ -743,7 +849,7 @@ class BinaryEvaluation(Evaluation):
                     results.update(cell_bootstrap(
                         np.asarray(m.confusion_matrix, dtype=float), _cell_metrics,
                         estimates, opts.rng("bootstrap", "cells", name), n_resamples,
-                        level, jackknife=self._cell_jackknife(m)))
+                        level, jackknife=cell_jackknife(m.confusion_matrix)))
                 else:
                     results.update(dict.fromkeys(("ROC AUC", *_WILSON, *_CELL_COLUMNS),
                                                  FRACTIONAL))
@@ -759,32 +865,31 @@ class BinaryEvaluation(Evaluation):
             rows[name] = row
         return IntervalTable(rows, notes, BINARY_COLUMNS)
 
-    def _cell_jackknife(self, m):
-        """The jackknife of the confusion-cell bootstrap: rows' groups, or dealt
-        from the matrix (a summary)."""
-        if self.source is not None:
-            return cell_jackknife(m.confusion_matrix)
-        d = m._data
-        return (*self._resampling[1], d.positive.astype(np.intp) * 2 + m.predicted,
-                d.weight)
-
     def _loss_interval(self, name, column, estimate):
-        """The mean-loss interval of the Brier score or log loss of model ``name``."""
-        level = self.interval_options.confidence_level
-        if self.source is not None:
-            moments = self._summary.losses[name][0 if column == "Brier" else 1]
-            return mean_loss_ci(estimate, loss_interval_moments(moments, estimate), level)
-        d = self[name]._data
-        return stratified_mean_ci(_losses(d)[column], d.weight, self._resampling[0].strata,
-                                  estimate, level)
+        """The mean-loss interval of the Brier score or log loss of model ``name``,
+        from the summary's per-class moments of the loss."""
+        moments = self._summary.losses[name][0 if column == "Brier" else 1]
+        return mean_loss_ci(estimate, loss_interval_moments(moments, estimate),
+                            self.interval_options.confidence_level)
 
     def _summary_remarks(self):
-        return binary_remarks(self) if self.source is not None else []
+        """The source, and the binned AUC's error bound of each coarsened model."""
+        out = self.source.remarks()
+        if self.source.merged and self._frequency:
+            out.append("Bootstraps draw each class's counts from the tables as "
+                       "multinomials: the distribution of the row bootstrap.")
+        for name in self._exact:
+            bound = binned_auc_bound(self._summary.tables[name])
+            out.append(f"{name}: AUC, AP and BEP exact (computed on the exact scores); its "
+                       f"table is coarsened into ranges of scores, whose own AUC is within "
+                       f"½ Σ ΔFPR·ΔTPR = {bound:.2e} of the exact one (the curves, "
+                       f"calibration and score histograms are drawn from the ranges; the "
+                       f"Brier score and log loss are sums over the rows' own scores).")
+        return out
 
     @property
     def _frequency(self):
-        return self.source.frequency if self.source is not None else is_frequency(
-            self.sample_weight)
+        return self.source.frequency
 
     def _comparisons(self):
         out = []
@@ -798,29 +903,49 @@ class BinaryEvaluation(Evaluation):
         return ComparisonTable(out)
 
     @functools.cached_property
+    def _cross(self):
+        """The paired DeLong test's second pass (DeLongCrossSums or None)."""
+        return self._second_pass()
+
+    @functools.cached_property
     def _table_aucs(self):
-        """{model: AUC of its merged table} of a summary-built evaluation: the AUCs
-        the DeLong cross sums are centred on, each computed once for all pairs."""
-        return {name: table_auc(table) for name, table in self._summary.tables.items()
-                if name not in self._exact}
+        """{model: AUC of its table}: the AUCs the DeLong cross sums are centred on,
+        each computed once for all pairs."""
+        return {name: float(table_auc(table))
+                for name, table in self._summary.tables.items() if name not in self._exact}
 
     def _delong_comparison(self, a, b):
-        level = self.interval_options.confidence_level
-        if self.source is not None:
-            return summary_delong_comparison(self, a, b)
+        """The paired DeLong test of models a and b, from the second pass's sums."""
+        if a in self._exact or b in self._exact:
+            return not_available(a, b, "DeLong", "ROC AUC", COARSENED)
+        if self._cross is None or (a, b) not in self._cross.sums:
+            return not_available(a, b, "DeLong", "ROC AUC",
+                                 "n/a at this scale: needs the second pass (DeLongCrossSums)")
+        if self._cross.n_rows != self.source.n_rows:
+            return not_available(a, b, "DeLong", "ROC AUC",
+                                 f"n/a: the second pass summed {self._cross.n_rows:,} rows, "
+                                 f"not the {self.source.n_rows:,} of the tables")
+        squares_pos, squares_neg = self._cross.sums[(a, b)]
+        ta = self._summary.tables[a]
+        aucs = self._table_aucs
         degenerate = []
         with caught_warnings(degenerate):
-            test = paired_delong(self[a].placements, self[b].placements, level)
+            test = paired_delong_from_squares(
+                aucs[a], aucs[b], float(squares_pos), float(squares_neg), float(ta.n_pos),
+                float(ta.n_neg), self.interval_options.confidence_level)
         return delong_comparison(a, b, test, degenerate)
 
     def _mcnemar_comparison(self, a, b):
+        """McNemar's test of models a and b, from the summary's 2 x 2 table of the pair."""
         quantity = "errors at the threshold"
-        if self.source is not None:
-            return summary_mcnemar_comparison(self, a, b, quantity)
-        ma, mb = self[a], self[b]
-        positive = ma._data.positive
-        return mcnemar_comparison(a, b, ma.predicted == positive, mb.predicted == positive,
-                                  ma._data.weight, quantity)
+        summary = self._summary
+        if self.threshold != summary.threshold:
+            return not_available(a, b, "McNemar", quantity,
+                                 f"n/a: the summary counted the pairs at threshold "
+                                 f"{summary.threshold:g}, not {self.threshold:g}")
+        table = summary.pairs[(a, b)]
+        return mcnemar_from_table(a, b, int(table[1, 0]), int(table[0, 1]),
+                                  table.sum().item(), quantity)
 
     def roc_display(self, name, *, ci=False):
         """The model's :class:`~evalplots.display.RocCurveDisplay`, not yet drawn.
@@ -1023,15 +1148,20 @@ class BinaryEvaluation(Evaluation):
 
     @functools.cached_property
     def _ci_bands(self):
+        """{model: (roc_band, pr_band)}: multinomial draws of each table (the rows'
+        bootstrap under fractional weights); ``(None, None)`` for a coarsened
+        table, or when the draws are too many."""
         opts = self.interval_options
-        if self.source is not None:
-            return summary_ci_bands(self)
-        return {name: roc_and_precision_recall_ci_bands(
-                    m._data.positive, m._data.score, sample_weight=m._data.weight,
-                    pos_label=True, n_resamples=opts.n_resamples,
-                    confidence_level=opts.confidence_level,
-                    random_state=opts.rng("band", name))
-                for name, m in self.models.items()}
+        out = {}
+        for name in self.models:
+            if name in self._exact:
+                out[name] = (None, None)
+            elif self._frequency:
+                out[name] = table_ci_bands(self._summary.tables[name], opts,
+                                           opts.rng("band", name))
+            else:
+                out[name] = self._rows.ci_bands(name, opts)
+        return out
 
     @functools.cached_property
     def score_bins(self):
@@ -1285,16 +1415,17 @@ def _class_histograms(model, edges):
 
     Unweighted scores are counted off the model's count table (the distinct scores,
     sorted once, with the samples at or above each): two searches per edge instead
-    of a pass over the samples, and the same integers. Weighted scores (sums of
+    of a pass over the cells, and the same integers. Weighted scores (sums of
     weights, whose rounding depends on the order of summation) and non-finite
-    edges take :func:`numpy.histogram` over each class's samples.
+    edges take :func:`numpy.histogram` over each class's cells, weighted by their
+    counts.
     """
-    d = model._data
-    if d.weight is not None or not np.isfinite(edges).all():
+    d = model._data  # the table's cells, weighted by their counts
+    if model._weighted or not np.isfinite(edges).all():
         # equal-width bins given by number and range: numpy's linear binning,
         # no sort of the scores (edge cases follow the same edges)
         return [np.histogram(d.score[mask], edges.size - 1, range=(edges[0], edges[-1]),
-                             weights=None if d.weight is None else d.weight[mask])[0]
+                             weights=d.weight[mask].astype(np.float64, copy=False))[0]
                 for mask in (~d.positive, d.positive)]
     fps, tps, thresholds = model.counts
     ascending = thresholds[::-1]

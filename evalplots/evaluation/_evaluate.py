@@ -200,9 +200,9 @@ def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
     options = {"confidence_level": confidence_level, "n_resamples": n_resamples,
                "random_state": random_state}
     if task == "binary":
-        return BinaryEvaluation(y_true, predictions, pos_label=pos_label,
-                                threshold=threshold, sample_weight=sample_weight,
-                                label_names=label_names, **options)
+        return BinaryEvaluation.from_rows(y_true, predictions, pos_label=pos_label,
+                                          threshold=threshold, sample_weight=sample_weight,
+                                          label_names=label_names, **options)
     if task == "multiclass":
         return MulticlassEvaluation(y_true, predictions, labels=labels,
                                     sample_weight=sample_weight, label_names=label_names,

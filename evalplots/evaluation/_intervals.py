@@ -2,11 +2,16 @@
 
 Which interval each number gets, and why (the report's Notes say the same):
 
-- ROC AUC: DeLong's interval (normal, from the placement values; O(n log n),
-  exact, no resampling), from the halves the evaluation sorted once.
-- AP and BEP: a stratified bootstrap (rows resampled within each class, as
-  :func:`evalplots.metrics.bootstrap_ci` does), BCa. Both are read off one set
-  of resamples, counted per group of thresholds (see :class:`RankingSlots`).
+- ROC AUC: DeLong's interval (normal, from the placement values; exact, no
+  resampling), read off the model's table (the placements at each distinct
+  score, weighted by its counts).
+- AP and BEP: a stratified bootstrap, BCa. Resampling each class's rows with
+  replacement is one multinomial draw of its counts over the table's slots, so
+  the resamples are drawn from the table
+  (:func:`evalplots.evaluation._summary.table_ranking_intervals`); under
+  fractional weights the rows themselves are resampled (as
+  :func:`evalplots.metrics.bootstrap_ci` does; :class:`RankingSlots`, read by
+  the row attachment of ``evalplots.evaluation._rows``).
 - Accuracy, precision, recall, specificity, NPV at the threshold: Wilson's score
   interval, each being a number of successes out of a fixed number of trials.
 - F1, MCC, balanced accuracy at the threshold (binary), and macro-/weighted F1,

@@ -6,12 +6,13 @@ from itertools import combinations
 import numpy as np
 
 from evalplots.metrics._auc import auc_from_counts
-from evalplots.metrics._delong import placements_from_sums
+from evalplots.metrics._delong import _Placements, placements_from_sums
 from evalplots.metrics._labels import (
     binary_positive_mask,
     class_values,
 )
 from evalplots.metrics._score_counts import ScoreCounts, sorted_lookup
+from evalplots.metrics._thresholds import BinaryScores
 from evalplots.metrics._summaries._base import (
     _chunk_arrays,
     _predictions,
@@ -27,9 +28,11 @@ from evalplots.metrics._validation import (
     check_consistent_length,
     check_scores,
     check_threshold,
+    sums_exactly,
 )
 
-__all__ = ["BinarySummary", "DeLongCrossSums", "table_auc", "table_placements"]
+__all__ = ["BinarySummary", "DeLongCrossSums", "table_auc", "table_delong_placements",
+           "table_from_one_sort", "table_placements"]
 
 
 @dataclass(repr=False, eq=False)
@@ -240,6 +243,44 @@ def _table_of(name, positive, score, weight):
     return ScoreCounts.from_arrays(positive, score, pos_label=True, sample_weight=weight)
 
 
+def table_from_one_sort(name, positive, score, weight):
+    """The table of one model's validated rows, read off their one sort.
+
+    Parameters
+    ----------
+    name : str
+        The model (unused; the ``table_of`` signature of ``BinarySummary._from_arrays``).
+    positive : ndarray of bool of shape (n_samples,)
+        Which rows are positive.
+    score : ndarray of shape (n_samples,)
+        Validated scores.
+    weight : ndarray of shape (n_samples,) or None
+        Validated weights (rows of weight 0 are left out).
+
+    Returns
+    -------
+    table : ScoreCounts
+        The weight of each class at each distinct score: int64 when the weights
+        add exactly (unweighted or whole numbers), else float64.
+
+    Notes
+    -----
+    :meth:`BinaryScores.counts` sorts the scores once (its fastest kernel for
+    the input) into cumulative counts per distinct score, highest first; the
+    table is their differences, so its own cumulative counts are the sort's
+    (bit for bit when the counts are whole numbers). :func:`_table_of` gives the
+    same table by two plain sorts.
+    """
+    if weight is not None and not weight.all():
+        keep = weight != 0
+        score, positive, weight = score[keep], positive[keep], weight[keep]
+    fps, tps, thresholds = BinaryScores(score, positive, weight).counts()
+    pos, neg = np.diff(tps, prepend=0.0)[::-1], np.diff(fps, prepend=0.0)[::-1]
+    if weight is None or sums_exactly(weight):
+        pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+    return ScoreCounts(thresholds[::-1], pos, neg)
+
+
 def block_sums(y, positive, scores, weight, threshold, *, by_rows=()):
     """What a :class:`BinarySummary` sums row by row, besides the tables, for one block.
 
@@ -332,6 +373,27 @@ def table_placements(table):
     auc, v10, v01 = placements_from_sums(_below_tied(neg), _below_tied(pos), pos.sum(),
                                          neg.sum(), pos.astype(np.float64))
     return table.score, v10, v01, auc
+
+
+def table_delong_placements(table):
+    """DeLong's placements of a table's cells, weighted by their counts, as
+    :func:`evalplots.metrics._delong.delong_interval` takes them.
+
+    Parameters
+    ----------
+    table : ScoreCounts
+        As for :func:`table_placements`.
+
+    Returns
+    -------
+    placements : _Placements
+        ``v10`` and ``v01`` at every distinct score of :func:`table_placements`,
+        weighted by the positives and negatives there: their weighted sums of
+        squares are those over the rows, each row standing at its score.
+    """
+    _, v10, v01, auc = table_placements(table)
+    return _Placements(auc, v10, v01, table.positive.astype(np.float64),
+                       table.negative.astype(np.float64), table.n_pos, table.n_neg)
 
 
 def table_auc(table):
