@@ -17,6 +17,7 @@ from evalplots.evaluation import (
 )
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import break_even_point
+from evalplots.metrics import _thresholds
 from evalplots.metrics._thresholds import MergedOrder
 
 
@@ -84,8 +85,9 @@ def test_string_labels_need_pos_label():
 
 
 def _count_sorts(monkeypatch):
-    """Sizes of the sorts: np.sort/np.argsort calls, and each merged order of the
-    ranking kernel (one in-place sort of one key per sample)."""
+    """Sizes of the sorts: np.sort/np.argsort calls, each merged order of the
+    ranking kernel (one in-place sort of one key per sample) and each argsort of
+    the small-n kernel."""
     sizes = []
     for fn in ("sort", "argsort"):
         original = getattr(np, fn)
@@ -102,6 +104,13 @@ def _count_sorts(monkeypatch):
         return from_keys(cls, score, *args, **kwargs)
 
     monkeypatch.setattr(MergedOrder, "from_keys", classmethod(counted))
+    by_argsort = _thresholds._counts_argsort  # sorts by the array method
+
+    def counted_argsort(score, *args):
+        sizes.append(score.size)
+        return by_argsort(score, *args)
+
+    monkeypatch.setattr(_thresholds, "_counts_argsort", counted_argsort)
     return sizes
 
 
