@@ -246,9 +246,9 @@ def _check_calibration(namespace, figures, seeds):
 
 def _check_threshold_curve(namespace, figures, seeds):
     legend = _legend_texts(figures)
-    assert "Precision (0.99 at t = 0.50)" in legend
-    assert "max F1 = 0.97 at t = 0.49" in legend
-    assert "min cost = 58 at t = 0.20" in legend
+    assert "Precision (0.99 at t = 0.5)" in legend
+    assert "max F1 = 0.97 at t = 0.487" in legend
+    assert "min cost = 58 at t = 0.205" in legend
     displays = namespace["displays"]
     assert all(d.ci_band_ is not None for d in displays.values())
     best = namespace["costly"]

@@ -13,6 +13,8 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.legend import Legend
 
+from evalplots.metrics._format import format_interval, format_score, score_decimals
+
 __all__ = []
 
 #: matplotlib property aliases -> canonical names (both spellings in one dict is an
@@ -134,34 +136,6 @@ def legend_label(name, metric_name=None, value=None, *more, decimals=None):
         metrics = ", ".join(shown)
         return legend_text(f"{name} ({metrics})" if name is not None else metrics)
     return legend_text(name)
-
-
-def score_decimals(value):
-    """Number of decimals :func:`format_score` gives ``value``: 2, more when 2
-    would round a score to 0 or 1 (at most 6)."""
-    for decimals in range(2, 7):
-        if value in (0.0, 1.0) or round(value, decimals) not in (0.0, 1.0):
-            return decimals
-    return 6
-
-
-def format_score(value, decimals=None):
-    """Format a score in [0, 1] with 2 decimals, more when 2 would round to 0 or 1.
-
-    A legend must not claim a perfect (or null) score that is not: 0.99528 is
-    written ``0.995``, not ``1.00``; exact 1 stays ``1.00``. ``decimals`` forces
-    a number of decimals (one legend uses one number for all its entries, see
-    :func:`align_legend_decimals`).
-
-    Examples
-    --------
-    >>> from evalplots.display._base import format_score
-    >>> format_score(0.7777), format_score(0.99528), format_score(1.0), format_score(2e-4)
-    ('0.78', '0.995', '1.00', '0.0002')
-    """
-    if decimals is None:
-        decimals = score_decimals(value)
-    return f"{value:.{decimals}f}"
 
 
 def pos_label_title(pos_label):
@@ -553,10 +527,10 @@ def _format_legend_value(value, decimals):
         return format_score(value, decimals)
     if decimals is None:  # one number of decimals within the entry
         decimals = max(score_decimals(v) for v in value.numbers())
-    text = format_score(value.value, decimals)
     if value.low is not None:
-        low, high = format_score(value.low, decimals), format_score(value.high, decimals)
-        text += f" [{low}, {high}]"
+        text = format_interval(value.value, value.low, value.high, decimals)
+    else:
+        text = format_score(value.value, decimals)
     if value.std is not None:
         text += f" \N{PLUS-MINUS SIGN} {format_score(value.std, decimals)}"
     return text

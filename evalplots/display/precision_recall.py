@@ -38,11 +38,10 @@ from evalplots.display._operating_points import (
     check_single_curve_only,
     check_threshold,
     check_thresholds,
-    f1_index,
     interval_title,
     mark_points,
-    optimal_criterion,
-    remembered,
+    optimal_point,
+    optimum_text,
 )
 from evalplots.display._pr_curve import (
     DRAWSTYLES,
@@ -59,6 +58,7 @@ from evalplots.display._pr_curve import (
 from evalplots.metrics import (
     average_precision_from_curve,
     break_even_point_from_curve,
+    optimal_threshold,
     precision_recall_curve,
 )
 from evalplots.metrics._macro_curves import precision_recall_curves_on_grid
@@ -128,6 +128,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ``(recall_grid, precision_low, precision_high)``, the pointwise band of
         :func:`evalplots.metrics.precision_recall_ci_band`, drawn by
         ``plot(plot_ci=True)``. One curve only.
+    optimal : OptimalThreshold, default=None
+        The operating point of largest F1 (criterion 'f1'), as
+        :func:`evalplots.metrics.optimal_threshold` returns it; marked by
+        ``plot(plot_optimal=True)``. One curve only.
 
     Attributes
     ----------
@@ -213,9 +217,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     ``plot(threshold=t)`` marks the operating point at t — scores >= t predicted
     positive — which is the stored point of the smallest stored threshold >= t:
     (R, P) = (TP/m⁺, TP/(TP + FP)) there. ``plot(plot_optimal='f1')`` marks the
-    stored operating point of largest F1 = 2PR/(P + R) (van Rijsbergen's
-    F-measure with β = 1; F1 = 0 where P + R = 0); ties go to the highest
-    threshold. Both are exact when every threshold is stored
+    stored ``optimal`` operating point, of largest F1 = 2PR/(P + R) (van
+    Rijsbergen's F-measure with β = 1; F1 = 0 where P + R = 0), found by
+    :func:`evalplots.metrics.optimal_threshold` (ties to the highest
+    threshold). The threshold's point is exact when every threshold is stored
     (``drop_intermediate=False``, the default of :meth:`from_predictions`).
 
     Iso-F1 lines (``plot_iso_f1=True``): the points of equal F1 = f satisfy
@@ -267,12 +272,14 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         thresholds=None,
         average_precision_ci=None,
         ci_band=None,
+        optimal=None,
     ):
         self.pos_label = pos_label
+        self.optimal = optimal
         if is_multi_curve(precision):
             check_single_curve_only(thresholds=thresholds,
                                     average_precision_ci=average_precision_ci,
-                                    ci_band=ci_band)
+                                    ci_band=ci_band, optimal=optimal)
             self.thresholds = self.average_precision_ci = self.ci_band = None
             curves = check_curve_lists(
                 precision, recall, "precision", "recall", check_pr_curve
@@ -377,8 +384,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         threshold_kw : dict, default=None
             Line2D properties of the threshold marker.
         plot_optimal : {False, True, 'f1'}, default=False
-            True or 'f1' marks the stored operating point of largest F1 with a star and
-            ``"max F1 = 0.86 at t = 0.53"``; ties go to the highest threshold.
+            True or 'f1' marks the stored ``optimal`` point (largest F1) with a
+            star and ``"max F1 = 0.86 at t = 0.53"``.
         optimal_kw : dict, default=None
             Line2D properties of the optimal-point marker.
         plot_iso_f1 : bool, default=False
@@ -425,7 +432,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             several curves, ``name`` or ``curve_kwargs`` is a list of another length;
             if ``threshold`` is not a finite number, is given without stored
             thresholds or is above all of them (precision undefined),
-            ``plot_optimal`` is not False or 'f1', ``threshold`` or
+            ``plot_optimal`` is not False or 'f1' or is given without a stored
+            ``optimal``, ``threshold`` or
             ``plot_optimal`` is given for several curves, ``iso_f1_values`` are not
             in (0, 1), or ``plot_mean_std=True`` with one curve.
 
@@ -452,7 +460,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             )
         multi = isinstance(self.precision, list)
         threshold = check_threshold(threshold, self.thresholds, multi)
-        criterion = optimal_criterion(plot_optimal, "f1", multi)
+        best = optimal_point(plot_optimal, "f1", multi, self.optimal)
         iso_f1_values = check_iso_f1_values(iso_f1_values) if plot_iso_f1 else None
         check_mean_std(plot_mean_std, multi)
         stored = (
@@ -510,16 +518,13 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             )
             if not multi:
                 self.ci_band_ = bands
-                optimum = None
-                if criterion is not None:
-                    k, f1 = remembered(self, "f1", (self.precision, self.recall),
-                                       lambda: f1_index(self.precision, self.recall))
-                    optimum = (k, f"max F1 = {f1:.2f}")
+                optimum = None if best is None else (best.tpr, best.precision,
+                                                      optimum_text(best, "F1"))
                 (self.threshold_point_, self.threshold_annotation_,
                  self.optimal_point_, self.optimal_annotation_) = mark_points(
                     self.line_, self.recall, self.precision, self.thresholds,
                     threshold=threshold, threshold_kw=threshold_kw, optimum=optimum,
-                    optimal_kw=optimal_kw, display=self,
+                    optimal_kw=optimal_kw,
                 )
         if not multi and self.average_precision is not None:
             legend_title = interval_title(self.ax_, legend_title, self.pos_label,
@@ -709,6 +714,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             sample_weight=sample_weight,
             drop_intermediate=drop_intermediate and not keep_all,
         )
+        optimal = None
+        if plot_kwargs.get("plot_optimal"):
+            optimal = optimal_threshold(y_true, y_score, criterion="f1",
+                                        pos_label=pos_label, sample_weight=sample_weight)
         ap_ci = ci_band = None
         if plot_ci:
             from evalplots.metrics import (
@@ -734,6 +743,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             thresholds=thresholds,
             average_precision_ci=ap_ci,
             ci_band=ci_band,
+            optimal=optimal,
         )
         return display.plot(ax=ax, **plot_kwargs)
 

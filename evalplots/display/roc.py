@@ -49,12 +49,11 @@ from evalplots.display._operating_points import (
     draw_band,
     interval_title,
     mark_points,
-    optimal_criterion,
-    remembered,
-    youden_index,
+    optimal_point,
+    optimum_text,
 )
 from evalplots.display._thin import plot_curve
-from evalplots.metrics import auc, roc_curve
+from evalplots.metrics import auc, optimal_threshold, roc_curve
 from evalplots.metrics._macro_curves import roc_curves_on_grid
 
 __all__ = ["RocCurveDisplay"]
@@ -113,6 +112,10 @@ class RocCurveDisplay(CurveDisplayMixin):
         ``(fpr_grid, tpr_low, tpr_high)``, the pointwise band of
         :func:`evalplots.metrics.roc_curve_ci_band`, drawn by
         ``plot(plot_ci=True)``. One curve only.
+    optimal : OptimalThreshold, default=None
+        The point of largest Youden's J (criterion 'youden'), as
+        :func:`evalplots.metrics.optimal_threshold` returns it; marked by
+        ``plot(plot_optimal=True)``. One curve only.
 
     Attributes
     ----------
@@ -180,10 +183,11 @@ class RocCurveDisplay(CurveDisplayMixin):
     positive — the stored point of the smallest stored threshold >= t. It is
     exact when every threshold is stored (:meth:`from_predictions` keeps them
     all when ``threshold`` is given). ``plot(plot_optimal='youden')`` marks the
-    stored point of largest Youden index J = TPR − FPR (Youden, "Index for
-    rating diagnostic tests", Cancer 3, 1950), ties going to the highest
-    threshold; J is linear along a segment, so its maximum is always at a stored
-    vertex, even with ``drop_intermediate=True``.
+    stored ``optimal`` point, of largest Youden index J = TPR − FPR (Youden,
+    "Index for rating diagnostic tests", Cancer 3, 1950), found by
+    :func:`evalplots.metrics.optimal_threshold` (ties to the highest threshold);
+    J is linear along a segment, so its maximum is always at a vertex of the
+    drawn curve, even with ``drop_intermediate=True``.
 
     The CI band (``ci_band``, e.g. from :meth:`from_predictions` with
     ``plot_ci=True``) is pointwise at fixed FPR — vertical averaging (Fawcett
@@ -226,8 +230,10 @@ class RocCurveDisplay(CurveDisplayMixin):
         thresholds=None,
         roc_auc_ci=None,
         ci_band=None,
+        optimal=None,
     ):
         self.pos_label = pos_label
+        self.optimal = optimal
         if is_multi_curve(fpr):
             curves = check_curve_lists(fpr, tpr, "fpr", "tpr", check_curve)
             self.fpr, self.tpr = [c[0] for c in curves], [c[1] for c in curves]
@@ -235,7 +241,7 @@ class RocCurveDisplay(CurveDisplayMixin):
             self.name = check_names(name, len(curves))
             self.average = check_averages(average, len(curves))
             check_single_curve_only(thresholds=thresholds, roc_auc_ci=roc_auc_ci,
-                                    ci_band=ci_band)
+                                    ci_band=ci_band, optimal=optimal)
             self.thresholds = self.roc_auc_ci = self.ci_band = None
             return
         self.fpr, self.tpr = check_curve(fpr, tpr, "fpr", "tpr")
@@ -296,8 +302,8 @@ class RocCurveDisplay(CurveDisplayMixin):
         threshold_kw : dict, default=None
             Line2D properties of the threshold marker.
         plot_optimal : {False, True, 'youden'}, default=False
-            True or 'youden' marks the stored point of largest J = TPR − FPR with a star
-            and ``"max J = 0.67 at t = 0.76"``; ties go to the highest threshold.
+            True or 'youden' marks the stored ``optimal`` point (largest
+            J = TPR − FPR) with a star and ``"max J = 0.67 at t = 0.76"``.
         optimal_kw : dict, default=None
             Line2D properties of the optimal-point marker.
         plot_ci : bool, default=True
@@ -331,7 +337,8 @@ class RocCurveDisplay(CurveDisplayMixin):
             ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with several
             curves, ``name`` or ``curve_kwargs`` is a list of another length; if
             ``threshold`` is not a finite number or is given without stored
-            thresholds, ``plot_optimal`` is not False or 'youden', ``threshold``
+            thresholds, ``plot_optimal`` is not False or 'youden' or is given
+            without a stored ``optimal``, ``threshold``
             or ``plot_optimal`` is given for several curves, or
             ``plot_mean_std=True`` with one curve.
 
@@ -362,7 +369,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         """
         multi = isinstance(self.fpr, list)
         threshold = check_threshold(threshold, self.thresholds, multi)
-        criterion = optimal_criterion(plot_optimal, "youden", multi)
+        best = optimal_point(plot_optimal, "youden", multi, self.optimal)
         check_mean_std(plot_mean_std, multi)
         name = self._prepare_axes(ax, name)
         self.threshold_point_ = self.optimal_point_ = None
@@ -409,16 +416,12 @@ class RocCurveDisplay(CurveDisplayMixin):
             self.line_ = plot_curve(self.ax_, self.fpr, self.tpr, **kw)
             if plot_ci and self.ci_band is not None:
                 self.ci_band_ = draw_band(self.line_, self.ci_band, ci_kw)
-            optimum = None
-            if criterion is not None:
-                k = remembered(self, "youden", (self.fpr, self.tpr),
-                               lambda: youden_index(self.fpr, self.tpr))
-                optimum = (k, f"max J = {self.tpr[k] - self.fpr[k]:.2f}")
+            optimum = None if best is None else (best.fpr, best.tpr,
+                                                  optimum_text(best, "J"))
             (self.threshold_point_, self.threshold_annotation_, self.optimal_point_,
              self.optimal_annotation_) = mark_points(
                 self.line_, self.fpr, self.tpr, self.thresholds, threshold=threshold,
                 threshold_kw=threshold_kw, optimum=optimum, optimal_kw=optimal_kw,
-                display=self,
             )
             if kw.get("label") == default["label"]:
                 set_legend_entry(self.line_, name, "AUC", score, before=(self.ci_band_,))
@@ -582,6 +585,10 @@ class RocCurveDisplay(CurveDisplayMixin):
             sample_weight=sample_weight,
             drop_intermediate=drop_intermediate and not keep_all,
         )
+        optimal = None
+        if plot_kwargs.get("plot_optimal"):
+            optimal = optimal_threshold(y_true, y_score, criterion="youden",
+                                        pos_label=pos_label, sample_weight=sample_weight)
         roc_auc_ci = ci_band = None
         if plot_ci:
             from evalplots.metrics import roc_auc_ci as delong_ci
@@ -597,6 +604,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         display = cls(
             fpr, tpr, roc_auc=auc(fpr, tpr), name=name, pos_label=shown_pos_label,
             thresholds=thresholds, roc_auc_ci=roc_auc_ci, ci_band=ci_band,
+            optimal=optimal,
         )
         return display.plot(ax=ax, **plot_kwargs)
 
