@@ -557,3 +557,22 @@ def test_degenerate_det_and_threshold_curves_warn():
             [0, 1, 0, 1], [.5, .5, .5, .5], ax=Figure().add_subplot())
     assert d.line_["precision"].get_marker() == "o"  # drawn as a point
     assert d.line_["precision"].get_ydata().tolist() == [0.5]
+
+
+def _scored(cls, score, name):
+    if cls is RocCurveDisplay:
+        return cls([0, 0, 1], [0, 1, 1], roc_auc=score, name=name)
+    return cls([0.5, 1, 1], [1, 1, 0], average_precision=score, break_even=np.nan,
+               name=name)
+
+
+@pytest.mark.parametrize("cls", [RocCurveDisplay, PrecisionRecallDisplay])
+def test_a_model_added_relabels_the_others_only_when_it_aligns_decimals(cls):
+    metric = "AUC" if cls is RocCurveDisplay else "AP"
+    ax = _ax()
+    first = _scored(cls, 0.75, "a").plot(ax=ax)
+    other = _scored(cls, 0.9975, "b").plot(ax=ax, align_decimals=False)
+    assert first.line_.get_label() == f"a ({metric} = 0.75)"  # untouched
+    assert other.line_.get_label() == f"b ({metric} = 0.998)"
+    other.plot(ax=ax)  # the default aligns the legend, as plot's API says
+    assert first.line_.get_label() == f"a ({metric} = 0.750)"

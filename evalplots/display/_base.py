@@ -407,6 +407,7 @@ class CurveDisplayMixin:
     def _finish_axes(
         self, *, xlabel, ylabel, despine_axes, legend_loc, legend_title=None,
         xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal", small_legend=False,
+        align_decimals=False,
     ):
         """Short axis titles, limits (square [-0.01, 1.01] by default), the legend.
 
@@ -419,7 +420,10 @@ class CurveDisplayMixin:
         ``small_legend`` gets a legend in a smaller font; with more than
         ``LEGEND_INSIDE_MAX`` entries the legend is placed outside the axes, to
         their right. Entries and title are literal
-        text (:func:`literal_legend`).
+        text (:func:`literal_legend`). With ``align_decimals`` every legend number
+        of the axes gets one number of decimals (:func:`align_legend_decimals`,
+        which relabels the entries already there): only a Display whose ``plot``
+        documents that option passes it.
         """
         self.ax_.set(
             xlabel=xlabel,
@@ -430,7 +434,8 @@ class CurveDisplayMixin:
         )
         if despine_axes:
             despine(self.ax_)
-        align_legend_decimals(self.ax_)
+        if align_decimals:  # the Display's documented plot option
+            align_legend_decimals(self.ax_)
         handles, labels = self.ax_.get_legend_handles_labels()
         previous = self.ax_.get_legend()
         if legend_title is None and previous is not None:

@@ -211,7 +211,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     Legend numbers have two decimals, more when two would round a score to a perfect
     1.00 or a null 0.00 (0.99528 shows as 0.995); all numbers of one legend share
     the largest such number of decimals, so that entries read alike (a model added
-    to the axes relabels those already there). An interval shows as
+    to the axes relabels those already there, unless
+    ``plot(align_decimals=False)``). An interval shows as
     ``"AP = 0.87 [0.80, 0.93]"``.
 
     ``plot(threshold=t)`` marks the operating point at t — scores >= t predicted
@@ -333,6 +334,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         despine=False,
         curve_kwargs=None,
         legend_title=None,
+        align_decimals=True,
         threshold=None,
         threshold_kw=None,
         plot_optimal=False,
@@ -535,6 +537,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             despine_axes=despine,
             legend_loc="lower left",
             legend_title=legend_title,
+            align_decimals=align_decimals,
         )
         return self
 

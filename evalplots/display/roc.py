@@ -175,8 +175,8 @@ class RocCurveDisplay(CurveDisplayMixin):
 
     Legend numbers have two decimals, more when two would round a score to 1.00
     or 0.00; all numbers of one legend share the largest such number of
-    decimals ("AUC = 0.995" stands next to "AUC = 0.980"), and a model added to
-    the axes relabels those already there. An interval shows as
+    decimals ("AUC = 0.995" stands next to "AUC = 0.980"): a model added to
+    the axes relabels those already there, unless ``plot(align_decimals=False)``. An interval shows as
     ``"AUC = 0.995 [0.989, 0.999]"``; its handle shows the band behind the line.
 
     ``plot(threshold=t)`` marks the operating point at t — scores >= t predicted
@@ -265,6 +265,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         despine=False,
         curve_kwargs=None,
         legend_title=None,
+        align_decimals=True,
         threshold=None,
         threshold_kw=None,
         plot_optimal=False,
@@ -444,6 +445,7 @@ class RocCurveDisplay(CurveDisplayMixin):
             despine_axes=despine,
             legend_loc="lower right",
             legend_title=legend_title,
+            align_decimals=align_decimals,
         )
         return self
 
