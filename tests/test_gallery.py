@@ -261,7 +261,7 @@ def _check_score_distribution(namespace, figures, seeds):
     assert namespace["mass"] == pytest.approx(namespace["recall"])
     hist, kde = namespace["displays"][:2]
     assert np.allclose((hist.values * np.diff(hist.x)).sum(axis=1), 1.0)
-    assert {"0", "1", "threshold = 0.50"} <= _legend_texts(figures)
+    assert {"0", "1", "threshold = 0.5"} <= _legend_texts(figures)
     assert kde.kind == "kde" and len(kde.fill_) == 2
 
 
