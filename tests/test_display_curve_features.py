@@ -155,9 +155,10 @@ def test_point_options_are_checked(display, kwargs, match):
 
 def test_thresholds_must_match_the_curve():
     with pytest.raises(ValueError, match="thresholds must be a 1-D array of 3"):
-        RocCurveDisplay([0, 0.5, 1], [0, 1, 1], thresholds=[1, 0])
+        RocCurveDisplay([0, 0.5, 1], [0, 1, 1], thresholds=[1, 0]).plot(ax=_ax())
     with pytest.raises(ValueError, match="thresholds must be a 1-D array of 2"):
-        PrecisionRecallDisplay([0.5, 1, 1], [1, 0.5, 0], thresholds=[0.1, 0.2, 0.3])
+        PrecisionRecallDisplay([0.5, 1, 1], [1, 0.5, 0],
+                               thresholds=[0.1, 0.2, 0.3]).plot(ax=_ax())
 
 
 def test_youden_point_against_scikit_learn_and_ties_to_the_highest_threshold():
@@ -285,13 +286,13 @@ def test_pr_band_and_interval_from_the_constructor():
 )
 def test_bands_are_checked(band, match):
     with pytest.raises(ValueError, match=match):
-        RocCurveDisplay([0, 1], [0, 1], ci_band=band)
+        RocCurveDisplay([0, 1], [0, 1], ci_band=band).plot(ax=_ax())
 
 
 def test_band_and_interval_need_one_curve():
     with pytest.raises(ValueError, match="ci_band describe one curve"):
         RocCurveDisplay([[0, 1], [0, 1]], [[0, 1], [0, 1]],
-                        ci_band=([0, 1], [0, 1], [0, 1]))
+                        ci_band=([0, 1], [0, 1], [0, 1])).plot(ax=_ax())
 
 
 def _labelled(seed, weighted):

@@ -261,7 +261,7 @@ def test_sawtooth_refuses_dropped_intermediate_points(watermelon):
 )
 def test_bad_constructor_input(precision, recall, kwargs, match):
     with pytest.raises(ValueError, match=match):
-        PrecisionRecallDisplay(precision, recall, **kwargs)
+        PrecisionRecallDisplay(precision, recall, **kwargs).plot(ax=Figure().subplots())
 
 
 @settings(max_examples=60, deadline=None)

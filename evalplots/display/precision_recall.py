@@ -163,7 +163,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     Raises
     ------
     ValueError
-        If the arrays differ in length, are not finite, leave [0, 1], or ``recall``
+        Not at construction, which stores the arguments as given: :meth:`plot`
+        checks them before drawing and raises if the arrays differ in length,
+        are not finite, leave [0, 1], or ``recall``
         is not non-increasing (the layout of ``precision_recall_curve``); if a
         score is outside [0, 1] or ``average`` not one of the options; with
         several curves, if a list argument has another number of entries than
@@ -275,50 +277,61 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ci_band=None,
         optimal=None,
     ):
+        self.precision, self.recall = precision, recall
+        self.average_precision = average_precision
+        self.break_even = break_even
+        self.prevalence_pos_label = prevalence_pos_label
+        self.name = name
         self.pos_label = pos_label
+        self.average = average
+        self.thresholds = thresholds
+        self.average_precision_ci = average_precision_ci
+        self.ci_band = ci_band
         self.optimal = optimal
-        if is_multi_curve(precision):
-            check_single_curve_only(thresholds=thresholds,
-                                    average_precision_ci=average_precision_ci,
-                                    ci_band=ci_band, optimal=optimal)
-            self.thresholds = self.average_precision_ci = self.ci_band = None
+
+    def _check_stored(self):
+        """Check the stored arrays before drawing them, keeping them as arrays
+        (lists of arrays for several curves); see the class's Raises."""
+        if is_multi_curve(self.precision):
+            check_single_curve_only(thresholds=self.thresholds,
+                                    average_precision_ci=self.average_precision_ci,
+                                    ci_band=self.ci_band, optimal=self.optimal)
             curves = check_curve_lists(
-                precision, recall, "precision", "recall", check_pr_curve
+                self.precision, self.recall, "precision", "recall", check_pr_curve
             )
             n_curves = len(curves)
             self.recall = [c[0] for c in curves]
             self.precision = [c[1] for c in curves]
             self.average_precision = check_scores(
-                average_precision, n_curves, "average_precision"
+                self.average_precision, n_curves, "average_precision"
             )
             self.break_even = [
                 check_break_even(v, f"break_even[{i}]")
-                for i, v in enumerate(expand(break_even, n_curves, "break_even"))
+                for i, v in enumerate(expand(self.break_even, n_curves, "break_even"))
             ]
             self.prevalence_pos_label = check_scores(
-                prevalence_pos_label, n_curves, "prevalence_pos_label"
+                self.prevalence_pos_label, n_curves, "prevalence_pos_label"
             )
-            self.name = check_names(name, n_curves)
-            self.average = check_averages(average, n_curves)
+            self.name = check_names(self.name, n_curves)
+            self.average = check_averages(self.average, n_curves)
             return
         self.recall, self.precision = check_pr_curve(
-            precision, recall, "precision", "recall"
+            self.precision, self.recall, "precision", "recall"
         )
-        self.average_precision = check_score(average_precision, "average_precision")
-        self.break_even = check_break_even(break_even, "break_even")
+        self.average_precision = check_score(self.average_precision, "average_precision")
+        self.break_even = check_break_even(self.break_even, "break_even")
         self.prevalence_pos_label = check_score(
-            prevalence_pos_label, "prevalence_pos_label"
+            self.prevalence_pos_label, "prevalence_pos_label"
         )
-        self.name = name
-        self.average = check_averages(average)
+        self.average = check_averages(self.average)
         self.thresholds = check_thresholds(
-            thresholds, self.precision.size - 1, "thresholds",
+            self.thresholds, self.precision.size - 1, "thresholds",
             "one per point of precision but the sentinel, increasing",
         )
         self.average_precision_ci = check_interval(
-            average_precision_ci, "average_precision_ci"
+            self.average_precision_ci, "average_precision_ci"
         )
-        self.ci_band = check_curve_band(ci_band, "ci_band", "recall", "precision")
+        self.ci_band = check_curve_band(self.ci_band, "ci_band", "recall", "precision")
 
     @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
@@ -427,7 +440,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         Raises
         ------
         ValueError
-            If ``drawstyle`` is unknown, ``kwargs`` or ``curve_kwargs`` holds
+            If the stored arguments are invalid (see the class's Raises),
+            ``drawstyle`` is unknown, ``kwargs`` or ``curve_kwargs`` holds
             ``drawstyle``/``ds``, a style dict sets one property under two names,
             ``plot_chance_level=True`` without ``prevalence_pos_label`` (for every
             curve), ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with
@@ -460,6 +474,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "kwargs sets the Line2D drawstyle; choose the drawing with "
                 "plot(drawstyle='steps-post' or 'sawtooth') instead."
             )
+        self._check_stored()
         multi = isinstance(self.precision, list)
         threshold = check_threshold(threshold, self.thresholds, multi)
         best = optimal_point(plot_optimal, "f1", multi, self.optimal)

@@ -142,8 +142,10 @@ class RocCurveDisplay(CurveDisplayMixin):
     Raises
     ------
     ValueError
-        If ``fpr`` and ``tpr`` differ in length, are not 1-D, not finite or leave
-        [0, 1], ``roc_auc`` is not in [0, 1], ``average`` is not one of the
+        Not at construction, which stores the arguments as given: :meth:`plot`
+        checks them before drawing and raises if ``fpr`` and ``tpr`` differ in
+        length, are not 1-D, not finite or leave [0, 1], ``roc_auc`` is not in
+        [0, 1], ``average`` is not one of the
         options; with several curves, if a list argument has another number of
         entries than ``fpr``, or ``name`` is a single string.
 
@@ -232,27 +234,36 @@ class RocCurveDisplay(CurveDisplayMixin):
         ci_band=None,
         optimal=None,
     ):
-        self.pos_label = pos_label
-        self.optimal = optimal
-        if is_multi_curve(fpr):
-            curves = check_curve_lists(fpr, tpr, "fpr", "tpr", check_curve)
-            self.fpr, self.tpr = [c[0] for c in curves], [c[1] for c in curves]
-            self.roc_auc = check_scores(roc_auc, len(curves), "roc_auc")
-            self.name = check_names(name, len(curves))
-            self.average = check_averages(average, len(curves))
-            check_single_curve_only(thresholds=thresholds, roc_auc_ci=roc_auc_ci,
-                                    ci_band=ci_band, optimal=optimal)
-            self.thresholds = self.roc_auc_ci = self.ci_band = None
-            return
-        self.fpr, self.tpr = check_curve(fpr, tpr, "fpr", "tpr")
-        self.roc_auc = check_score(roc_auc, "roc_auc")
+        self.fpr, self.tpr = fpr, tpr
+        self.roc_auc = roc_auc
         self.name = name
-        self.average = check_averages(average)
+        self.pos_label = pos_label
+        self.average = average
+        self.thresholds = thresholds
+        self.roc_auc_ci = roc_auc_ci
+        self.ci_band = ci_band
+        self.optimal = optimal
+
+    def _check_stored(self):
+        """Check the stored arrays before drawing them, keeping them as arrays
+        (lists of arrays for several curves); see the class's Raises."""
+        if is_multi_curve(self.fpr):
+            curves = check_curve_lists(self.fpr, self.tpr, "fpr", "tpr", check_curve)
+            self.fpr, self.tpr = [c[0] for c in curves], [c[1] for c in curves]
+            self.roc_auc = check_scores(self.roc_auc, len(curves), "roc_auc")
+            self.name = check_names(self.name, len(curves))
+            self.average = check_averages(self.average, len(curves))
+            check_single_curve_only(thresholds=self.thresholds, roc_auc_ci=self.roc_auc_ci,
+                                    ci_band=self.ci_band, optimal=self.optimal)
+            return
+        self.fpr, self.tpr = check_curve(self.fpr, self.tpr, "fpr", "tpr")
+        self.roc_auc = check_score(self.roc_auc, "roc_auc")
+        self.average = check_averages(self.average)
         self.thresholds = check_thresholds(
-            thresholds, self.fpr.size, "thresholds", "one per point of fpr, decreasing"
+            self.thresholds, self.fpr.size, "thresholds", "one per point of fpr, decreasing"
         )
-        self.roc_auc_ci = check_interval(roc_auc_ci, "roc_auc_ci")
-        self.ci_band = check_curve_band(ci_band, "ci_band", "fpr", "tpr")
+        self.roc_auc_ci = check_interval(self.roc_auc_ci, "roc_auc_ci")
+        self.ci_band = check_curve_band(self.ci_band, "ci_band", "fpr", "tpr")
 
     @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
@@ -334,7 +345,8 @@ class RocCurveDisplay(CurveDisplayMixin):
         Raises
         ------
         ValueError
-            If a style dict sets one property under two alias names (``c``/``color``),
+            If the stored arguments are invalid (see the class's Raises), a
+            style dict sets one property under two alias names (``c``/``color``),
             ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with several
             curves, ``name`` or ``curve_kwargs`` is a list of another length; if
             ``threshold`` is not a finite number or is given without stored
@@ -368,6 +380,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         >>> display.line_.get_label(), display.chance_level_.get_label()
         ('AUC = 0.75', 'Chance level (AUC = 0.5)')
         """
+        self._check_stored()
         multi = isinstance(self.fpr, list)
         threshold = check_threshold(threshold, self.thresholds, multi)
         best = optimal_point(plot_optimal, "youden", multi, self.optimal)
