@@ -280,3 +280,29 @@ def test_display_package_does_not_import_reportlab():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "False"
+
+
+def test_the_evaluations_build_every_display_kind_through_one_entry(watermelon):
+    from evalplots import evaluate
+
+    y_true = np.asarray(watermelon.y_true)
+    y_score = np.asarray(watermelon.y_score)
+    binary = evaluate(y_true, {"m": y_score})
+    proba = np.array([[.7, .2, .1], [.2, .5, .3], [.1, .3, .6],
+                      [.5, .3, .2], [.3, .3, .4], [.2, .2, .6]])
+    multiclass = evaluate(["a", "b", "c", "a", "b", "c"], {"m": proba})
+    regression = evaluate([0.5, 1.5, 2.25, 3.0], {"m": [0.75, 1.25, 2.5, 2.75]})
+    built = set()
+    for ev in (binary, multiclass, regression):
+        for kind in ev.display_kinds:
+            display = ev.display(kind, "m")
+            named = getattr(ev, f"{kind}_display")("m")
+            assert type(display) is type(named)
+            built.add(type(display))
+        with pytest.raises(ValueError, match="kind must be one of"):
+            ev.display("violin", "m")
+    assert {CalibrationDisplay, CumulativeGainDisplay, DetCurveDisplay,
+            MetricThresholdCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay,
+            ScoreDistributionDisplay, ConfusionMatrixDisplay,
+            PredictionErrorDisplay} <= built
+    assert binary.display("roc", "m").optimal == binary["m"].optimal_thresholds["youden"]
