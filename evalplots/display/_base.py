@@ -154,6 +154,15 @@ def pos_label_title(pos_label):
     return f"Positive label: {pos_label}" if pos_label is not None else None
 
 
+def store_arguments(display, arguments):
+    """Set each constructor argument (``locals()`` of ``__init__``) as the public
+    attribute of its name, as given: a Display's constructor stores, its ``plot``
+    checks before drawing."""
+    for key, value in arguments.items():
+        if key != "self":
+            setattr(display, key, value)
+
+
 def check_option(value, allowed, argname):
     """Raise a ValueError naming ``argname`` unless ``value`` is one of ``allowed``."""
     if not isinstance(value, (str, type(None))) or value not in allowed:

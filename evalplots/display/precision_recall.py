@@ -9,7 +9,12 @@ from evalplots._docstrings import (
     THINNED_CURVE_NOTE,
     fill_doc,
 )
-from evalplots.display._base import CurveDisplayMixin, check_option, check_score
+from evalplots.display._base import (
+    CurveDisplayMixin,
+    check_option,
+    check_score,
+    store_arguments,
+)
 from evalplots.display._multicurve import (
     check_averages,
     check_binary_labels_arg,
@@ -277,17 +282,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ci_band=None,
         optimal=None,
     ):
-        self.precision, self.recall = precision, recall
-        self.average_precision = average_precision
-        self.break_even = break_even
-        self.prevalence_pos_label = prevalence_pos_label
-        self.name = name
-        self.pos_label = pos_label
-        self.average = average
-        self.thresholds = thresholds
-        self.average_precision_ci = average_precision_ci
-        self.ci_band = ci_band
-        self.optimal = optimal
+        store_arguments(self, locals())
 
     def _check_stored(self):
         """Check the stored arrays before drawing them, keeping them as arrays

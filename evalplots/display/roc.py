@@ -16,6 +16,7 @@ from evalplots.display._base import (
     legend_label,
     merge_style_kwargs,
     set_legend_entry,
+    store_arguments,
 )
 from evalplots.display._cv_results import CV_PARAMS, fold_scores
 from evalplots.display._estimator import (
@@ -234,15 +235,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         ci_band=None,
         optimal=None,
     ):
-        self.fpr, self.tpr = fpr, tpr
-        self.roc_auc = roc_auc
-        self.name = name
-        self.pos_label = pos_label
-        self.average = average
-        self.thresholds = thresholds
-        self.roc_auc_ci = roc_auc_ci
-        self.ci_band = ci_band
-        self.optimal = optimal
+        store_arguments(self, locals())
 
     def _check_stored(self):
         """Check the stored arrays before drawing them, keeping them as arrays
