@@ -268,7 +268,8 @@ def test_pr_band_and_interval_from_the_constructor():
     ci = ConfidenceInterval(0.8667, 0.61, 1.0, "bootstrap-bca", 0.95)
     display = PrecisionRecallDisplay(
         precision, recall, average_precision=0.8667, average_precision_ci=ci,
-        thresholds=thresholds, ci_band=([0.2, 1.0], [0.5, 0.4], [1.0, 0.9]),
+        break_even=2 / 3, thresholds=thresholds,
+        ci_band=([0.2, 1.0], [0.5, 0.4], [1.0, 0.9]),
     ).plot(ax=_ax(), threshold=0.7)
     assert display.line_.get_label() == "AP = 0.87 [0.61, 1.00], BEP = 0.67"
     assert display.ci_band_ is not None

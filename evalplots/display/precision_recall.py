@@ -106,8 +106,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     average_precision : float or list of float, default=None
         Step-wise average precision, shown in the legend; None shows none.
     break_even : float or list of float, default=None
-        Break-even point (NaN: undefined, no marker); None computes it from the
-        curve when it is drawn.
+        Break-even point, marked by ``plot(plot_break_even=True)`` (NaN:
+        undefined, no marker); None marks none (compute it with
+        :func:`evalplots.metrics.break_even_point_from_curve`).
     prevalence_pos_label : float or list of float, default=None
         Share of positives, the precision of a random classifier; needed for
         ``plot_chance_level=True``.
@@ -458,7 +459,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         >>> from evalplots.display import PrecisionRecallDisplay
         >>> display = PrecisionRecallDisplay(
         ...     [0.5, 0.6, 0.5, 2/3, 1, 1, 1], [1, 1, 2/3, 2/3, 2/3, 1/3, 0],
-        ...     average_precision=0.8667).plot(drawstyle="sawtooth")
+        ...     average_precision=0.8667, break_even=2/3).plot(drawstyle="sawtooth")
         >>> display.break_even_.get_xydata().round(4).tolist()
         [[0.6667, 0.6667]]
         """
