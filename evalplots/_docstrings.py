@@ -91,7 +91,13 @@ CURVE_PLOT_PARAMS = """curve_kwargs : dict or list of dict, default=None
     legend_title : str, default=None
         Title of the legend; None keeps the title of the axes' legend, or on
         new axes writes the positive label (``"Positive label: 1"``; the axis
-        titles do not repeat it)."""
+        titles do not repeat it).
+    align_decimals : bool, default=True
+        Write every number of the axes' legend with one number of decimals,
+        the largest any of them needs (``"AUC = 0.995"`` beside
+        ``"AUC = 0.980"``, never ``"AUC = 0.98"``): the entries of the models
+        already drawn on ``ax`` are relabelled. False leaves them as they are
+        and gives this Display's numbers their own decimals."""
 
 #: ``name`` and ``ax`` of every Display.from_predictions.
 DISPLAY_NAME_AX_PARAMS = """name : str, default=None

@@ -1,5 +1,6 @@
 """Behaviour shared by every Display, one test parametrized over all of them."""
 
+import functools
 from types import SimpleNamespace
 
 import matplotlib as mpl
@@ -7,13 +8,24 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
+import evalplots.display
 from evalplots import metrics
 from evalplots.display import (
+    CalibrationDisplay,
+    ClassificationReportDisplay,
     ConfusionMatrixDisplay,
+    CumulativeGainDisplay,
+    DetCurveDisplay,
+    MetricThresholdCurveDisplay,
     PrecisionRecallDisplay,
     PredictionErrorDisplay,
     RocCurveDisplay,
+    ScoreDistributionDisplay,
 )
+from evalplots.metrics._calibration import binary_bins, calibration_error
+from evalplots.metrics._gain import gain_from_counts
+from evalplots.metrics._threshold_metrics import metrics_from_counts
+from evalplots.metrics._thresholds import binary_scores
 
 
 def _manual_roc(y_true, y_score):
@@ -46,26 +58,100 @@ def _manual_pe(y_true, y_pred):
     return PredictionErrorDisplay(y_true=y_true, y_pred=y_pred, name="m")
 
 
-# name -> (class, from_predictions kwargs, manual compute + construct, a style dict arg)
+def _manual_det(y_true, y_score):
+    fpr, fnr, _ = metrics.det_curve(y_true, y_score, drop_intermediate=True)
+    return DetCurveDisplay(fpr, fnr, name="m", pos_label=1)
+
+
+def _manual_gain(y_true, y_score):
+    fps, tps, thresholds = binary_scores(y_true, y_score).counts()
+    queue_rate, gain, gain_thresholds = gain_from_counts(fps, tps, thresholds)
+    fpr, _, _ = metrics.roc_curve(y_true, y_score, drop_intermediate=False)
+    return CumulativeGainDisplay(queue_rate, gain, fpr=fpr, thresholds=gain_thresholds,
+                                 prevalence=float(np.mean(y_true)), name="m",
+                                 pos_label=1)
+
+
+def _manual_calibration(y_true, y_prob):
+    bins = binary_bins(y_true, y_prob, n_bins=10, strategy="uniform", pos_label=None,
+                       sample_weight=None)
+    return CalibrationDisplay(
+        bins.prob_true, bins.prob_pred, bins.counts, bin_bounds=bins.bin_bounds,
+        brier_score=metrics.brier_score_loss(y_true, y_prob),
+        ece=calibration_error(bins.prob_true, bins.prob_pred, bins.counts),
+        name="m", pos_label=1)
+
+
+def _manual_threshold(y_true, y_score):
+    fps, tps, thresholds = binary_scores(y_true, y_score).counts()
+    table = metrics_from_counts(fps, tps, thresholds.astype(float))
+    values = {m: getattr(table, "fbeta" if m == "f1" else m)
+              for m in ("precision", "recall", "f1")}
+    return MetricThresholdCurveDisplay(thresholds.astype(float), values, optimal={},
+                                       name="m", pos_label=1)
+
+
+def _manual_scores(y_true, y_score):
+    edges = np.histogram_bin_edges(y_score, bins=30)
+    counts = np.array([np.histogram(y_score[y_true == c], edges)[0] for c in (0, 1)],
+                      dtype=float)
+    density = counts / (counts.sum(axis=1, keepdims=True) * np.diff(edges))
+    return ScoreDistributionDisplay(edges, density, display_labels=[0, 1], name="m")
+
+
+def _manual_report(y_true, y_pred):
+    precision, recall, f1, support = metrics.precision_recall_fscore_support(
+        y_true, y_pred, average=None)
+    averages = {"accuracy": metrics.accuracy_score(y_true, y_pred)}
+    for average in ("macro", "weighted"):
+        averages[f"{average} avg"] = metrics.precision_recall_fscore_support(
+            y_true, y_pred, average=average)[:3]
+    return ClassificationReportDisplay(precision, recall, f1, support,
+                                       display_labels=["0", "1"], averages=averages)
+
+
+# name -> (class, from_predictions kwargs, manual compute + construct, a style dict
+# arg, plot kwargs of every drawing, whether the second input is labels)
 CASES = {
-    "roc": (RocCurveDisplay, {"name": "m"}, _manual_roc, "chance_level_kw"),
-    "pr": (PrecisionRecallDisplay, {"name": "m"}, _manual_pr, "break_even_kw"),
-    "cm": (ConfusionMatrixDisplay, {}, _manual_cm, "text_kw"),
-    "pe": (PredictionErrorDisplay, {"name": "m"}, _manual_pe, "line_kw"),
+    "roc": (RocCurveDisplay, {"name": "m"}, _manual_roc, "chance_level_kw", {}, False),
+    "pr": (PrecisionRecallDisplay, {"name": "m"}, _manual_pr, "break_even_kw", {}, False),
+    "cm": (ConfusionMatrixDisplay, {}, _manual_cm, "text_kw", {}, True),
+    "pe": (PredictionErrorDisplay, {"name": "m"}, _manual_pe, "line_kw", {}, False),
+    "det": (DetCurveDisplay, {"name": "m"}, _manual_det, "chance_level_kw", {}, False),
+    "gain": (CumulativeGainDisplay, {"name": "m"}, _manual_gain, "chance_level_kw", {},
+             False),
+    "calibration": (CalibrationDisplay, {"name": "m"}, _manual_calibration,
+                    "ref_line_kw", {}, False),
+    "threshold": (MetricThresholdCurveDisplay, {"name": "m"}, _manual_threshold,
+                  "threshold_kw", {"threshold": 0.5}, False),
+    "scores": (ScoreDistributionDisplay, {"name": "m"}, _manual_scores, "threshold_kw",
+               {"threshold": 0.5}, False),
+    "report": (ClassificationReportDisplay, {}, _manual_report, "text_kw", {}, True),
 }
+
+
+def test_every_display_is_covered():
+    assert {case[0] for case in CASES.values()} == {
+        getattr(evalplots.display, name) for name in evalplots.display.__all__}
 
 
 @pytest.fixture(params=list(CASES))
 def case(request, watermelon):
     """One Display on the watermelon example (labels at threshold 0.5 for the matrix)."""
-    cls, kwargs, manual, style_arg = CASES[request.param]
+    cls, kwargs, manual, style_arg, plot_kwargs, labels = CASES[request.param]
     y_true, y_score = np.asarray(watermelon.y_true), np.asarray(watermelon.y_score)
-    second = (y_score >= 0.5).astype(int) if cls is ConfusionMatrixDisplay else y_score
+    second = (y_score >= 0.5).astype(int) if labels else y_score
+
+    def make():  # the manual Display, drawn with the case's plot kwargs
+        display = manual(y_true, second)
+        display.plot = functools.partial(display.plot, **plot_kwargs)
+        return display
+
     return SimpleNamespace(
         cls=cls,
         args=(y_true, second),
-        kwargs=kwargs,
-        make=lambda: manual(y_true, second),
+        kwargs={**kwargs, **plot_kwargs},
+        make=make,
         style_arg=style_arg,
     )
 
@@ -194,3 +280,29 @@ def test_display_package_does_not_import_reportlab():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "False"
+
+
+def test_the_evaluations_build_every_display_kind_through_one_entry(watermelon):
+    from evalplots import evaluate
+
+    y_true = np.asarray(watermelon.y_true)
+    y_score = np.asarray(watermelon.y_score)
+    binary = evaluate(y_true, {"m": y_score})
+    proba = np.array([[.7, .2, .1], [.2, .5, .3], [.1, .3, .6],
+                      [.5, .3, .2], [.3, .3, .4], [.2, .2, .6]])
+    multiclass = evaluate(["a", "b", "c", "a", "b", "c"], {"m": proba})
+    regression = evaluate([0.5, 1.5, 2.25, 3.0], {"m": [0.75, 1.25, 2.5, 2.75]})
+    built = set()
+    for ev in (binary, multiclass, regression):
+        for kind in ev.display_kinds:
+            display = ev.display(kind, "m")
+            named = getattr(ev, f"{kind}_display")("m")
+            assert type(display) is type(named)
+            built.add(type(display))
+        with pytest.raises(ValueError, match="kind must be one of"):
+            ev.display("violin", "m")
+    assert {CalibrationDisplay, CumulativeGainDisplay, DetCurveDisplay,
+            MetricThresholdCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay,
+            ScoreDistributionDisplay, ConfusionMatrixDisplay,
+            PredictionErrorDisplay} <= built
+    assert binary.display("roc", "m").optimal == binary["m"].optimal_thresholds["youden"]

@@ -97,37 +97,26 @@ def test_threshold_point_is_the_confusion_matrix_at_that_threshold(threshold):
                                [[tp / (tp + fn), tp / (tp + fp)]])
 
 
-def test_a_display_drawn_on_two_axes_finds_its_points_once(monkeypatch):
-    import evalplots.display._operating_points as points
-    import evalplots.display.precision_recall as pr_module
-    import evalplots.display.roc as roc_module
-
-    calls = []
-    for module, name in ((points, "threshold_index"), (pr_module, "f1_index"),
-                         (roc_module, "youden_index")):
-        original = getattr(module, name)
-        monkeypatch.setattr(module, name, lambda *a, _f=original, _n=name:
-                            calls.append(_n) or _f(*a))
+def test_plot_marks_the_stored_optimum_and_finds_none_itself():
+    # plot() computes no number: a stored optimum (here a made-up one) is what is
+    # marked, and from_predictions stores the optimum of metrics.optimal_threshold
     y, s = _random(3)
-    for cls, name in ((PrecisionRecallDisplay, "f1_index"),
-                      (RocCurveDisplay, "youden_index")):
-        display = cls.from_predictions(y, s, ax=_ax(), threshold=0.3, plot_optimal=True)
-        first = (display.threshold_point_.get_xydata(), display.optimal_point_.get_xydata())
-        calls.clear()
-        display.plot(ax=_ax(), threshold=0.3, plot_optimal=True)
-        assert calls == []  # read from the first drawing
-        np.testing.assert_array_equal(display.threshold_point_.get_xydata(), first[0])
-        np.testing.assert_array_equal(display.optimal_point_.get_xydata(), first[1])
-        display.plot(ax=_ax(), threshold=0.6, plot_optimal=True)  # another threshold
-        assert calls == ["threshold_index"]
-        # new arrays (not changed in place): found anew, on the new curve
-        if cls is RocCurveDisplay:
-            display.tpr = display.tpr ** 2
-        else:
-            display.precision = display.precision.copy()
-        calls.clear()
-        display.plot(ax=_ax(), threshold=0.3, plot_optimal=True)
-        assert calls == [name]
+    fpr, tpr, thresholds = em.roc_curve(y, s)
+    made_up = em.OptimalThreshold(threshold=0.42, criterion="youden", value=0.25,
+                                  tpr=0.5, fpr=0.25, precision=0.6)
+    display = RocCurveDisplay(fpr, tpr, thresholds=thresholds, optimal=made_up)
+    display.plot(ax=_ax(), plot_optimal=True)
+    assert display.optimal_point_.get_xydata().tolist() == [[0.25, 0.5]]
+    assert display.optimal_annotation_.get_text() == "max J = 0.25 at t = 0.42"
+    for cls, criterion, point in ((RocCurveDisplay, "youden", ("fpr", "tpr")),
+                                  (PrecisionRecallDisplay, "f1", ("tpr", "precision"))):
+        best = em.optimal_threshold(y, s, criterion=criterion)
+        display = cls.from_predictions(y, s, ax=_ax(), plot_optimal=True)
+        assert display.optimal == best
+        assert display.optimal_point_.get_xydata().tolist() == [
+            [getattr(best, point[0]), getattr(best, point[1])]]
+
+
 
 
 def test_threshold_keeps_every_point_even_with_drop_intermediate():
@@ -166,9 +155,10 @@ def test_point_options_are_checked(display, kwargs, match):
 
 def test_thresholds_must_match_the_curve():
     with pytest.raises(ValueError, match="thresholds must be a 1-D array of 3"):
-        RocCurveDisplay([0, 0.5, 1], [0, 1, 1], thresholds=[1, 0])
+        RocCurveDisplay([0, 0.5, 1], [0, 1, 1], thresholds=[1, 0]).plot(ax=_ax())
     with pytest.raises(ValueError, match="thresholds must be a 1-D array of 2"):
-        PrecisionRecallDisplay([0.5, 1, 1], [1, 0.5, 0], thresholds=[0.1, 0.2, 0.3])
+        PrecisionRecallDisplay([0.5, 1, 1], [1, 0.5, 0],
+                               thresholds=[0.1, 0.2, 0.3]).plot(ax=_ax())
 
 
 def test_youden_point_against_scikit_learn_and_ties_to_the_highest_threshold():
@@ -212,12 +202,11 @@ def test_f1_point_against_scikit_learn_and_ties_to_the_highest_threshold():
     np.testing.assert_allclose(display.optimal_point_.get_xydata(), [[0.5, 1]])
 
 
-def test_optimal_point_without_thresholds_has_no_t_in_its_text():
-    display = RocCurveDisplay([0, 0, 0.5, 1], [0, 0.5, 1, 1]).plot(
-        ax=_ax(), plot_optimal="youden"
-    )
-    np.testing.assert_allclose(display.optimal_point_.get_xydata(), [[0, 0.5]])
-    assert display.optimal_annotation_.get_text() == "max J = 0.50"
+def test_plot_optimal_without_a_stored_optimum_is_a_value_error():
+    display = RocCurveDisplay([0, 0, 0.5, 1], [0, 0.5, 1, 1])
+    with pytest.raises(ValueError, match="plot_optimal= needs the stored optimum; "
+                                         "pass optimal="):
+        display.plot(ax=_ax(), plot_optimal="youden")
 
 
 # --------------------------------------------------------------------- iso-F1
@@ -279,7 +268,8 @@ def test_pr_band_and_interval_from_the_constructor():
     ci = ConfidenceInterval(0.8667, 0.61, 1.0, "bootstrap-bca", 0.95)
     display = PrecisionRecallDisplay(
         precision, recall, average_precision=0.8667, average_precision_ci=ci,
-        thresholds=thresholds, ci_band=([0.2, 1.0], [0.5, 0.4], [1.0, 0.9]),
+        break_even=2 / 3, thresholds=thresholds,
+        ci_band=([0.2, 1.0], [0.5, 0.4], [1.0, 0.9]),
     ).plot(ax=_ax(), threshold=0.7)
     assert display.line_.get_label() == "AP = 0.87 [0.61, 1.00], BEP = 0.67"
     assert display.ci_band_ is not None
@@ -297,13 +287,13 @@ def test_pr_band_and_interval_from_the_constructor():
 )
 def test_bands_are_checked(band, match):
     with pytest.raises(ValueError, match=match):
-        RocCurveDisplay([0, 1], [0, 1], ci_band=band)
+        RocCurveDisplay([0, 1], [0, 1], ci_band=band).plot(ax=_ax())
 
 
 def test_band_and_interval_need_one_curve():
     with pytest.raises(ValueError, match="ci_band describe one curve"):
         RocCurveDisplay([[0, 1], [0, 1]], [[0, 1], [0, 1]],
-                        ci_band=([0, 1], [0, 1], [0, 1]))
+                        ci_band=([0, 1], [0, 1], [0, 1])).plot(ax=_ax())
 
 
 def _labelled(seed, weighted):
@@ -569,3 +559,22 @@ def test_degenerate_det_and_threshold_curves_warn():
             [0, 1, 0, 1], [.5, .5, .5, .5], ax=Figure().add_subplot())
     assert d.line_["precision"].get_marker() == "o"  # drawn as a point
     assert d.line_["precision"].get_ydata().tolist() == [0.5]
+
+
+def _scored(cls, score, name):
+    if cls is RocCurveDisplay:
+        return cls([0, 0, 1], [0, 1, 1], roc_auc=score, name=name)
+    return cls([0.5, 1, 1], [1, 1, 0], average_precision=score, break_even=np.nan,
+               name=name)
+
+
+@pytest.mark.parametrize("cls", [RocCurveDisplay, PrecisionRecallDisplay])
+def test_a_model_added_relabels_the_others_only_when_it_aligns_decimals(cls):
+    metric = "AUC" if cls is RocCurveDisplay else "AP"
+    ax = _ax()
+    first = _scored(cls, 0.75, "a").plot(ax=ax)
+    other = _scored(cls, 0.9975, "b").plot(ax=ax, align_decimals=False)
+    assert first.line_.get_label() == f"a ({metric} = 0.75)"  # untouched
+    assert other.line_.get_label() == f"b ({metric} = 0.998)"
+    other.plot(ax=ax)  # the default aligns the legend, as plot's API says
+    assert first.line_.get_label() == f"a ({metric} = 0.750)"

@@ -329,15 +329,16 @@ def test_labels_with_a_binary_score_is_an_error(cls, watermelon):
 def test_bad_multi_curve_constructor_input(kwargs, match):
     args = {"fpr": [[0, 1], [0, 0.5, 1]], "tpr": [[0, 1], [0, 1, 1]], **kwargs}
     with pytest.raises(ValueError, match=match):
-        RocCurveDisplay(**args)
+        RocCurveDisplay(**args).plot(ax=Figure().subplots())
 
 
 def test_bad_multi_curve_pr_input():
     p, r = [0.5, 1, 1], [1, 0.5, 0]
     with pytest.raises(ValueError, match=r"recall\[1\] must be non-increasing"):
-        PrecisionRecallDisplay([p, [1, 0.5, 1]], [r, [0, 1, 0]])
+        PrecisionRecallDisplay([p, [1, 0.5, 1]], [r, [0, 1, 0]]).plot(ax=Figure().subplots())
     with pytest.raises(ValueError, match=r"break_even\[0\] must be a number"):
-        PrecisionRecallDisplay([p, p], [r, r], break_even=[2, None])
+        PrecisionRecallDisplay([p, p], [r, r], break_even=[2, None]).plot(
+            ax=Figure().subplots())
     display = PrecisionRecallDisplay([p, p], [r, r], prevalence_pos_label=[0.5, None])
     with pytest.raises(ValueError, match="plot_chance_level=True needs prevalence"):
         display.plot(ax=_ax(), plot_chance_level=True)
@@ -369,4 +370,4 @@ def test_a_single_macro_curve_is_steps_without_break_even(iris30):
     assert macro.break_even_ is None
     assert macro.line_.get_label() == "forest (AP = 0.81)"
     with pytest.raises(ValueError, match="average must be one of None, 'micro', 'macro'"):
-        RocCurveDisplay([0, 1], [0, 1], average="weighted")
+        RocCurveDisplay([0, 1], [0, 1], average="weighted").plot(ax=Figure().subplots())

@@ -136,12 +136,14 @@ def test_break_even_with_ties_is_on_the_sawtooth_chord_not_the_steps():
     assert steps.line_.get_label() == "tie (AP = 0.83, BEP = 0.80)"
 
 
-def test_break_even_computed_from_the_curve_when_not_given():
+def test_plot_computes_no_break_even_it_is_not_given():
     precision, recall, _ = metrics.precision_recall_curve(Y_TIE, S_TIE)
     display = PrecisionRecallDisplay(precision, recall).plot()
+    assert display.break_even_ is None and display.line_.get_label() == "_nolegend_"
+    bep = metrics.break_even_point_from_curve(precision, recall)
+    display = PrecisionRecallDisplay(precision, recall, break_even=bep).plot()
     np.testing.assert_allclose(display.break_even_.get_xydata(), [(0.8, 0.8)])
     assert display.line_.get_label() == "BEP = 0.80"
-    assert display.break_even is None  # the stored attribute is not mutated by plot
 
 
 def test_undefined_break_even_draws_no_marker():
@@ -261,7 +263,7 @@ def test_sawtooth_refuses_dropped_intermediate_points(watermelon):
 )
 def test_bad_constructor_input(precision, recall, kwargs, match):
     with pytest.raises(ValueError, match=match):
-        PrecisionRecallDisplay(precision, recall, **kwargs)
+        PrecisionRecallDisplay(precision, recall, **kwargs).plot(ax=Figure().subplots())
 
 
 @settings(max_examples=60, deadline=None)

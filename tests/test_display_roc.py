@@ -148,7 +148,7 @@ def test_despine(watermelon):
 )
 def test_bad_constructor_input(args, kwargs, match):
     with pytest.raises(ValueError, match=match):
-        RocCurveDisplay(*args, **kwargs)
+        RocCurveDisplay(*args, **kwargs).plot(ax=Figure().subplots())
 
 
 def test_from_predictions_bad_labels():

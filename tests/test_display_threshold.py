@@ -93,16 +93,16 @@ def test_chosen_and_optimal_threshold_lines():
         cost_fp=2.0, name="seed", ax=ax,
     )  # fmt: skip
     assert display.threshold_line_.get_xdata()[0] == 0.5
-    assert display.threshold_line_.get_label() == "threshold t = 0.50"
+    assert display.threshold_line_.get_label() == "threshold t = 0.5"
     assert [line.get_label() for line in display.line_.values()] == [
-        "Precision (0.60 at t = 0.50)", "Recall (0.43 at t = 0.50)",
-        "F1 (0.50 at t = 0.50)"]  # fmt: skip
+        "Precision (0.60 at t = 0.5)", "Recall (0.43 at t = 0.5)",
+        "F1 (0.50 at t = 0.5)"]  # fmt: skip
     assert set(display.optimal_line_) == {"f1", "youden", "cost"}
     assert display.optimal["f1"].value == pytest.approx(12 / 17)
     assert display.optimal_line_["f1"].get_label() == "max F1 = 0.71 at t = 0.25"
     assert display.optimal_line_["youden"].get_label() == "max J = 0.41 at t = 0.25"
     # 2 FP + FN: 6 at 0.8 (0 FP, 6 FN)
-    assert display.optimal_line_["cost"].get_label() == "min cost = 6 at t = 0.80"
+    assert display.optimal_line_["cost"].get_label() == "min cost = 6 at t = 0.8"
     assert display.optimal_line_["cost"].get_xdata()[0] == 0.8
     assert ax.get_legend().get_title().get_text() == "seed"
     assert len(_legend(ax)) == 3 + 1 + 3  # one entry per line
@@ -373,7 +373,7 @@ def test_histograms_share_bins_and_match_numpy():
         assert_allclose(display.artist_[i].get_data().edges, edges)
     assert display.values.sum() == pytest.approx(weight.sum())
     assert display.threshold_line_.get_xdata()[0] == 0.5
-    assert _legend(ax) == ["0", "1", "threshold = 0.50"]
+    assert _legend(ax) == ["0", "1", "threshold = 0.5"]
     assert ax.get_ylabel() == "Count" and ax.get_xlabel() == "Score"
     assert display.fill_ is None
 

@@ -246,9 +246,9 @@ def _check_calibration(namespace, figures, seeds):
 
 def _check_threshold_curve(namespace, figures, seeds):
     legend = _legend_texts(figures)
-    assert "Precision (0.99 at t = 0.50)" in legend
-    assert "max F1 = 0.97 at t = 0.49" in legend
-    assert "min cost = 58 at t = 0.20" in legend
+    assert "Precision (0.99 at t = 0.5)" in legend
+    assert "max F1 = 0.97 at t = 0.487" in legend
+    assert "min cost = 58 at t = 0.205" in legend
     displays = namespace["displays"]
     assert all(d.ci_band_ is not None for d in displays.values())
     best = namespace["costly"]
@@ -261,7 +261,7 @@ def _check_score_distribution(namespace, figures, seeds):
     assert namespace["mass"] == pytest.approx(namespace["recall"])
     hist, kde = namespace["displays"][:2]
     assert np.allclose((hist.values * np.diff(hist.x)).sum(axis=1), 1.0)
-    assert {"0", "1", "threshold = 0.50"} <= _legend_texts(figures)
+    assert {"0", "1", "threshold = 0.5"} <= _legend_texts(figures)
     assert kde.kind == "kde" and len(kde.fill_) == 2
 
 

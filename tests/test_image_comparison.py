@@ -291,7 +291,7 @@ def test_paper_figure_three_panels(paper_figure):
 # image does not depend on the metrics' band functions.
 @compare
 def test_roc_ci_band_and_operating_point():
-    from evalplots.metrics import ConfidenceInterval, auc, roc_curve
+    from evalplots.metrics import ConfidenceInterval, auc, optimal_threshold, roc_curve
 
     rng = np.random.default_rng(7)
     y = np.r_[np.ones(60, int), np.zeros(90, int)]
@@ -312,6 +312,7 @@ def test_roc_ci_band_and_operating_point():
     display = RocCurveDisplay(
         fpr, tpr, roc_auc=estimate, thresholds=thresholds, roc_auc_ci=ci,
         ci_band=(grid, low, high), name="model", pos_label=1,
+        optimal=optimal_threshold(y, s, criterion="youden"),
     ).plot(ax=ax, threshold=0.5, plot_optimal="youden")
     assert display.line_.get_label() == f"model (AUC = {ci.format(2)})"
     ax.set_title("95% bootstrap band, threshold 0.5")

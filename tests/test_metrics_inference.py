@@ -587,7 +587,7 @@ def test_mcnemar_errors_and_text():
 def test_pvalue_text_of_an_underflowed_pvalue():
     # McNemar with b = 10001, c = 1702: chi-square = (|b - c| - 1)^2 / (b + c) = 5883.8,
     # whose tail underflows to 0.0; the text says it is below what a float holds
-    from evalplots.metrics._pvalue import format_pvalue
+    from evalplots.metrics._format import format_pvalue
 
     y_true = np.ones(11703, int)
     a_right = np.r_[np.ones(10001, int), np.zeros(1702, int)]  # b = 10001, c = 1702

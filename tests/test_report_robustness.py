@@ -18,7 +18,7 @@ from evalplots.report import Report, evaluation_report
 from evalplots._atomic import write_atomically
 from evalplots import evaluate
 from evalplots.report.standard._figures import precision_recall_figure, roc_figure
-from evalplots.report.standard._figures import model_style
+from evalplots.display.style import model_style
 from evalplots.report._fonts import MissingGlyphWarning, find_fallback_font, missing_chars
 
 

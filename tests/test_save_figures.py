@@ -95,7 +95,7 @@ def test_binary_pdf_files_names_widths_and_fonts(sample, tmp_path):
     assert "operating point at threshold 0.5" in text
     # the threshold figure names the chosen threshold and both optima per model
     text = " ".join(PdfReader(paths[4]).pages[0].extract_text().split())
-    assert "Precision (0.99 at t = 0.50)" in text  # logistic regression: 0.9854
+    assert "Precision (0.99 at t = 0.5)" in text  # logistic regression: 0.9854
     assert text.count("max J = ") == 2 and text.count("max F1 = ") == 2
 
 

@@ -13,6 +13,8 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.legend import Legend
 
+from evalplots.metrics._format import format_interval, format_score, score_decimals
+
 __all__ = []
 
 #: matplotlib property aliases -> canonical names (both spellings in one dict is an
@@ -136,34 +138,6 @@ def legend_label(name, metric_name=None, value=None, *more, decimals=None):
     return legend_text(name)
 
 
-def score_decimals(value):
-    """Number of decimals :func:`format_score` gives ``value``: 2, more when 2
-    would round a score to 0 or 1 (at most 6)."""
-    for decimals in range(2, 7):
-        if value in (0.0, 1.0) or round(value, decimals) not in (0.0, 1.0):
-            return decimals
-    return 6
-
-
-def format_score(value, decimals=None):
-    """Format a score in [0, 1] with 2 decimals, more when 2 would round to 0 or 1.
-
-    A legend must not claim a perfect (or null) score that is not: 0.99528 is
-    written ``0.995``, not ``1.00``; exact 1 stays ``1.00``. ``decimals`` forces
-    a number of decimals (one legend uses one number for all its entries, see
-    :func:`align_legend_decimals`).
-
-    Examples
-    --------
-    >>> from evalplots.display._base import format_score
-    >>> format_score(0.7777), format_score(0.99528), format_score(1.0), format_score(2e-4)
-    ('0.78', '0.995', '1.00', '0.0002')
-    """
-    if decimals is None:
-        decimals = score_decimals(value)
-    return f"{value:.{decimals}f}"
-
-
 def pos_label_title(pos_label):
     """Return the legend title ``"Positive label: 1"``, or None when unknown.
 
@@ -178,6 +152,15 @@ def pos_label_title(pos_label):
     ('Positive label: spam', None)
     """
     return f"Positive label: {pos_label}" if pos_label is not None else None
+
+
+def store_arguments(display, arguments):
+    """Set each constructor argument (``locals()`` of ``__init__``) as the public
+    attribute of its name, as given: a Display's constructor stores, its ``plot``
+    checks before drawing."""
+    for key, value in arguments.items():
+        if key != "self":
+            setattr(display, key, value)
 
 
 def check_option(value, allowed, argname):
@@ -433,6 +416,7 @@ class CurveDisplayMixin:
     def _finish_axes(
         self, *, xlabel, ylabel, despine_axes, legend_loc, legend_title=None,
         xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal", small_legend=False,
+        align_decimals=False,
     ):
         """Short axis titles, limits (square [-0.01, 1.01] by default), the legend.
 
@@ -445,7 +429,10 @@ class CurveDisplayMixin:
         ``small_legend`` gets a legend in a smaller font; with more than
         ``LEGEND_INSIDE_MAX`` entries the legend is placed outside the axes, to
         their right. Entries and title are literal
-        text (:func:`literal_legend`).
+        text (:func:`literal_legend`). With ``align_decimals`` every legend number
+        of the axes gets one number of decimals (:func:`align_legend_decimals`,
+        which relabels the entries already there): only a Display whose ``plot``
+        documents that option passes it.
         """
         self.ax_.set(
             xlabel=xlabel,
@@ -456,7 +443,8 @@ class CurveDisplayMixin:
         )
         if despine_axes:
             despine(self.ax_)
-        align_legend_decimals(self.ax_)
+        if align_decimals:  # the Display's documented plot option
+            align_legend_decimals(self.ax_)
         handles, labels = self.ax_.get_legend_handles_labels()
         previous = self.ax_.get_legend()
         if legend_title is None and previous is not None:
@@ -553,10 +541,10 @@ def _format_legend_value(value, decimals):
         return format_score(value, decimals)
     if decimals is None:  # one number of decimals within the entry
         decimals = max(score_decimals(v) for v in value.numbers())
-    text = format_score(value.value, decimals)
     if value.low is not None:
-        low, high = format_score(value.low, decimals), format_score(value.high, decimals)
-        text += f" [{low}, {high}]"
+        text = format_interval(value.value, value.low, value.high, decimals)
+    else:
+        text = format_score(value.value, decimals)
     if value.std is not None:
         text += f" \N{PLUS-MINUS SIGN} {format_score(value.std, decimals)}"
     return text

@@ -12,6 +12,7 @@ import numpy as np
 
 from evalplots.display._base import check_option, check_score, merge_style_kwargs
 from evalplots.display._thin import plot_curve
+from evalplots.display.style import class_colors
 
 __all__ = [
     "AVERAGES",
@@ -21,7 +22,6 @@ __all__ = [
     "check_curve_lists",
     "check_names",
     "check_scores",
-    "class_colors",
     "curve_styles",
     "draw_folds",
     "expand",
@@ -127,21 +127,11 @@ def check_averages(average, n_curves=None):
     return averages
 
 
-def class_colors(n_classes):
-    """``n_classes`` distinct colours: tab10 up to 10, tab20 up to 20, then 'turbo'."""
-    import matplotlib as mpl
-
-    if n_classes <= 10:
-        return list(mpl.colormaps["tab10"].colors[:n_classes])
-    if n_classes <= 20:
-        return list(mpl.colormaps["tab20"].colors[:n_classes])
-    return [tuple(c) for c in mpl.colormaps["turbo"](np.linspace(0.05, 0.95, n_classes))]
-
-
 def curve_styles(averages):
     """Default Line2D properties of each curve of a multi-curve Display.
 
-    Class curves (``average`` None) get :func:`class_colors` in order; 'micro' is
+    Class curves (``average`` None) get
+    :func:`evalplots.display.style.class_colors` in order; 'micro' is
     black dotted, 'macro' grey dash-dotted, both 2 pt wide.
     """
     colors = iter(class_colors(sum(a is None for a in averages)))

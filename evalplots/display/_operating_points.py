@@ -2,10 +2,12 @@
 
 A ROC or P-R Display stores the curve's points and, optionally, the threshold of
 each. The operating point at a threshold t (score >= t predicted positive) is the
-stored point of the smallest stored threshold >= t; the optimal point is the
-stored point maximising Youden's J = TPR - FPR (ROC) or F1 = 2PR / (P + R) (P-R),
-ties going to the highest threshold. Both are marked with a small marker and a
-short annotation next to it, outside the legend (one legend entry per model).
+stored point of the smallest stored threshold >= t; the optimal point is stored
+too, as the :class:`~evalplots.metrics.OptimalThreshold` of metrics (Youden's
+J = TPR - FPR for ROC, F1 for P-R, the one tie rule of
+:func:`evalplots.metrics.optimal_threshold`): a Display finds no optimum. Both
+are marked with a small marker and a short annotation next to it, outside the
+legend (one legend entry per model).
 """
 
 import numbers
@@ -13,25 +15,24 @@ import numbers
 import numpy as np
 
 from evalplots.display._base import merge_style_kwargs, pos_label_title
+from evalplots.metrics._format import format_quantity, format_score, format_threshold
+from evalplots.metrics._validation import check_threshold as check_threshold_value
 
 __all__ = [
     "CI_PARAMS",
     "check_curve_band",
     "draw_band",
-    "f1_index",
     "interval_title",
     "check_interval",
     "check_mean_std",
     "check_single_curve_only",
     "check_threshold",
     "check_thresholds",
-    "format_threshold",
     "mark_point",
     "mark_points",
-    "optimal_criterion",
-    "remembered",
+    "optimal_point",
+    "optimum_text",
     "threshold_index",
-    "youden_index",
 ]
 
 
@@ -51,7 +52,9 @@ def check_thresholds(thresholds, n_points, argname, layout):
 
 
 def check_threshold(threshold, thresholds, multi):
-    """Validate ``plot(threshold=...)``: a finite number, with stored thresholds."""
+    """Validate ``plot(threshold=...)``: a threshold
+    (:func:`evalplots.metrics._validation.check_threshold`) that a Display can
+    mark, on its one curve with stored thresholds."""
     if threshold is None:
         return None
     if multi:
@@ -59,21 +62,22 @@ def check_threshold(threshold, thresholds, multi):
             "threshold= marks the operating point of one curve, but the Display "
             "holds several curves; plot each model's Display with its own threshold."
         )
-    if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real) or not (
-        np.isfinite(threshold)
-    ):
-        raise ValueError(f"threshold must be a finite number, got {threshold!r}.")
+    threshold = check_threshold_value(threshold)
     if thresholds is None:
         raise ValueError(
             "threshold= needs the curve's thresholds; pass thresholds= to the Display "
             "or build it with from_predictions, which stores them."
         )
-    return float(threshold)
+    return threshold
 
 
-def optimal_criterion(plot_optimal, allowed, multi):
-    """Validate ``plot_optimal``: False/None (no point), or True / the criterion
-    ``allowed`` (the Display's only criterion, so True means it)."""
+def optimal_point(plot_optimal, allowed, multi, optimal):
+    """The stored optimum to mark, or None.
+
+    ``plot_optimal`` is False/None (no point), or True / the criterion
+    ``allowed`` (the Display's only criterion, so True means it); the optimum
+    must be stored (``optimal``, an OptimalThreshold of that criterion).
+    """
     if plot_optimal is None or plot_optimal is False:
         return None
     if plot_optimal is not True and plot_optimal != allowed:
@@ -85,7 +89,23 @@ def optimal_criterion(plot_optimal, allowed, multi):
             "plot_optimal= marks one curve's optimal point, but the Display holds "
             "several curves; plot each model's Display on its own."
         )
-    return allowed
+    if optimal is None:
+        raise ValueError(
+            f"plot_optimal= needs the stored optimum; pass optimal=evalplots.metrics."
+            f"optimal_threshold(y_true, y_score, criterion={allowed!r}) to the Display "
+            f"or build it with from_predictions, which stores it."
+        )
+    return optimal
+
+
+def optimum_text(best, short, sense="max"):
+    """``"max J = 0.67 at t = 0.76"``: the criterion's value (a score; a cost in
+    4 significant digits) and its threshold (``": flag no sample"`` at inf)."""
+    value = (format_quantity(best.value) if best.criterion == "cost"
+             else format_score(best.value))
+    if not np.isfinite(best.threshold):
+        return f"{sense} {short} = {value}: flag no sample"
+    return f"{sense} {short} = {value} at t = {format_threshold(best.threshold)}"
 
 
 def check_curve_band(band, argname, xname, yname):
@@ -195,11 +215,6 @@ def interval_title(ax, legend_title, pos_label, ci):
     return f"{base}\n{note}" if base else note
 
 
-def format_threshold(t):
-    """A threshold in 3 significant digits (thresholds are scores, any real)."""
-    return f"{t:.3g}"
-
-
 def check_interval(ci, argname):
     """A :class:`~evalplots.metrics.ConfidenceInterval` (or any object with
     ``low``/``high`` in [0, 1], ``low <= high``), or None."""
@@ -226,24 +241,6 @@ def check_single_curve_only(**arguments):
         )
 
 
-#: scores closer than this to the maximum count as tied (floating-point noise)
-_TIE_TOLERANCE = 1e-12
-
-
-def remembered(display, key, arrays, compute):
-    """``compute()``, kept on ``display`` while it holds the same ``arrays`` (the
-    same objects): a Display drawn on several axes (full view and detail) finds
-    its operating points once, not once per axes. Arrays changed in place are not
-    noticed; a Display given new arrays computes anew."""
-    memo = display.__dict__.setdefault("_remembered", {})
-    hit = memo.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], arrays)):
-        return hit[1]
-    result = compute()
-    memo[key] = (tuple(arrays), result)
-    return result
-
-
 def threshold_index(thresholds, threshold):
     """Index of the operating point at ``threshold``: score >= threshold is
     positive, so it is the stored point of the smallest stored threshold >= it."""
@@ -255,24 +252,6 @@ def threshold_index(thresholds, threshold):
             f"is undefined; pass a threshold at or below the highest score."
         )
     return candidates[np.argmin(thresholds[candidates])]
-
-
-def youden_index(fpr, tpr):
-    """Index of the stored ROC point of largest J = TPR - FPR, ties to the highest
-    threshold (the first in roc_curve's layout)."""
-    j = np.asarray(tpr) - np.asarray(fpr)
-    return int(np.flatnonzero(j >= j.max() - _TIE_TOLERANCE)[0])
-
-
-def f1_index(precision, recall):
-    """Index of the operating point of largest F1 = 2PR / (P + R) (0 where P + R =
-    0), the sentinel excluded, ties to the highest threshold (the last one in
-    precision_recall_curve's layout); returns ``(index, f1)``."""
-    p, r = np.asarray(precision[:-1]), np.asarray(recall[:-1])
-    total = p + r
-    f1 = np.divide(2 * p * r, total, out=np.zeros_like(total), where=total > 0)
-    k = int(np.flatnonzero(f1 >= f1.max() - _TIE_TOLERANCE)[-1])
-    return k, float(f1[k])
 
 
 def draw_band(line, band, ci_kw):
@@ -302,27 +281,21 @@ CI_PARAMS = """plot_ci : bool, default=False
 
 
 def mark_points(line, x, y, thresholds, *, threshold, threshold_kw, optimum,
-                optimal_kw, display=None):
+                optimal_kw):
     """Mark the operating point at ``threshold`` (a diamond, ``"t = 0.5"`` below)
-    and the optimum ``(index, "max J = 0.67")`` (a star, its text and threshold
-    above) on the curve of points ``x, y``; either may be None. The point's index
-    is :func:`remembered` on ``display`` when given.
+    and the optimum ``(x, y, "max J = 0.67 at t = 0.76")`` (a star, its text
+    above) on the curve of points ``x, y``; either may be None.
 
     Returns ``(threshold marker, its text, optimum marker, its text)``, None where
     not drawn.
     """
     drawn = [None] * 4
     if threshold is not None:
-        k = (threshold_index(thresholds, threshold) if display is None else
-             remembered(display, ("threshold", threshold), (thresholds,),
-                        lambda: threshold_index(thresholds, threshold)))
+        k = threshold_index(thresholds, threshold)
         drawn[:2] = mark_point(line, x[k], y[k], f"t = {format_threshold(threshold)}",
                                threshold_kw, "threshold_kw", marker="D")
     if optimum is not None:
-        k, text = optimum
-        if thresholds is not None:
-            text += f" at t = {format_threshold(thresholds[k])}"
-        drawn[2:] = mark_point(line, x[k], y[k], text, optimal_kw, "optimal_kw",
+        drawn[2:] = mark_point(line, *optimum, optimal_kw, "optimal_kw",
                                marker="*", above=True)
     return drawn
 

@@ -25,7 +25,6 @@ from evalplots.display._base import (
 from evalplots.display._operating_points import draw_band
 from evalplots.display._multicurve import curve_styles, line_kwargs
 from evalplots.display._thin import plot_curve
-from evalplots.metrics import break_even_point_from_curve
 
 __all__ = [
     "DRAWSTYLES",
@@ -143,12 +142,10 @@ def draw_pr_curves(ax, curves, names, *, multi, drawstyle, plot_break_even,
 
 
 def _break_even_of(curve):
-    """The curve's BEP (computed when not stored); None when undefined or 'macro'."""
-    if curve.average == "macro":  # an average of step functions: no operating points
-        return None
+    """The curve's stored BEP; None when not stored, undefined (NaN) or 'macro'."""
     bep = curve.break_even
-    if bep is None:
-        bep = break_even_point_from_curve(curve.precision, curve.recall)
+    if curve.average == "macro" or bep is None:  # macro: no operating points
+        return None
     return None if math.isnan(bep) else bep  # (the metric has already warned why)
 
 

@@ -11,8 +11,7 @@ curve Display draws through :func:`plot_curve`, which draws a curve of more than
    highest one (the first of each), when ``u`` is monotone (every curve of a
    report: ROC, DET, P-R, gain, metric against threshold); the kept path then
    climbs from the lowest to the highest value of the run inside the column, so
-   every dropped point is within the column's width of it. (The columns of an
-   ``x`` are found once for all the curves drawn against it.) A step drawing's
+   every dropped point is within the column's width of it. A step drawing's
    staircase through the kept points is cut into the same columns once more: in
    each column it holds the first and last corner of the full staircase and its
    lowest and highest value, so its own column points are those of the full
@@ -36,9 +35,10 @@ extent along each axis, 0.03 pt on a 3 in axes; distances to a segment are conve
 along a segment, so the two bounds add) of the drawn one, far below what a
 printer or screen shows. Only the ``Line2D`` holds the thinned points: the
 Display's arrays and every number read off them are those of the full curve.
-"""
 
-import weakref
+Every function here is pure: it keeps nothing between calls (a curve drawn on
+two axes is thinned twice, in linear time).
+"""
 
 import numpy as np
 from matplotlib.cbook import STEP_LOOKUP_MAP
@@ -75,48 +75,7 @@ def thin_curve(x, y, drawstyle="default", *, tolerance=TOLERANCE):
     :data:`THIN_MIN_POINTS` points or with a non-finite value; otherwise the kept
     points of the drawn polyline (a step drawing made explicit) and ``'default'``.
     """
-    x, y = np.asarray(x), np.asarray(y)
-    key = _cache_key((x, y), drawstyle, tolerance)
-    hit = _CACHE.get(key)
-    if hit is not None and all(ref() is not None for ref in hit[0]):
-        return hit[1]
-    result = _thin_curve(x, y, drawstyle, tolerance)
-    _remember(_CACHE, key, (x, y), result)
-    return result
-
-
-#: The last thinned curves, so that a curve drawn on several axes (full view and
-#: detail) is thinned once, and the last x axes cut into columns (:func:`_axis`).
-#: Keyed by the memory the arrays view, valid while their buffers live (held by
-#: weak reference); arrays changed in place are not noticed.
-_CACHE = {}
-_AXES = {}
-_CACHE_SIZE = 16
-
-
-def _root(a):
-    while isinstance(a.base, np.ndarray):
-        a = a.base
-    return a
-
-
-def _cache_key(arrays, *options):
-    """Where the arrays' values are in memory; None when not worth or not safe to keep
-    (short curve, or memory not owned by a numpy array that a weak reference can hold).
-    """
-    if arrays[0].size <= THIN_MIN_POINTS or any(_root(a).base is not None for a in arrays):
-        return None
-    return tuple((a.__array_interface__["data"][0], a.shape, a.strides, a.dtype.str)
-                 for a in arrays) + options
-
-
-def _remember(cache, key, arrays, result, size=_CACHE_SIZE):
-    """Keep ``result`` under ``key`` (unless None) while the arrays' buffers live,
-    and at most ``size`` results (the oldest goes)."""
-    if key is not None:
-        while len(cache) >= size:
-            del cache[next(iter(cache))]
-        cache[key] = (tuple(weakref.ref(_root(a)) for a in arrays), result)
+    return _thin_curve(np.asarray(x), np.asarray(y), drawstyle, tolerance)
 
 
 def _thin_curve(x, y, drawstyle, tolerance):
@@ -143,20 +102,12 @@ def _thin_curve(x, y, drawstyle, tolerance):
 
 def _axis(x, bound):
     """``(u, x0, sx, columns)``: :func:`_units` of ``x`` and, when ``u`` is
-    monotone, its :func:`_columns` (else None); kept for the arrays ``x`` views, so
-    that the curves drawn against one ``x`` (the metrics against the threshold)
-    cut it into columns once."""
-    key = _cache_key((x,), bound)
-    hit = _AXES.get(key)
-    if hit is not None and hit[0][0]() is not None:
-        return hit[1]
+    monotone, its :func:`_columns` (else None)."""
     u, x0, sx = _units(x)
     columns = None
     if u is not None and _is_monotone(u):
         columns = _columns(u, bound)
-    result = (u, x0, sx, columns)
-    _remember(_AXES, key, (x,), result, size=1)  # the last axis only: u is n floats
-    return result
+    return u, x0, sx, columns
 
 
 def _units(values):

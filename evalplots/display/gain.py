@@ -13,7 +13,6 @@ from evalplots.display._base import (
     chance_line,
     check_curve,
     check_option,
-    format_score,
     legend_text,
     merge_style_kwargs,
 )
@@ -25,6 +24,7 @@ from evalplots.display._estimator import (
     plot_from_estimator,
 )
 from evalplots.display._thin import plot_curve
+from evalplots.metrics._format import format_score, format_threshold
 
 __all__ = ["CumulativeGainDisplay"]
 
@@ -373,7 +373,7 @@ class CumulativeGainDisplay(CurveDisplayMixin):
             argname="ks_kw",
         )
         (self.ks_line_,) = self.ax_.plot([x, x], [low, high], **kw)
-        text = f"KS = {format_score(ks.statistic)} at {ks.threshold:.3g}"
+        text = f"KS = {format_score(ks.statistic)} at {format_threshold(ks.threshold)}"
         name = self.line_.get_label()
         self.line_.set_label(text if name.startswith("_") else f"{name}\n{text}")
 

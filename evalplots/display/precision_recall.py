@@ -9,7 +9,12 @@ from evalplots._docstrings import (
     THINNED_CURVE_NOTE,
     fill_doc,
 )
-from evalplots.display._base import CurveDisplayMixin, check_option, check_score
+from evalplots.display._base import (
+    CurveDisplayMixin,
+    check_option,
+    check_score,
+    store_arguments,
+)
 from evalplots.display._multicurve import (
     check_averages,
     check_binary_labels_arg,
@@ -38,11 +43,10 @@ from evalplots.display._operating_points import (
     check_single_curve_only,
     check_threshold,
     check_thresholds,
-    f1_index,
     interval_title,
     mark_points,
-    optimal_criterion,
-    remembered,
+    optimal_point,
+    optimum_text,
 )
 from evalplots.display._pr_curve import (
     DRAWSTYLES,
@@ -59,6 +63,7 @@ from evalplots.display._pr_curve import (
 from evalplots.metrics import (
     average_precision_from_curve,
     break_even_point_from_curve,
+    optimal_threshold,
     precision_recall_curve,
 )
 from evalplots.metrics._macro_curves import precision_recall_curves_on_grid
@@ -101,8 +106,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     average_precision : float or list of float, default=None
         Step-wise average precision, shown in the legend; None shows none.
     break_even : float or list of float, default=None
-        Break-even point (NaN: undefined, no marker); None computes it from the
-        curve when it is drawn.
+        Break-even point, marked by ``plot(plot_break_even=True)`` (NaN:
+        undefined, no marker); None marks none (compute it with
+        :func:`evalplots.metrics.break_even_point_from_curve`).
     prevalence_pos_label : float or list of float, default=None
         Share of positives, the precision of a random classifier; needed for
         ``plot_chance_level=True``.
@@ -128,6 +134,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         ``(recall_grid, precision_low, precision_high)``, the pointwise band of
         :func:`evalplots.metrics.precision_recall_ci_band`, drawn by
         ``plot(plot_ci=True)``. One curve only.
+    optimal : OptimalThreshold, default=None
+        The operating point of largest F1 (criterion 'f1'), as
+        :func:`evalplots.metrics.optimal_threshold` returns it; marked by
+        ``plot(plot_optimal=True)``. One curve only.
 
     Attributes
     ----------
@@ -159,7 +169,9 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     Raises
     ------
     ValueError
-        If the arrays differ in length, are not finite, leave [0, 1], or ``recall``
+        Not at construction, which stores the arguments as given: :meth:`plot`
+        checks them before drawing and raises if the arrays differ in length,
+        are not finite, leave [0, 1], or ``recall``
         is not non-increasing (the layout of ``precision_recall_curve``); if a
         score is outside [0, 1] or ``average`` not one of the options; with
         several curves, if a list argument has another number of entries than
@@ -207,15 +219,17 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     Legend numbers have two decimals, more when two would round a score to a perfect
     1.00 or a null 0.00 (0.99528 shows as 0.995); all numbers of one legend share
     the largest such number of decimals, so that entries read alike (a model added
-    to the axes relabels those already there). An interval shows as
+    to the axes relabels those already there, unless
+    ``plot(align_decimals=False)``). An interval shows as
     ``"AP = 0.87 [0.80, 0.93]"``.
 
     ``plot(threshold=t)`` marks the operating point at t — scores >= t predicted
     positive — which is the stored point of the smallest stored threshold >= t:
     (R, P) = (TP/m⁺, TP/(TP + FP)) there. ``plot(plot_optimal='f1')`` marks the
-    stored operating point of largest F1 = 2PR/(P + R) (van Rijsbergen's
-    F-measure with β = 1; F1 = 0 where P + R = 0); ties go to the highest
-    threshold. Both are exact when every threshold is stored
+    stored ``optimal`` operating point, of largest F1 = 2PR/(P + R) (van
+    Rijsbergen's F-measure with β = 1; F1 = 0 where P + R = 0), found by
+    :func:`evalplots.metrics.optimal_threshold` (ties to the highest
+    threshold). The threshold's point is exact when every threshold is stored
     (``drop_intermediate=False``, the default of :meth:`from_predictions`).
 
     Iso-F1 lines (``plot_iso_f1=True``): the points of equal F1 = f satisfy
@@ -267,50 +281,53 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         thresholds=None,
         average_precision_ci=None,
         ci_band=None,
+        optimal=None,
     ):
-        self.pos_label = pos_label
-        if is_multi_curve(precision):
-            check_single_curve_only(thresholds=thresholds,
-                                    average_precision_ci=average_precision_ci,
-                                    ci_band=ci_band)
-            self.thresholds = self.average_precision_ci = self.ci_band = None
+        store_arguments(self, locals())
+
+    def _check_stored(self):
+        """Check the stored arrays before drawing them, keeping them as arrays
+        (lists of arrays for several curves); see the class's Raises."""
+        if is_multi_curve(self.precision):
+            check_single_curve_only(thresholds=self.thresholds,
+                                    average_precision_ci=self.average_precision_ci,
+                                    ci_band=self.ci_band, optimal=self.optimal)
             curves = check_curve_lists(
-                precision, recall, "precision", "recall", check_pr_curve
+                self.precision, self.recall, "precision", "recall", check_pr_curve
             )
             n_curves = len(curves)
             self.recall = [c[0] for c in curves]
             self.precision = [c[1] for c in curves]
             self.average_precision = check_scores(
-                average_precision, n_curves, "average_precision"
+                self.average_precision, n_curves, "average_precision"
             )
             self.break_even = [
                 check_break_even(v, f"break_even[{i}]")
-                for i, v in enumerate(expand(break_even, n_curves, "break_even"))
+                for i, v in enumerate(expand(self.break_even, n_curves, "break_even"))
             ]
             self.prevalence_pos_label = check_scores(
-                prevalence_pos_label, n_curves, "prevalence_pos_label"
+                self.prevalence_pos_label, n_curves, "prevalence_pos_label"
             )
-            self.name = check_names(name, n_curves)
-            self.average = check_averages(average, n_curves)
+            self.name = check_names(self.name, n_curves)
+            self.average = check_averages(self.average, n_curves)
             return
         self.recall, self.precision = check_pr_curve(
-            precision, recall, "precision", "recall"
+            self.precision, self.recall, "precision", "recall"
         )
-        self.average_precision = check_score(average_precision, "average_precision")
-        self.break_even = check_break_even(break_even, "break_even")
+        self.average_precision = check_score(self.average_precision, "average_precision")
+        self.break_even = check_break_even(self.break_even, "break_even")
         self.prevalence_pos_label = check_score(
-            prevalence_pos_label, "prevalence_pos_label"
+            self.prevalence_pos_label, "prevalence_pos_label"
         )
-        self.name = name
-        self.average = check_averages(average)
+        self.average = check_averages(self.average)
         self.thresholds = check_thresholds(
-            thresholds, self.precision.size - 1, "thresholds",
+            self.thresholds, self.precision.size - 1, "thresholds",
             "one per point of precision but the sentinel, increasing",
         )
         self.average_precision_ci = check_interval(
-            average_precision_ci, "average_precision_ci"
+            self.average_precision_ci, "average_precision_ci"
         )
-        self.ci_band = check_curve_band(ci_band, "ci_band", "recall", "precision")
+        self.ci_band = check_curve_band(self.ci_band, "ci_band", "recall", "precision")
 
     @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
@@ -326,6 +343,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         despine=False,
         curve_kwargs=None,
         legend_title=None,
+        align_decimals=True,
         threshold=None,
         threshold_kw=None,
         plot_optimal=False,
@@ -377,8 +395,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         threshold_kw : dict, default=None
             Line2D properties of the threshold marker.
         plot_optimal : {False, True, 'f1'}, default=False
-            True or 'f1' marks the stored operating point of largest F1 with a star and
-            ``"max F1 = 0.86 at t = 0.53"``; ties go to the highest threshold.
+            True or 'f1' marks the stored ``optimal`` point (largest F1) with a
+            star and ``"max F1 = 0.86 at t = 0.53"``.
         optimal_kw : dict, default=None
             Line2D properties of the optimal-point marker.
         plot_iso_f1 : bool, default=False
@@ -418,14 +436,16 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         Raises
         ------
         ValueError
-            If ``drawstyle`` is unknown, ``kwargs`` or ``curve_kwargs`` holds
+            If the stored arguments are invalid (see the class's Raises),
+            ``drawstyle`` is unknown, ``kwargs`` or ``curve_kwargs`` holds
             ``drawstyle``/``ds``, a style dict sets one property under two names,
             ``plot_chance_level=True`` without ``prevalence_pos_label`` (for every
             curve), ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with
             several curves, ``name`` or ``curve_kwargs`` is a list of another length;
             if ``threshold`` is not a finite number, is given without stored
             thresholds or is above all of them (precision undefined),
-            ``plot_optimal`` is not False or 'f1', ``threshold`` or
+            ``plot_optimal`` is not False or 'f1' or is given without a stored
+            ``optimal``, ``threshold`` or
             ``plot_optimal`` is given for several curves, ``iso_f1_values`` are not
             in (0, 1), or ``plot_mean_std=True`` with one curve.
 
@@ -439,7 +459,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         >>> from evalplots.display import PrecisionRecallDisplay
         >>> display = PrecisionRecallDisplay(
         ...     [0.5, 0.6, 0.5, 2/3, 1, 1, 1], [1, 1, 2/3, 2/3, 2/3, 1/3, 0],
-        ...     average_precision=0.8667).plot(drawstyle="sawtooth")
+        ...     average_precision=0.8667, break_even=2/3).plot(drawstyle="sawtooth")
         >>> display.break_even_.get_xydata().round(4).tolist()
         [[0.6667, 0.6667]]
         """
@@ -450,9 +470,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
                 "kwargs sets the Line2D drawstyle; choose the drawing with "
                 "plot(drawstyle='steps-post' or 'sawtooth') instead."
             )
+        self._check_stored()
         multi = isinstance(self.precision, list)
         threshold = check_threshold(threshold, self.thresholds, multi)
-        criterion = optimal_criterion(plot_optimal, "f1", multi)
+        best = optimal_point(plot_optimal, "f1", multi, self.optimal)
         iso_f1_values = check_iso_f1_values(iso_f1_values) if plot_iso_f1 else None
         check_mean_std(plot_mean_std, multi)
         stored = (
@@ -510,16 +531,13 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             )
             if not multi:
                 self.ci_band_ = bands
-                optimum = None
-                if criterion is not None:
-                    k, f1 = remembered(self, "f1", (self.precision, self.recall),
-                                       lambda: f1_index(self.precision, self.recall))
-                    optimum = (k, f"max F1 = {f1:.2f}")
+                optimum = None if best is None else (best.tpr, best.precision,
+                                                      optimum_text(best, "F1"))
                 (self.threshold_point_, self.threshold_annotation_,
                  self.optimal_point_, self.optimal_annotation_) = mark_points(
                     self.line_, self.recall, self.precision, self.thresholds,
                     threshold=threshold, threshold_kw=threshold_kw, optimum=optimum,
-                    optimal_kw=optimal_kw, display=self,
+                    optimal_kw=optimal_kw,
                 )
         if not multi and self.average_precision is not None:
             legend_title = interval_title(self.ax_, legend_title, self.pos_label,
@@ -530,6 +548,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             despine_axes=despine,
             legend_loc="lower left",
             legend_title=legend_title,
+            align_decimals=align_decimals,
         )
         return self
 
@@ -709,6 +728,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             sample_weight=sample_weight,
             drop_intermediate=drop_intermediate and not keep_all,
         )
+        optimal = None
+        if plot_kwargs.get("plot_optimal"):
+            optimal = optimal_threshold(y_true, y_score, criterion="f1",
+                                        pos_label=pos_label, sample_weight=sample_weight)
         ap_ci = ci_band = None
         if plot_ci:
             from evalplots.metrics import (
@@ -734,6 +757,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             thresholds=thresholds,
             average_precision_ci=ap_ci,
             ci_band=ci_band,
+            optimal=optimal,
         )
         return display.plot(ax=ax, **plot_kwargs)
 

@@ -16,6 +16,7 @@ from evalplots.display._base import (
     literal_legend,
     merge_style_kwargs,
 )
+from evalplots.metrics._format import format_quantity
 from evalplots.metrics._validation import as_1d, check_consistent_length, check_finite
 
 __all__ = ["PredictionErrorDisplay"]
@@ -399,7 +400,7 @@ class PredictionErrorDisplay:
         *_, self.hist_ = self.ax_.hist(residuals, **hist_kw)
         self.line_ = self.ax_.axvline(0.0, **line_kw)
         mean = float(residuals.mean())
-        mean_line_kw = {"label": f"Mean residual = {mean:.4g}", **mean_line_kw}
+        mean_line_kw = {"label": f"Mean residual = {format_quantity(mean)}", **mean_line_kw}
         self.mean_line_ = self.ax_.axvline(mean, **mean_line_kw)
         ylabel = DENSITY_LABEL if hist_kw.get("density") else COUNT_LABEL
         self.ax_.set(xlabel=RESIDUAL_LABEL, ylabel=ylabel)

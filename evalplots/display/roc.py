@@ -16,6 +16,7 @@ from evalplots.display._base import (
     legend_label,
     merge_style_kwargs,
     set_legend_entry,
+    store_arguments,
 )
 from evalplots.display._cv_results import CV_PARAMS, fold_scores
 from evalplots.display._estimator import (
@@ -49,12 +50,11 @@ from evalplots.display._operating_points import (
     draw_band,
     interval_title,
     mark_points,
-    optimal_criterion,
-    remembered,
-    youden_index,
+    optimal_point,
+    optimum_text,
 )
 from evalplots.display._thin import plot_curve
-from evalplots.metrics import auc, roc_curve
+from evalplots.metrics import auc, optimal_threshold, roc_curve
 from evalplots.metrics._macro_curves import roc_curves_on_grid
 
 __all__ = ["RocCurveDisplay"]
@@ -113,6 +113,10 @@ class RocCurveDisplay(CurveDisplayMixin):
         ``(fpr_grid, tpr_low, tpr_high)``, the pointwise band of
         :func:`evalplots.metrics.roc_curve_ci_band`, drawn by
         ``plot(plot_ci=True)``. One curve only.
+    optimal : OptimalThreshold, default=None
+        The point of largest Youden's J (criterion 'youden'), as
+        :func:`evalplots.metrics.optimal_threshold` returns it; marked by
+        ``plot(plot_optimal=True)``. One curve only.
 
     Attributes
     ----------
@@ -139,8 +143,10 @@ class RocCurveDisplay(CurveDisplayMixin):
     Raises
     ------
     ValueError
-        If ``fpr`` and ``tpr`` differ in length, are not 1-D, not finite or leave
-        [0, 1], ``roc_auc`` is not in [0, 1], ``average`` is not one of the
+        Not at construction, which stores the arguments as given: :meth:`plot`
+        checks them before drawing and raises if ``fpr`` and ``tpr`` differ in
+        length, are not 1-D, not finite or leave [0, 1], ``roc_auc`` is not in
+        [0, 1], ``average`` is not one of the
         options; with several curves, if a list argument has another number of
         entries than ``fpr``, or ``name`` is a single string.
 
@@ -172,18 +178,19 @@ class RocCurveDisplay(CurveDisplayMixin):
 
     Legend numbers have two decimals, more when two would round a score to 1.00
     or 0.00; all numbers of one legend share the largest such number of
-    decimals ("AUC = 0.995" stands next to "AUC = 0.980"), and a model added to
-    the axes relabels those already there. An interval shows as
+    decimals ("AUC = 0.995" stands next to "AUC = 0.980"): a model added to
+    the axes relabels those already there, unless ``plot(align_decimals=False)``. An interval shows as
     ``"AUC = 0.995 [0.989, 0.999]"``; its handle shows the band behind the line.
 
     ``plot(threshold=t)`` marks the operating point at t — scores >= t predicted
     positive — the stored point of the smallest stored threshold >= t. It is
     exact when every threshold is stored (:meth:`from_predictions` keeps them
     all when ``threshold`` is given). ``plot(plot_optimal='youden')`` marks the
-    stored point of largest Youden index J = TPR − FPR (Youden, "Index for
-    rating diagnostic tests", Cancer 3, 1950), ties going to the highest
-    threshold; J is linear along a segment, so its maximum is always at a stored
-    vertex, even with ``drop_intermediate=True``.
+    stored ``optimal`` point, of largest Youden index J = TPR − FPR (Youden,
+    "Index for rating diagnostic tests", Cancer 3, 1950), found by
+    :func:`evalplots.metrics.optimal_threshold` (ties to the highest threshold);
+    J is linear along a segment, so its maximum is always at a vertex of the
+    drawn curve, even with ``drop_intermediate=True``.
 
     The CI band (``ci_band``, e.g. from :meth:`from_predictions` with
     ``plot_ci=True``) is pointwise at fixed FPR — vertical averaging (Fawcett
@@ -226,27 +233,30 @@ class RocCurveDisplay(CurveDisplayMixin):
         thresholds=None,
         roc_auc_ci=None,
         ci_band=None,
+        optimal=None,
     ):
-        self.pos_label = pos_label
-        if is_multi_curve(fpr):
-            curves = check_curve_lists(fpr, tpr, "fpr", "tpr", check_curve)
+        store_arguments(self, locals())
+
+    def _check_stored(self):
+        """Check the stored arrays before drawing them, keeping them as arrays
+        (lists of arrays for several curves); see the class's Raises."""
+        if is_multi_curve(self.fpr):
+            curves = check_curve_lists(self.fpr, self.tpr, "fpr", "tpr", check_curve)
             self.fpr, self.tpr = [c[0] for c in curves], [c[1] for c in curves]
-            self.roc_auc = check_scores(roc_auc, len(curves), "roc_auc")
-            self.name = check_names(name, len(curves))
-            self.average = check_averages(average, len(curves))
-            check_single_curve_only(thresholds=thresholds, roc_auc_ci=roc_auc_ci,
-                                    ci_band=ci_band)
-            self.thresholds = self.roc_auc_ci = self.ci_band = None
+            self.roc_auc = check_scores(self.roc_auc, len(curves), "roc_auc")
+            self.name = check_names(self.name, len(curves))
+            self.average = check_averages(self.average, len(curves))
+            check_single_curve_only(thresholds=self.thresholds, roc_auc_ci=self.roc_auc_ci,
+                                    ci_band=self.ci_band, optimal=self.optimal)
             return
-        self.fpr, self.tpr = check_curve(fpr, tpr, "fpr", "tpr")
-        self.roc_auc = check_score(roc_auc, "roc_auc")
-        self.name = name
-        self.average = check_averages(average)
+        self.fpr, self.tpr = check_curve(self.fpr, self.tpr, "fpr", "tpr")
+        self.roc_auc = check_score(self.roc_auc, "roc_auc")
+        self.average = check_averages(self.average)
         self.thresholds = check_thresholds(
-            thresholds, self.fpr.size, "thresholds", "one per point of fpr, decreasing"
+            self.thresholds, self.fpr.size, "thresholds", "one per point of fpr, decreasing"
         )
-        self.roc_auc_ci = check_interval(roc_auc_ci, "roc_auc_ci")
-        self.ci_band = check_curve_band(ci_band, "ci_band", "fpr", "tpr")
+        self.roc_auc_ci = check_interval(self.roc_auc_ci, "roc_auc_ci")
+        self.ci_band = check_curve_band(self.ci_band, "ci_band", "fpr", "tpr")
 
     @fill_doc(curve_params=CURVE_PLOT_PARAMS)
     def plot(
@@ -259,6 +269,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         despine=False,
         curve_kwargs=None,
         legend_title=None,
+        align_decimals=True,
         threshold=None,
         threshold_kw=None,
         plot_optimal=False,
@@ -296,8 +307,8 @@ class RocCurveDisplay(CurveDisplayMixin):
         threshold_kw : dict, default=None
             Line2D properties of the threshold marker.
         plot_optimal : {False, True, 'youden'}, default=False
-            True or 'youden' marks the stored point of largest J = TPR − FPR with a star
-            and ``"max J = 0.67 at t = 0.76"``; ties go to the highest threshold.
+            True or 'youden' marks the stored ``optimal`` point (largest
+            J = TPR − FPR) with a star and ``"max J = 0.67 at t = 0.76"``.
         optimal_kw : dict, default=None
             Line2D properties of the optimal-point marker.
         plot_ci : bool, default=True
@@ -327,11 +338,13 @@ class RocCurveDisplay(CurveDisplayMixin):
         Raises
         ------
         ValueError
-            If a style dict sets one property under two alias names (``c``/``color``),
+            If the stored arguments are invalid (see the class's Raises), a
+            style dict sets one property under two alias names (``c``/``color``),
             ``ax`` is a polar or 3-D (non-rectilinear) Axes, or, with several
             curves, ``name`` or ``curve_kwargs`` is a list of another length; if
             ``threshold`` is not a finite number or is given without stored
-            thresholds, ``plot_optimal`` is not False or 'youden', ``threshold``
+            thresholds, ``plot_optimal`` is not False or 'youden' or is given
+            without a stored ``optimal``, ``threshold``
             or ``plot_optimal`` is given for several curves, or
             ``plot_mean_std=True`` with one curve.
 
@@ -360,9 +373,10 @@ class RocCurveDisplay(CurveDisplayMixin):
         >>> display.line_.get_label(), display.chance_level_.get_label()
         ('AUC = 0.75', 'Chance level (AUC = 0.5)')
         """
+        self._check_stored()
         multi = isinstance(self.fpr, list)
         threshold = check_threshold(threshold, self.thresholds, multi)
-        criterion = optimal_criterion(plot_optimal, "youden", multi)
+        best = optimal_point(plot_optimal, "youden", multi, self.optimal)
         check_mean_std(plot_mean_std, multi)
         name = self._prepare_axes(ax, name)
         self.threshold_point_ = self.optimal_point_ = None
@@ -409,16 +423,12 @@ class RocCurveDisplay(CurveDisplayMixin):
             self.line_ = plot_curve(self.ax_, self.fpr, self.tpr, **kw)
             if plot_ci and self.ci_band is not None:
                 self.ci_band_ = draw_band(self.line_, self.ci_band, ci_kw)
-            optimum = None
-            if criterion is not None:
-                k = remembered(self, "youden", (self.fpr, self.tpr),
-                               lambda: youden_index(self.fpr, self.tpr))
-                optimum = (k, f"max J = {self.tpr[k] - self.fpr[k]:.2f}")
+            optimum = None if best is None else (best.fpr, best.tpr,
+                                                  optimum_text(best, "J"))
             (self.threshold_point_, self.threshold_annotation_, self.optimal_point_,
              self.optimal_annotation_) = mark_points(
                 self.line_, self.fpr, self.tpr, self.thresholds, threshold=threshold,
                 threshold_kw=threshold_kw, optimum=optimum, optimal_kw=optimal_kw,
-                display=self,
             )
             if kw.get("label") == default["label"]:
                 set_legend_entry(self.line_, name, "AUC", score, before=(self.ci_band_,))
@@ -441,6 +451,7 @@ class RocCurveDisplay(CurveDisplayMixin):
             despine_axes=despine,
             legend_loc="lower right",
             legend_title=legend_title,
+            align_decimals=align_decimals,
         )
         return self
 
@@ -582,6 +593,10 @@ class RocCurveDisplay(CurveDisplayMixin):
             sample_weight=sample_weight,
             drop_intermediate=drop_intermediate and not keep_all,
         )
+        optimal = None
+        if plot_kwargs.get("plot_optimal"):
+            optimal = optimal_threshold(y_true, y_score, criterion="youden",
+                                        pos_label=pos_label, sample_weight=sample_weight)
         roc_auc_ci = ci_band = None
         if plot_ci:
             from evalplots.metrics import roc_auc_ci as delong_ci
@@ -597,6 +612,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         display = cls(
             fpr, tpr, roc_auc=auc(fpr, tpr), name=name, pos_label=shown_pos_label,
             thresholds=thresholds, roc_auc_ci=roc_auc_ci, ci_band=ci_band,
+            optimal=optimal,
         )
         return display.plot(ax=ax, **plot_kwargs)
 

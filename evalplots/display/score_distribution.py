@@ -12,7 +12,9 @@ from evalplots.display._base import (
     merge_style_kwargs,
 )
 from evalplots.display._estimator import BinaryEstimatorMixin
-from evalplots.display.threshold import check_threshold, format_threshold, threshold_line
+from evalplots.display.threshold import threshold_line
+from evalplots.metrics._format import format_threshold
+from evalplots.metrics._validation import check_threshold
 
 __all__ = ["ScoreDistributionDisplay"]
 

@@ -9,6 +9,7 @@ parameters at draw time)::
 """
 
 import matplotlib as mpl
+import numpy as np
 
 __all__ = ["STYLES", "available", "context"]
 
@@ -150,3 +151,53 @@ def context(style="paper", rc=None):
             raise ValueError(f"rc holds unknown rcParams {unknown}; see mpl.rcParams.")
         params.update(rc)
     return mpl.rc_context(params)
+
+
+# --- The palette: the one home of the colours of classes and models -------------
+
+#: line styles that tell apart models of one colour (10 colours x 4 styles)
+MODEL_LINESTYLES = ("-", "--", ":", "-.")
+
+
+def class_colors(n_classes):
+    """``n_classes`` distinct colours, for the classes of one figure.
+
+    tab10 up to 10 classes, tab20 up to 20, then samples of 'turbo' (where
+    neighbouring classes become hard to tell apart). Class curves are solid, so
+    the colour alone tells them apart.
+
+    Examples
+    --------
+    >>> from evalplots.display.style import class_colors
+    >>> len(class_colors(3)), len(set(class_colors(25)))
+    (3, 25)
+    """
+    if n_classes <= 10:
+        return list(mpl.colormaps["tab10"].colors[:n_classes])
+    if n_classes <= 20:
+        return list(mpl.colormaps["tab20"].colors[:n_classes])
+    return [tuple(c) for c in mpl.colormaps["turbo"](np.linspace(0.05, 0.95, n_classes))]
+
+
+def model_style(i):
+    """Colour and line style of the ``i``-th model: no two models alike.
+
+    The ten tab10 colours solid, then dashed, dotted and dash-dotted (40
+    models), then the ten light tab20 shades in the same four styles (80);
+    beyond that, colours from evenly spaced hues (never repeated).
+
+    Examples
+    --------
+    >>> from evalplots.display.style import model_style
+    >>> model_style(0), model_style(10)
+    ({'color': '#1f77b4', 'linestyle': '-'}, {'color': '#1f77b4', 'linestyle': '--'})
+    """
+    from matplotlib.colors import hsv_to_rgb, to_hex
+
+    if i < 80:
+        palette = mpl.colormaps["tab20"].colors[i // 40::2]
+        return {"color": to_hex(palette[i % 10]),
+                "linestyle": MODEL_LINESTYLES[i // 10 % 4]}
+    hue = ((i - 80) * 0.6180339887) % 1.0  # golden-ratio steps: distinct hues
+    return {"color": to_hex(hsv_to_rgb((hue, 0.8, 0.6 + 0.3 * (i % 2)))),
+            "linestyle": "-"}

@@ -1,6 +1,5 @@
 """Metric-versus-threshold Display: precision, recall, F1 and more against the threshold."""
 
-import numbers
 import warnings
 
 import numpy as np
@@ -9,14 +8,16 @@ from evalplots._docstrings import BINARY_SCORE_PARAMS, THINNED_CURVE_NOTE, fill_
 from evalplots.display._base import (
     LITERAL_TEXT,
     CurveDisplayMixin,
-    format_score,
     get_axes,
     literal_legend,
     merge_style_kwargs,
 )
 from evalplots.display._estimator import BinaryEstimatorMixin
+from evalplots.display._operating_points import optimum_text
 from evalplots.display._thin import plot_curve
 from evalplots.exceptions import EmptyFigureWarning
+from evalplots.metrics._format import format_score, format_threshold
+from evalplots.metrics._validation import check_threshold
 
 __all__ = ["MetricThresholdCurveDisplay"]
 
@@ -82,17 +83,6 @@ def _check_criteria(plot_optimal):
     return criteria
 
 
-def check_threshold(threshold):
-    """Return ``threshold`` as a float, or raise unless it is a finite real number."""
-    if (
-        not isinstance(threshold, numbers.Real)
-        or isinstance(threshold, bool)
-        or not np.isfinite(threshold)
-    ):
-        raise ValueError(f"threshold must be a finite number, got {threshold!r}.")
-    return float(threshold)
-
-
 def threshold_line(ax, threshold, label, threshold_kw):
     """Draw the chosen threshold as a black dashed vertical line (style: ``threshold_kw``)."""
     kw = merge_style_kwargs(
@@ -100,13 +90,6 @@ def threshold_line(ax, threshold, label, threshold_kw):
         threshold_kw, argname="threshold_kw",
     )  # fmt: skip
     return ax.axvline(threshold, **kw)
-
-
-def format_threshold(value):
-    """A threshold as text: score decimals in [0, 1], 3 significant digits otherwise."""
-    if np.isinf(value):
-        return "inf"
-    return format_score(value) if 0.0 <= value <= 1.0 else f"{value:.3g}"
 
 
 @fill_doc(thinning=THINNED_CURVE_NOTE)
@@ -445,10 +428,7 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
         sense, short = CRITERIA[criterion]
         if criterion == "fbeta":
             short = names["fbeta"]
-        value = f"{best.value:.4g}" if criterion == "cost" else format_score(best.value)
-        if not np.isfinite(best.threshold):
-            return f"{sense} {short} = {value}: flag no sample"
-        return f"{sense} {short} = {value} at t = {format_threshold(best.threshold)}"
+        return optimum_text(best, short, sense)
 
     def _finish_axes(self, name, legend_loc):
         name = self.name if name is None else name

@@ -963,7 +963,7 @@ class BinaryEvaluation(Evaluation):
         display : RocCurveDisplay
             Built from the stored curve and its thresholds, so that
             ``plot(threshold=ev.threshold)`` marks the operating point and
-            ``plot(plot_optimal=True)`` Youden's optimum.
+            ``plot(plot_optimal=True)`` Youden's optimum (``optimal_thresholds``).
 
         Raises
         ------
@@ -996,7 +996,8 @@ class BinaryEvaluation(Evaluation):
                                                 tps[k - 1] / tps[-1], scores[k - 1])
         return RocCurveDisplay(fpr, tpr, roc_auc=m.roc_auc, name=name,
                                pos_label=self.pos_name, thresholds=thresholds,
-                               ci_band=self.roc_ci_bands[name] if ci else None)
+                               ci_band=self.roc_ci_bands[name] if ci else None,
+                               optimal=m.optimal_thresholds["youden"])
 
     def precision_recall_display(self, name, *, ci=False):
         """The model's :class:`~evalplots.display.PrecisionRecallDisplay`, not yet drawn.
@@ -1040,7 +1041,8 @@ class BinaryEvaluation(Evaluation):
             precision, recall, average_precision=m.average_precision,
             break_even=m.break_even_point, prevalence_pos_label=self.prevalence,
             name=name, pos_label=self.pos_name, thresholds=thresholds,
-            ci_band=self.precision_recall_ci_bands[name] if ci else None)
+            ci_band=self.precision_recall_ci_bands[name] if ci else None,
+            optimal=m.optimal_thresholds["f1"])
 
     def confusion_matrix_display(self, name):
         """The model's :class:`~evalplots.display.ConfusionMatrixDisplay` at the threshold.

@@ -418,6 +418,60 @@ class Evaluation:
         """
         return self.metrics_table.to_frame()
 
+    @property
+    def display_kinds(self):
+        """The kinds :meth:`display` builds, e.g. ``('calibration', ..., 'threshold')``."""
+        suffix = "_display"
+        return tuple(sorted(attr[:-len(suffix)] for attr in dir(type(self))
+                            if attr.endswith(suffix) and not attr.startswith("_")))
+
+    def display(self, kind, name, **options):
+        """A model's Display of ``kind``, built from the stored arrays, not yet drawn.
+
+        One entry to every Display of the evaluation, beside the named methods
+        (``ev.display("roc", name)`` is ``ev.roc_display(name)``).
+
+        Parameters
+        ----------
+        kind : str
+            One of :attr:`display_kinds`, e.g. ``'roc'``, ``'precision_recall'``,
+            ``'confusion_matrix'``.
+        name : str
+            A model name.
+        **options : dict
+            Options of the named method, e.g. ``ci=True`` for ``'roc'``.
+
+        Returns
+        -------
+        display : Display
+            What ``<kind>_display(name, **options)`` returns; call ``.plot(...)``.
+
+        Raises
+        ------
+        ValueError
+            If ``kind`` is not one of :attr:`display_kinds`.
+        KeyError
+            If there is no such model.
+
+        Notes
+        -----
+        Every Display is built from arrays the evaluation computed once (curves,
+        counts, optima, bands): the Display only draws them.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([1, 0, 0, 1, 0, 1], {"m": [.45, .53, .24, .88, .57, .76]})
+        >>> ev.display("roc", "m").plot().line_.get_label()
+        'm (AUC = 0.78)'
+        >>> "gain" in ev.display_kinds
+        True
+        """
+        if kind not in self.display_kinds:
+            shown = ", ".join(map(repr, self.display_kinds))
+            raise ValueError(f"kind must be one of {shown}; got {kind!r}.")
+        return getattr(self, f"{kind}_display")(name, **options)
+
     def save_figures(self, directory, format="pdf", *, dpi=300):
         """Write each figure of the standard report as its own file, for a paper.
 

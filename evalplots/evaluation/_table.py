@@ -5,18 +5,10 @@ report, so every place shows the same numbers with the same 'n/a' notes.
 """
 
 import html
-import math
 
-__all__ = ["MetricsTable", "format_value"]
+from evalplots.metrics._format import NOT_AVAILABLE, format_number
 
-
-def format_value(value, digits=4):
-    """``0.9953`` for floats, ``1,234`` for integers, ``n/a`` for NaN/None."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "n/a"
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}"
-    return f"{value:.{digits}f}"
+__all__ = ["MetricsTable"]
 
 
 class MetricsTable:
@@ -80,14 +72,15 @@ class MetricsTable:
 
         Notes
         -----
-        Cells are formatted by :func:`format_value` ('n/a' for NaN).
+        Cells are formatted by
+        :func:`evalplots.metrics._format.format_number` ('n/a' for NaN).
 
         Examples
         --------
         >>> MetricsTable(["a"], {"m": {"a": float("nan")}}).text_rows()
         [['m', 'n/a']]
         """
-        return [[name, *(format_value(row[c], digits) for c in self.columns)]
+        return [[name, *(format_number(row[c], digits) for c in self.columns)]
                 for name, row in self.rows.items()]
 
     def footnote(self):
@@ -137,7 +130,8 @@ class MetricsTable:
         """
         reasons = {}
         for column in self.columns:
-            if any(format_value(row[column]) == "n/a" for row in self.rows.values()):
+            if any(format_number(row[column]) == NOT_AVAILABLE
+                   for row in self.rows.values()):
                 reason = self.notes.get(column, "undefined for these data")
                 reasons.setdefault(reason, []).append(column)
         if not reasons:

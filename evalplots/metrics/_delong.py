@@ -21,9 +21,10 @@ import numpy as np
 from evalplots._docstrings import fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._auc import auc_from_pairs
+from evalplots.metrics._format import format_pvalue
 from evalplots.metrics._interval import ConfidenceInterval, check_confidence_level
 from evalplots.metrics._labels import binary_positive_mask
-from evalplots.metrics._pvalue import format_pvalue, two_sided_normal_pvalue
+from evalplots.metrics._pvalue import two_sided_normal_pvalue
 from evalplots.metrics._thresholds import (
     BinaryScores,
     binary_scores,

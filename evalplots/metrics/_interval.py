@@ -7,6 +7,8 @@ way whatever computed them (DeLong, bootstrap, Wilson, Clopper-Pearson).
 import math
 from dataclasses import dataclass
 
+from evalplots.metrics._format import format_interval
+
 __all__ = ["ConfidenceInterval", "check_confidence_level"]
 
 
@@ -95,8 +97,9 @@ class ConfidenceInterval:
 
         Notes
         -----
-        Python's round-half-even formatting of each number; the three use one
-        number of decimals so that a table column reads evenly.
+        :func:`evalplots.metrics._format.format_interval`: Python's
+        round-half-even formatting of each number; the three use one number of
+        decimals so that a table column reads evenly.
 
         Examples
         --------
@@ -104,8 +107,7 @@ class ConfidenceInterval:
         >>> ConfidenceInterval(0.5, 0.25, 0.75, "wilson", 0.95).format(1)
         '0.5 [0.2, 0.8]'
         """
-        f = f"{{:.{int(decimals)}f}}"
-        return f"{f.format(self.estimate)} [{f.format(self.low)}, {f.format(self.high)}]"
+        return format_interval(self.estimate, self.low, self.high, decimals)
 
     def __str__(self):
         return self.format(3)

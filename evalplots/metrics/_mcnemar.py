@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from evalplots.metrics._format import format_pvalue
 from evalplots.metrics._labels import check_label_arrays
-from evalplots.metrics._pvalue import format_pvalue
 from evalplots.metrics._validation import as_1d, check_consistent_length
 
 __all__ = ["McNemarTestResult", "mcnemar_from_counts", "mcnemar_test"]

@@ -15,7 +15,7 @@ from evalplots.report.standard._figures import (
     shared_score_bins,
     threshold_figure,
 )
-from evalplots.evaluation._table import format_value
+from evalplots.metrics._format import format_number, format_threshold
 from evalplots.report.standard._common import (
     Steps,
     infinite_note,
@@ -44,7 +44,7 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
         ev, title=title, author=author, invariant=invariant,
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
                  f"{ev.n_samples:,} samples, positive class: {ev.pos_name}, "
-                 f"decision threshold {ev.threshold:g}")
+                 f"decision threshold {_threshold_text(ev)}")
     _summary(report, ev, description, ci, provenance, invariant)
     with quiet_figures():
         tick()
@@ -74,6 +74,11 @@ def _figure_groups(names):
     return groups
 
 
+def _threshold_text(ev):
+    """The decision threshold as the report's texts and tables write it."""
+    return format_threshold(ev.threshold, precise=True)
+
+
 def _band_text(ev, what):
     """How the bands were computed, for a caption."""
     o = ev.interval_options
@@ -85,7 +90,8 @@ def _band_text(ev, what):
 
 def _marker_text(ev, optimum):
     return (f"Diamonds: each model's operating point at the decision threshold "
-            f"{ev.threshold:g} (scores >= {ev.threshold:g} predicted positive); stars: "
+            f"{_threshold_text(ev)} (scores >= {_threshold_text(ev)} predicted positive); "
+            f"stars: "
             f"its {optimum}. Their values are in the table of operating points.")
 
 
@@ -125,7 +131,7 @@ def _precision_recall_page(report, ev, ci, family):
         "curves, enlarged around the break-even points. "
         + _marker_text(ev, "max-F1 point")
         + (f" No diamond for {', '.join(empty)}: no sample scores >= "
-           f"{ev.threshold:g}, so precision is undefined there." if empty else "")
+           f"{_threshold_text(ev)}, so precision is undefined there." if empty else "")
         + (" " + _band_text(ev, "the interpolated precision, max precision at recall "
                                 ">= r (left panels only)") if ci else "")))
 
@@ -136,7 +142,7 @@ _POINT_COLUMNS = ("Threshold", "TPR", "FPR", "Precision", "F1",
 
 
 def _count(value, weighted):
-    return format_value(value, 2) if weighted else f"{int(value):,}"
+    return format_number(value, 2) if weighted else f"{int(value):,}"
 
 
 def _threshold_page(report, ev, family):
@@ -147,12 +153,13 @@ def _threshold_page(report, ev, family):
     report.add_figure(threshold_figure(ev, groups[-1], family=family), caption=(
         "Precision, recall (= TPR), F1 and the false positive rate of each model at "
         "every threshold t (scores >= t predicted positive), drawn as the exact step "
-        f"functions. Black dashed: the decision threshold {ev.threshold:g}, with each "
+        f"functions. Black dashed: the decision threshold {_threshold_text(ev)}, with each "
         "metric's value there in the legend; grey: the thresholds of largest "
         "Youden's J (= TPR - FPR) and of largest F1."))
     weighted = ev.weighted
-    tables = {name: [[p.label, f"{p.threshold:.6g}", format_value(p.tpr),
-                      format_value(p.fpr), format_value(p.precision), format_value(p.f1),
+    tables = {name: [[p.label, format_threshold(p.threshold, precise=True),
+                      format_number(p.tpr), format_number(p.fpr),
+                      format_number(p.precision), format_number(p.f1),
                       *(_count(v, weighted) for v in (p.tp, p.fp, p.tn, p.fn))]
                      for p in ev[name].operating_points] for name in ev.model_names}
     undefined = any(p.tp + p.fp == 0 for name in ev.model_names
@@ -161,7 +168,7 @@ def _threshold_page(report, ev, family):
     # the text first: it stays with the heading and the first table
     report.add_paragraph(
         "Below, for each model: the confusion matrix and its rates at the decision "
-        f"threshold {ev.threshold:g} (scores >= {ev.threshold:g} predicted "
+        f"threshold {_threshold_text(ev)} (scores >= {_threshold_text(ev)} predicted "
         "positive), at the threshold of largest Youden's J (= TPR - FPR) and at "
         "that of largest F1; ties go to the highest threshold (fewest samples "
         "predicted positive). The optimal thresholds are observed scores chosen on "
@@ -190,8 +197,8 @@ def _calibration_page(report, ev, names, skipped, family):
         "diagonal, a point below it over-predicts the positive class. Bars below: "
         "the number of samples in each bin (a point on few samples is noisy)."))
     report.add_table(
-        [[name, format_value(ev[name].expected_calibration_error),
-          format_value(ev[name].brier_score)] for name in names],
+        [[name, format_number(ev[name].expected_calibration_error),
+          format_number(ev[name].brier_score)] for name in names],
         header=["Model", "ECE", "Brier score"], align=["left", "right", "right"],
         caption=("ECE: expected calibration error, the sample-weighted mean of "
                  "|observed share - mean probability| over the bins above (Naeini et "
@@ -215,7 +222,7 @@ def _score_distribution_page(report, ev, family):
         f"that the shapes compare whatever the class sizes; 30 equal-width bins, "
         + ("shared by all models. " if shared else "spanning each model's own scores "
            "(the models' scores are not all probabilities, so their scales differ). ")
-        + f"Dashed line: the decision threshold {ev.threshold:g}; the share of the "
+        + f"Dashed line: the decision threshold {_threshold_text(ev)}; the share of the "
         "positive class right of it is the TPR, that of the negative class the FPR."))
 
 
@@ -236,10 +243,10 @@ def _summary(report, ev, description, ci, provenance, invariant):
     if description:
         report.add_paragraph(f"Source: {description}")
     report.add_section("Metrics", level=1)
-    t = ev.threshold
+    t = _threshold_text(ev)
     caption = (
-        f"Decision threshold {t:g}: a sample is predicted '{ev.pos_name}' when its "
-        f"score is >= {t:g}. Accuracy, precision, recall, F1, specificity, NPV, MCC "
+        f"Decision threshold {t}: a sample is predicted '{ev.pos_name}' when its "
+        f"score is >= {t}. Accuracy, precision, recall, F1, specificity, NPV, MCC "
         f"and balanced accuracy are taken at this threshold; ROC AUC, AP, BEP, Brier "
         f"and log loss do not depend on it.")
     explanation = (
@@ -268,10 +275,10 @@ def _confusion_section(report, ev, name, family):
     fig = binary_confusion_figure(ev, name, family=family)
     report.add_section(f"Confusion matrix: {name}", movable=True)
     report.add_paragraph(
-        f"At threshold {ev.threshold:g}: {format_value(tp)} true positives, "
-        f"{format_value(fp)} false positives, {format_value(fn)} false negatives, "
-        f"{format_value(tn)} true negatives (precision "
-        f"{format_value(row['Precision'])}, recall {format_value(row['Recall'])}).")
+        f"At threshold {_threshold_text(ev)}: {format_number(tp)} true positives, "
+        f"{format_number(fp)} false positives, {format_number(fn)} false negatives, "
+        f"{format_number(tn)} true negatives (precision "
+        f"{format_number(row['Precision'])}, recall {format_number(row['Recall'])}).")
     report.add_figure(fig, caption="Left: rows are the true class, columns the predicted "
                                    "class. Right: the same counts transposed, predicted "
                                    "class on the rows.")

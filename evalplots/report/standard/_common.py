@@ -5,8 +5,7 @@ import math
 import warnings
 
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
-from evalplots.evaluation._table import format_value
-from evalplots.metrics._pvalue import format_pvalue
+from evalplots.metrics._format import format_difference, format_number, format_pvalue
 from evalplots.report._fonts import MissingGlyphWarning, cid_font, missing_chars
 from evalplots.report.builder import Report
 
@@ -107,7 +106,7 @@ def interval_table_section(report, ev, *, caption, explanation, methods):
         for name in ev.model_names:
             ci = intervals[name].get(column)
             cells.append(ci.format(3) if ci is not None
-                         else format_value(table.rows[name][column], 3))
+                         else format_number(table.rows[name][column], 3))
         how = [METHOD_NAMES.get(m, m) for m in intervals.methods(column)]
         rows.append([column, *cells, " / ".join(how) or "none"])
     report.add_table(rows, header=["Metric", *ev.model_names, "Interval"],
@@ -144,7 +143,7 @@ def comparison_section(report, ev):
         elif math.isnan(c.difference):
             difference = "n/a"
         else:
-            difference = f"{c.difference:+.3f}"
+            difference = format_difference(c.difference)
         rows.append([c.model_a, c.model_b, c.family, difference,
                      "n/a" if math.isnan(c.pvalue) else format_pvalue(c.pvalue),
                      "n/a" if math.isnan(c.pvalue_holm) else format_pvalue(c.pvalue_holm),

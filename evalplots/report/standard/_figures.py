@@ -15,9 +15,7 @@ import pathlib
 import re
 import warnings
 
-import matplotlib
 import numpy as np
-from matplotlib.colors import hsv_to_rgb, to_hex
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
@@ -27,29 +25,8 @@ from evalplots._atomic import write_atomically
 from evalplots.display import style
 from evalplots.display._base import LITERAL_TEXT, break_lines, legend_handle, literal_legend
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
+from evalplots.display.style import model_style
 from evalplots.exceptions import EmptyFigureWarning
-
-_LINESTYLES = ("-", "--", ":", "-.")
-
-
-def model_style(i):
-    """Colour and line style of the ``i``-th model: no two models alike.
-
-    The ten tab10 colours solid, then dashed, dotted and dash-dotted (40
-    models), then the ten light tab20 shades in the same four styles (80);
-    beyond that, colours from evenly spaced hues (never repeated).
-
-    Examples
-    --------
-    >>> model_style(0), model_style(10)
-    ({'color': '#1f77b4', 'linestyle': '-'}, {'color': '#1f77b4', 'linestyle': '--'})
-    """
-    if i < 80:
-        palette = matplotlib.colormaps["tab20"].colors[i // 40::2]
-        return {"color": to_hex(palette[i % 10]), "linestyle": _LINESTYLES[i // 10 % 4]}
-    hue = ((i - 80) * 0.6180339887) % 1.0  # golden-ratio steps: distinct hues
-    return {"color": to_hex(hsv_to_rgb((hue, 0.8, 0.6 + 0.3 * (i % 2)))),
-            "linestyle": "-"}
 
 
 def figure_style(name="report", font_family=None):

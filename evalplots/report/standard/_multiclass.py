@@ -9,7 +9,7 @@ from evalplots.report.standard._figures import (
     multiclass_confusion_width,
     ovr_figure,
 )
-from evalplots.evaluation._table import format_value
+from evalplots.metrics._format import format_number
 from evalplots.report.standard._common import (
     Steps,
     infinite_note,
@@ -65,7 +65,7 @@ def _summary(report, ev, description, ci, provenance, invariant):
     report.add_heading("Data", level=1)
     counts = ev.class_counts
     report.add_paragraph(f"{ev.n_samples:,} samples in {ev.classes_.size} classes.")
-    rows = [[str(label), ev.label_names[label], format_value(c),
+    rows = [[str(label), ev.label_names[label], format_number(c),
              f"{100 * c / counts.sum():.1f} %"]
             for label, c in zip(ev.classes_.tolist(), counts.tolist())]
     report.add_table(rows, header=["Label", "Class", "Samples", "Share"],
@@ -100,10 +100,10 @@ def _per_class_sections(report, ev, family):
         m = ev[name]
         pc = m.per_class
         auc = m.roc_auc
-        rows = [[ev.label_names[label], *(format_value(float(pc[key][i]))
+        rows = [[ev.label_names[label], *(format_number(float(pc[key][i]))
                                            for key in ("precision", "recall", "f1")),
-                 format_value(_whole(pc["support"][i])),
-                 *([format_value(float(auc[i]))] if auc is not None else [])]
+                 format_number(_whole(pc["support"][i])),
+                 *([format_number(float(auc[i]))] if auc is not None else [])]
                 for i, label in enumerate(ev.classes_.tolist())]
         header = ["Class", "Precision", "Recall", "F1", "Support",
                   *(["OvR AUC"] if auc is not None else [])]
@@ -139,8 +139,8 @@ def _confusion_section(report, ev, name, family, transposed):
         cells = "each cell's colour is its share of the true class and its text the count."
     report.add_section(f"Confusion matrix: {name}", movable=True)
     report.add_paragraph(
-        f"Accuracy {format_value(row['Accuracy'])}, macro F1 "
-        f"{format_value(row['Macro F1'])}. "
+        f"Accuracy {format_number(row['Accuracy'])}, macro F1 "
+        f"{format_number(row['Macro F1'])}. "
         + ("Rows are the predicted class, columns the true class (Thakur's layout); "
            if transposed else "Rows are the true class, columns the predicted class; ")
         + cells)

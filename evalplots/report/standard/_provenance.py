@@ -1,6 +1,7 @@
 """The standard report's provenance: a compact table ending the summary, and the
 same facts in the PDF's document information."""
 
+from evalplots.metrics._format import format_threshold
 from evalplots.report._provenance import Provenance, report_date
 
 __all__ = ["provenance_entries", "provenance_section"]
@@ -29,7 +30,8 @@ def provenance_entries(ev, provenance, *, ci, invariant):
     if p.command_line is not None:
         entries["CommandLine"] = ("Command line", p.command_line)
     if ev.task == "binary":
-        entries["Threshold"] = ("Decision threshold", f"{ev.threshold:g}")
+        entries["Threshold"] = ("Decision threshold",
+                                format_threshold(ev.threshold, precise=True))
         entries["PosLabel"] = ("Positive class", repr(ev.pos_label)
                                + ("" if ev.pos_name == str(ev.pos_label)
                                   else f" ('{ev.pos_name}')"))

@@ -2,6 +2,7 @@
 
 
 from evalplots.report.standard._figures import prediction_error_figure
+from evalplots.metrics._format import format_quantity
 from evalplots.report.standard._common import (
     Steps,
     new_report,
@@ -29,8 +30,9 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
     report.add_heading("Summary")
     report.add_heading("Data", level=1)
     report.add_paragraph(
-        f"{ev.n_samples:,} samples; the target ranges from {y['min']:.4g} to "
-        f"{y['max']:.4g} (mean {y['mean']:.4g}, standard deviation {y['std']:.4g}).")
+        f"{ev.n_samples:,} samples; the target ranges from {format_quantity(y['min'])} "
+        f"to {format_quantity(y['max'])} (mean {format_quantity(y['mean'])}, standard "
+        f"deviation {format_quantity(y['std'])}).")
     if description:
         report.add_paragraph(f"Source: {description}")
     report.add_section("Metrics", level=1)
@@ -59,8 +61,9 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
             sampled = (f" (the median and percentiles of a sample of {r['sample']:,} rows, "
                        f"which the figure draws)" if r["sample"] is not None else "")
             report.add_paragraph(
-                f"Residuals y - ŷ: mean {r['mean']:.4g}, median {r['median']:.4g}, 5th to "
-                f"95th percentile {r['p5']:.4g} to {r['p95']:.4g}{sampled}.")
+                f"Residuals y - ŷ: mean {format_quantity(r['mean'])}, median "
+                f"{format_quantity(r['median'])}, 5th to 95th percentile "
+                f"{format_quantity(r['p5'])} to {format_quantity(r['p95'])}{sampled}.")
             report.add_figure(fig, caption=(
                 "Left: true against predicted values; the diagonal is a perfect "
                 "prediction. Middle: residuals (true - predicted) against the "

@@ -1,0 +1,181 @@
+"""How evalplots writes numbers: the one home of every number format.
+
+Legends, tables, report texts and the ``str()`` of the result records all write
+their numbers through these functions, so that one number reads the same
+wherever it is shown. The rules:
+
+- **score** (a rate or score in [0, 1]: AUC, AP, F1, ...) in a legend:
+  :func:`format_score`, 2 decimals, more when 2 would round it to 0 or 1
+  (``0.995``, never a false ``1.00``); one legend shares one number of decimals.
+- **table value** (scores, losses, counts): :func:`format_number`, a fixed
+  number of decimals (4 by default), integers with thousands separators, and
+  ``'n/a'`` for an undefined value.
+- **threshold** (a score on any scale: probability, logit, margin):
+  :func:`format_threshold`, significant digits without trailing zeros, so
+  ``0.5`` is ``'0.5'`` everywhere (a marker, a legend, a table); 3 significant
+  digits in figures, 6 in tables and texts (``precise=True``), ``'inf'`` for
+  the threshold that predicts no sample positive.
+- **quantity** (a statistic on any scale: a target's range, a residual, a
+  cost): :func:`format_quantity`, 4 significant digits.
+- **difference** of two scores: :func:`format_difference`, signed, 3 decimals.
+- **p-value**: :func:`format_pvalue`, 4 decimals down to 1e-4, 2 significant
+  digits in scientific notation below.
+- **interval**: :func:`format_interval`, ``'0.995 [0.989, 0.999]'``, one
+  number of decimals for the estimate and both bounds.
+
+Nothing here computes a metric; this module imports nothing but :mod:`math`.
+"""
+
+import math
+
+__all__ = [
+    "NOT_AVAILABLE",
+    "format_interval",
+    "format_number",
+    "format_difference",
+    "format_pvalue",
+    "format_quantity",
+    "format_score",
+    "format_threshold",
+    "score_decimals",
+]
+
+#: the text of an undefined value (NaN or None) in a table
+NOT_AVAILABLE = "n/a"
+#: significant digits of a threshold in figures, and in tables and texts
+THRESHOLD_DIGITS, PRECISE_THRESHOLD_DIGITS = 3, 6
+
+
+def score_decimals(value):
+    """Number of decimals :func:`format_score` gives ``value``.
+
+    2, more when 2 would round a score that is not exactly 0 or 1 to 0 or 1;
+    at most 6.
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import score_decimals
+    >>> score_decimals(0.78), score_decimals(0.99528), score_decimals(1.0)
+    (2, 3, 2)
+    """
+    for decimals in range(2, 7):
+        if value in (0.0, 1.0) or round(value, decimals) not in (0.0, 1.0):
+            return decimals
+    return 6
+
+
+def format_score(value, decimals=None):
+    """A score in [0, 1] with 2 decimals, more when 2 would round it to 0 or 1.
+
+    A legend must not claim a perfect (or null) score that is not: 0.99528 is
+    written ``0.995``, not ``1.00``; exact 1 stays ``1.00``. ``decimals``
+    forces a number of decimals (one legend uses one number for all its
+    entries).
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import format_score
+    >>> format_score(0.7777), format_score(0.99528), format_score(1.0), format_score(2e-4)
+    ('0.78', '0.995', '1.00', '0.0002')
+    """
+    if decimals is None:
+        decimals = score_decimals(value)
+    return f"{value:.{decimals}f}"
+
+
+def format_number(value, decimals=4):
+    """A table cell: ``'0.9953'`` for a float, ``'1,234'`` for an integer,
+    ``'n/a'`` for NaN or None.
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import format_number
+    >>> format_number(0.99528), format_number(1234), format_number(float("nan"))
+    ('0.9953', '1,234', 'n/a')
+    >>> format_number(0.5, 2)
+    '0.50'
+    """
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return NOT_AVAILABLE
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return f"{value:.{decimals}f}"
+
+
+def format_difference(value, decimals=3):
+    """A difference of two scores, always signed: ``'+0.012'``, ``'-0.250'``.
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import format_difference
+    >>> format_difference(0.0123), format_difference(-0.25)
+    ('+0.012', '-0.250')
+    """
+    return f"{value:+.{decimals}f}"
+
+
+def format_quantity(value, digits=4):
+    """A number on any scale in ``digits`` significant digits, no trailing zeros.
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import format_quantity
+    >>> format_quantity(152.133), format_quantity(-0.000123456), format_quantity(2.0)
+    ('152.1', '-0.0001235', '2')
+    """
+    return f"{value:.{digits}g}"
+
+
+def format_threshold(value, *, precise=False):
+    """A threshold in significant digits, no trailing zeros; ``'inf'`` for infinity.
+
+    One rule for every threshold shown (markers, legends, tables, texts):
+    thresholds are scores on any scale, so they are written in significant
+    digits, never as scores with fixed decimals: 0.5 is ``'0.5'`` on a ROC
+    marker and on a threshold Display alike. Figures use 3 significant digits;
+    ``precise=True`` gives 6, for tables and texts (Python's ``'g'`` format).
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import format_threshold
+    >>> format_threshold(0.5), format_threshold(0.73456), format_threshold(12.5)
+    ('0.5', '0.735', '12.5')
+    >>> format_threshold(0.7345612, precise=True), format_threshold(float("inf"))
+    ('0.734561', 'inf')
+    """
+    return format_quantity(value, PRECISE_THRESHOLD_DIGITS if precise else THRESHOLD_DIGITS)
+
+
+def format_pvalue(pvalue):
+    """``'0.0272'`` for p >= 1e-4, ``'2.7e-07'`` below, as in a results table.
+
+    A p-value that underflowed to 0 (a z of about 38 or more) is written
+    ``'< 1e-300'``: it is positive, only smaller than a float can hold.
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import format_pvalue
+    >>> format_pvalue(0.02718), format_pvalue(2.7e-7), format_pvalue(0.0)
+    ('0.0272', '2.7e-07', '< 1e-300')
+    """
+    if math.isnan(pvalue):
+        return "nan"
+    if pvalue == 0.0:
+        return "< 1e-300"
+    return f"{pvalue:.4f}" if pvalue >= 1e-4 else f"{pvalue:.1e}"
+
+
+def format_interval(estimate, low, high, decimals=3):
+    """``'estimate [low, high]'``, the three numbers with ``decimals`` decimals.
+
+    Python's round-half-even formatting of each number; one number of decimals
+    for the three, so that a table column or a legend entry reads evenly.
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import format_interval
+    >>> format_interval(0.9953, 0.9891, 0.999), format_interval(0.5, 0.25, 0.75, 1)
+    ('0.995 [0.989, 0.999]', '0.5 [0.2, 0.8]')
+    """
+    decimals = int(decimals)
+    return f"{estimate:.{decimals}f} [{low:.{decimals}f}, {high:.{decimals}f}]"
