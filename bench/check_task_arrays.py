@@ -23,7 +23,7 @@ import warnings
 
 import numpy as np
 
-from check_report_arrays import _arrays, same
+from check_report_arrays import _arrays, compare
 
 
 def inputs():
@@ -110,14 +110,7 @@ def main(argv=None):
         np.savez_compressed(options.save, **arrays)
         print(f"saved {len(arrays)} arrays to {options.save}")
         return 0
-    with np.load(options.compare, allow_pickle=False) as before:
-        keys = set(before.files) | set(arrays)
-        differ = [k for k in sorted(keys) if k not in before.files or k not in arrays
-                  or not same(before[k], arrays[k])]
-    for k in differ:
-        print(f"differs: {k}")
-    print(f"{len(keys) - len(differ)} of {len(keys)} arrays identical")
-    return 1 if differ else 0
+    return compare(options.compare, arrays)
 
 
 if __name__ == "__main__":
