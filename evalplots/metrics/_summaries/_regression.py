@@ -296,6 +296,8 @@ class RegressionSummary(_Summary):
 def _bottom(sample, size):
     """The rows of the ``size`` smallest keys, in key order (ties: by the values)."""
     keys = sample["key"]
+    if size == 0:
+        return {k: v[:0] for k, v in sample.items()}
     if keys.size > size:
         cut = np.partition(keys, size - 1)[size - 1]
         keep = np.flatnonzero(keys <= cut)
