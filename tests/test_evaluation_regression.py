@@ -35,3 +35,21 @@ def test_one_chunk_summary_table_equals_the_rows_table_bit_for_bit(weighting):
             other = merged[name][column]
             assert value == other or (math.isnan(value) and math.isnan(other)), (
                 name, column, value, other)
+
+
+def test_evaluate_keeps_every_row_in_order_and_a_merged_summary_its_sample():
+    y = np.linspace(1.0, 50.0, 50)
+    pred = y[::-1].copy()
+    ev = evaluate(y, {"m": pred}, task="regression", n_resamples=50)
+    display = ev.prediction_error_display("m")
+    np.testing.assert_array_equal(display.y_true, y)  # the rows, in their order
+    np.testing.assert_array_equal(display.y_pred, pred)
+    assert ev["m"].residual_stats["sample"] is None
+    assert set(ev.intervals["m"]) == {"MAE", "RMSE", "R²"}
+    summary = RegressionSummary.from_arrays(y, {"m": pred}, sample_size=20)
+    merged = RegressionEvaluation.from_summary(summary, n_resamples=50)
+    assert merged.prediction_error_display("m").y_true.size == 20
+    assert merged["m"].residual_stats["sample"] == 20
+    assert merged.intervals["m"] == {}
+    assert "resamples rows" in merged.intervals.notes["MAE"]["m"]
+    assert merged.metrics_table.rows["m"] == ev.metrics_table.rows["m"]
