@@ -185,7 +185,13 @@ def main(argv=None):
         np.savez_compressed(options.save, **arrays)
         print(f"saved {len(arrays)} arrays to {options.save}")
         return 0
-    with np.load(options.compare, allow_pickle=False) as before:
+    return compare(options.compare, arrays)
+
+
+def compare(path, arrays):
+    """Print every array of ``arrays`` that differs from the one saved in ``path``
+    (or is missing on either side); 1 if one does, else 0."""
+    with np.load(path, allow_pickle=False) as before:
         keys = set(before.files) | set(arrays)
         differ = [k for k in sorted(keys) if k not in before.files or k not in arrays
                   or not same(before[k], arrays[k])]

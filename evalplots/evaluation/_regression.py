@@ -11,27 +11,13 @@ from evalplots.evaluation._common import (
     Evaluation,
     IntervalOptions,
     check_model_names,
-    named_warnings,
 )
-from evalplots.evaluation._compare import (
-    ComparisonTable,
-    ModelComparison,
-    bootstrap_pvalue,
-    model_pairs,
-    not_available,
-    percentile_difference,
-)
-from evalplots.evaluation._summary import NEEDS_ROWS
-from evalplots.evaluation._intervals import (
-    IntervalTable,
-    jackknife_groups,
-    jackknife_sums,
-    replicate_intervals,
-    row_bootstrap_sums,
-    split_results,
-)
+from evalplots.evaluation._compare import ComparisonTable
+from evalplots.evaluation._intervals import IntervalTable
+from evalplots.evaluation._regression_rows import RegressionRows, SampledRows
+from evalplots.evaluation._summary import SummarySource
 from evalplots.evaluation._table import MetricsTable
-from evalplots.metrics._resample import resample_plan
+from evalplots.metrics._summaries import RegressionSummary
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
@@ -62,23 +48,6 @@ _UNDEFINED = {
 }
 
 
-def _sum_features(y_true, y_pred, weight):
-    """Per-row terms whose sums give MAE, RMSE and R²: w, w|e|, w e², w y, w y²."""
-    w = np.ones(y_true.size) if weight is None else weight
-    e = y_true - y_pred
-    return np.stack([w, w * np.abs(e), w * e * e, w * y_true, w * y_true * y_true])
-
-
-def _from_sums(sums):
-    """MAE, RMSE and R² from the sums of :func:`_sum_features` (per column)."""
-    w, abs_e, sq_e, y, y2 = sums
-    with np.errstate(divide="ignore", invalid="ignore"):
-        spread = y2 - y * y / w
-        # a constant target: 0/0 (a relative rounding residue counts as 0)
-        spread = np.where(spread > 1e-12 * y2, spread, np.nan)
-        return {"MAE": abs_e / w, "RMSE": np.sqrt(sq_e / w), "R²": 1.0 - sq_e / spread}
-
-
 class RegressionModel:
     """One regression model's predictions, residuals and errors (computed once).
 
@@ -88,10 +57,11 @@ class RegressionModel:
     ----------
     name : str
         The model's name.
-    y_true, y_pred : ndarray of shape (n_samples,)
-        Validated targets and predictions (float64).
-    sample_weight : ndarray of shape (n_samples,) or None
-        Validated weights.
+    summary : RegressionSummary
+        The evaluation's summary: the errors are read off its sums.
+    rows : RegressionRows or SampledRows
+        The evaluation's rows (or the summary's sample of them): ``y_true``,
+        ``y_pred`` and the residuals are theirs.
 
     Attributes
     ----------
@@ -119,11 +89,12 @@ class RegressionModel:
     ([0.5, -0.5, 0.0], 0.3333)
     """
 
-    def __init__(self, name, y_true, y_pred, sample_weight):
+    def __init__(self, name, summary, rows):
         self.name = name
-        self.y_true = y_true
-        self.y_pred = y_pred
-        self.sample_weight = sample_weight
+        self._summary = summary
+        self._rows = rows
+        self.y_true, self.y_pred = rows.points(name)
+        self.sample_weight = rows.sample_weight
 
     @functools.cached_property
     def residuals(self):
@@ -131,39 +102,11 @@ class RegressionModel:
 
     @functools.cached_property
     def residual_stats(self):
-        """Mean, median, 5th and 95th percentile of the residuals; ``'sample'`` is
-        None, or the size of the sample the quantiles come from (a summary)."""
-        return {"mean": float(self.residuals.mean()), **_quantile_stats(self.residuals),
-                "sample": None}
-
-    @functools.cached_property
-    def errors(self):
-        out = {}
-        for column, metric in REGRESSION_METRICS.items():
-            if column in ("MSLE", "RMSLE") and (
-                    self.y_true.min() <= -1 or self.y_pred.min() <= -1):
-                out[column] = math.nan
-            elif column in ("MPE", "MAPE") and not self.y_true.all():
-                out[column] = math.nan
-            elif column == "R²" and np.ptp(self.y_true) == 0:
-                out[column] = math.nan  # 0/0: no variance to explain
-            else:
-                with named_warnings(self.name):
-                    out[column] = float(metric(self.y_true, self.y_pred,
-                                               sample_weight=self.sample_weight))
-        return out
-
-
-class _SummaryModel(RegressionModel):
-    """A regression model of an evaluation built from a merged summary: its errors
-    come from the summary's sums; ``y_true``, ``y_pred`` (and the residuals) are
-    the summary's sample of rows, for the prediction-error figure."""
-
-    def __init__(self, name, summary):
-        sample = summary.sample
-        super().__init__(name, sample["y_true"], sample[f"model:{name}"],
-                         sample.get("weight"))
-        self._summary = summary
+        """Mean (of all rows), median, 5th and 95th percentile of the residuals;
+        ``'sample'`` is None, or the size of the sample the quantiles come from."""
+        s = self._summary
+        return {"mean": float(s.sums[self.name][6] / s.n_rows),
+                **_quantile_stats(self.residuals), "sample": self._rows.sample_size}
 
     @functools.cached_property
     def errors(self):
@@ -181,13 +124,6 @@ class _SummaryModel(RegressionModel):
             "R²": nan if lo == hi or rows < 2 else 1.0 - (sq_e / w) / (m2 / total),
         }
 
-    @functools.cached_property
-    def residual_stats(self):
-        s = self._summary
-        sample = self.residuals
-        return {"mean": float(s.sums[self.name][6] / s.n_rows),
-                **_quantile_stats(sample), "sample": sample.size}
-
 
 def _quantile_stats(residuals):
     return {"median": float(np.median(residuals)),
@@ -199,16 +135,18 @@ def _quantile_stats(residuals):
 class RegressionEvaluation(Evaluation):
     """The evaluation of one or more regression models on the same samples.
 
-    Made by :func:`evalplots.evaluate`.
+    Made by :func:`evalplots.evaluate` (:meth:`from_rows`) or :meth:`from_summary`,
+    both through this one constructor.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True target values (finite numbers).
-    predictions : dict of str to array-like of shape (n_samples,)
-        Model name -> predicted values, in the unit of ``y_true``.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    summary : RegressionSummary
+        The summary of all rows: every error of the table is read off it.
+    rows : RegressionRows or SampledRows
+        The rows themselves (the row bootstrap and the figures read them), or
+        the summary's bounded sample of them (figures only).
+    source : SummarySource or None, default=None
+        Set when the summary was merged from chunks (its description says so).
     %(interval_params)s
 
     Attributes
@@ -222,8 +160,7 @@ class RegressionEvaluation(Evaluation):
     Raises
     ------
     ValueError
-        If a value is not a finite number, lengths differ, the weights are
-        invalid, or an interval option is out of range.
+        If the summary holds no row or an interval option is out of range.
 
     Notes
     -----
@@ -284,23 +221,68 @@ class RegressionEvaluation(Evaluation):
         >>> round(ev.metrics_table.rows["m"]["R²"], 4)
         0.958
         """
-        from evalplots.evaluation._summary import SummarySource
-        from evalplots.metrics._summaries import RegressionSummary
-
         if not isinstance(summary, RegressionSummary):
             raise ValueError(f"summary must be a RegressionSummary (merged), got "
                              f"{type(summary).__name__}.")
-        if summary.n_rows == 0:
-            raise ValueError("the summary holds no row; summarize non-empty data.")
-        ev = cls.__new__(cls)
-        ev.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
-        ev.y_true = ev.sample_weight = None
-        weighted = "weight" in summary.sample
-        ev._summary = summary
-        ev.source = SummarySource(summary.n_rows, summary.n_partitions, weighted, False)
-        check_model_names(summary.sums)
-        ev.models = {name: _SummaryModel(name, summary) for name in summary.model_names}
-        return ev
+        source = SummarySource(summary.n_rows, summary.n_partitions,
+                               "weight" in summary.sample, False)
+        return cls(summary, SampledRows(summary.sample), source=source,
+                   confidence_level=confidence_level, n_resamples=n_resamples,
+                   random_state=random_state)
+
+    @classmethod
+    @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
+    def from_rows(cls, y_true, predictions, *, sample_weight=None, confidence_level=0.95,
+                  n_resamples=1000, random_state=0):
+        """The evaluation of the rows: their summary, with the rows attached.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True target values (finite numbers).
+        predictions : dict of str to array-like of shape (n_samples,)
+            Model name -> predicted values, in the unit of ``y_true``.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative weights.
+        %(interval_params)s
+
+        Returns
+        -------
+        evaluation : RegressionEvaluation
+            What :func:`evalplots.evaluate` returns for a regression task.
+
+        Raises
+        ------
+        ValueError
+            If a value is not a finite number, lengths differ, the weights are
+            invalid, or an interval option is out of range.
+
+        Notes
+        -----
+        The table is read off the rows' :class:`~evalplots.metrics.RegressionSummary`
+        (the same numbers as :mod:`evalplots.metrics`, to the bit); the rows
+        (:class:`~evalplots.evaluation._regression_rows.RegressionRows`) serve the
+        row bootstrap and the prediction-error figures.
+
+        Examples
+        --------
+        >>> from evalplots.evaluation import RegressionEvaluation
+        >>> ev = RegressionEvaluation.from_rows([0.5, 1.5, 2.5], {"m": [0.4, 1.7, 2.5]})
+        >>> round(ev["m"].errors["MAE"], 4), ev["m"].residual_stats["sample"]
+        (0.1, None)
+        """
+        y = check_finite(as_1d(y_true, "y_true"), "y_true")
+        weight = check_sample_weight(sample_weight, y.shape[0])
+        preds = {}
+        for name, values in check_model_names(predictions).items():
+            arg = f"predictions[{name!r}]"
+            preds[name] = check_finite(as_1d(values, arg), arg)
+            check_consistent_length(y_true=y, **{arg: preds[name]})
+        summary = RegressionSummary.from_arrays(y, preds, sample_weight=weight,
+                                                sample_size=0)
+        return cls(summary, RegressionRows(y, preds, weight), source=None,
+                   confidence_level=confidence_level, n_resamples=n_resamples,
+                   random_state=random_state)
 
     @property
     def target_stats(self):
@@ -311,13 +293,9 @@ class RegressionEvaluation(Evaluation):
         stats : dict of str to float
             ``'min'``, ``'max'``, ``'mean'``, ``'std'`` (population, as numpy's).
 
-        Raises
-        ------
-        None
-
         Notes
         -----
-        From the rows, or from the summary's merged moments.
+        From the summary's unweighted merged moments.
 
         Examples
         --------
@@ -325,105 +303,40 @@ class RegressionEvaluation(Evaluation):
         >>> evaluate([0.5, 1.5, 2.5], {"m": [0.4, 1.7, 2.5]}).target_stats["max"]
         2.5
         """
-        if self.source is not None:
-            n, shift, offset, m2 = self._summary.target_plain
-            lo, hi = self._summary.target_range
-            return {"min": lo, "max": hi, "mean": shift + offset, "std": math.sqrt(m2 / n)}
-        y = self.y_true
-        return {"min": float(y.min()), "max": float(y.max()), "mean": float(y.mean()),
-                "std": float(y.std())}
+        n, shift, offset, m2 = self._summary.target_plain
+        lo, hi = self._summary.target_range
+        return {"min": lo, "max": hi, "mean": shift + offset, "std": math.sqrt(m2 / n)}
 
-    def __init__(self, y_true, predictions, *, sample_weight=None, confidence_level=0.95, n_resamples=1000, random_state=0):
+    def __init__(self, summary, rows, *, source=None, confidence_level=0.95,
+                 n_resamples=1000, random_state=0):
+        if summary.n_rows == 0:
+            raise ValueError("the summary holds no row; summarize non-empty data.")
         self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
-        self.y_true = check_finite(as_1d(y_true, "y_true"), "y_true")
-        self.sample_weight = check_sample_weight(sample_weight, self.y_true.shape[0])
-        self.models = {}
-        for name, values in check_model_names(predictions).items():
-            arg = f"predictions[{name!r}]"
-            y_pred = check_finite(as_1d(values, arg), arg)
-            check_consistent_length(y_true=self.y_true, **{arg: y_pred})
-            self.models[name] = RegressionModel(name, self.y_true, y_pred,
-                                                self.sample_weight)
+        self._summary = summary
+        self._rows = rows
+        self.source = source
+        self.y_true, self.sample_weight = rows.y_true, rows.sample_weight
+        check_model_names(summary.sums)
+        self.models = {name: RegressionModel(name, summary, rows)
+                       for name in summary.model_names}
 
     def _description(self):
         text = (f"regression evaluation of {len(self.models)} model(s) on "
                 f"{self.n_samples:,} samples")
         return text if self.source is None else f"{text}; {self.source}"
 
-    def _summary_remarks(self):
-        remarks = self._base_remarks()
-        if self.source is not None:
-            n = self._summary.sample["y_true"].size
-            remarks.append(f"The prediction-error figures draw a reproducible sample of "
-                           f"{n:,} of the {self.n_samples:,} rows (those of the smallest "
-                           f"hash of their values).")
-        return remarks
-
     def _table(self):
         rows = {name: dict(m.errors) for name, m in self.models.items()}
         return MetricsTable(list(REGRESSION_METRICS), rows, notes=_UNDEFINED,
-                            remarks=self._summary_remarks())
-
-    @functools.cached_property
-    def _resampling(self):
-        """The resample plan (plain: a continuous target has no classes) and its
-        jackknife groups."""
-        plan = resample_plan(self.y_true, self.n_samples, stratify=False)
-        return plan, jackknife_groups(plan)
+                            remarks=self._base_remarks() + self._rows.remarks(self.n_samples))
 
     def _intervals(self):
-        if self.source is not None:
-            reason = NEEDS_ROWS.format(what="its bootstrap")
-            return IntervalTable(
-                {name: {} for name in self.models},
-                {c: dict.fromkeys(self.models, reason) for c in ("MAE", "RMSE", "R²")},
-                self.metrics_table.columns)
-        opts = self.interval_options
-        plan, groups = self._resampling
-        rows, notes = {}, {}
-        for name, m in self.models.items():
-            features = _sum_features(m.y_true, m.y_pred, m.sample_weight)
-            sums = row_bootstrap_sums(features, plan, opts.rng("bootstrap", name),
-                                      opts.n_resamples)
-            row = {}
-            with named_warnings(name):
-                results = replicate_intervals(
-                    self.metrics_table.rows[name], _from_sums(sums),
-                    _from_sums(jackknife_sums(features, groups)), opts.confidence_level)
-            split_results(results, row, notes, name)
-            rows[name] = row
+        rows, notes = self._rows.intervals(self.metrics_table.rows, self.interval_options)
         return IntervalTable(rows, notes, self.metrics_table.columns)
 
     def _comparisons(self):
-        if self.source is not None:
-            reason = NEEDS_ROWS.format(what="the paired bootstrap")
-            return ComparisonTable(not_available(a, b, "paired bootstrap", column, reason)
-                                   for a, b in model_pairs(self.model_names)
-                                   for column in ("MAE", "R²"))
-        opts = self.interval_options
-        plan, _ = self._resampling
-        out = []
-        for a, b in model_pairs(self.model_names):
-            ma, mb = self[a], self[b]
-            both = np.concatenate([_sum_features(m.y_true, m.y_pred, m.sample_weight)
-                                   for m in (ma, mb)])
-            sums = row_bootstrap_sums(both, plan, opts.rng("paired bootstrap", a, b),
-                                      opts.n_resamples)
-            reps_a, reps_b = _from_sums(sums[:5]), _from_sums(sums[5:])
-            for column in ("MAE", "R²"):
-                estimate = (self.metrics_table.rows[a][column]
-                            - self.metrics_table.rows[b][column])
-                diff = reps_a[column] - reps_b[column]
-                if not (math.isfinite(estimate) and np.isfinite(diff).all()):
-                    out.append(ModelComparison(
-                        a, b, "paired bootstrap", column, estimate, None, math.nan,
-                        note="undefined (0/0) on the data or on a resample"))
-                    continue
-                out.append(ModelComparison(
-                    a, b, "paired bootstrap", column, estimate,
-                    percentile_difference(estimate, diff, opts.confidence_level),
-                    bootstrap_pvalue(diff)))
-        return ComparisonTable(out)
+        return ComparisonTable(self._rows.comparisons(self.metrics_table.rows,
+                                                      self.interval_options))
 
     def prediction_error_display(self, name):
         """The model's :class:`~evalplots.display.PredictionErrorDisplay`, not yet drawn.

@@ -37,18 +37,29 @@ def _row_keys(columns):
     return h
 
 
+def _weighted_sum(values, weight):
+    """``Σ w v`` as :func:`numpy.average` sums it (``Σ v`` without weights), so that
+    a one-chunk sum divided by the total weight is that mean to the bit."""
+    return float(values.sum() if weight is None else np.multiply(values, weight).sum())
+
+
 def _moments(y, weight):
     """``(W, shift, offset, M2)`` of ``y`` with weights (None: 1): the mean is
-    ``shift + offset``, ``M2 = Σ w (y − mean)²``; ``shift`` is one of the values."""
+    ``shift + offset``, ``M2 = Σ w (y − ȳ)²``; ``shift`` is one of the values.
+
+    ``M2`` is summed about ``ȳ = numpy.average(y, weights)`` as
+    :func:`~evalplots.metrics.r2_score` sums its denominator, so ``M2 / W`` of one
+    chunk is that denominator to the bit; about a centre off the mean by ``c`` it
+    grows by ``W c²``, below the sum's own rounding here.
+    """
     w = np.ones(y.size) if weight is None else weight
     total = float(w.sum()) if y.size else 0.0
     if total == 0:
         return (0.0, 0.0, 0.0, 0.0)
     shift = float(y[np.argmax(w > 0)])
-    d = y - shift
-    offset = float(np.dot(w, d) / total)
-    d -= offset
-    return (total, shift, offset, float(np.dot(w * d, d)))
+    offset = float(np.dot(w, y - shift) / total)
+    centred = y - np.average(y, weights=weight)
+    return (total, shift, offset, _weighted_sum(centred ** 2, weight))
 
 
 def merge_moments(parts):
@@ -213,9 +224,11 @@ class RegressionSummary(_Summary):
                 ok = (y > -1) & (p > -1)
                 dl = np.where(ok, np.log1p(np.where(ok, y, 0.0)) - np.log1p(np.where(ok, p, 0.0)),
                               0.0)
-            we = w * e
-            sums[name] = np.array([w.sum(), np.dot(w, np.abs(e)), np.dot(we, e),
-                                   np.dot(w, pct), np.dot(w, np.abs(pct)), np.dot(w * dl, dl),
+            # each sum as numpy.average forms it: the table's means are those of
+            # evalplots.metrics to the bit on one chunk
+            sums[name] = np.array([w.sum() if weight is not None else float(n),
+                                   *(_weighted_sum(v, weight) for v in (
+                                       np.abs(e), e ** 2, pct, np.abs(pct), dl ** 2)),
                                    e.sum(), n], dtype=np.float64)
             pred_min[name] = float(p.min()) if n else math.inf
             preds[name] = p
@@ -283,6 +296,8 @@ class RegressionSummary(_Summary):
 def _bottom(sample, size):
     """The rows of the ``size`` smallest keys, in key order (ties: by the values)."""
     keys = sample["key"]
+    if size == 0:
+        return {k: v[:0] for k, v in sample.items()}
     if keys.size > size:
         cut = np.partition(keys, size - 1)[size - 1]
         keep = np.flatnonzero(keys <= cut)
