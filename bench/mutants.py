@@ -51,6 +51,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
@@ -64,10 +65,11 @@ QUICK_OPTIONS = "-x --mpl"
 #: Concept -> the test files whose failure should catch a fault of that concept
 #: (``--quick``). The doctests of the mutated module always run too.
 QUICK_TESTS = {
-    "metrics": ["tests/test_metrics_kernel.py", "tests/test_metrics_ranking.py",
-                "tests/test_metrics_classification.py", "tests/test_metrics_topk.py",
-                "tests/test_metrics_regression.py", "tests/test_metrics_calibration.py",
-                "tests/test_labels.py", "tests/test_score_counts.py"],
+    # the slowest file last: -x stops at the first failure
+    "metrics": ["tests/test_metrics_ranking.py", "tests/test_metrics_classification.py",
+                "tests/test_metrics_topk.py", "tests/test_metrics_regression.py",
+                "tests/test_metrics_calibration.py", "tests/test_labels.py",
+                "tests/test_score_counts.py", "tests/test_metrics_kernel.py"],
     "intervals": ["tests/test_intervals.py", "tests/test_metrics_inference.py"],
     "display": ["tests/test_display_confusion_matrix.py",
                 "tests/test_display_precision_recall.py", "tests/test_display_roc.py",
@@ -76,7 +78,10 @@ QUICK_TESTS = {
     "report": ["tests/test_report.py", "tests/test_report_layout.py",
                "tests/test_report_robustness.py"],
     "cli": ["tests/test_cli.py", "tests/test_cli_robustness.py"],
-    "dask": ["tests/test_dask.py"],
+    # the package's doctests run on dask's local scheduler (no distributed client),
+    # the only tests of that path; test_dask.py runs everything on a LocalCluster
+    "dask": ["evalplots/dask/__init__.py", "evalplots/dask/_evaluate.py",
+             "tests/test_dask.py"],
     "datasets": ["tests/test_datasets.py", "tests/test_read_predictions.py"],
     "interrupts": ["tests/test_interrupts.py"],
 }
@@ -159,6 +164,10 @@ MUTANTS = [
       "return _combine(_per_output_mean((t - p) / t, w), out)",
       "return _combine(_per_output_mean((p - t) / t, w), out)",
       "mean percentage error with the sign flipped (prediction minus truth)"),
+    M("kappa-weights-swapped", "metrics", "evalplots/metrics/_agreement.py",
+      'w = {None: (dist > 0).astype(np.float64), "linear": dist, "quadratic": dist**2}[',
+      'w = {None: (dist > 0).astype(np.float64), "linear": dist**2, "quadratic": dist}[',
+      "Cohen's kappa: the linear and quadratic disagreement weights swapped"),
     M("score-counts-merge-drops-table", "metrics", "evalplots/metrics/_score_counts.py",
       "return cls._grouped(np.concatenate([t.score for t in tables]),\n"
       "                            np.concatenate([t.positive for t in tables]),\n"
@@ -223,9 +232,11 @@ MUTANTS = [
       "the confusion matrix at the threshold predicts score > t instead of score >= t"),
     # ----------------------------------------------------------------- report
     M("caption-orphaned", "report", "evalplots/report/_keep.py",
-      "room = aH if content_h > aH else aH - caption_h",
-      "room = aH",
-      "a split table fills the page and its caption starts the next page alone"),
+      "        if self._H <= aH:\n            return [self.content, self.caption]",
+      "        if _height([self.content], aW, self.canv) <= aH:\n"
+      "            return [self.content, self.caption]",
+      "the fit test forgets the caption: a table or figure that fits the page without "
+      "it leaves its caption to start the next page alone"),
     M("heading-orphaned", "report", "evalplots/report/_keep.py",
       "return [FrameBreak(), *self.lead, self.body]",
       "return [*self.lead, self.body]",
@@ -250,16 +261,28 @@ MUTANTS = [
       "scale = max(scale, self.max_height / d.height)",
       "a figure's max_height no longer caps its drawn height"),
     M("save-not-atomic", "report", "evalplots/_atomic.py",
-      "        write(tmp)\n        os.chmod(tmp, mode)\n",
+      "        write(tmp)\n        os.chmod(tmp, mode)\n"
+      "        commit_point()  # a Ctrl-C before this line stops here; after it, it is too late\n"
+      "        os.replace(tmp, target)\n",
       "        os.unlink(tmp)\n        tmp = None\n        write(str(target))\n"
-      "        os.chmod(target, mode)\n",
+      "        os.chmod(target, mode)\n"
+      "        commit_point()  # a Ctrl-C before this line stops here; after it, it is too late\n",
       "the PDF is written straight to its destination: an exception leaves a "
-      "half-written file"),
+      "half-written file", tests=("tests/test_interrupts.py",)),
     # --------------------------------------------------------------- interrupts
     M("interrupt-leaves-temp-file", "interrupts", "evalplots/_atomic.py",
       "    except BaseException:\n        if tmp is not None:",
       "    except Exception:\n        if tmp is not None:",
       "Ctrl-C during the write leaves the temporary file behind"),
+    M("no-checkpoint-after-page", "interrupts", "evalplots/report/_doctemplate.py",
+      "        checkpoint()  # a Ctrl-C that reportlab's cleanup code swallowed stops here\n",
+      "        pass\n",
+      "a Ctrl-C that a finalizer or reportlab swallowed no longer stops the layout at "
+      "the next page"),
+    M("second-ctrl-c-interrupts-cleanup", "interrupts", "evalplots/_interrupts.py",
+      "        if self._committing or self.interrupted:\n            return\n",
+      "        if self._committing:\n            return\n",
+      "a second Ctrl-C raises again, inside the cleanup that removes the temporary file"),
     M("commit-point-swallows-interrupt", "interrupts", "evalplots/_interrupts.py",
       "    guard._committing = True  # one store: a SIGINT is either before it or ignored\n"
       "    if guard.interrupted:\n        raise KeyboardInterrupt\n",
@@ -271,11 +294,11 @@ MUTANTS = [
       '                         f"(or omit INPUT to use the bundled sample)") from None',
       'raise UsageError(f"INPUT {args.input!r} does not exist") from None',
       "a missing INPUT is reported without saying how to fix it"),
-    M("cli-threshold-message-without-fix", "cli", "evalplots/cli.py",
-      'raise UsageError(f"--threshold must be a finite number, got {text!r}; "\n'
-      '                         f"e.g. --threshold 0.5")',
-      'raise UsageError(f"--threshold must be a finite number, got {text!r}")',
-      "a bad --threshold is reported without an example of a good one"),
+    M("cli-one-class-message-without-fix", "cli", "evalplots/cli.py",
+      'raise UsageError(f"the label column has a single class {shown}; a report "\n'
+      '                         f"needs both positive and negative samples")',
+      'raise UsageError(f"the label column has a single class {shown}")',
+      "a one-class label column is reported without saying what the report needs"),
     M("cli-usage-exit-code", "cli", "evalplots/cli.py",
       "        return EXIT_USAGE\n",
       "        return 1\n",
@@ -450,6 +473,8 @@ def main(argv=None):
     parser.add_argument("--verbose", action="store_true",
                         help="print the tail of the output of runs that were not caught")
     args = parser.parse_args(argv)
+    # a SIGTERM ends the run like Ctrl-C: the test run is killed, the copy removed
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     check_mutants(MUTANTS)
     mutants = select(args.only)
     if args.list:
