@@ -40,9 +40,61 @@ After a rework of the suite, rerun ``python bench/mutants.py`` (full) or
 still be caught.
 
 Results against main (6d35c31), ``--quick``, sequential, no ``-n``, on the shared
-2-core machine (load average 4-6 during the run, so the times are upper bounds):
+2-core machine (load average 3-5.5 during the runs, so the times are upper bounds).
+The first eleven metrics runs had test_metrics_kernel.py first in the metrics list
+(hence 100-180 s); it now runs last. ``caption-orphaned`` is caught by the full
+suite through test_report_pages.py (not by test_report.py, test_report_layout.py,
+test_report_robustness.py or test_report_fill.py), which the report concept now
+maps; ``save-not-atomic`` by test_interrupts.py, which that mutant now names.
+Written but dropped, each with its reason: see :data:`DROPPED`.
 
-RESULTS-TABLE
+    id                                    s  caught by (the first failing test)
+    ---------------------------------  ----  ----------------------------------
+    roc-tie-rule                         27  test_metrics_ranking.py::test_differential_binary_curves
+    merged-order-tie-rule                 6  test_metrics_ranking.py::test_differential_binary_curves
+    weight-ignored                      178  test_metrics_ranking.py::test_differential_binary_curves
+    pos-label-ignored                    34  test_metrics_calibration.py::test_calibration_curve_string_labels_and_pos_label
+    bep-wrong-point                      24  test_metrics_ranking.py::test_bep_equals_precision_at_m_pos_without_ties
+    ap-trapezoid                        104  test_metrics_ranking.py::test_differential_binary_curves
+    roc-drop-corners                    150  test_metrics_ranking.py::test_differential_binary_curves
+    auc-decreasing-x                     34  test_metrics_ranking.py::test_auc_direction_and_monotonicity
+    optimal-tie-rule                     45  doctest OptimalThreshold
+    calibration-bin-edge                 37  test_metrics_calibration.py::test_calibration_curve_matches_sklearn
+    ece-unweighted                       46  test_metrics_calibration.py::test_calibration_curve_matches_sklearn_on_generated_ties
+    topk-variant-swapped                 45  test_metrics_topk.py::test_ranked_hits_matches_ml_metrics
+    topk-denominator                     41  test_metrics_topk.py::test_ranked_hits_matches_ml_metrics
+    regression-mpe-sign                  40  test_metrics_regression.py::test_values_by_hand
+    kappa-weights-swapped                18  test_metrics_classification.py::test_kappa_labels_define_the_scale
+    score-counts-merge-drops-table       26  test_score_counts.py::test_merged_chunks_give_the_curve_of_the_whole
+    delong-variance-divisor              45  test_intervals.py::test_delong_interval_by_hand
+    delong-z-level                       36  test_intervals.py::test_delong_interval_by_hand
+    wilson-z-level                       42  test_intervals.py::test_wilson_intervals_are_proportion_ci_and_scipy
+    wilson-centre                        48  test_intervals.py::test_wilson_intervals_are_proportion_ci_and_scipy
+    holm-not-monotone                    38  test_intervals.py::test_holm_by_hand
+    mcnemar-continuity                   83  test_metrics_inference.py::test_mcnemar_chi_square_with_continuity_correction
+    cm-transposed-titles                 11  test_display_confusion_matrix.py::test_transposed_draws_predicted_on_rows_and_keeps_the_stored_matrix
+    sawtooth-joined-as-steps             60  test_display_precision_recall.py::test_sawtooth_vertices_are_the_textbook_operating_points
+    sawtooth-keeps-sentinel              52  test_display_precision_recall.py::test_sawtooth_vertices_are_the_textbook_operating_points
+    roc-legend-auc                       46  test_display_roc.py::test_line_vertices_are_the_roc_points_of_every_threshold
+    pr-legend-rule-name                  36  test_display_precision_recall.py::test_sawtooth_vertices_are_the_textbook_operating_points
+    threshold-off-by-one                  5  test_evaluation.py::test_threshold_equal_to_a_score_counts_as_positive
+    caption-orphaned                    119  test_report_pages.py::test_perfect_separation_is_named_not_silently_empty
+    heading-orphaned                      9  test_report_layout.py::test_long_model_names_keep_confusion_heading_with_its_matrix
+    toc-subsections-missing              34  test_report.py::test_pages_toc_outline_and_page_numbers
+    page-total-off-by-one                33  test_report.py::test_pages_toc_outline_and_page_numbers
+    text-not-escaped                     31  test_report.py::test_user_text_is_escaped_and_shown_literally
+    figure-height-cap                    32  test_report.py::test_sample_report_pages_and_headings
+    save-not-atomic                     100  test_interrupts.py::test_ctrl_c_at_points_over_the_run
+    interrupt-leaves-temp-file           27  test_interrupts.py::test_ctrl_c_at_points_over_the_run
+    second-ctrl-c-interrupts-cleanup     82  test_interrupts.py::test_second_ctrl_c_does_not_interrupt_the_cleanup
+    cli-message-without-fix               3  test_cli.py::test_error_paths
+    cli-one-class-message-without-fix    25  test_cli.py::test_error_paths
+    cli-usage-exit-code                   6  test_cli.py::test_error_paths
+    cli-interrupt-exit-code              74  test_cli_robustness.py::test_ctrl_c_is_one_line_exit_130_and_no_file
+    dask-partition-dropped                7  test_dask.py::test_binary_exact_equals_in_memory
+    dask-merge-counts-twice               7  test_dask.py::test_binary_exact_equals_in_memory
+    csv-row-dropped                       5  test_datasets.py::test_shape_and_label_balance
+    csv-line-number                       7  test_datasets.py::test_reader_errors_name_problem
 """
 
 import argparse
@@ -76,12 +128,10 @@ QUICK_TESTS = {
                 "tests/test_display_curve_features.py"],
     "evaluation": ["tests/test_evaluation.py"],
     "report": ["tests/test_report.py", "tests/test_report_layout.py",
-               "tests/test_report_robustness.py"],
+               "tests/test_report_robustness.py",
+               "tests/test_report_pages.py"],  # a figure's page holds its caption
     "cli": ["tests/test_cli.py", "tests/test_cli_robustness.py"],
-    # the package's doctests run on dask's local scheduler (no distributed client),
-    # the only tests of that path; test_dask.py runs everything on a LocalCluster
-    "dask": ["evalplots/dask/__init__.py", "evalplots/dask/_evaluate.py",
-             "tests/test_dask.py"],
+    "dask": ["tests/test_dask.py"],
     "datasets": ["tests/test_datasets.py", "tests/test_read_predictions.py"],
     "interrupts": ["tests/test_interrupts.py"],
 }
@@ -101,7 +151,7 @@ class Mutant:
 
 
 M = Mutant
-MUTANTS = [
+ALL_MUTANTS = [
     # ---------------------------------------------------------------- metrics
     M("roc-tie-rule", "metrics", "evalplots/metrics/_thresholds.py",
       "ends = np.flatnonzero(np.concatenate((score[1:] != score[:-1], [True])))",
@@ -294,6 +344,11 @@ MUTANTS = [
       '                         f"(or omit INPUT to use the bundled sample)") from None',
       'raise UsageError(f"INPUT {args.input!r} does not exist") from None',
       "a missing INPUT is reported without saying how to fix it"),
+    M("cli-threshold-message-without-fix", "cli", "evalplots/cli.py",
+      'raise UsageError(f"--threshold must be a finite number, got {text!r}; "\n'
+      '                         f"e.g. --threshold 0.5")',
+      'raise UsageError(f"--threshold must be a finite number, got {text!r}")',
+      "a bad --threshold is reported without an example of a good one"),
     M("cli-one-class-message-without-fix", "cli", "evalplots/cli.py",
       'raise UsageError(f"the label column has a single class {shown}; a report "\n'
       '                         f"needs both positive and negative samples")',
@@ -332,6 +387,27 @@ MUTANTS = [
 ]
 
 
+#: Mutants written but left out of :data:`MUTANTS`, the faults the suite catches
+#: today, with why (kept so that a test added for one can bring it back).
+DROPPED = {
+    "commit-point-swallows-interrupt": (
+        "not caught: test_interrupts.py (quick) passes; the page checkpoint raises "
+        "the recorded interrupt first, so no test reaches the commit point with it"),
+    "no-checkpoint-after-page": (
+        "not caught: test_interrupts.py (quick) passes; the checkpoints between "
+        "report sections and the commit point stop the run as well"),
+    "dask-local-partition-dropped": (
+        "not caught reliably: test_dask.py and the dask doctests passed in one "
+        "run; in another only test_cli_ctrl_c_closes_the_local_cluster failed, a "
+        "timing test unrelated to the fault"),
+    "cli-threshold-message-without-fix": (
+        "not caught: test_cli.py and test_cli_robustness.py check only the start "
+        "of the --threshold message, not its example"),
+}
+
+MUTANTS = [m for m in ALL_MUTANTS if m.id not in DROPPED]
+
+
 # ----------------------------------------------------------------- the injector
 
 class Outcome:
@@ -343,6 +419,9 @@ class Outcome:
 
 def check_mutants(mutants):
     """Raise on duplicate ids, unknown concepts or empty replacements."""
+    unknown = set(DROPPED) - {m.id for m in mutants}
+    if unknown:
+        raise ValueError(f"DROPPED names unknown mutants: {sorted(unknown)}")
     seen = set()
     for m in mutants:
         if m.id in seen:
@@ -441,7 +520,7 @@ def select(only):
     if not only:
         return MUTANTS
     wanted = [w.strip() for w in only.split(",") if w.strip()]
-    by_id = {m.id: m for m in MUTANTS}
+    by_id = {m.id: m for m in ALL_MUTANTS}  # a dropped one may be named
     unknown = [w for w in wanted if w not in by_id]
     if unknown:
         raise SystemExit(f"unknown mutant id(s): {', '.join(unknown)}; see --list")
@@ -475,7 +554,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     # a SIGTERM ends the run like Ctrl-C: the test run is killed, the copy removed
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
-    check_mutants(MUTANTS)
+    check_mutants(ALL_MUTANTS)
     mutants = select(args.only)
     if args.list:
         list_mutants(mutants, args.repo)
