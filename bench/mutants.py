@@ -391,8 +391,9 @@ ALL_MUTANTS = [
 #: today, with why (kept so that a test added for one can bring it back).
 DROPPED = {
     "commit-point-swallows-interrupt": (
-        "not caught: test_interrupts.py (quick) passes; the page checkpoint raises "
-        "the recorded interrupt first, so no test reaches the commit point with it"),
+        "not caught: test_interrupts.py, test_report_robustness.py and "
+        "test_cli_robustness.py pass; the page checkpoint raises a recorded "
+        "interrupt first, so no test reaches the commit point with one"),
     "no-checkpoint-after-page": (
         "not caught: test_interrupts.py (quick) passes; the checkpoints between "
         "report sections and the commit point stop the run as well"),
