@@ -395,8 +395,9 @@ DROPPED = {
         "test_cli_robustness.py pass; the page checkpoint raises a recorded "
         "interrupt first, so no test reaches the commit point with one"),
     "no-checkpoint-after-page": (
-        "not caught: test_interrupts.py (quick) passes; the checkpoints between "
-        "report sections and the commit point stop the run as well"),
+        "not caught: test_interrupts.py, test_cli_robustness.py and "
+        "test_report_robustness.py pass; the checkpoints between report sections "
+        "and the commit point stop the run as well"),
     "dask-local-partition-dropped": (
         "not caught reliably: test_dask.py and the dask doctests passed in one "
         "run; in another only test_cli_ctrl_c_closes_the_local_cluster failed, a "
