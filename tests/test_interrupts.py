@@ -23,6 +23,7 @@ from evalplots._interrupts import InterruptGuard
 from evalplots.report import Report
 from evalplots.report import _doctemplate
 
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(cli.__file__))  # the child imports it too
 OLD = b"%PDF-1.4 the previous report\n"
 LINE = "evalplots: interrupted; {} was not changed\n"
 
@@ -372,7 +373,8 @@ def test_command_takes_a_real_sigint(tmp_path, point):
         [sys.executable, "-c", CHILD, str(ready), str(sent), point,
          "report", str(tmp_path / "preds.csv"), "-o", str(out)],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "MPLBACKEND": "Agg"}, start_new_session=True,
+        env={**os.environ, "MPLBACKEND": "Agg", "PYTHONPATH": PACKAGE_ROOT},
+        start_new_session=True,
         # SIGINT as in a terminal, even if the tests run as a background job
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     while not ready.exists() and proc.poll() is None:
