@@ -94,6 +94,23 @@ def _deterministic_matplotlib():
         yield
 
 
+@pytest.fixture(scope="session")
+def binary_sample_report(tmp_path_factory):
+    """The standard report of the bundled binary sample, built once per session
+    (per xdist worker): ``data``, ``evaluation`` (200 resamples) and the PDF's
+    ``path``. Page and layout tests read it instead of building their own."""
+    from evalplots.datasets import load_breast_cancer_predictions
+    from evalplots.evaluation import evaluate
+    from evalplots.report import evaluation_report
+
+    data = load_breast_cancer_predictions()
+    ev = evaluate(data.y_true, data.scores, label_names=data.label_names,
+                  n_resamples=200)
+    path = evaluation_report(ev, invariant=True).save(
+        tmp_path_factory.mktemp("binary_sample") / "report.pdf")
+    return SimpleNamespace(data=data, evaluation=ev, path=path)
+
+
 # Worked examples of the seeds (../shared/seeds), shared by the Display, image and
 # gallery tests. Each fixture returns the inputs and the values they must give.
 

@@ -29,6 +29,16 @@ SCORE_B = [0.1, 0.7, 0.3, 0.9, 0.65, 0.45, 0.5, 0.95,
 compare = pytest.mark.mpl_image_compare(tolerance=2)
 
 
+@pytest.fixture(autouse=True)
+def _compared_with_the_baselines(request):
+    """Without --mpl, pytest-mpl only draws the figures and compares nothing."""
+    config = request.config
+    if not (config.getoption("--mpl") or config.getoption("--mpl-generate-path")
+            or config.getoption("--mpl-generate-hash-library")):
+        pytest.fail("the image comparisons compare nothing without --mpl: run "
+                    "pytest --mpl (the README's test command does)", pytrace=False)
+
+
 def _axes(width=4.0, height=4.0):
     figure = Figure(figsize=(width, height), dpi=100, layout="constrained")
     return figure, figure.add_subplot()

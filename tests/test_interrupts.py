@@ -23,6 +23,7 @@ from evalplots._interrupts import InterruptGuard
 from evalplots.report import Report
 from evalplots.report import _doctemplate
 
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(cli.__file__))  # the child imports it too
 OLD = b"%PDF-1.4 the previous report\n"
 LINE = "evalplots: interrupted; {} was not changed\n"
 
@@ -307,13 +308,89 @@ def _interrupt_at(points, tmp_path, n_rows):
     return outcomes
 
 
-def test_ctrl_c_at_points_over_the_run(tmp_path):
-    # the imports, reading, evaluating, drawing; inside reportlab's build; just
-    # after the finished PDF was moved into place (after the end: _interrupt_at's
-    # first run, which gets no SIGINT)
-    points = [0.2, 0.5, ("build", 0.0), ("build", 0.3), "replaced"]
-    outcomes = _interrupt_at(points, tmp_path, n_rows=20_000)
-    assert outcomes.count("interrupted") >= 3
+@pytest.mark.parametrize("seam, call", [
+    ("step", 0),  # computing the metrics
+    ("step", 2),  # drawing the P-R curves (figure finalizers run)
+    ("step", 6),  # the last confusion matrix
+    ("page", 1),  # inside reportlab's build, after the second page
+])
+def test_ctrl_c_at_each_stage_of_the_run(tmp_path, monkeypatch, capsys, python_sigint,
+                                         seam, call):
+    """A real SIGINT at a chosen progress step or laid-out page of main()'s run."""
+    module = cli if seam == "step" else _doctemplate
+    real_checkpoint = module.checkpoint
+    calls = []
+
+    def checkpoint_with_ctrl_c():
+        calls.append(None)
+        if len(calls) == call + 1:
+            _ctrl_c()
+        real_checkpoint()
+
+    monkeypatch.setattr(module, "checkpoint", checkpoint_with_ctrl_c)
+    status, captured, out = _main(tmp_path, capsys)
+    assert len(calls) == call + 1  # stopped right there
+    assert status == 130
+    assert captured.err == LINE.format(out)
+    assert captured.out == ""
+    assert out.read_bytes() == OLD
+    assert _listing(tmp_path) == ["preds.csv", "report.pdf"]
+
+
+# The command as a program, sent a real SIGINT from outside at a point the child
+# announces: it creates READY there, then waits (for the signal while reading; just
+# after the finished PDF replaced the old file, until SENT exists).
+CHILD = """
+import os, sys, time
+from evalplots import cli
+
+ready, sent, point = sys.argv[1:4]
+def wait(for_signal):
+    open(ready, "w").close()
+    end = time.monotonic() + 60
+    while time.monotonic() < end and (for_signal or not os.path.exists(sent)):
+        time.sleep(0.01)
+if point == "reading":
+    real_load = cli._load
+    cli._load = lambda *args: (wait(True), real_load(*args))[1]
+else:
+    real_replace = os.replace
+    os.replace = lambda *args, **kwargs: (real_replace(*args, **kwargs), wait(False))[0]
+sys.argv = ["evalplots", *sys.argv[4:]]
+sys.exit(cli.main())
+"""
+
+
+@pytest.mark.parametrize("point", ["reading", "replaced"])
+def test_command_takes_a_real_sigint(tmp_path, point):
+    """Before the commit point the command stops with 130 and one line; once the
+    report replaced the old file a Ctrl-C no longer stops it."""
+    (tmp_path / "preds.csv").write_text(CSV)
+    out = _old_file(tmp_path)
+    ready = tmp_path.parent / f"{tmp_path.name}.ready"
+    sent = tmp_path.parent / f"{tmp_path.name}.sent"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(ready), str(sent), point,
+         "report", str(tmp_path / "preds.csv"), "-o", str(out)],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "MPLBACKEND": "Agg", "PYTHONPATH": PACKAGE_ROOT},
+        start_new_session=True,
+        # SIGINT as in a terminal, even if the tests run as a background job
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    while not ready.exists() and proc.poll() is None:
+        time.sleep(0.005)  # until the child reached the point
+    proc.send_signal(signal.SIGINT)
+    sent.touch()
+    stdout, stderr = proc.communicate(timeout=120)
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
+    assert _listing(tmp_path) == ["preds.csv", "report.pdf"]  # no temporary file
+    if point == "reading":
+        assert (proc.returncode, stderr, stdout) == (130, LINE.format(out), "")
+        assert out.read_bytes() == OLD
+    else:
+        assert proc.returncode == 0, stderr
+        assert stdout.startswith(f"{out} (")
+        assert out.read_bytes().startswith(b"%PDF-") and out.read_bytes() != OLD
 
 
 @pytest.mark.slow

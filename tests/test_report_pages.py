@@ -45,12 +45,9 @@ def sample():
 
 
 @pytest.fixture(scope="module")
-def sample_pages(sample, tmp_path_factory):
-    ev = evaluate(sample.y_true, sample.scores, label_names=sample.label_names,
-                  n_resamples=200)
-    path = evaluation_report(ev, invariant=True).save(
-        tmp_path_factory.mktemp("pages") / "r.pdf")
-    return ev, _pages(path), _outline(path)
+def sample_pages(binary_sample_report):
+    path = binary_sample_report.path
+    return binary_sample_report.evaluation, _pages(path), _outline(path)
 
 
 def _page_of(sample_pages, heading):
