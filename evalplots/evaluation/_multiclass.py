@@ -700,7 +700,7 @@ class MulticlassEvaluation(Evaluation):
         >>> from evalplots import evaluate
         >>> ev = evaluate([0, 1, 2, 2], {"m": [[.6, .2, .2], [.3, .4, .3],
         ...                                  [.2, .5, .3], [.1, .3, .6]]})
-        >>> [round(a, 4) for a in ev.roc_display("m").roc_auc]
+        >>> [round(float(a), 4) for a in ev.roc_display("m").roc_auc]
         [1.0, 0.6667, 0.875, 0.8906, 0.8472]
         """
         from evalplots.display import RocCurveDisplay
@@ -739,7 +739,7 @@ class MulticlassEvaluation(Evaluation):
         >>> from evalplots import evaluate
         >>> ev = evaluate([0, 1, 2, 2], {"m": [[.6, .2, .2], [.3, .4, .3],
         ...                                  [.2, .5, .3], [.1, .3, .6]]})
-        >>> round(ev.precision_recall_display("m").average_precision[-1], 4)
+        >>> round(float(ev.precision_recall_display("m").average_precision[-1]), 4)
         0.7778
         """
         from evalplots.display import PrecisionRecallDisplay
