@@ -100,9 +100,6 @@ class RankingSummary:
         Rows (distinct scores) of the exact path's largest range table (0 for
         'table' and 'binned').
 
-    Raises
-    ------
-    None
         A frozen record, made by :func:`evalplots.dask.ranking_summary`.
 
     Notes

@@ -49,9 +49,6 @@ class Predictions:
         Numeric columns that look like row identifiers and were therefore not
         read as models (name them in ``models=`` to read them anyway).
 
-    Raises
-    ------
-    None
         A plain frozen record: nothing is checked on construction;
         :func:`read_predictions` validates what it reads.
 
@@ -90,10 +87,6 @@ class Predictions:
         scores : dict of str to ndarray
             ``self.predictions`` itself (not a copy).
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         Kept so that code written for binary scores keeps working; new code
@@ -115,10 +108,6 @@ class Predictions:
         -------
         n_samples : int
             ``len(y_true)``.
-
-        Raises
-        ------
-        None
 
         Notes
         -----

@@ -725,10 +725,6 @@ class BinaryEvaluation(Evaluation):
         -------
         name : str
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         From ``label_names``.
@@ -748,10 +744,6 @@ class BinaryEvaluation(Evaluation):
         Returns
         -------
         name : str
-
-        Raises
-        ------
-        None
 
         Notes
         -----
@@ -778,10 +770,6 @@ class BinaryEvaluation(Evaluation):
         Returns
         -------
         n : int
-
-        Raises
-        ------
-        None
 
         Notes
         -----
@@ -1092,10 +1080,6 @@ class BinaryEvaluation(Evaluation):
             ``interval_options`` (``n_resamples``, ``confidence_level`` and the
             stream ``rng("band", name)``).
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         Vertical averaging (Fawcett 2006, §7): stratified bootstrap resamples,
@@ -1126,10 +1110,6 @@ class BinaryEvaluation(Evaluation):
             :func:`evalplots.metrics.precision_recall_ci_band` with the
             evaluation's ``interval_options`` (stream ``rng("band", name)``, the
             resamples of the ROC band).
-
-        Raises
-        ------
-        None
 
         Notes
         -----
@@ -1176,10 +1156,6 @@ class BinaryEvaluation(Evaluation):
             probabilities all models share one set of edges, spanning all their
             scores, so that the panels compare; otherwise each model's bins span
             its own scores (scores of different models need not share a scale).
-
-        Raises
-        ------
-        None
 
         Notes
         -----

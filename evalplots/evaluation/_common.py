@@ -92,10 +92,6 @@ class IntervalOptions:
         -------
         rng : numpy.random.Generator
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         ``SeedSequence(random_state, spawn_key=crc32 of each key part)``.
@@ -167,15 +163,6 @@ class Evaluation:
     set ``task``, fill ``models`` (name -> per-model result) and implement
     ``_table()`` returning a :class:`~evalplots.evaluation._table.MetricsTable`.
 
-    Parameters
-    ----------
-    None
-        Each subclass documents its own.
-
-    Raises
-    ------
-    None
-
     Notes
     -----
     Everything is computed on first use and kept (``functools.cached_property``),
@@ -202,10 +189,6 @@ class Evaluation:
         -------
         names : list of str
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         The order of ``predictions`` is the order of the table rows and legends.
@@ -225,10 +208,6 @@ class Evaluation:
         Returns
         -------
         n : int
-
-        Raises
-        ------
-        None
 
         Notes
         -----
@@ -252,10 +231,6 @@ class Evaluation:
         Returns
         -------
         weighted : bool
-
-        Raises
-        ------
-        None
 
         Notes
         -----
@@ -299,10 +274,6 @@ class Evaluation:
         table : MetricsTable
             One row per model.
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         Undefined values (0/0) are NaN, shown 'n/a', with the reason in
@@ -327,10 +298,6 @@ class Evaluation:
             ``{model: {column: ConfidenceInterval}}`` (a dict); a column without
             an interval is absent, and ``intervals.notes[column]`` says why.
             ``intervals.to_frame()`` gives one row per (model, metric).
-
-        Raises
-        ------
-        None
 
         Notes
         -----
@@ -368,10 +335,6 @@ class Evaluation:
             ``quantity``, ``difference``, ``ci``, ``pvalue``, ``pvalue_holm``,
             ``note``); empty with one model. ``comparisons.to_frame()`` gives a
             DataFrame.
-
-        Raises
-        ------
-        None
 
         Notes
         -----

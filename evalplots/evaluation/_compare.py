@@ -61,10 +61,6 @@ class ModelComparison:
     note : str
         Details (McNemar's discordant counts b, c) or why the test is n/a.
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     ``family`` (the property) is ``test + quantity``: the p-values of one
@@ -102,10 +98,6 @@ class ComparisonTable(list):
     comparisons : iterable of ModelComparison
         With raw p-values; the Holm-adjusted ones are filled in here, per family.
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     Holm's step-down adjustment (:func:`evalplots.metrics.holm_adjust`) is
@@ -142,10 +134,6 @@ class ComparisonTable(list):
         Returns
         -------
         n : int
-
-        Raises
-        ------
-        None
 
         Notes
         -----

@@ -76,10 +76,6 @@ class IntervalTable(dict):
     columns : sequence of str
         The metric columns, in the order of the metrics table.
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     ``notes`` maps a column to ``{model: reason}`` for the models without an
@@ -115,10 +111,6 @@ class IntervalTable(dict):
         methods : list of str
             E.g. ``['bootstrap-bca']``; two when BCa fell back to the
             percentile interval for some model; empty when no model has one.
-
-        Raises
-        ------
-        None
 
         Notes
         -----

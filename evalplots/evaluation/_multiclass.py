@@ -121,10 +121,6 @@ class MulticlassModel:
     roc_auc : ndarray of shape (n_classes,) or None
         One-vs-rest AUC of each class (None for labels).
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     The count metrics are read off the confusion matrix, computed once (Zhou
@@ -477,10 +473,6 @@ class MulticlassEvaluation(Evaluation):
         -------
         counts : ndarray of shape (n_classes,)
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         ``bincount`` of the true class codes.
@@ -505,10 +497,6 @@ class MulticlassEvaluation(Evaluation):
         Returns
         -------
         names : list of str
-
-        Raises
-        ------
-        None
 
         Notes
         -----

@@ -34,10 +34,6 @@ class OperatingPoint:
     f1 : float
         ``2 tp / (2 tp + fp + fn)``: 0 (not undefined) when ``tp = 0``.
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     Youden's J = TPR − FPR (Youden, Cancer 3, 1950) is :attr:`youden_j`. F1 is

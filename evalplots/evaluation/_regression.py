@@ -70,10 +70,6 @@ class RegressionModel:
     errors : dict of str to float
         Every column of the table; NaN where the metric is undefined.
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     The metrics are those of Thakur, *Approaching (Almost) Any Machine Learning

@@ -30,10 +30,6 @@ class BinaryRows:
         Model name -> its validated scores, classes and weights (the same rows,
         in the same order, for every model).
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     The AP/BEP bootstrap resamples the rows within each class (one plan for all

@@ -26,10 +26,6 @@ class SummarySource:
         :func:`evalplots.evaluate` summarized the rows it was given, whose
         description then says nothing about summaries.
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     Shown in the evaluation's description and its metrics table's remarks

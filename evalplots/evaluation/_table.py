@@ -66,10 +66,6 @@ class MetricsTable:
         rows : list of list of str
             One list per model: its name, then one cell per column.
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         Cells are formatted by
@@ -91,10 +87,6 @@ class MetricsTable:
         note : str
             ``""`` when there is nothing to say.
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         :meth:`undefined_note` followed by ``remarks``.
@@ -113,10 +105,6 @@ class MetricsTable:
         -------
         note : str
             E.g. ``"'n/a' (undefined) for BEP: ..."``.
-
-        Raises
-        ------
-        None
 
         Notes
         -----
@@ -182,10 +170,6 @@ class MetricsTable:
         Returns
         -------
         html : str
-
-        Raises
-        ------
-        None
 
         Notes
         -----

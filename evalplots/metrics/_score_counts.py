@@ -294,10 +294,6 @@ class ScoreCounts:
             :meth:`BinaryScores.counts` returns them (scores with no sample of
             non-zero weight left out).
 
-        Raises
-        ------
-        None
-
         Notes
         -----
         ``tps[i] = Σ_{j ≥ i} positive[j]`` over the scores from the highest down

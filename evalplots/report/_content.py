@@ -489,9 +489,6 @@ class ReportContent:
         -------
         self : Report
 
-        Raises
-        ------
-        None
             It cannot fail.
 
         Notes
@@ -518,9 +515,6 @@ class ReportContent:
         -------
         self : Report
 
-        Raises
-        ------
-        None
             Nothing is checked here; a broken flowable fails in :meth:`save`.
 
         Notes

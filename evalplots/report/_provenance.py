@@ -150,9 +150,6 @@ class Provenance:
     versions : dict of str to str, default=library_versions()
         Software versions, filled in by the library.
 
-    Raises
-    ------
-    None
         A plain frozen record: nothing is checked.
 
     Notes

@@ -73,10 +73,6 @@ class BinarySummary(_Summary):
     pos_label, threshold, n_rows, n_partitions : object, float, int, int
         As given.
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     Every count is int64 when the rows are unweighted or their weights are
@@ -484,10 +480,6 @@ class DeLongCrossSums(_Summary):
         As given.
     n_rows, n_partitions : int
         As given.
-
-    Raises
-    ------
-    None
 
     Notes
     -----

@@ -99,10 +99,6 @@ class MulticlassSummary(_Summary):
     n_rows, n_partitions : int
         As given.
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     The confusion counts are the sufficient statistic of every count metric of

@@ -134,10 +134,6 @@ class RegressionSummary(_Summary):
     n_zero, sample_size, n_rows, n_partitions : int
         As given.
 
-    Raises
-    ------
-    None
-
     Notes
     -----
     Every error of the table is a weighted mean of a per-row term, so its sum
