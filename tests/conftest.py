@@ -234,7 +234,7 @@ def forty_classes():
 
 
 def _paper_figure(names=("model A", "model B")):
-    """Issue 7's journal figure, built in style 'paper': 7 × 2.4 in, three panels.
+    """The journal figure, built in style 'paper': 7 × 2.4 in, three panels.
 
     ROC and sawtooth P-R curves of two models named ``names`` on seed 004's 16 samples
     (the first: the seed's scores; the second: a better model), and the second model's
@@ -279,5 +279,5 @@ def _paper_figure(names=("model A", "model B")):
 
 @pytest.fixture
 def paper_figure():
-    """A function building issue 7's 7 × 2.4 in 'paper' figure (see _paper_figure)."""
+    """A function building the 7 × 2.4 in 'paper' figure (see _paper_figure)."""
     return _paper_figure

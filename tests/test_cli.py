@@ -121,7 +121,7 @@ def test_default_run_uses_bundled_sample(tmp_path):
     reader = PdfReader(out)
     assert result.stdout.startswith(f"report.pdf ({len(reader.pages)} pages, ")
     summary = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-    # with intervals by default (issue 8): the AUC row, DeLong's, and the pair test
+    # with intervals by default: the AUC row, DeLong's, and the pair test
     assert "ROC AUC 0.995 [0.990, 1.000] 0.977 [0.964, 0.989] DeLong" in summary
     assert "Bootstrap: 1,000 resamples, seed 0" in summary and "Holm: with one pair of models, the Holm-adjusted p is the raw p" in summary
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.pdf"]

@@ -1,4 +1,4 @@
-"""ROC and P-R Displays, issue 7: one legend entry per model with shared decimals,
+"""ROC and P-R Displays: one legend entry per model with shared decimals,
 operating and optimal points, iso-F1 lines, CI bands, from_estimator and
 from_cv_results. Values are checked against scikit-learn and hand computations."""
 
@@ -494,7 +494,7 @@ def test_plot_optimal_true_means_the_displays_only_criterion(display_cls, criter
         display_cls.from_predictions(y, s, plot_optimal="cost", ax=Figure().subplots())
 
 
-# --- issue 8 (newcomer review of the report's figures)
+# --- the report's figures as a newcomer reads them
 
 def test_nearby_marker_texts_of_two_curves_are_stacked_not_overprinted():
     fig = Figure()

@@ -1,4 +1,4 @@
-"""The evaluation objects (issue 6): values against scikit-learn, one sort per model."""
+"""The evaluation objects: values against scikit-learn, one sort per model."""
 
 import warnings
 
@@ -245,7 +245,7 @@ def test_frame_and_html_show_the_table():
 
 
 def test_the_standard_report_sorts_each_model_once(monkeypatch):
-    """Issue 6: ROC, P-R, AUC, AP, BEP, the table and the confusion pages share one sort."""
+    """ROC, P-R, AUC, AP, BEP, the table and the confusion pages share one sort."""
     from evalplots.report import evaluation_report
 
     rng = np.random.default_rng(1)

@@ -1066,7 +1066,7 @@ class BinaryEvaluation(Evaluation):
         return ConfusionMatrixDisplay(self[name].confusion_matrix,
                                       display_labels=[self.neg_name, self.pos_name])
 
-    # --- the figure pages (issue 8): bands, shared bins and the new Displays
+    # --- the figure pages: bands, shared bins and the Displays they feed
 
     @functools.cached_property
     def roc_ci_bands(self):
