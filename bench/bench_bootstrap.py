@@ -1,4 +1,4 @@
-"""Benchmark: bootstrap intervals and CI bands (issue 7). Run by hand, not a test::
+"""Benchmark: bootstrap intervals and CI bands. Run by hand, not a test::
 
     python bench/bench_bootstrap.py
     python bench/bench_bootstrap.py --repeat 3

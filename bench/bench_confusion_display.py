@@ -9,7 +9,7 @@ counts 0 … 999, tick labels class_00, class_01, …) on a new pyplot figure of
 default size (``plot()`` with ``ax=None``), then the figure is saved as PDF to
 memory. "build" is the ``plot()`` call, "save" the ``savefig(format='pdf')`` call.
 Every number is the median of ``--repeats`` runs in this one process (the first,
-warm-up run of each library is not counted); issue 6 target: build + save
+warm-up run of each library is not counted); target: build + save
 <= 0.5 s at 100 classes (scikit-learn measured 2.6 s + 3 s there).
 
 What differs: scikit-learn writes a text in every cell (10,000 at 100 classes) and

@@ -4,7 +4,7 @@ Not a test. Run from the repository root with the test extra installed:
 
     python bench/bench_count_metrics.py [--repeats 7] [--n-large 1000000]
 
-Part 1 times the count metrics at n = 10⁶ (issue 3 target: >= 20x faster than
+Part 1 times the count metrics at n = 10⁶ (target: >= 20x faster than
 scikit-learn). Part 2 times one call at n = 100 for every function (target: <= 1/10
 of scikit-learn's time per call). Every number is the median of ``--repeats`` runs;
 both libraries run in this one process on the same inputs.

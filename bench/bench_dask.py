@@ -15,7 +15,7 @@ rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
 1. discrete, 2 local workers: the exact evaluation
    (:func:`evalplots.dask.ranking_summary`: exact AUC, AP, BEP and the curve)
    vs reading the same two columns of every file with pyarrow in this process
-   (``pq.read_table``, pyarrow's threads) — issue 9 target: ratio <= 1.5;
+   (``pq.read_table``, pyarrow's threads) — target: ratio <= 1.5;
    with the classes given (``labels=[0, 1]``, no scan pass) and without; and
    the evaluation object the report is built from (``evaluate``, ``ci=False``);
 2. continuous, 2 workers: the exact range-partitioned path (default budget:

@@ -7,7 +7,7 @@ Run by hand (not a test)::
 
 At n = 10⁶ (30 % positives; distinct floats and floats rounded to 2 decimals) it
 prints the median time of ``roc_auc_ci(method='delong')`` and of ``roc_auc_score``
-on the same data and their ratio (target, issue 7: at most 3x). At n = 10⁷ it runs
+on the same data and their ratio (target: at most 3x). At n = 10⁷ it runs
 ``roc_auc_ci`` once and prints the time and the interval, which must be finite
 and inside [0, 1] (pROC's fast DeLong overflowed near 145k samples and gave
 "1-1"), and its distance to the AUC of ``roc_auc_score``.

@@ -10,7 +10,7 @@ rows. In one run, best of ``--repeat``:
   ``ev.comparisons``, 1000 resamples), on a fresh evaluation each time;
 - the report with intervals (``ci=True``, the default).
 
-Issue 8's target: report with intervals <= 2 x report without.
+The target: report with intervals <= 2 x report without.
 """
 
 import argparse

@@ -1,4 +1,4 @@
-"""Where the time of the binary ranking kernels goes, step by step (issue 10).
+"""Where the time of the binary ranking kernels goes, step by step.
 
 Not a test. Run from the repository root::
 
@@ -7,7 +7,7 @@ Not a test. Run from the repository root::
     python bench/bench_kernel_breakdown.py --clock cpu          # on a shared machine
 
 Data: float64 scores ``rng.random(n)`` and int64 labels with 10 % positives (the
-table of issue 10), plus the same scores as float32. Every function is timed in
+table of the kernel's targets), plus the same scores as float32. Every function is timed in
 round-robin (one call of each per round, the best of ``--repeat`` rounds), so the
 ratios compare calls made under the same machine load; absolute times on a shared
 machine are only indicative.
@@ -51,7 +51,7 @@ import evalplots.metrics as epm  # noqa: E402
 from evalplots.metrics._labels import binary_positive_mask, class_values  # noqa: E402
 from evalplots.metrics._thresholds import MergedOrder, _class_keys  # noqa: E402
 
-try:  # absent before issue 10's second round: the script then times the older kernel
+try:  # absent in older trees: the script then times the older kernel
     from evalplots.metrics._thresholds import binary_scores_in_one_pass  # noqa: E402
 except ImportError:
     binary_scores_in_one_pass = None

@@ -12,7 +12,7 @@ numpy's ``np.sort(y_score)``, the floor of any exact tie-aware method. It then
 prints the peak extra memory of the curve functions at the largest n, in units of
 8n bytes (one float64 copy of the scores).
 
-Targets (issue 3): roc_auc_score and average_precision_score at n >= 1e6 at least
+Targets: roc_auc_score and average_precision_score at n >= 1e6 at least
 3x faster than scikit-learn and within 2x of np.sort; the curve functions at least
 2x faster; per-call time at n = 100 at most 1/10 of scikit-learn's; peak extra
 memory of the curve functions at n = 1e7 at most 5 x 8n bytes.

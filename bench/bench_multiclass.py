@@ -11,7 +11,7 @@ of the probabilities) is right about 70 % of the time; probabilities are rows th
 sum to 1. For each n it prints the median time of evalplots and scikit-learn and
 their ratio (sklearn / evalplots: > 1 means evalplots is faster).
 
-Target (issue 6): roc_auc_score(multi_class='ovr', average='macro') at n = 1e6,
+Target: roc_auc_score(multi_class='ovr', average='macro') at n = 1e6,
 10 classes, at least 3x faster than scikit-learn in the same run.
 """
 

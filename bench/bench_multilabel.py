@@ -5,7 +5,7 @@ Not a test. Run from the repository root with the test extra installed:
     python bench/bench_multilabel.py [--repeats 5] [--n 1000000] [--labels 20]
 
 Times precision, recall and F1 (each average) on 0/1 indicator matrices of shape
-(n, labels) — the issue 11 target is >= 10x scikit-learn at n = 10⁶ with 20 labels —
+(n, labels) — the target is >= 10x scikit-learn at n = 10⁶ with 20 labels —
 and, for reference, the other multilabel metrics. Both libraries run in this one
 process on the same int64 inputs; each number is the best of ``--repeats`` runs
 (the machine is shared, so the minimum is the least disturbed run). Results are

@@ -1,10 +1,10 @@
-"""Side-by-side timings of the scikit-learn parity metrics of issue 11 (not a test).
+"""Side-by-side timings of the scikit-learn parity metrics (not a test).
 
 Run from the repository root with the test extra installed:
 
     python bench/bench_parity.py [--rounds 7] [--n 1000000]
 
-Targets (issue 11): ``ndcg_score`` on 10⁴ queries × 100 documents at least 3× faster
+Targets: ``ndcg_score`` on 10⁴ queries × 100 documents at least 3× faster
 than scikit-learn; the partial ROC AUC (``max_fpr``) at most 1.2× the time of the
 full AUC on the same data. On a shared machine the numbers move, so each pair is
 timed in alternation for ``--rounds`` rounds and the best (minimum) of each is

@@ -9,7 +9,7 @@ six-decimal score columns, like the bundled sample) as CSV and as Parquet in a
 temporary directory, then times, in this one process on the same files:
 
 - CSV: ``pandas.read_csv(path)`` vs ``evalplots.datasets.read_predictions(path)``
-  (issue 6 target: ratio <= 2);
+  (target: ratio <= 2);
 - Parquet: ``pandas.read_parquet(path)`` vs ``read_predictions(path)``.
 
 Times are medians of ``--repeats`` runs. Peak memory is measured in a fresh

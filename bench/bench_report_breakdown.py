@@ -13,7 +13,7 @@ taking turns; each stage's time is its shortest over the runs. Every stage below
 timed by wrapping the function that does it; a stage's time excludes the stages
 nested in it (e.g. "draw: ROC page" excludes the thinning and the curves computed
 while it draws), so the rows add up to the total. The last column is the
-difference between the largest and the smallest size: what issue 8's target (a)
+difference between the largest and the smallest size: what target (a)
 compares with 3 x ``pandas.read_csv`` (timed here too).
 
 Stages: read (the checked CSV reader), evaluation setup (validation, label
@@ -240,7 +240,7 @@ def main(argv=None):
           + f"{totals[-1] - totals[0]:12.1f}")
     delta = (totals[-1] - totals[0]) / 1e3
     print(f"pandas.read_csv({sizes[-1]:,} rows) {read * 1e3:.1f} ms; difference = "
-          f"{delta / read:.1f} x read_csv (issue 8 target (a): <= 3)")
+          f"{delta / read:.1f} x read_csv (target (a): <= 3)")
     return 0
 
 

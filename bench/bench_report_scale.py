@@ -1,4 +1,4 @@
-"""Issue 8's speed targets of the standard report, measured in one run.
+"""The speed targets of the standard report, measured in one run.
 
 Run by hand (not a test), from the repository root::
 
@@ -13,7 +13,7 @@ a shared machine) and peak resident set size come from ``os.wait4`` (its own
 ``ru_maxrss``, not the maximum over all children). Every time is the best of
 ``--runs``; the machine's load average is printed with the results.
 
-Targets (issue 8, "Speed"), each a same-run ratio:
+Targets, each a same-run ratio:
 
 (a) report without intervals: time(10⁶) - time(10³) <= 3 x ``pandas.read_csv``
     of the 10⁶-row file (best of ``--runs`` in this process);
@@ -23,7 +23,7 @@ Targets (issue 8, "Speed"), each a same-run ratio:
 (c) PDF size of 10⁶ rows <= 1.5 x that of 10³ rows;
 (d) max RSS of the 10⁶-row report - that of the 10³-row report <= 150 MB;
 (e) cold start, ``evalplots report`` on the bundled sample: this tree <= 0.7 x the
-    ``--base`` tree (main before issue 8), timed as in bench/bench_cold_start.py.
+    ``--base`` tree (main before the change measured), timed as in bench/bench_cold_start.py.
 
 Where the time of (a) goes, stage by stage (read, sort, each curve, each thinning,
 each figure, SVG, svglib, PDF build): bench/bench_report_breakdown.py.

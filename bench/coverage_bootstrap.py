@@ -1,4 +1,4 @@
-"""Coverage of bootstrap_ci's 95 % AUC interval on a binormal model (issue 7).
+"""Coverage of bootstrap_ci's 95 % AUC interval on a binormal model.
 
 Run by hand (not a test; takes a minute)::
 
@@ -10,7 +10,7 @@ Negatives score N(0, 1), positives N(mu, 1), so the true AUC is
 Each repetition draws a fresh sample, computes
 ``bootstrap_ci(roc_auc_score, ..., n_resamples=2000)`` with method 'bca' and
 'percentile' (stratified, the default), and records whether the interval holds the
-true AUC. Target (issue 7): coverage between 93 % and 97 % over 400 repetitions
+true AUC. Target: coverage between 93 % and 97 % over 400 repetitions
 (the binomial standard error of a 95 % coverage over 400 runs is 1.1 points).
 """
 

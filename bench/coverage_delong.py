@@ -11,7 +11,7 @@ P(X > Y) = Phi(mu / sqrt(2)). For each setting (numbers of positives and
 negatives, true AUC) it draws ``--reps`` independent samples, computes
 ``roc_auc_ci`` and prints the fraction of intervals that contain the true AUC, with
 its Monte-Carlo standard error sqrt(c (1 - c) / reps) (about 1.1 % at 400
-repetitions). Target (issue 7): between 93 % and 97 %.
+repetitions). Target: between 93 % and 97 %.
 """
 
 import argparse

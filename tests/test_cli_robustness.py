@@ -203,7 +203,7 @@ def test_every_error_line_ends_with_one_period(tmp_path):
         assert line.endswith(".") and not line.endswith(".."), line
 
 
-# -- issue 6: the pandas reader through the command -----------------------------------
+# -- the pandas reader through the command -----------------------------------
 
 def test_non_utf8_input_asks_to_resave(tmp_path):
     path = tmp_path / "latin1.csv"

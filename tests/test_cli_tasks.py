@@ -1,4 +1,4 @@
-"""The `evalplots report` command for the three tasks (issue 6), end to end."""
+"""The `evalplots report` command for the three tasks, end to end."""
 
 import numpy as np
 import pytest

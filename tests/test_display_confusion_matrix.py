@@ -209,7 +209,7 @@ def test_colorbar_rotation_and_text_kw(three_class):
 
 @pytest.mark.parametrize("size", [(7.0, 2.4), (3.0, 6.0), (6.4, 4.8)])
 def test_colorbar_is_as_tall_as_the_matrix(three_class, size):
-    # issue 7: in a wide panel the colorbar stood twice as tall as the square matrix
+    # in a wide panel the colorbar stood twice as tall as the square matrix
     figure = Figure(figsize=size, layout="constrained")
     ax = figure.add_subplot()
     display = ConfusionMatrixDisplay(three_class.confusion_matrix).plot(ax=ax)
@@ -311,7 +311,7 @@ def test_from_predictions_refuses_scores_as_y_pred():
         )
 
 
-# -- readability from 2 to 100 classes (issue 6) -------------------------------------
+# -- readability from 2 to 100 classes -------------------------------------
 
 
 def _many(n):

@@ -1,4 +1,4 @@
-"""Paper-ready at small sizes (issue 7), checked by measuring what is drawn.
+"""Paper-ready at small sizes, checked by measuring what is drawn.
 
 The figure: ``style.context('paper')``, 7 × 2.4 in, three panels — ROC and sawtooth
 P-R curves of two models, and a confusion matrix (``paper_figure`` in conftest.py).

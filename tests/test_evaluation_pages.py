@@ -1,4 +1,4 @@
-"""The data of the binary report's figure pages (issue 8), read off each model's one sort.
+"""The data of the binary report's figure pages, read off each model's one sort.
 
 Every array and number is checked against the public metrics functions on the raw
 arrays, and the operating points against scikit-learn's confusion matrix.

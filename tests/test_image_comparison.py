@@ -151,7 +151,7 @@ def test_precision_recall_one_vs_rest(iris30):
 @compare
 @compare
 def test_confusion_matrix_forty_classes(forty_classes):
-    # issue 6: 40 classes stay readable — vertical labels, counts fitted to cells
+    # 40 classes stay readable — vertical labels, counts fitted to cells
     figure, ax = _axes(9.0, 8.4)
     display = ConfusionMatrixDisplay(
         forty_classes.confusion_matrix, display_labels=forty_classes.labels
@@ -178,7 +178,7 @@ def test_classification_report_named_classes():
     return figure
 
 
-# issue 7: reliability curves of two models, the bin counts in an axes below
+# reliability curves of two models, the bin counts in an axes below
 @compare
 def test_calibration_two_models():
     from evalplots.display import CalibrationDisplay
@@ -201,7 +201,7 @@ def test_calibration_two_models():
     return figure
 
 
-# ---------------------------------------------------------------- issue 7: thresholds
+# ---------------------------------------------------------------- thresholds
 
 
 @compare
@@ -239,7 +239,7 @@ def test_score_distribution(kind):
     return figure
 
 
-# DET and cumulative gain / lift (issue 7): two binormal models, 300 samples, about
+# DET and cumulative gain / lift: two binormal models, 300 samples, about
 # a quarter positive (a typical response rate for a gain chart).
 def _binormal_scores():
     """Labels and the scores of two models: positives shifted by 1.0 and by 2.0."""
@@ -282,7 +282,7 @@ def test_cumulative_gain_two_models(kind):
     return figure
 
 
-# issue 7: the journal figure of tests/test_display_paper.py (measured there), saved
+# the journal figure of tests/test_display_paper.py (measured there), saved
 # under the same 'paper' style at 100 dpi and at its full 7 × 2.4 in size
 @pytest.mark.mpl_image_compare(
     tolerance=2,
@@ -295,7 +295,7 @@ def test_paper_figure_three_panels(paper_figure):
     return figure
 
 
-# Issue 7: a CI band with the interval in the legend, the operating point at a
+# a CI band with the interval in the legend, the operating point at a
 # threshold and the Youden optimum. The band and interval are given to the
 # constructor (a plain stratified percentile bootstrap computed here), so the
 # image does not depend on the metrics' band functions.
@@ -329,7 +329,7 @@ def test_roc_ci_band_and_operating_point():
     return figure
 
 
-# Issue 7: the textbook sawtooth of two models with iso-F1 curves; each model has
+# the textbook sawtooth of two models with iso-F1 curves; each model has
 # one legend entry holding its AP and BEP, its handle the line with the BEP dot.
 @compare
 def test_precision_recall_sawtooth_iso_f1(blog16):
@@ -344,7 +344,7 @@ def test_precision_recall_sawtooth_iso_f1(blog16):
     return figure
 
 
-# Issue 8: the figure recipes of the binary report's pages, drawn from an
+# the figure recipes of the binary report's pages, drawn from an
 # evaluation of two models (probabilities) on 150 synthetic samples; the bands use
 # 200 resamples. Figures are 6 in wide at 60 dpi to keep the baselines small.
 def _two_model_evaluation():

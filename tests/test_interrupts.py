@@ -180,7 +180,7 @@ def _main(tmp_path, capsys):
 def test_main_maps_an_interrupt_turned_into_another_error_to_130(
         tmp_path, monkeypatch, capsys, python_sigint):
     """reportlab's renderer deletes attributes in ``finally`` blocks; an interrupt
-    before they were set comes out as AttributeError (issue 8's traceback)."""
+    before they were set comes out as AttributeError."""
 
     def build_story(self, story):
         node = type("Group", (), {})()

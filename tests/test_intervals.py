@@ -1,4 +1,4 @@
-"""Issue 8: the evaluation's intervals and pair comparisons, against independent oracles."""
+"""The evaluation's intervals and pair comparisons, against independent oracles."""
 
 import itertools
 import math

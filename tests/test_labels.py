@@ -1,4 +1,4 @@
-"""The one owner of label rules: evalplots.metrics._labels (issue 6)."""
+"""The one owner of label rules: evalplots.metrics._labels."""
 
 import numpy as np
 import pytest

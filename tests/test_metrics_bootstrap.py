@@ -1,4 +1,4 @@
-"""bootstrap_ci and the ROC/P-R bootstrap bands (issue 7).
+"""bootstrap_ci and the ROC/P-R bootstrap bands.
 
 Oracles: scipy.stats.bootstrap (same formulas, its own resamples: compared within
 Monte Carlo tolerance), a hand computation of the BCa formula on the resamples the

@@ -1,4 +1,4 @@
-"""Inputs from public bug reports (issue 3), each with its right answer.
+"""Inputs from public bug reports, each with its right answer.
 
 Each test fixes the whole kind of fault, not only the example: where a report is
 about one function, the sibling functions sharing the code path are checked too.
@@ -189,7 +189,7 @@ def test_confusion_matrix_empty_class_normalises_to_zero_row():
         ),
     ],
 )
-def test_issue2_confusion_matrices(y_true, y_pred, expected):
+def test_confusion_matrices_of_worked_examples(y_true, y_pred, expected):
     assert_array_equal(confusion_matrix(y_true, y_pred), expected)
 
 

@@ -1,4 +1,4 @@
-"""The merged-order counting kernel (issue 10): class keys, the two-run merge,
+"""The merged-order counting kernel: class keys, the two-run merge,
 the float32 path and label discovery, against independent oracles.
 
 Oracles: the stable-argsort counting (the kernel used for small and weighted

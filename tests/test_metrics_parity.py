@@ -1,4 +1,4 @@
-"""scikit-learn parity (issue 11): partial AUC, multioutput regression, kappa's
+"""scikit-learn parity: partial AUC, multioutput regression, kappa's
 replace_undefined_by, log loss normalize, exact integer weights, DCG/NDCG and top-k
 accuracy. scikit-learn (a test-only dependency) is the oracle; hand computations
 are written out where they are short.

@@ -402,7 +402,7 @@ def test_no_warning_on_clean_input():
     ],
 )
 def test_string_labels_need_pos_label(metric):
-    """Issue 6: with labels {'ham', 'spam'} no binary metric picks a class silently."""
+    """With labels {'ham', 'spam'} no binary metric picks a class silently."""
     y = ["spam", "ham", "spam", "ham"]
     s = [0.9, 0.2, 0.6, 0.7]
     with pytest.raises(ValueError, match=r"\{'ham', 'spam'\}.*pass pos_label="):

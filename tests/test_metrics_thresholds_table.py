@@ -290,7 +290,7 @@ def test_optimal_threshold_needs_both_classes(y_true):
 
 
 def test_columns_are_computed_when_first_read_and_equal_the_eager_rates():
-    # issue 8 (memory): a table of 10⁶ thresholds holds only the columns read;
+    # a table of 10⁶ thresholds holds only the columns read;
     # every column is the one formula of rates_from_counts, value for value
     from evalplots.metrics._threshold_metrics import _COLUMNS, rates_from_counts
 

@@ -1,4 +1,4 @@
-"""The binary report's figure pages (issue 8): what the PDF says and draws."""
+"""The binary report's figure pages: what the PDF says and draws."""
 
 import re
 import warnings

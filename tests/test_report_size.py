@@ -42,7 +42,7 @@ def _report_size(tmp_path, n):
 
 def test_pdf_of_a_million_samples_is_at_most_half_as_large_again_as_of_a_thousand(
         tmp_path):
-    # issue 8's target; between the two (10⁴-10⁵ samples) the curves have real
+    # the target; between the two (10⁴-10⁵ samples) the curves have real
     # detail at the thinning bound (steps of 1/n_pos) and the PDF is larger
     small, large = _report_size(tmp_path, 1000), _report_size(tmp_path, 10**6)
     assert large <= 1.5 * small, (small, large)

@@ -29,5 +29,4 @@ __all__ = [
     "RocCurveDisplay",
 ]
 
-# issue 7
 __all__ += ["MetricThresholdCurveDisplay", "ScoreDistributionDisplay"]

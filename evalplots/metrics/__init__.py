@@ -33,7 +33,7 @@ __all__ = [
     "roc_curve",
 ]
 
-# Classification counts, top-k and regression (issue 3).
+# Classification counts, top-k and regression.
 from evalplots.metrics._agreement import cohen_kappa_score, matthews_corrcoef
 from evalplots.metrics._classification import (
     f1_score,
@@ -93,7 +93,7 @@ __all__ += [
     "specificity_score",
 ]
 
-# Multi-class classification (issue 6).
+# Multi-class classification.
 from evalplots.metrics._rates import balanced_accuracy_score
 from evalplots.metrics._report import classification_report
 
@@ -106,7 +106,7 @@ from evalplots.metrics._interval import ConfidenceInterval
 
 __all__ += ["ConfidenceInterval"]
 
-# Calibration (issue 7).
+# Calibration.
 from evalplots.metrics._calibration import (
     brier_score_loss,
     calibration_curve,
@@ -119,7 +119,7 @@ __all__ += [
     "expected_calibration_error",
 ]
 
-# Confidence intervals and paired tests (issue 7: DeLong, proportions, McNemar).
+# Confidence intervals and paired tests (DeLong, proportions, McNemar).
 from evalplots.metrics._delong import DeLongTestResult, delong_test, roc_auc_ci
 from evalplots.metrics._mcnemar import McNemarTestResult, mcnemar_test
 from evalplots.metrics._proportion import binary_rates_ci, proportion_ci
@@ -134,7 +134,7 @@ __all__ += [
     "roc_auc_ci",
 ]
 
-# Metrics at every threshold and the optimal threshold (issue 7).
+# Metrics at every threshold and the optimal threshold.
 from evalplots.metrics._threshold_metrics import (
     OptimalThreshold,
     ThresholdMetrics,
@@ -149,7 +149,7 @@ __all__ += [
     "optimal_threshold",
 ]
 
-# DET, cumulative gain, lift and KS (issue 7).
+# DET, cumulative gain, lift and KS.
 from evalplots.metrics._det import det_curve
 from evalplots.metrics._gain import (
     KSResult,
@@ -166,7 +166,7 @@ __all__ += [
     "lift_curve",
 ]
 
-# Bootstrap intervals and CI bands (issue 7).
+# Bootstrap intervals and CI bands.
 from evalplots.exceptions import BootstrapWarning
 from evalplots.metrics._bootstrap import bootstrap_ci
 from evalplots.metrics._ci_bands import precision_recall_ci_band, roc_curve_ci_band
@@ -178,7 +178,7 @@ __all__ += [
     "roc_curve_ci_band",
 ]
 
-# scikit-learn parity (issue 11): ranking of graded relevance and top-k accuracy.
+# scikit-learn parity: ranking of graded relevance and top-k accuracy.
 from evalplots.metrics._ndcg import dcg_score, ndcg_score
 from evalplots.metrics._topk_accuracy import top_k_accuracy_score
 
@@ -188,12 +188,12 @@ __all__ += [
     "top_k_accuracy_score",
 ]
 
-# Multiple comparisons (issue 8: the report's comparison table).
+# Multiple comparisons (the report's comparison table).
 from evalplots.metrics._holm import holm_adjust
 
 __all__ += ["holm_adjust"]
 
-# Multilabel classification and label ranking (issue 11).
+# Multilabel classification and label ranking.
 from evalplots.metrics._label_ranking import (
     coverage_error,
     label_ranking_average_precision_score,
@@ -216,12 +216,12 @@ __all__ += [
     "zero_one_loss",
 ]
 
-# Mergeable count tables: the sufficient statistic of binary ranking metrics (issue 9).
+# Mergeable count tables: the sufficient statistic of binary ranking metrics.
 from evalplots.metrics._score_counts import ScoreCounts
 
 __all__ += ["ScoreCounts"]
 
-# Mergeable summaries of chunks of predictions (issue 9: evaluation beyond one process).
+# Mergeable summaries of chunks of predictions (evaluation beyond one process).
 from evalplots.metrics._summaries import (
     BinarySummary,
     DeLongCrossSums,
