@@ -4,8 +4,8 @@
 :class:`BinaryEvaluation`, :class:`MulticlassEvaluation` or
 :class:`RegressionEvaluation`. The Displays are built from their stored arrays
 through the Display constructors; the report and the CLI only read them.
-This package imports evalplots.metrics, and evalplots.display only inside the
-``*_display`` methods (so importing it does not import matplotlib).
+This package imports evalplots.metrics, and evalplots.display only when a Display
+is first built (``evaluation._displays``), so importing it does not import matplotlib.
 """
 
 from evalplots.evaluation._binary import BinaryEvaluation, BinaryModel

@@ -13,6 +13,7 @@ from evalplots.evaluation._common import (
     check_model_names,
 )
 from evalplots.evaluation._compare import ComparisonTable
+from evalplots.evaluation._displays import DisplayRecipe
 from evalplots.evaluation._intervals import IntervalTable
 from evalplots.evaluation._regression_rows import RegressionRows, SampledRows
 from evalplots.evaluation._summary import SummarySource
@@ -364,10 +365,14 @@ class RegressionEvaluation(Evaluation):
         >>> ev.prediction_error_display("m").y_pred.tolist()
         [0.4, 1.7, 2.5]
         """
-        from evalplots.display import PredictionErrorDisplay
+        return self.display("prediction_error", name)
 
-        m = self[name]
-        return PredictionErrorDisplay(y_true=m.y_true, y_pred=m.y_pred, name=name)
+    _display_recipes = {
+        "prediction_error": DisplayRecipe(
+            "PredictionErrorDisplay",
+            lambda ev, name: {"y_true": ev[name].y_true, "y_pred": ev[name].y_pred},
+            ("name",)),
+    }
 
 
 def is_regression_target(y):
