@@ -146,6 +146,11 @@ def test_threshold_above_every_score():
         (RocCurveDisplay([[0, 1], [0, 1]], [[0, 1], [0, 1]]), {"plot_optimal": "youden"},
          "several curves"),
         (RocCurveDisplay([0, 1], [0, 1]), {"plot_mean_std": True}, "holds one curve"),
+        # the band of several curves is stored, never computed by plot()
+        (RocCurveDisplay([[0, 1], [0, 1]], [[0, 1], [0, 1]]), {"plot_mean_std": True},
+         "has none; build it with from_cv_results"),
+        (PrecisionRecallDisplay([[0.5, 1], [0.5, 1]], [[1, 0], [1, 0]]),
+         {"plot_mean_std": True}, "has none; build it with from_cv_results"),
     ],
 )
 def test_point_options_are_checked(display, kwargs, match):

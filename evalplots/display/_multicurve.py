@@ -28,7 +28,6 @@ __all__ = [
     "is_multi_curve",
     "legend_title",
     "line_kwargs",
-    "mean_std_band",
     "ovr_names",
     "plot_one_vs_rest",
 ]
@@ -202,13 +201,14 @@ def plot_one_vs_rest(build, y_true, y_score, *, labels, pos_label, sample_weight
     return display.plot(ax=ax, **plot_kwargs)
 
 
-def draw_folds(ax, fold_lines, mean_curve, band, scores, name, *, metric_name,
-               curve_kwargs, kwargs, mean_kw, band_kw, step=None):
+def draw_folds(ax, fold_lines, fold_band, scores, name, *, metric_name,
+               curve_kwargs, kwargs, mean_kw, band_kw, drawstyle="default", step=None):
     """Draw several curves of one model (e.g. cross-validation folds).
 
-    ``fold_lines`` are ``(x, y, drawstyle)`` to plot, ``mean_curve`` the ``(x,
-    y, drawstyle)`` of the mean curve and ``band`` the ``(x, low, high)`` of the
-    ±1 std band (``step`` passed to ``fill_between``). The mean curve is drawn
+    ``fold_lines`` are ``(x, y, drawstyle)`` to plot, ``fold_band`` the
+    :class:`~evalplots.metrics._macro_curves.FoldBand` of the folds: the mean curve
+    (drawn with ``drawstyle``), the ±1 std band (``step`` passed to
+    ``fill_between``) and the mean ± std of the scores. The mean curve is drawn
     after the folds (thin, translucent, in the axes' next colour), in their
     colour (black when each fold has its own legend entry), the band behind
     them. Legend as scikit-learn's ``from_cv_results``:
@@ -248,30 +248,19 @@ def draw_folds(ax, fold_lines, mean_curve, band, scores, name, *, metric_name,
         lines.append(line)
     # the mean in the folds' colour (black when each fold has its own entry)
     color = "k" if per_fold else lines[0].get_color()
-    x, y, drawstyle = mean_curve
     mean_default = {"linewidth": 2.0, "drawstyle": drawstyle, "color": color}
     mean_default = merge_style_kwargs(mean_default, kwargs, argname="kwargs")
-    mean_line = plot_curve(ax, x, y, **merge_style_kwargs(mean_default, mean_kw,
-                                                      argname="mean_kw"))
+    mean_line = plot_curve(ax, fold_band.x, fold_band.mean,
+                           **merge_style_kwargs(mean_default, mean_kw, argname="mean_kw"))
     color = mean_line.get_color()
-    bx, low, high = band
     patch = ax.fill_between(
-        bx, low, high, step=step,
+        fold_band.x, fold_band.low, fold_band.high, step=step,
         **merge_style_kwargs({"color": color, "alpha": 0.2, "linewidth": 0,
                               "label": "_nolegend_"}, band_kw, argname="band_kw"),
     )
-    values = [s for s in scores if s is not None]
-    summary = (
-        LegendScore(float(np.mean(values)), std=float(np.std(values))) if values else None
-    )
+    summary = (None if fold_band.score_mean is None else
+               LegendScore(fold_band.score_mean, std=fold_band.score_std))
     shown = "mean" if per_fold else name
     if mean_line.get_label().startswith("_"):
         set_legend_entry(mean_line, shown, metric_name, summary, before=(patch,))
     return lines, mean_line, patch
-
-
-def mean_std_band(values, lower=0.0, upper=1.0):
-    """Mean and the ±1 std band of ``values`` (n_curves, n_points), the band
-    clipped to the rates' range [0, 1] for drawing."""
-    mean, std = values.mean(axis=0), values.std(axis=0)
-    return mean, np.clip(mean - std, lower, upper), np.clip(mean + std, lower, upper)

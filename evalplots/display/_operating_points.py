@@ -300,10 +300,17 @@ def mark_points(line, x, y, thresholds, *, threshold, threshold_kw, optimum,
     return drawn
 
 
-def check_mean_std(plot_mean_std, multi):
-    """``plot_mean_std=True`` summarises several curves; refuse it for one."""
+def check_mean_std(plot_mean_std, multi, fold_band):
+    """``plot_mean_std=True`` draws the stored band of several curves; refuse it for
+    one curve or without the band."""
     if plot_mean_std and not multi:
         raise ValueError(
             "plot_mean_std=True summarises several curves (e.g. cross-validation "
             "folds), but the Display holds one curve."
+        )
+    if plot_mean_std and fold_band is None:
+        raise ValueError(
+            "plot_mean_std=True draws the stored fold_band (the curves' mean and ±1 "
+            "std band), but the Display has none; build it with from_cv_results, "
+            "which computes it from the folds' curves."
         )

@@ -24,7 +24,6 @@ from evalplots.display._multicurve import (
     draw_folds,
     expand,
     is_multi_curve,
-    mean_std_band,
     plot_one_vs_rest,
 )
 from evalplots.display._cv_results import CV_PARAMS, fold_scores
@@ -66,7 +65,7 @@ from evalplots.metrics import (
     optimal_threshold,
     precision_recall_curve,
 )
-from evalplots.metrics._macro_curves import precision_recall_curves_on_grid
+from evalplots.metrics._macro_curves import precision_recall_fold_band
 from evalplots.metrics._ovr import as_score_array
 from evalplots.metrics._ovr_curves import ovr_precision_recall_curves
 
@@ -138,6 +137,11 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         The operating point of largest F1 (criterion 'f1'), as
         :func:`evalplots.metrics.optimal_threshold` returns it; marked by
         ``plot(plot_optimal=True)``. One curve only.
+    fold_band : FoldBand, default=None
+        With several curves of one model (e.g. cross-validation folds): their
+        mean step curve, its ±1 std band and the mean ± std of their APs, as
+        :meth:`from_cv_results` computes them; drawn by
+        ``plot(plot_mean_std=True)``.
 
     Attributes
     ----------
@@ -282,6 +286,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         average_precision_ci=None,
         ci_band=None,
         optimal=None,
+        fold_band=None,
     ):
         store_arguments(self, locals())
 
@@ -412,9 +417,10 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             alpha 0.2).
         plot_mean_std : bool, default=False
             Several curves only: take them as repetitions of one model (e.g.
-            cross-validation folds): draw them thin in one colour, their mean step
-            curve (the mean of the step functions AP integrates, exact on the
-            union of their recall values) and a ±1 std band at fixed recall, with
+            cross-validation folds): draw them thin in one colour, and the stored
+            ``fold_band``: their mean step curve (the mean of the step functions
+            AP integrates, exact on the union of their recall values) and a ±1
+            std band at fixed recall, with
             one legend entry ``"name (AP = 0.87 ± 0.03)"`` (see
             :meth:`from_cv_results`). No BEP is drawn then, and the chance line
             is the one of the first curve's prevalence.
@@ -447,7 +453,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             ``plot_optimal`` is not False or 'f1' or is given without a stored
             ``optimal``, ``threshold`` or
             ``plot_optimal`` is given for several curves, ``iso_f1_values`` are not
-            in (0, 1), or ``plot_mean_std=True`` with one curve.
+            in (0, 1), or ``plot_mean_std=True`` with one curve or without a
+            stored ``fold_band``.
 
         Notes
         -----
@@ -475,7 +482,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
         threshold = check_threshold(threshold, self.thresholds, multi)
         best = optimal_point(plot_optimal, "f1", multi, self.optimal)
         iso_f1_values = check_iso_f1_values(iso_f1_values) if plot_iso_f1 else None
-        check_mean_std(plot_mean_std, multi)
+        check_mean_std(plot_mean_std, multi, self.fold_band)
         stored = (
             self.precision,
             self.recall,
@@ -554,23 +561,15 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
 
     def _plot_folds(self, name, drawstyle, kwargs, curve_kwargs, mean_kw, band_kw):
         """The fold curves, their mean step curve and the ±1 std band."""
-        grid, values = precision_recall_curves_on_grid(self.precision, self.recall)
-        mean, low, high = mean_std_band(values)
-
-        def layout(v):  # precision_recall_curve layout, recall decreasing, sentinel
-            return np.r_[v[::-1], v[0]]
-
         folds = [
             (*(sawtooth(p, r) if drawstyle == "sawtooth" else (r, p)),
              "default" if drawstyle == "sawtooth" else "steps-post")
             for p, r in zip(self.precision, self.recall)
         ]
-        recall = np.r_[grid[::-1], 0.0]
         self.line_, self.mean_line_, self.std_band_ = draw_folds(
-            self.ax_, folds, (recall, np.r_[mean[::-1], 1.0], "steps-post"),
-            (recall, layout(low), layout(high)), self.average_precision, name,
+            self.ax_, folds, self.fold_band, self.average_precision, name,
             metric_name="AP", curve_kwargs=curve_kwargs, kwargs=kwargs,
-            mean_kw=mean_kw, band_kw=band_kw, step="post",
+            mean_kw=mean_kw, band_kw=band_kw, drawstyle="steps-post", step="post",
         )
 
     @classmethod
@@ -929,6 +928,7 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
             precision, recall, average_precision=scores,
             prevalence_pos_label=[prevalence] * len(scores),
             name=name if isinstance(name, list) else None, pos_label=fold_pos_label,
+            fold_band=precision_recall_fold_band(precision, recall, scores),
         )
         return display.plot(
             ax=ax, name=name, curve_kwargs=curve_kwargs, drawstyle=drawstyle,

@@ -36,7 +36,6 @@ from evalplots.display._multicurve import (
     draw_folds,
     is_multi_curve,
     line_kwargs,
-    mean_std_band,
     plot_one_vs_rest,
 )
 from evalplots.display._operating_points import (
@@ -55,7 +54,7 @@ from evalplots.display._operating_points import (
 )
 from evalplots.display._thin import plot_curve
 from evalplots.metrics import auc, optimal_threshold, roc_curve
-from evalplots.metrics._macro_curves import roc_curves_on_grid
+from evalplots.metrics._macro_curves import roc_fold_band
 
 __all__ = ["RocCurveDisplay"]
 
@@ -117,6 +116,11 @@ class RocCurveDisplay(CurveDisplayMixin):
         The point of largest Youden's J (criterion 'youden'), as
         :func:`evalplots.metrics.optimal_threshold` returns it; marked by
         ``plot(plot_optimal=True)``. One curve only.
+    fold_band : FoldBand, default=None
+        With several curves of one model (e.g. cross-validation folds): their
+        exact vertical average, its ±1 std band and the mean ± std of their
+        AUCs, as :meth:`from_cv_results` computes them; drawn by
+        ``plot(plot_mean_std=True)``.
 
     Attributes
     ----------
@@ -234,6 +238,7 @@ class RocCurveDisplay(CurveDisplayMixin):
         roc_auc_ci=None,
         ci_band=None,
         optimal=None,
+        fold_band=None,
     ):
         store_arguments(self, locals())
 
@@ -318,10 +323,10 @@ class RocCurveDisplay(CurveDisplayMixin):
             alpha 0.2).
         plot_mean_std : bool, default=False
             Several curves only: take them as repetitions of one model (e.g.
-            cross-validation folds): draw them thin in one colour, their exact
-            vertical average and a ±1 std band of the TPR at fixed FPR, with one
-            legend entry ``"name (AUC = 0.93 ± 0.02)"`` (see
-            :meth:`from_cv_results`).
+            cross-validation folds): draw them thin in one colour, and the stored
+            ``fold_band``: their exact vertical average and a ±1 std band of the
+            TPR at fixed FPR, with one legend entry ``"name (AUC = 0.93 ± 0.02)"``
+            (see :meth:`from_cv_results`).
         mean_kw : dict, default=None
             Line2D properties of the mean curve.
         band_kw : dict, default=None
@@ -346,7 +351,8 @@ class RocCurveDisplay(CurveDisplayMixin):
             thresholds, ``plot_optimal`` is not False or 'youden' or is given
             without a stored ``optimal``, ``threshold``
             or ``plot_optimal`` is given for several curves, or
-            ``plot_mean_std=True`` with one curve.
+            ``plot_mean_std=True`` with one curve or without a stored
+            ``fold_band``.
 
         Notes
         -----
@@ -377,19 +383,16 @@ class RocCurveDisplay(CurveDisplayMixin):
         multi = isinstance(self.fpr, list)
         threshold = check_threshold(threshold, self.thresholds, multi)
         best = optimal_point(plot_optimal, "youden", multi, self.optimal)
-        check_mean_std(plot_mean_std, multi)
+        check_mean_std(plot_mean_std, multi, self.fold_band)
         name = self._prepare_axes(ax, name)
         self.threshold_point_ = self.optimal_point_ = None
         self.ci_band_ = self.mean_line_ = self.std_band_ = None
         self.threshold_annotation_ = self.optimal_annotation_ = None
         if plot_mean_std:
-            xs, ys = roc_curves_on_grid(self.fpr, self.tpr)
-            mean, low, high = mean_std_band(ys)
             self.line_, self.mean_line_, self.std_band_ = draw_folds(
                 self.ax_,
                 [(x, y, "default") for x, y in zip(self.fpr, self.tpr)],
-                (xs, mean, "default"),
-                (xs, low, high),
+                self.fold_band,
                 self.roc_auc,
                 name,
                 metric_name="AUC",
@@ -766,7 +769,8 @@ class RocCurveDisplay(CurveDisplayMixin):
             tpr.append(t)
             scores.append(auc(x, t))
         names = name if isinstance(name, list) else None
-        display = cls(fpr, tpr, roc_auc=scores, name=names, pos_label=fold_pos_label)
+        display = cls(fpr, tpr, roc_auc=scores, name=names, pos_label=fold_pos_label,
+                      fold_band=roc_fold_band(fpr, tpr, scores))
         return display.plot(
             ax=ax, name=name, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
             chance_level_kw=chance_level_kw, despine=despine, plot_mean_std=True, **kwargs,

@@ -14,13 +14,18 @@ average the curves as functions, exactly:
   area is the macro AP.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 
 __all__ = [
+    "FoldBand",
     "macro_precision_recall_curve",
     "macro_roc_curve",
     "precision_recall_curves_on_grid",
+    "precision_recall_fold_band",
     "roc_curves_on_grid",
+    "roc_fold_band",
 ]
 
 
@@ -195,3 +200,65 @@ def precision_recall_curves_on_grid(precision, recall):
         first = np.searchsorted(r[-2::-1], grid, side="left")
         values[c] = p[-2::-1][first]
     return grid, values
+
+
+# ------------------------------------- several curves of one model (e.g. CV folds)
+
+
+class FoldBand(NamedTuple):
+    """The mean of several curves of one model (e.g. cross-validation folds), its ±1
+    std band and the mean ± std of the curves' scores, in the curves' layout.
+
+    ``x`` holds the points of the mean curve and of the band, ``mean`` the mean
+    curve there, ``low`` and ``high`` the band (mean ∓ one population standard
+    deviation, clipped to the rates' range [0, 1]); ``score_mean`` and
+    ``score_std`` are those of the curves' scores (AUC or AP; None when no curve
+    has one).
+    """
+
+    x: np.ndarray
+    mean: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    score_mean: float = None
+    score_std: float = None
+
+
+def _fold_band(x, values, mean, layout, scores):
+    """FoldBand of the per-curve ``values`` (n_curves, n_points) on ``x``; ``mean``
+    and ``layout`` put the mean curve and the band in the curves' layout."""
+    centre, std = values.mean(axis=0), values.std(axis=0)
+    given = [s for s in (scores if scores is not None else []) if s is not None]
+    return FoldBand(x, mean(centre), layout(np.clip(centre - std, 0.0, 1.0)),
+                    layout(np.clip(centre + std, 0.0, 1.0)),
+                    float(np.mean(given)) if given else None,
+                    float(np.std(given)) if given else None)
+
+
+def roc_fold_band(fpr, tpr, roc_auc=None):
+    """The exact vertical average of ROC curves of one model and its ±1 std band.
+
+    ``fpr``, ``tpr``: lists of curves in :func:`~evalplots.metrics.roc_curve`
+    layout; ``roc_auc``: their AUCs (or None). The mean curve is the mean TPR at
+    the vertices of :func:`roc_curves_on_grid` (Fawcett 2006, §10.1), so its
+    area is the mean AUC; the band the mean ± one std of the curves' TPRs there.
+    """
+    xs, ys = roc_curves_on_grid(fpr, tpr)
+    return _fold_band(xs, ys, lambda v: v, lambda v: v, roc_auc)
+
+
+def precision_recall_fold_band(precision, recall, average_precision=None):
+    """The mean of P-R step functions of one model and its ±1 std band.
+
+    ``precision``, ``recall``: lists of curves in
+    :func:`~evalplots.metrics.precision_recall_curve` layout; ``average_precision``:
+    their APs (or None). On the union of the recall values
+    (:func:`precision_recall_curves_on_grid`) the mean step function, whose
+    step-wise area is the mean AP, and the mean ± one std of the curves'
+    precisions; returned in ``precision_recall_curve`` layout (recall decreasing,
+    then the sentinel R = 0: P = 1 on the mean curve, the band held at its last
+    value).
+    """
+    grid, values = precision_recall_curves_on_grid(precision, recall)
+    return _fold_band(np.r_[grid[::-1], 0.0], values, lambda v: np.r_[v[::-1], 1.0],
+                      lambda v: np.r_[v[::-1], v[0]], average_precision)
