@@ -6,10 +6,11 @@ source texts do. Every point is read off the model's one sort (its cumulative
 counts); nothing is recounted.
 """
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
+
+from evalplots.metrics._confusion import CountRates
 
 __all__ = ["OperatingPoint", "insert_point", "operating_point"]
 
@@ -36,9 +37,10 @@ class OperatingPoint:
 
     Notes
     -----
-    Youden's J = TPR − FPR (Youden, Cancer 3, 1950) is :attr:`youden_j`. F1 is
-    computed from the counts (Zhou Zhihua, *Machine Learning* §2.3.2, eq. 2.10),
-    which equals 2PR / (P + R) wherever precision is defined.
+    Youden's J = TPR − FPR (Youden, Cancer 3, 1950) is :attr:`youden_j`. Precision,
+    TPR and F1 are those of :class:`evalplots.metrics._confusion.CountRates`: F1
+    from the counts (Zhou Zhihua, *Machine Learning* §2.3.2, eq. 2.10), which
+    equals 2PR / (P + R) wherever precision is defined.
 
     Examples
     --------
@@ -73,12 +75,11 @@ def operating_point(label, threshold, *, tp, fp, n_pos, n_neg):
     summary table already says why).
     """
     tp, fp, n_pos, n_neg = (float(v) for v in (tp, fp, n_pos, n_neg))
-    predicted = tp + fp
+    rates = CountRates(tp, n_pos, tp + fp)  # the confusion-cell kernel, 0/0 -> NaN
     return OperatingPoint(
         label=label, threshold=float(threshold), tp=tp, fp=fp, tn=n_neg - fp,
-        fn=n_pos - tp, tpr=tp / n_pos, fpr=fp / n_neg,
-        precision=tp / predicted if predicted > 0 else math.nan,
-        f1=2 * tp / (n_pos + predicted),  # 2TP / (2TP + FP + FN)
+        fn=n_pos - tp, tpr=float(rates.recall), fpr=fp / n_neg,
+        precision=float(rates.precision), f1=float(rates.fbeta),
     )  # fmt: skip
 
 

@@ -19,6 +19,7 @@ import warnings
 import numpy as np
 
 from evalplots.metrics._bootstrap import check_n_resamples
+from evalplots.metrics._confusion import nan_divide
 from evalplots.metrics._interval import check_confidence_level
 from evalplots.metrics._resample import multinomial_cells
 from evalplots.metrics._threshold_metrics import rates_from_counts
@@ -79,11 +80,11 @@ def threshold_metric_bands(
     # positives/negatives predicted positive at ascending[j]: cells j+1 .. n_grid
     tps, fps = (np.cumsum(c[:, ::-1], axis=1)[:, ::-1][:, 1:] for c in counts)
     n_pos, n_neg = (c.sum(axis=1, keepdims=True) for c in counts)
-    rates = rates_from_counts(tps, fps, n_pos, n_neg, beta=beta, divide=_nan_divide)
+    rates = rates_from_counts(tps, fps, n_pos, n_neg, beta=beta, divide=nan_divide)
     if "f1" in names:
         rates["f1"] = (
             rates["fbeta"] if beta == 1 else
-            rates_from_counts(tps, fps, n_pos, n_neg, beta=1.0, divide=_nan_divide)["fbeta"]
+            rates_from_counts(tps, fps, n_pos, n_neg, beta=1.0, divide=nan_divide)["fbeta"]
         )  # fmt: skip
     alpha = (1 - level) / 2
     back = np.searchsorted(ascending, grid)  # the caller's order
@@ -111,9 +112,3 @@ def _resampled_cells(cell, weight, n_cells, n_resamples, rng):
             flat, weights=weight[draw].ravel(), minlength=rows * n_cells
         ).reshape(rows, n_cells)
     return out
-
-
-def _nan_divide(num, den, metric):
-    """``num / den`` with NaN where ``den == 0`` (an undefined resample)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(den == 0, np.nan, num / np.where(den == 0, 1.0, den))
