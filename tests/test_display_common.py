@@ -1,6 +1,7 @@
 """Behaviour shared by every Display, one test parametrized over all of them."""
 
 import functools
+import inspect
 from types import SimpleNamespace
 
 import matplotlib as mpl
@@ -133,6 +134,21 @@ CASES = {
 def test_every_display_is_covered():
     assert {case[0] for case in CASES.values()} == {
         getattr(evalplots.display, name) for name in evalplots.display.__all__}
+
+
+def test_style_dicts_end_in_kw_with_curve_kwargs_the_one_alias():
+    """Every style-dict parameter of every Display method ends in ``_kw``; the one
+    exception is scikit-learn's ``curve_kwargs`` (``**kwargs``/``**plot_kwargs``
+    pass Line2D properties or plot options, not a dict)."""
+    wrong = []
+    for name in evalplots.display.__all__:
+        cls = getattr(evalplots.display, name)
+        for method in ("__init__", "plot", *(m for m in dir(cls) if m.startswith("from_"))):
+            for p in inspect.signature(getattr(cls, method)).parameters.values():
+                if (p.kind is not p.VAR_KEYWORD and "kw" in p.name
+                        and not p.name.endswith("_kw") and p.name != "curve_kwargs"):
+                    wrong.append(f"{name}.{method}({p.name})")
+    assert wrong == []
 
 
 @pytest.fixture(params=list(CASES))
