@@ -15,7 +15,7 @@ from evalplots.evaluation._common import (
     check_model_names,
     named_warnings,
 )
-from evalplots.evaluation._displays import DisplayRecipe
+from evalplots.evaluation._displays import display_factory
 from evalplots.evaluation._compare import (
     ComparisonTable,
     delong_comparison,
@@ -936,6 +936,11 @@ class BinaryEvaluation(Evaluation):
         return mcnemar_from_table(a, b, int(table[1, 0]), int(table[0, 1]),
                                   table.sum().item(), quantity)
 
+    def _display_arguments(self, name):
+        return {"name": name, "pos_label": self.pos_name,
+                "display_labels": [self.neg_name, self.pos_name]}
+
+    @display_factory("RocCurveDisplay")
     def roc_display(self, name, *, ci=False):
         """The model's :class:`~evalplots.display.RocCurveDisplay`, not yet drawn.
 
@@ -974,8 +979,18 @@ class BinaryEvaluation(Evaluation):
         >>> d.line_.get_label(), d.threshold_point_.get_xydata().tolist()
         ('m (AUC = 0.78)', [[0.6666666666666666, 0.6666666666666666]])
         """
-        return self.display("roc", name, ci=ci)
+        m = self[name]
+        fpr, tpr, thresholds = m.roc_curve
+        k = m._n_above
+        if k:
+            fps, tps, scores = m.counts
+            fpr, tpr, thresholds = insert_point(fpr, tpr, thresholds, fps[k - 1] / fps[-1],
+                                                tps[k - 1] / tps[-1], scores[k - 1])
+        return {"fpr": fpr, "tpr": tpr, "roc_auc": m.roc_auc, "thresholds": thresholds,
+                "ci_band": self.roc_ci_bands[name] if ci else None,
+                "optimal": m.optimal_thresholds["youden"]}
 
+    @display_factory("PrecisionRecallDisplay")
     def precision_recall_display(self, name, *, ci=False):
         """The model's :class:`~evalplots.display.PrecisionRecallDisplay`, not yet drawn.
 
@@ -1010,8 +1025,15 @@ class BinaryEvaluation(Evaluation):
         >>> round(ev.precision_recall_display("m").break_even, 4)
         0.6667
         """
-        return self.display("precision_recall", name, ci=ci)
+        m = self[name]
+        precision, recall, thresholds = m.precision_recall_curve
+        return {"precision": precision, "recall": recall,
+                "average_precision": m.average_precision, "break_even": m.break_even_point,
+                "prevalence_pos_label": self.prevalence, "thresholds": thresholds,
+                "ci_band": self.precision_recall_ci_bands[name] if ci else None,
+                "optimal": m.optimal_thresholds["f1"]}
 
+    @display_factory("ConfusionMatrixDisplay")
     def confusion_matrix_display(self, name):
         """The model's :class:`~evalplots.display.ConfusionMatrixDisplay` at the threshold.
 
@@ -1041,7 +1063,7 @@ class BinaryEvaluation(Evaluation):
         >>> ev.confusion_matrix_display("m").confusion_matrix.tolist()
         [[1, 2], [1, 2]]
         """
-        return self.display("confusion_matrix", name)
+        return {"confusion_matrix": self[name].confusion_matrix}
 
     # --- the figure pages: bands, shared bins and the Displays they feed
 
@@ -1157,6 +1179,7 @@ class BinaryEvaluation(Evaluation):
                 if r[0] < r[1] else np.array([r[0] - 0.5, r[0] + 0.5])
                 for name, r in ranges.items()}
 
+    @display_factory("MetricThresholdCurveDisplay")
     def threshold_display(self, name):
         """The model's :class:`~evalplots.display.MetricThresholdCurveDisplay`.
 
@@ -1188,8 +1211,14 @@ class BinaryEvaluation(Evaluation):
         >>> list(display.values), display.optimal["f1"].threshold
         (['precision', 'recall', 'f1', 'fpr'], 0.76)
         """
-        return self.display("threshold", name)
+        m = self[name]
+        table = m.threshold_table
+        values = {"precision": table.precision, "recall": table.recall, "f1": table.fbeta,
+                  "fpr": table.fpr}
+        return {"thresholds": table.thresholds, "values": values,
+                "optimal": m.optimal_thresholds}
 
+    @display_factory("DetCurveDisplay")
     def det_display(self, name):
         """The model's :class:`~evalplots.display.DetCurveDisplay`, not yet drawn.
 
@@ -1220,8 +1249,10 @@ class BinaryEvaluation(Evaluation):
         >>> ev.det_display("m").fnr
         array([0. , 0.5, 0.5])
         """
-        return self.display("det", name)
+        fpr, fnr, _ = det_from_counts(*self[name].counts, drop_intermediate=True)
+        return {"fpr": fpr, "fnr": fnr}
 
+    @display_factory("CumulativeGainDisplay")
     def gain_display(self, name):
         """The model's :class:`~evalplots.display.CumulativeGainDisplay`, not yet drawn.
 
@@ -1255,8 +1286,13 @@ class BinaryEvaluation(Evaluation):
         >>> display.gain.tolist(), round(display.ks.statistic, 2)
         ([0.0, 0.5, 1.0, 1.0], 0.5)
         """
-        return self.display("gain", name)
+        fps, tps, thresholds = drop_collinear(*self[name].counts)
+        queue_rate, gain, thresholds = gain_from_counts(fps, tps, thresholds)
+        return {"queue_rate": queue_rate, "gain": gain,
+                "fpr": np.concatenate(([0.0], fps / fps[-1])), "thresholds": thresholds,
+                "prevalence": self.prevalence}
 
+    @display_factory("CalibrationDisplay")
     def calibration_display(self, name):
         """The model's :class:`~evalplots.display.CalibrationDisplay`, not yet drawn.
 
@@ -1291,8 +1327,17 @@ class BinaryEvaluation(Evaluation):
         >>> ev.calibration_display("m").counts.tolist()
         [1, 1, 1, 1, 2, 1, 1, 1]
         """
-        return self.display("calibration", name)
+        m = self[name]
+        bins = m.calibration_curve
+        if bins is None:
+            raise ValueError(
+                f"model {name!r} has scores outside [0, 1], so they are not "
+                f"probabilities and have no calibration curve; calibrate them first.")
+        return {"prob_true": bins.prob_true, "prob_pred": bins.prob_pred,
+                "counts": bins.counts, "bin_bounds": bins.bin_bounds,
+                "brier_score": m.brier_score, "ece": m.expected_calibration_error}
 
+    @display_factory("ScoreDistributionDisplay")
     def score_distribution_display(self, name):
         """The model's :class:`~evalplots.display.ScoreDistributionDisplay`.
 
@@ -1325,89 +1370,10 @@ class BinaryEvaluation(Evaluation):
         >>> d.display_labels, d.x.shape, d.values.shape
         (['0', '1'], (31,), (2, 30))
         """
-        return self.display("score_distribution", name)
-
-    # --- the Displays: what each is built from (the template: Evaluation.display)
-
-    def _display_arguments(self, name):
-        return {"name": name, "pos_label": self.pos_name,
-                "display_labels": [self.neg_name, self.pos_name]}
-
-    def _roc_arrays(self, name, *, ci=False):
-        m = self[name]
-        fpr, tpr, thresholds = m.roc_curve
-        k = m._n_above
-        if k:
-            fps, tps, scores = m.counts
-            fpr, tpr, thresholds = insert_point(fpr, tpr, thresholds, fps[k - 1] / fps[-1],
-                                                tps[k - 1] / tps[-1], scores[k - 1])
-        return {"fpr": fpr, "tpr": tpr, "roc_auc": m.roc_auc, "thresholds": thresholds,
-                "ci_band": self.roc_ci_bands[name] if ci else None,
-                "optimal": m.optimal_thresholds["youden"]}
-
-    def _precision_recall_arrays(self, name, *, ci=False):
-        m = self[name]
-        precision, recall, thresholds = m.precision_recall_curve
-        return {"precision": precision, "recall": recall,
-                "average_precision": m.average_precision, "break_even": m.break_even_point,
-                "prevalence_pos_label": self.prevalence, "thresholds": thresholds,
-                "ci_band": self.precision_recall_ci_bands[name] if ci else None,
-                "optimal": m.optimal_thresholds["f1"]}
-
-    def _threshold_arrays(self, name):
-        m = self[name]
-        table = m.threshold_table
-        values = {"precision": table.precision, "recall": table.recall, "f1": table.fbeta,
-                  "fpr": table.fpr}
-        return {"thresholds": table.thresholds, "values": values,
-                "optimal": m.optimal_thresholds}
-
-    def _det_arrays(self, name):
-        fpr, fnr, _ = det_from_counts(*self[name].counts, drop_intermediate=True)
-        return {"fpr": fpr, "fnr": fnr}
-
-    def _gain_arrays(self, name):
-        fps, tps, thresholds = drop_collinear(*self[name].counts)
-        queue_rate, gain, thresholds = gain_from_counts(fps, tps, thresholds)
-        return {"queue_rate": queue_rate, "gain": gain,
-                "fpr": np.concatenate(([0.0], fps / fps[-1])), "thresholds": thresholds,
-                "prevalence": self.prevalence}
-
-    def _calibration_arrays(self, name):
-        m = self[name]
-        bins = m.calibration_curve
-        if bins is None:
-            raise ValueError(
-                f"model {name!r} has scores outside [0, 1], so they are not "
-                f"probabilities and have no calibration curve; calibrate them first.")
-        return {"prob_true": bins.prob_true, "prob_pred": bins.prob_pred,
-                "counts": bins.counts, "bin_bounds": bins.bin_bounds,
-                "brier_score": m.brier_score, "ece": m.expected_calibration_error}
-
-    def _score_distribution_arrays(self, name):
         edges = self.score_bins[name]
         values = [counts / (counts.sum() * np.diff(edges))
                   for counts in _class_histograms(self[name], edges)]
         return {"x": edges, "values": values, "stat": "density"}
-
-    _display_recipes = {
-        "roc": DisplayRecipe("RocCurveDisplay", _roc_arrays, ("name", "pos_label")),
-        "precision_recall": DisplayRecipe("PrecisionRecallDisplay", _precision_recall_arrays,
-                                          ("name", "pos_label")),
-        "confusion_matrix": DisplayRecipe(
-            "ConfusionMatrixDisplay",
-            lambda ev, name: {"confusion_matrix": ev[name].confusion_matrix},
-            ("display_labels",)),
-        "threshold": DisplayRecipe("MetricThresholdCurveDisplay", _threshold_arrays,
-                                   ("name", "pos_label")),
-        "det": DisplayRecipe("DetCurveDisplay", _det_arrays, ("name", "pos_label")),
-        "gain": DisplayRecipe("CumulativeGainDisplay", _gain_arrays, ("name", "pos_label")),
-        "calibration": DisplayRecipe("CalibrationDisplay", _calibration_arrays,
-                                     ("name", "pos_label")),
-        "score_distribution": DisplayRecipe("ScoreDistributionDisplay",
-                                            _score_distribution_arrays,
-                                            ("name", "display_labels")),
-    }
 
 def _class_histograms(model, edges):
     """Counts of the negatives and of the positives in the equal-width bins ``edges``,

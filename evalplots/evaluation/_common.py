@@ -9,7 +9,6 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from evalplots.evaluation._displays import build_display
 from evalplots.metrics._bootstrap import check_n_resamples
 from evalplots.metrics._interval import check_confidence_level
 
@@ -382,20 +381,17 @@ class Evaluation:
         """
         return self.metrics_table.to_frame()
 
-    #: kind -> DisplayRecipe: the Displays :meth:`display` builds (one per kind).
-    _display_recipes = {}
-
     @property
     def display_kinds(self):
         """The kinds :meth:`display` builds, e.g. ``('calibration', ..., 'threshold')``."""
         suffix = "_display"
-        named = {attr[:-len(suffix)] for attr in dir(type(self))
-                 if attr.endswith(suffix) and not attr.startswith("_")}
-        return tuple(sorted(named | set(self._display_recipes)))
+        return tuple(sorted(attr[:-len(suffix)] for attr in dir(type(self))
+                            if attr.endswith(suffix) and not attr.startswith("_")))
 
     def _display_arguments(self, name):
-        """The constructor arguments every Display of the task fills alike (the
-        ``shared`` of a recipe), for the model ``name``."""
+        """The constructor arguments the Displays of the task share, for the model
+        ``name``: each is passed to the Displays whose constructor takes it
+        (:func:`evalplots.evaluation._displays.display_factory`)."""
         return {"name": name}
 
     def display(self, kind, name, **options):
@@ -423,17 +419,15 @@ class Evaluation:
         ------
         ValueError
             If ``kind`` is not one of :attr:`display_kinds`.
-        TypeError
-            If an option is not one of the kind's.
         KeyError
             If there is no such model.
 
         Notes
         -----
         Every Display is built from arrays the evaluation computed once (curves,
-        counts, optima, bands): the Display only draws them. Each kind is one
-        recipe (the Display class, the stored arrays it takes, its options) in
-        the evaluation class's table, read by this one method.
+        counts, optima, bands): the Display only draws them. Each named method
+        reads its arrays; one template (``evaluation._displays.display_factory``)
+        builds the Display.
 
         Examples
         --------
@@ -444,22 +438,10 @@ class Evaluation:
         >>> "gain" in ev.display_kinds
         True
         """
-        recipe = self._display_recipes.get(kind)
-        if recipe is None:
-            if kind not in self.display_kinds:
-                shown = ", ".join(map(repr, self.display_kinds))
-                raise ValueError(f"kind must be one of {shown}; got {kind!r}.")
-            # a kind with a named method but no recipe yet
-            return getattr(self, f"{kind}_display")(name, **options)
-        unknown = sorted(set(options) - set(recipe.options))
-        if unknown:
-            allowed = ", ".join(map(repr, recipe.options)) or "none"
-            raise TypeError(f"unknown option(s) {', '.join(map(repr, unknown))} of the "
-                            f"{kind!r} Display; its options: {allowed}.")
-        self[name]  # KeyError naming the models, before any array is read
-        shared = self._display_arguments(name)
-        arguments = {key: shared[key] for key in recipe.shared}
-        return build_display(recipe, {**arguments, **recipe.arrays(self, name, **options)})
+        if kind not in self.display_kinds:
+            shown = ", ".join(map(repr, self.display_kinds))
+            raise ValueError(f"kind must be one of {shown}; got {kind!r}.")
+        return getattr(self, f"{kind}_display")(name, **options)
 
     def save_figures(self, directory, format="pdf", *, dpi=300):
         """Write each figure of the standard report as its own file, for a paper.

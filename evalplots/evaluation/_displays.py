@@ -1,46 +1,40 @@
-"""How an evaluation builds its Displays: one recipe per kind, one template.
+"""How an evaluation builds its Displays: one template, one short method per kind.
 
-A :class:`DisplayRecipe` names a Display class and reads the constructor's arrays
-off the evaluation; :meth:`Evaluation.display` (the template) looks the recipe up,
-checks the options, adds the arguments every Display of the task shares (the model
-name, the class names) and constructs the Display. An evaluation class lists its
-recipes in ``_display_recipes`` (kind -> recipe); its named methods
-(``roc_display(name, ...)``) are one call of the template each. Adding a Display to
-an evaluation is one recipe (and the Display class).
+Each ``<kind>_display(name, ...)`` method of an evaluation is decorated with
+:func:`display_factory` and only reads the model's stored arrays, returning them as
+the Display constructor's arguments; the template does the rest for every kind:
+it adds the arguments the Displays of the task share (the model name, the class
+names: ``Evaluation._display_arguments``), each to the Displays whose constructor
+takes it, and constructs the Display. :meth:`Evaluation.display` and
+``display_kinds`` find the kinds by these methods, so adding a Display to an
+evaluation is one decorated method (and the Display class).
 """
 
+import functools
 import inspect
-from typing import Callable, NamedTuple
 
-__all__ = ["DisplayRecipe", "build_display"]
-
-
-class DisplayRecipe(NamedTuple):
-    """How an evaluation builds one kind of Display.
-
-    ``display`` is the class's name in :mod:`evalplots.display`. ``arrays(evaluation,
-    name, **options)`` returns the constructor's arguments read off the evaluation's
-    stored arrays; its keyword-only parameters are the kind's options. ``shared``
-    names the constructor arguments the evaluation fills alike for every Display
-    (``Evaluation._display_arguments``: ``'name'``, and per task e.g. ``'pos_label'``
-    or ``'display_labels'``).
-    """
-
-    display: str
-    arrays: Callable
-    shared: tuple = ()
-
-    @property
-    def options(self):
-        """The options of the kind: the keyword-only parameters of ``arrays``."""
-        return tuple(p.name for p in inspect.signature(self.arrays).parameters.values()
-                     if p.kind is p.KEYWORD_ONLY)
+__all__ = ["display_factory"]
 
 
-def build_display(recipe, arguments):
-    """The Display of ``recipe`` constructed from ``arguments`` (not drawn)."""
-    # evalplots.display imports matplotlib, slow to load: it is loaded when the
-    # first Display is built, so that importing an evaluation does not load it
-    import evalplots.display
+def display_factory(display):
+    """Decorator: the method returns the Display ``display`` (a class name in
+    :mod:`evalplots.display`), not yet drawn, built from the arguments it returns
+    and the evaluation's shared ones (the returned arguments win)."""
 
-    return getattr(evalplots.display, recipe.display)(**arguments)
+    def decorate(arrays):
+        @functools.wraps(arrays)
+        def build(self, name, **options):
+            arguments = arrays(self, name, **options)
+            # evalplots.display imports matplotlib, slow to load: it is loaded when
+            # the first Display is built, so that importing an evaluation does not
+            import evalplots.display
+
+            cls = getattr(evalplots.display, display)
+            taken = inspect.signature(cls).parameters
+            shared = {key: value for key, value in self._display_arguments(name).items()
+                      if key in taken}
+            return cls(**{**shared, **arguments})
+
+        return build
+
+    return decorate

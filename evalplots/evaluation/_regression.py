@@ -13,7 +13,7 @@ from evalplots.evaluation._common import (
     check_model_names,
 )
 from evalplots.evaluation._compare import ComparisonTable
-from evalplots.evaluation._displays import DisplayRecipe
+from evalplots.evaluation._displays import display_factory
 from evalplots.evaluation._intervals import IntervalTable
 from evalplots.evaluation._regression_rows import RegressionRows, SampledRows
 from evalplots.evaluation._summary import SummarySource
@@ -335,6 +335,7 @@ class RegressionEvaluation(Evaluation):
         return ComparisonTable(self._rows.comparisons(self.metrics_table.rows,
                                                       self.interval_options))
 
+    @display_factory("PredictionErrorDisplay")
     def prediction_error_display(self, name):
         """The model's :class:`~evalplots.display.PredictionErrorDisplay`, not yet drawn.
 
@@ -365,14 +366,8 @@ class RegressionEvaluation(Evaluation):
         >>> ev.prediction_error_display("m").y_pred.tolist()
         [0.4, 1.7, 2.5]
         """
-        return self.display("prediction_error", name)
-
-    _display_recipes = {
-        "prediction_error": DisplayRecipe(
-            "PredictionErrorDisplay",
-            lambda ev, name: {"y_true": ev[name].y_true, "y_pred": ev[name].y_pred},
-            ("name",)),
-    }
+        m = self[name]
+        return {"y_true": m.y_true, "y_pred": m.y_pred}
 
 
 def is_regression_target(y):
