@@ -15,7 +15,6 @@ from evalplots.evaluation._common import (
     check_model_names,
     named_warnings,
 )
-from evalplots.evaluation._displays import display_factory
 from evalplots.evaluation._compare import (
     ComparisonTable,
     delong_comparison,
@@ -23,6 +22,7 @@ from evalplots.evaluation._compare import (
     model_pairs,
     not_available,
 )
+from evalplots.evaluation._displays import display_factory
 from evalplots.evaluation._intervals import (
     DELONG_DEGENERATE,
     FRACTIONAL,
