@@ -15,7 +15,9 @@ from pypdf import PdfReader
 
 import evalplots
 from evalplots.report import Provenance, Report, evaluation_report
+from evalplots.evaluation import evaluate
 from evalplots.report._provenance import sha256_file
+from evalplots.report.standard._provenance import provenance_section
 from test_cli import run, spawn
 
 Y = [0, 1, 0, 1, 1, 0]
@@ -64,9 +66,17 @@ def test_the_library_records_versions_options_and_the_invariant_date(tmp_path,
     assert "Also in the PDF's document properties." in text
 
 
+def _provenance_only(path, provenance=None, *, ci=True):
+    """The provenance section alone, as the standard report ends its summary with it
+    (whole reports: the test above, test_cli.py's --no-ci run and the CLI's below)."""
+    report = Report("Provenance").add_heading("Summary")
+    provenance_section(report, evaluate(Y, SCORES), provenance, ci=ci, invariant=True)
+    return report.save(path)
+
+
 def test_without_intervals_no_seed_is_claimed(tmp_path, monkeypatch):
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    path = evaluation_report(Y, SCORES, ci=False, invariant=True).save(tmp_path / "r.pdf")
+    path = _provenance_only(tmp_path / "r.pdf", ci=False)
     meta = PdfReader(path).metadata
     assert meta["/ConfidenceLevel"] == "off"
     assert "/BootstrapSeed" not in meta and "/BootstrapResamples" not in meta
@@ -77,7 +87,7 @@ def test_a_given_provenance_and_date_are_printed(tmp_path):
     date = datetime.datetime(2024, 2, 29, 13, 5, tzinfo=datetime.timezone.utc)
     p = Provenance(input_name="data/preds.csv", input_sha256="ab" * 32, input_rows=6,
                    command_line="evalplots report data/preds.csv", date=date)
-    path = evaluation_report(Y, SCORES, provenance=p).save(tmp_path / "r.pdf")
+    path = _provenance_only(tmp_path / "r.pdf", p)
     meta = PdfReader(path).metadata
     assert (meta["/ReportDate"], meta["/InputFile"], meta["/InputSHA256"],
             meta["/InputRows"], meta["/CommandLine"]) == (
