@@ -16,7 +16,7 @@ from pypdf import PdfReader
 import evalplots
 from evalplots.report import Provenance, Report, evaluation_report
 from evalplots.evaluation import evaluate
-from evalplots.report._provenance import sha256_file
+from evalplots.report._provenance import report_date, sha256_file
 from evalplots.report.standard._provenance import provenance_section
 from test_cli import run, spawn
 
@@ -158,6 +158,12 @@ def test_cli_records_the_input_file_command_line_and_source_date_epoch(tmp_path)
             + hashlib.sha256(CSV.encode()).hexdigest()
             + f" Command {command} Settings threshold 0.5, positive class 1") \
         in summary_text(tmp_path / "r.pdf")
+
+
+def test_source_date_epoch_zero_is_a_date_and_wins_over_invariant(monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    assert report_date().isoformat() == "1970-01-01T00:00:00+00:00"
+    assert report_date(invariant=True) == report_date()
 
 
 def test_cli_refuses_a_bad_source_date_epoch(tmp_path):
