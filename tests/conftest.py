@@ -47,7 +47,6 @@ LONG_FIRST = (
     "tests/test_report_layout.py::test_long_model_names_keep_confusion_heading_with_its_matrix",
     "tests/test_readme.py::test_source_date_epoch_rerun_is_byte_identical",
     "tests/test_report_layout.py::test_eight_models_no_page_holds_only_a_caption",
-    "tests/test_provenance.py::test_cli_rerun_with_source_date_epoch_is_byte_identical",
     "tests/test_intervals.py::test_cli_interval_options",
     "tests/test_save_figures.py::test_save_figures_and_report_share_the_fallback_family",
     "tests/test_cli_tasks.py::test_bundled_samples_for_each_task",

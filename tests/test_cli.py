@@ -1,19 +1,73 @@
-"""The `evalplots` command, run as a subprocess (`python -m evalplots.cli`)."""
+"""The `evalplots` command: its messages, exit statuses and options.
 
+``run`` calls ``evalplots.cli.main`` in this process (what the command does, in
+milliseconds for an input error); ``spawn`` starts ``python -m evalplots.cli``, kept
+for what only a real process shows: its exit status at interpreter exit, the
+console script, a closed stdout, a signal.
+"""
+
+import contextlib
+import io
 import os
+import re
 import subprocess
 import sys
+import warnings
 
 import pytest
 from pypdf import PdfReader
 
+from evalplots.cli import build_parser, main
 
-def run(*args, cwd):
-    env = {**os.environ, "MPLBACKEND": "Agg"}
+#: The warning filters of a fresh interpreter (``python -m evalplots.cli``): what the
+#: command prints of a warning that escapes it, in place of pytest's own filters.
+_FRESH_INTERPRETER_FILTERS = (DeprecationWarning, PendingDeprecationWarning,
+                              ImportWarning, ResourceWarning)
+
+
+@contextlib.contextmanager
+def _working_directory(path):
+    previous = os.getcwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(previous)
+
+
+def run(*args, cwd, **env):
+    """Run the command in this process, in ``cwd`` with ``env`` set; return what
+    ``subprocess.run`` would: the exit status, stdout and stderr.
+
+    A warning that escapes ``main`` is printed to its stderr as a fresh interpreter
+    prints it, and so is an exception Python could not raise (``sys.unraisablehook``).
+    """
+    argv = [str(a) for a in args]
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, _working_directory(cwd), \
+            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            warnings.catch_warnings(record=True) as caught:
+        for key, value in env.items():
+            patch.setenv(key, value)
+        patch.setattr(sys, "unraisablehook", sys.__unraisablehook__)
+        warnings.simplefilter("default")
+        for category in _FRESH_INTERPRETER_FILTERS:
+            warnings.filterwarnings("ignore", category=category)
+        try:
+            status = main(argv)
+        except SystemExit as exc:  # argparse's --version and --help
+            status = exc.code
+        for w in caught:
+            err.write(warnings.formatwarning(w.message, w.category, w.filename, w.lineno))
+    return subprocess.CompletedProcess(argv, status, out.getvalue(), err.getvalue())
+
+
+def spawn(*args, cwd, **env):
+    """Run ``python -m evalplots.cli`` in ``cwd`` with ``env`` set."""
     return subprocess.run(
-        [sys.executable, "-m", "evalplots.cli", *map(str, args)],
-        capture_output=True, text=True, cwd=cwd, env=env, timeout=300, check=False,
-    )
+        [sys.executable, "-m", "evalplots.cli", *map(str, args)], capture_output=True,
+        text=True, cwd=cwd, env={**os.environ, "MPLBACKEND": "Agg", **env}, timeout=300,
+        check=False)
 
 
 def write_csv(tmp_path, text, name="preds.csv"):
@@ -60,7 +114,8 @@ def assert_usage_error(result, out, *needles):
         ("y_true,m\n0,0.2\n1,0.3\n2,0.4\n", [], ["3 classes", "fits no task", "--task regression"]),
         ("y_true,m\nB,0.2\nM,0.3\n", [], ["{'B', 'M'}, so the positive class is ambiguous", "pass --pos-label B or --pos-label M"]),
         (GOOD_CSV, ["--pos-label", "7"], ["--pos-label 7 is not a value of the label column, which takes {0, 1}"]),
-        (GOOD_CSV, ["--threshold", "abc"], ["--threshold must be a finite number, got 'abc'"]),
+        (GOOD_CSV, ["--threshold", "abc"], ["--threshold must be a finite number, got "
+                                            "'abc'; e.g. --threshold 0.5."]),
         (GOOD_CSV, ["--threshold", "nan"], ["--threshold must be a finite number"]),
         (GOOD_CSV, ["--no-such-option"], ["unrecognized arguments: --no-such-option"]),
         ("y_true,m\n1,0.2\n0\n", [], ["line 3 has 1 cells"]),
@@ -103,7 +158,7 @@ def test_output_is_a_directory(tmp_path):
 
 
 def test_no_subcommand_is_one_line(tmp_path):
-    result = run(cwd=tmp_path)
+    result = spawn(cwd=tmp_path)  # the program's own exit status
     assert result.returncode == 2
     assert result.stderr == (
         "evalplots: error: no command given; use 'evalplots report [INPUT.csv] "
@@ -111,20 +166,9 @@ def test_no_subcommand_is_one_line(tmp_path):
     assert result.stdout == ""
 
 
-def test_default_run_uses_bundled_sample(tmp_path):
-    result = run("report", cwd=tmp_path)  # -o defaults to report.pdf
-    assert result.returncode == 0, result.stderr
-    notice = ("evalplots: no INPUT given; using the bundled sample (Wisconsin "
-              "breast-cancer, 569 samples, 2 models).")
-    assert result.stderr.strip().splitlines() == [notice]
-    out = tmp_path / "report.pdf"
-    reader = PdfReader(out)
-    assert result.stdout.startswith(f"report.pdf ({len(reader.pages)} pages, ")
-    summary = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
-    # with intervals by default: the AUC row, DeLong's, and the pair test
-    assert "ROC AUC 0.995 [0.990, 1.000] 0.977 [0.964, 0.989] DeLong" in summary
-    assert "Bootstrap: 1,000 resamples, seed 0" in summary and "Holm: with one pair of models, the Holm-adjusted p is the raw p" in summary
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.pdf"]
+def test_without_input_and_output_the_bundled_sample_goes_to_report_pdf():
+    args = build_parser().parse_args(["report"])
+    assert (args.input, args.sample, args.output) == (None, None, "report.pdf")
 
 
 def test_csv_input_with_options(tmp_path):
@@ -142,6 +186,11 @@ def test_csv_input_with_options(tmp_path):
     summary = " ".join(" ".join(p.extract_text().split()) for p in reader.pages[:2])
     assert "My <run> & co" in summary
     assert "Decision threshold 0.55" in summary
+    # --no-ci: no interval and no pair test anywhere
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    assert "intervals: off" in summary
+    assert not re.search(r"\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]", text)
+    assert "Holm" not in text and "DeLong" not in text
     assert "8 samples: 4 positive (50.0 %)" in summary
     # model_a ranks 15 of the 16 (positive, negative) pairs right: AUC 0.9375
     assert "model_a 0.9375" in summary

@@ -363,15 +363,15 @@ sys.exit(cli.main())
 
 @pytest.mark.parametrize("point", ["reading", "replaced"])
 def test_command_takes_a_real_sigint(tmp_path, point):
-    """Before the commit point the command stops with 130 and one line; once the
-    report replaced the old file a Ctrl-C no longer stops it."""
+    """Before the commit point the command stops with 130 and one line, and writes
+    no file; once the report replaced the old file a Ctrl-C no longer stops it."""
     (tmp_path / "preds.csv").write_text(CSV)
-    out = _old_file(tmp_path)
+    out = tmp_path / "report.pdf" if point == "reading" else _old_file(tmp_path)
     ready = tmp_path.parent / f"{tmp_path.name}.ready"
     sent = tmp_path.parent / f"{tmp_path.name}.sent"
     proc = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(ready), str(sent), point,
-         "report", str(tmp_path / "preds.csv"), "-o", str(out)],
+         "report", str(tmp_path / "preds.csv"), "-o", str(out), "--no-ci"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "MPLBACKEND": "Agg", "PYTHONPATH": PACKAGE_ROOT},
         start_new_session=True,
@@ -383,14 +383,30 @@ def test_command_takes_a_real_sigint(tmp_path, point):
     sent.touch()
     stdout, stderr = proc.communicate(timeout=120)
     assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
-    assert _listing(tmp_path) == ["preds.csv", "report.pdf"]  # no temporary file
     if point == "reading":
-        assert (proc.returncode, stderr, stdout) == (130, LINE.format(out), "")
-        assert out.read_bytes() == OLD
+        assert (proc.returncode, stderr, stdout) == (
+            130, "evalplots: interrupted; no report written\n", "")
+        assert _listing(tmp_path) == ["preds.csv"]  # no report, no temporary file
     else:
+        assert _listing(tmp_path) == ["preds.csv", "report.pdf"]  # no temporary file
         assert proc.returncode == 0, stderr
         assert stdout.startswith(f"{out} (")
         assert out.read_bytes().startswith(b"%PDF-") and out.read_bytes() != OLD
+
+
+def test_main_as_the_program_leaves_sigint_ignored(tmp_path, monkeypatch, capsys,
+                                                   python_sigint):
+    """Run as the program (no argv: it reads sys.argv), main() returns with SIGINT
+    ignored, so that a late Ctrl-C cannot kill the interpreter on its way out with
+    the status already decided; called with arguments, it puts the handler back."""
+    argv = ["report", str(tmp_path / "missing.csv"), "-o", str(tmp_path / "r.pdf")]
+    monkeypatch.setattr(sys, "argv", ["evalplots", *argv])
+    assert cli.main() == 2
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    assert cli.main(argv) == 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert capsys.readouterr().err.count("does not exist") == 2
 
 
 @pytest.mark.slow

@@ -1,13 +1,11 @@
 """Provenance: the summary's table and the PDF's document information say where a
 report comes from (input, SHA-256, rows, command line, options, versions, date), and
-SOURCE_DATE_EPOCH makes a rerun byte-identical."""
+SOURCE_DATE_EPOCH sets its date (test_readme.py: the README's command, run twice,
+writes the same bytes)."""
 
 import datetime
 import hashlib
-import os
 import platform
-import subprocess
-import sys
 
 import matplotlib
 import numpy as np
@@ -16,9 +14,11 @@ import reportlab
 from pypdf import PdfReader
 
 import evalplots
-from evalplots.datasets import SAMPLE_CSV
 from evalplots.report import Provenance, Report, evaluation_report
-from evalplots.report._provenance import sha256_file
+from evalplots.evaluation import evaluate
+from evalplots.report._provenance import report_date, sha256_file
+from evalplots.report.standard._provenance import provenance_section
+from test_cli import run, spawn
 
 Y = [0, 1, 0, 1, 1, 0]
 SCORES = {"a": [0.1, 0.8, 0.3, 0.6, 0.7, 0.2], "b": [0.2, 0.9, 0.6, 0.5, 0.4, 0.1]}
@@ -36,13 +36,6 @@ def words(text):
 def summary_text(path):
     """The text of the pages up to the provenance table's caption."""
     return words(" ".join(p.extract_text() for p in PdfReader(path).pages[:2]))
-
-
-def run(*args, cwd, **env):
-    return subprocess.run(
-        [sys.executable, "-m", "evalplots.cli", *map(str, args)], capture_output=True,
-        text=True, cwd=cwd, env={**os.environ, "MPLBACKEND": "Agg", **env}, timeout=300,
-        check=False)
 
 
 def test_the_library_records_versions_options_and_the_invariant_date(tmp_path,
@@ -73,9 +66,17 @@ def test_the_library_records_versions_options_and_the_invariant_date(tmp_path,
     assert "Also in the PDF's document properties." in text
 
 
+def _provenance_only(path, provenance=None, *, ci=True):
+    """The provenance section alone, as the standard report ends its summary with it
+    (whole reports: the test above, test_cli.py's --no-ci run and the CLI's below)."""
+    report = Report("Provenance").add_heading("Summary")
+    provenance_section(report, evaluate(Y, SCORES), provenance, ci=ci, invariant=True)
+    return report.save(path)
+
+
 def test_without_intervals_no_seed_is_claimed(tmp_path, monkeypatch):
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    path = evaluation_report(Y, SCORES, ci=False, invariant=True).save(tmp_path / "r.pdf")
+    path = _provenance_only(tmp_path / "r.pdf", ci=False)
     meta = PdfReader(path).metadata
     assert meta["/ConfidenceLevel"] == "off"
     assert "/BootstrapSeed" not in meta and "/BootstrapResamples" not in meta
@@ -86,7 +87,7 @@ def test_a_given_provenance_and_date_are_printed(tmp_path):
     date = datetime.datetime(2024, 2, 29, 13, 5, tzinfo=datetime.timezone.utc)
     p = Provenance(input_name="data/preds.csv", input_sha256="ab" * 32, input_rows=6,
                    command_line="evalplots report data/preds.csv", date=date)
-    path = evaluation_report(Y, SCORES, provenance=p).save(tmp_path / "r.pdf")
+    path = _provenance_only(tmp_path / "r.pdf", p)
     meta = PdfReader(path).metadata
     assert (meta["/ReportDate"], meta["/InputFile"], meta["/InputSHA256"],
             meta["/InputRows"], meta["/CommandLine"]) == (
@@ -136,16 +137,12 @@ def test_report_metadata_checks_its_keys():
     assert report.metadata == {} and report.keywords == []
 
 
-def test_cli_rerun_with_source_date_epoch_is_byte_identical(tmp_path):
+def test_cli_records_the_input_file_command_line_and_source_date_epoch(tmp_path):
     (tmp_path / "preds.csv").write_text(CSV)
     epoch = 1700000000  # 2023-11-14 22:13:20 UTC
-    outputs = []
-    for i in range(2):
-        result = run("report", "preds.csv", "-o", "r.pdf", "--title", "Run",
-                     cwd=tmp_path, SOURCE_DATE_EPOCH=str(epoch))
-        assert result.returncode == 0, result.stderr
-        outputs.append((tmp_path / "r.pdf").read_bytes())
-    assert outputs[0] == outputs[1]
+    result = run("report", "preds.csv", "-o", "r.pdf", "--title", "it's a test",
+                 cwd=tmp_path, SOURCE_DATE_EPOCH=str(epoch))
+    assert result.returncode == 0, result.stderr
     meta = PdfReader(tmp_path / "r.pdf").metadata
     day = datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc)
     assert meta["/ReportDate"] == day.strftime("%Y-%m-%d %H:%M UTC") \
@@ -154,28 +151,26 @@ def test_cli_rerun_with_source_date_epoch_is_byte_identical(tmp_path):
     assert meta["/InputSHA256"] == hashlib.sha256(CSV.encode()).hexdigest()
     assert meta["/InputRows"] == str(CSV.count("\n") - 1) == "6"
     assert meta["/InputFile"] == "preds.csv"
-    assert meta["/CommandLine"] == "evalplots report preds.csv -o r.pdf --title Run"
+    # quoted as a shell needs it
+    command = "evalplots report preds.csv -o r.pdf --title 'it'\"'\"'s a test'"
+    assert meta["/CommandLine"] == command
     assert ("Date 2023-11-14 22:13 UTC Input preds.csv, 6 rows read SHA-256 "
             + hashlib.sha256(CSV.encode()).hexdigest()
-            + " Command evalplots report preds.csv -o r.pdf --title Run Settings "
-              "threshold 0.5, positive class 1") in summary_text(tmp_path / "r.pdf")
+            + f" Command {command} Settings threshold 0.5, positive class 1") \
+        in summary_text(tmp_path / "r.pdf")
 
 
-def test_cli_names_the_bundled_sample_and_quotes_the_command(tmp_path):
-    result = run("report", "-o", "s.pdf", "--title", "it's a test", cwd=tmp_path,
-                 SOURCE_DATE_EPOCH="0")
-    assert result.returncode == 0, result.stderr
-    meta = PdfReader(tmp_path / "s.pdf").metadata
-    assert meta["/InputFile"] == "bundled sample breast_cancer (breast_cancer_predictions.csv)"
-    assert meta["/InputSHA256"] == hashlib.sha256(SAMPLE_CSV.read_bytes()).hexdigest()
-    assert meta["/InputRows"] == "569"
-    assert meta["/CommandLine"] == "evalplots report -o s.pdf --title 'it'\"'\"'s a test'"
-    assert meta["/ReportDate"] == "1970-01-01 00:00 UTC"
+def test_source_date_epoch_zero_is_a_date_and_wins_over_invariant(monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    assert report_date().isoformat() == "1970-01-01T00:00:00+00:00"
+    assert report_date(invariant=True) == report_date()
 
 
 def test_cli_refuses_a_bad_source_date_epoch(tmp_path):
+    """Checked before the library loads: a fresh interpreter's import of scipy reads
+    SOURCE_DATE_EPOCH too, and fails on it with a bare message."""
     (tmp_path / "preds.csv").write_text(CSV)
-    result = run("report", "preds.csv", "-o", "r.pdf", cwd=tmp_path,
+    result = spawn("report", "preds.csv", "-o", "r.pdf", cwd=tmp_path,
                  SOURCE_DATE_EPOCH="yesterday")
     assert result.returncode == 2
     assert result.stderr.splitlines()[-1] == (

@@ -65,14 +65,17 @@ def test_paper_figure_example_saves_truetype_fonts(tmp_path, monkeypatch):
 
 
 def test_source_date_epoch_rerun_is_byte_identical(tmp_path):
-    """The README's SOURCE_DATE_EPOCH command, run twice: the same bytes, and the date
-    its comment gives."""
-    import os
+    """The README's SOURCE_DATE_EPOCH command, run twice as the program: the same
+    bytes, and the date its comment gives. It is the command's default run (the
+    bundled sample, intervals on), so the runs also check what that run says and
+    writes: one notice, the report's line on stdout, the provenance of the sample."""
+    import hashlib
     import shlex
-    import subprocess
-    import sys
 
     from pypdf import PdfReader
+    from test_cli import spawn
+
+    from evalplots.datasets import SAMPLE_CSV
 
     (line,) = [ln for ln in README.read_text(encoding="utf-8").splitlines()
                if ln.startswith("SOURCE_DATE_EPOCH=")]
@@ -80,15 +83,31 @@ def test_source_date_epoch_rerun_is_byte_identical(tmp_path):
     assignment, program, *args = shlex.split(command)
     key, value = assignment.split("=")
     assert (key, program) == ("SOURCE_DATE_EPOCH", "evalplots")
+    assert args == ["report", "-o", "report.pdf"]  # the defaults: no INPUT, no option
     runs = []
     for _ in range(2):
-        subprocess.run([sys.executable, "-m", "evalplots.cli", *args], cwd=tmp_path,
-                       env={**os.environ, key: value, "MPLBACKEND": "Agg"},
-                       check=True, capture_output=True, timeout=300)
+        result = spawn(*args, cwd=tmp_path, **{key: value})
+        assert result.returncode == 0, result.stderr
+        assert result.stderr.splitlines() == [
+            "evalplots: no INPUT given; using the bundled sample (Wisconsin "
+            "breast-cancer, 569 samples, 2 models)."]
         runs.append((tmp_path / "report.pdf").read_bytes())
     assert runs[0] == runs[1]
-    date = PdfReader(tmp_path / "report.pdf").metadata["/ReportDate"]
-    assert comment.strip().startswith(f"dated {date},")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.pdf"]
+    reader = PdfReader(tmp_path / "report.pdf")
+    assert result.stdout.startswith(f"report.pdf ({len(reader.pages)} pages, ")
+    meta = reader.metadata
+    assert comment.strip().startswith(f"dated {meta['/ReportDate']},")
+    assert meta["/InputFile"] == ("bundled sample breast_cancer "
+                                  "(breast_cancer_predictions.csv)")
+    assert meta["/InputSHA256"] == hashlib.sha256(SAMPLE_CSV.read_bytes()).hexdigest()
+    assert meta["/InputRows"] == "569"
+    assert meta["/CommandLine"] == "evalplots report -o report.pdf"
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    # with intervals by default: the AUC row, DeLong's, and the pair test
+    assert "ROC AUC 0.995 [0.990, 1.000] 0.977 [0.964, 0.989] DeLong" in text
+    assert "Bootstrap: 1,000 resamples, seed 0" in text
+    assert "Holm: with one pair of models, the Holm-adjusted p is the raw p" in text
 
 
 def test_page_tour_matches_the_sample_report(binary_sample_report):
