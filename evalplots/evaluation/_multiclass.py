@@ -277,8 +277,9 @@ class MulticlassEvaluation(Evaluation):
     Raises
     ------
     ValueError
-        If the summary's models are not named by non-empty strings, or an
-        interval option is out of range.
+        If the summary's models are not named by non-empty strings,
+        ``label_names`` does not fit the classes, or an interval option is out
+        of range.
 
     Notes
     -----
