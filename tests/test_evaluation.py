@@ -161,6 +161,37 @@ def test_multiclass_matches_scikit_learn():
         ev["rules"].confusion_matrix, skm.confusion_matrix(y, labels, labels=names))
 
 
+def test_multiclass_log_loss_leaves_out_rows_of_weight_zero():
+    """A row of weight 0 adds nothing to log loss, even when its true class has
+    probability 0 (0 * log 0 is not a NaN here); a weighted row at 0 makes it inf."""
+    y = [0, 1, 2, 0]
+    proba = np.array([[.7, .2, .1], [.2, .5, .3], [.1, .3, .6], [0., .5, .5]])
+    w = np.array([1.0, 2.0, 1.0, 0.0])
+    expected = -(np.log(.7) + 2 * np.log(.5) + np.log(.6)) / 4
+    loss = evaluate(y, {"m": proba}, sample_weight=w).metrics_table.rows["m"]["Log loss"]
+    assert loss == pytest.approx(expected, rel=1e-12)
+    with pytest.warns(UndefinedMetricWarning, match="m: log loss is infinite"):
+        loss = evaluate(y, {"m": proba}, sample_weight=w + 1).metrics_table.rows["m"]
+    assert loss["Log loss"] == np.inf
+
+
+def test_fractional_weight_one_vs_rest_curves_are_each_problems_own_sort():
+    """Under fractional weights the one-vs-rest counts are those of each problem's
+    one sort of the rows (the pooled micro problem too): the per-class tables of a
+    summary, merged, add the weights in another order and differ in the last bits."""
+    from evalplots.metrics._ovr_curves import ovr_counts, ovr_roc_curves
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 60)
+    scores = np.round(rng.random((60, 3)), 1)  # ties within and across classes
+    w = rng.random(60) + 0.1
+    display = evaluate(y, {"m": scores}, task="multiclass", sample_weight=w).roc_display("m")
+    expected = ovr_roc_curves(ovr_counts(y, scores, sample_weight=w))
+    for got, want in zip(display.fpr + display.tpr, expected.fpr + expected.tpr):
+        np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(display.roc_auc, expected.roc_auc)
+
+
 def test_multiclass_errors_name_the_argument():
     with pytest.raises(ValueError, match=r"predictions\['m'\] has 2 columns but there are 3"):
         evaluate([0, 1, 2], {"m": [[0.5, 0.5]] * 3})

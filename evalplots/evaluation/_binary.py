@@ -864,9 +864,6 @@ class BinaryEvaluation(Evaluation):
     def _summary_remarks(self):
         """The source, and the binned AUC's error bound of each coarsened model."""
         out = self.source.remarks()
-        if self.source.merged and self._frequency:
-            out.append("Bootstraps draw each class's counts from the tables as "
-                       "multinomials: the distribution of the row bootstrap.")
         for name in self._exact:
             bound = binned_auc_bound(self._summary.tables[name])
             out.append(f"{name}: AUC, AP and BEP exact (computed on the exact scores); its "

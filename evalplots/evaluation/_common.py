@@ -160,8 +160,10 @@ class Evaluation:
     """Shared behaviour of the binary, multi-class and regression evaluations.
 
     Not made directly: :func:`evalplots.evaluate` returns a subclass. Subclasses
-    set ``task``, fill ``models`` (name -> per-model result) and implement
-    ``_table()`` returning a :class:`~evalplots.evaluation._table.MetricsTable`.
+    set ``task``, ``source`` (the
+    :class:`~evalplots.evaluation._source.SummarySource` of their summaries),
+    fill ``models`` (name -> per-model result) and implement ``_table()``
+    returning a :class:`~evalplots.evaluation._table.MetricsTable`.
 
     Notes
     -----
@@ -177,9 +179,6 @@ class Evaluation:
     """
 
     task = None
-    #: A SummarySource when built from merged summaries (``from_summary``), else None.
-    source = None
-    _summary = None
 
     @property
     def model_names(self):
@@ -211,8 +210,8 @@ class Evaluation:
 
         Notes
         -----
-        ``len(y_true)``; the rows summarized for an evaluation built from
-        summaries.
+        The rows summarized (``source.n_rows``): ``len(y_true)`` for
+        :func:`evalplots.evaluate`.
 
         Examples
         --------
@@ -220,9 +219,7 @@ class Evaluation:
         >>> evaluate([0, 1, 1], {"m": [.2, .7, .4]}).n_samples
         3
         """
-        if self.source is not None:
-            return self.source.n_rows
-        return int(self.y_true.shape[0])
+        return self.source.n_rows
 
     @property
     def weighted(self):
@@ -234,8 +231,9 @@ class Evaluation:
 
         Notes
         -----
-        ``sample_weight is not None``; for an evaluation built from summaries,
-        whether some row's weight differed from 1.
+        ``sample_weight is not None`` for :func:`evalplots.evaluate`; for an
+        evaluation merged from summaries, whether some row's weight differed
+        from 1 (``source.weighted``).
 
         Examples
         --------
@@ -243,19 +241,11 @@ class Evaluation:
         >>> evaluate([0, 1, 1], {"m": [.2, .7, .4]}, sample_weight=[1, 2, 1]).weighted
         True
         """
-        if self.source is not None:
-            return self.source.weighted
-        return self.sample_weight is not None
+        return self.source.weighted
 
     def _summary_remarks(self):
-        """Sentences for the metrics table saying it was built from summaries."""
-        return self._base_remarks()
-
-    def _base_remarks(self):
-        if self.source is None:
-            return []
-        return [f"Values {self.source}, equal to those of the rows (sums of floats "
-                f"to rounding, about 1e-15 relative)."]
+        """Sentences for the metrics table saying it was built from merged summaries."""
+        return self.source.remarks()
 
     def __getitem__(self, name):
         try:

@@ -204,8 +204,9 @@ def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
                                           threshold=threshold, sample_weight=sample_weight,
                                           label_names=label_names, **options)
     if task == "multiclass":
-        return MulticlassEvaluation(y_true, predictions, labels=labels,
-                                    sample_weight=sample_weight, label_names=label_names,
-                                    ordinal=ordinal, **options)
+        return MulticlassEvaluation.from_rows(y_true, predictions, labels=labels,
+                                              sample_weight=sample_weight,
+                                              label_names=label_names, ordinal=ordinal,
+                                              **options)
     return RegressionEvaluation.from_rows(y_true, predictions, sample_weight=sample_weight,
                                           **options)

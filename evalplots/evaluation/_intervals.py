@@ -53,8 +53,7 @@ from evalplots.metrics._validation import all_whole
 
 __all__ = ["IntervalTable", "RankingSlots", "cell_bootstrap", "is_frequency",
            "caught_warnings", "jackknife_groups", "jackknife_sums", "mean_loss_ci",
-           "replicate_intervals", "row_bootstrap_sums", "split_results",
-           "stratified_mean_ci", "wilson"]
+           "replicate_intervals", "row_bootstrap_sums", "split_results", "wilson"]
 
 FRACTIONAL = ("sample_weight holds non-integer weights; this interval counts a weight "
               "as a number of samples (frequency weights)")
@@ -284,11 +283,9 @@ def cell_bootstrap(matrix, stats, estimates, rng, n_resamples, level, *, jackkni
     rng : numpy.random.Generator
     n_resamples : int
     level : float
-    jackknife : tuple or ndarray
-        ``(group_of_row, n_groups, cell_of_row, weight)``: the bootstrap's
-        jackknife groups and each row's cell ``true * k + predicted``; or the
-        (n_groups, k * k) cell counts each jackknife group removes (from a
-        table: :func:`dealt_groups`).
+    jackknife : ndarray of shape (n_groups, k * k)
+        The cell counts each jackknife group of the BCa acceleration removes
+        (:func:`evalplots.evaluation._summary.cell_jackknife`).
 
     Returns
     -------
@@ -304,37 +301,23 @@ def cell_bootstrap(matrix, stats, estimates, rng, n_resamples, level, *, jackkni
     k = matrix.shape[0]
     resampled = np.stack([multinomial_cells(row, n_resamples, rng) for row in matrix],
                          axis=1)
-    if isinstance(jackknife, np.ndarray):
-        removed = jackknife
-    else:
-        group_of_row, n_groups, cell_of_row, weight = jackknife
-        removed = _group_totals(group_of_row, n_groups, cell_of_row, k * k, weight)
-    left = matrix.reshape(1, k * k) - removed
+    left = matrix.reshape(1, k * k) - jackknife
     replicates = stats(resampled)
     return _from_replicates(estimates, replicates, stats(left.reshape(-1, k, k)), level,
                             list(replicates))
 
 
-def stratified_mean_ci(losses, weight, strata, estimate, level):
-    """Normal interval of a (weighted) mean loss with its ideal bootstrap SE.
+def mean_loss_ci(estimate, variance, level):
+    """Normal interval ``estimate ± z·sqrt(variance)`` of a (weighted) mean loss
+    with its ideal bootstrap SE (``method='bootstrap-normal'``).
 
     The variance of the stratified bootstrap distribution of the mean, for
     B -> infinity, is ``sum_k n_k var_k(u)`` with ``u_i = w_i (l_i - mean) / W``
     (exact for the unweighted mean, the delta method for the weighted one) and
-    ``var_k`` the plug-in variance within stratum k.
+    ``var_k`` the plug-in variance within stratum k; it is read off the
+    summary's per-stratum moments
+    (:func:`evalplots.metrics._summaries._base.loss_interval_moments`).
     """
-    w = np.ones(losses.size) if weight is None else weight
-    u = w * (losses - estimate) / w.sum()
-    variance = 0.0
-    for rows in strata:
-        if rows.size:
-            variance += rows.size * float(np.var(u[rows]))
-    return mean_loss_ci(estimate, variance, level)
-
-
-def mean_loss_ci(estimate, variance, level):
-    """Normal interval ``estimate ± z·sqrt(variance)`` of a mean loss (the
-    ``'bootstrap-normal'`` method of :func:`stratified_mean_ci`)."""
     from scipy.special import ndtri
 
     half = float(ndtri(0.5 + level / 2.0)) * math.sqrt(variance)

@@ -2,6 +2,7 @@
 
 import functools
 import math
+import warnings
 
 import numpy as np
 
@@ -18,7 +19,6 @@ from evalplots.evaluation._compare import (
     ComparisonTable,
     ModelComparison,
     bootstrap_pvalue,
-    mcnemar_comparison,
     mcnemar_from_table,
     model_pairs,
     not_available,
@@ -29,16 +29,16 @@ from evalplots.evaluation._intervals import (
     IntervalTable,
     cell_bootstrap,
     is_frequency,
-    jackknife_groups,
     mean_loss_ci,
     split_results,
-    stratified_mean_ci,
     wilson,
 )
+from evalplots.evaluation._rows import NO_ROWS, MulticlassRows
+from evalplots.evaluation._source import SummarySource
 from evalplots.evaluation._summary import cell_jackknife
 from evalplots.evaluation._table import MetricsTable
-from evalplots.metrics._resample import resample_plan
-from evalplots.metrics._score_counts import ScoreCounts
+from evalplots.exceptions import UndefinedMetricWarning
+from evalplots.metrics._summaries import MulticlassSummary
 from evalplots.metrics._summaries._base import loss_interval_moments
 from evalplots.metrics._classification import _average
 from evalplots.metrics._confusion import CellScores
@@ -49,18 +49,7 @@ from evalplots.metrics._labels import (
     encode_labels,
     label_name_map,
 )
-from evalplots.metrics._logloss import (
-    ROUNDED_PROBA_TOL,
-    _log_loss,
-    is_probability_matrix,
-)
-from evalplots.metrics._ovr_curves import (
-    OvrCounts,
-    ThresholdCounts,
-    ovr_counts,
-    ovr_precision_recall_curves,
-    ovr_roc_curves,
-)
+from evalplots.metrics._ovr_curves import ovr_precision_recall_curves, ovr_roc_curves
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
@@ -93,22 +82,33 @@ def _cell_metrics(cells):
             "Weighted F1": scores.weighted_f1, "MCC": scores.mcc}
 
 
-class MulticlassModel:
-    """One multi-class model: its predicted labels, confusion matrix and scores.
+def _dense(cells, shape, dtype):
+    """The array of ``shape`` holding a summary's sparse ``{index: count}`` cells."""
+    out = np.zeros(shape, dtype=dtype)
+    for index, count in cells.items():
+        out[index] = count
+    return out
 
-    Built by :func:`evalplots.evaluate`; read its attributes.
+
+def _counted_exactly(summary):
+    """Whether every count of ``summary`` is a whole number (frequency weights)."""
+    counts = [c for model in summary.confusion.values() for c in model.values()]
+    return all(isinstance(c, int) for c in counts) and all(
+        isinstance(v, int) for v in summary.label_weight.values())
+
+
+class MulticlassModel:
+    """One multi-class model: its confusion matrix, one-vs-rest curves and scores.
+
+    Built by :func:`evalplots.evaluate` (and ``MulticlassEvaluation.from_summary``)
+    from the evaluation's summary; read its attributes, don't construct it.
 
     Parameters
     ----------
     name : str
         The model's name.
-    y_score : ndarray of shape (n_samples, n_classes) or None
-        Scores or probabilities, one column per class; None for a model that
-        gives predicted labels.
-    pred_codes : ndarray of int of shape (n_samples,)
-        Predicted class indices (``argmax`` of ``y_score``, first maximum on ties).
     evaluation : MulticlassEvaluation
-        The evaluation it belongs to (classes, true codes, weights).
+        The evaluation it belongs to (classes, summary, source).
 
     Attributes
     ----------
@@ -123,10 +123,12 @@ class MulticlassModel:
 
     Notes
     -----
-    The count metrics are read off the confusion matrix, computed once (Zhou
-    Zhihua, *Machine Learning* §2.3.2: macro-P/R/F1 average per-class values;
-    micro-P/R/F1 pool the counts). Thakur, *Approaching (Almost) Any ML Problem*,
-    ch. "Evaluation metrics", for weighted F1, log loss, MCC and QWK.
+    The count metrics are read off the confusion counts of the summary
+    (Zhou Zhihua, *Machine Learning* §2.3.2: macro-P/R/F1 average per-class
+    values; micro-P/R/F1 pool the counts), the one-vs-rest curves off its
+    per-class score tables, log loss off its per-class sums. Thakur,
+    *Approaching (Almost) Any ML Problem*, ch. "Evaluation metrics", for
+    weighted F1, log loss, MCC and QWK.
 
     Examples
     --------
@@ -136,17 +138,12 @@ class MulticlassModel:
     [[2, 0, 0], [0, 1, 0], [0, 1, 0]]
     """
 
-    def __init__(self, name, y_score, pred_codes, evaluation):
+    def __init__(self, name, evaluation):
+        summary = evaluation._summary
         self.name = name
-        self.y_score = y_score
-        self.pred_codes = pred_codes
         self._ev = evaluation
-        if y_score is None:
-            self.kind = "labels"
-        elif is_probability_matrix(y_score):
-            self.kind = "probabilities"
-        else:
-            self.kind = "scores"
+        self._summary = summary
+        self.kind = summary.kinds[name] or ("scores" if name in summary.ovr else "labels")
 
     @property
     def has_scores(self):
@@ -156,23 +153,21 @@ class MulticlassModel:
 
     @functools.cached_property
     def log_loss(self):
-        """Log loss of the true classes' probabilities (NaN unless probabilities)."""
+        """Log loss of the true classes' probabilities (NaN unless probabilities):
+        the summary's Σ w·(−log p_true) over Σ w."""
         if self.kind != "probabilities":
             return math.nan
-        k = self._ev.classes_.size
-        return _log_loss(self._ev.true_codes, self.y_score, labels=np.arange(k),
-                         sample_weight=self._ev.sample_weight, row_tol=ROUNDED_PROBA_TOL)
-
-    @functools.cached_property
-    def y_pred(self):
-        return self._ev.classes_[self.pred_codes]
+        moments = self._summary.log_loss[self.name]
+        loss = 0.0 + float(moments[:, 3].sum() / moments[:, 1].sum())
+        if math.isinf(loss):
+            warnings.warn("log loss is infinite: a true-class probability is exactly 0 "
+                          "(nothing is clipped)", UndefinedMetricWarning, stacklevel=2)
+        return loss
 
     @functools.cached_property
     def confusion_matrix(self):
         k = self._ev.classes_.size
-        return metrics.confusion_matrix(self._ev.true_codes, self.pred_codes,
-                                        labels=np.arange(k),
-                                        sample_weight=self._ev.sample_weight)
+        return _dense(self._summary.confusion[self.name], (k, k), self._ev._count_dtype)
 
     @functools.cached_property
     def per_class(self):
@@ -186,11 +181,17 @@ class MulticlassModel:
 
     @functools.cached_property
     def ovr_counts(self):
-        """Counts of each one-vs-rest problem and the pooled one (one sort each)."""
+        """Counts of each one-vs-rest problem and the pooled one."""
         if not self.has_scores:
             return None
-        return ovr_counts(self._ev.true_codes, self.y_score,
-                          sample_weight=self._ev.sample_weight)
+        tables = self._summary.ovr[self.name]
+        for c, table in enumerate(tables):
+            if not table.n_pos > 0:
+                raise ValueError(
+                    f"class {self._ev.classes_[c]!r} has no sample of positive weight, so "
+                    f"its one-vs-rest curve is undefined; evaluate on data holding every "
+                    f"class, or leave it out of labels.")
+        return self._ev._rows.ovr_counts(self.name, tables)
 
     @functools.cached_property
     def ovr_roc(self):
@@ -235,78 +236,31 @@ class MulticlassModel:
         return row
 
 
-class _SummaryModel(MulticlassModel):
-    """A multi-class model of an evaluation built from a merged summary: its
-    confusion matrix, one-vs-rest counts and log loss come from the summary."""
-
-    def __init__(self, name, evaluation):
-        summary = evaluation._summary
-        self.name = name
-        self.y_score = self.pred_codes = None
-        self._ev = evaluation
-        self._summary = summary
-        self.kind = summary.kinds[name] or ("scores" if name in summary.ovr else "labels")
-
-    @functools.cached_property
-    def y_pred(self):
-        raise AttributeError("a summary-built evaluation keeps no predicted labels per row")
-
-    @functools.cached_property
-    def confusion_matrix(self):
-        k = self._ev.classes_.size
-        weighted = self._ev.source.weighted or not self._ev.source.frequency
-        cm = np.zeros((k, k), dtype=float if weighted else np.int64)
-        for (t, p), count in self._summary.confusion[self.name].items():
-            cm[t, p] = count
-        return cm
-
-    @functools.cached_property
-    def ovr_counts(self):
-        if not self.has_scores:
-            return None
-        tables = self._summary.ovr[self.name]
-        for c, table in enumerate(tables):
-            if not table.n_pos > 0:
-                raise ValueError(
-                    f"class {self._ev.classes_[c]!r} has no sample of positive weight, so "
-                    f"its one-vs-rest curve is undefined; evaluate on data holding every "
-                    f"class, or leave it out of labels.")
-        return OvrCounts(tuple(ThresholdCounts(*t.counts()) for t in tables),
-                         ThresholdCounts(*ScoreCounts.merge(tables).counts()))
-
-    @functools.cached_property
-    def log_loss(self):
-        if self.kind != "probabilities":
-            return math.nan
-        moments = self._summary.log_loss[self.name]
-        return 0.0 + float(moments[:, 3].sum() / moments[:, 1].sum())
-
-
 @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
 class MulticlassEvaluation(Evaluation):
     """The evaluation of one or more multi-class classifiers on the same samples.
 
-    Made by :func:`evalplots.evaluate`.
+    Made by :func:`evalplots.evaluate` (:meth:`from_rows`, which reduces the rows
+    to a :class:`~evalplots.metrics.MulticlassSummary`) or by
+    :meth:`from_summary` (a summary merged from chunks); both build it from
+    the summary alone, through this one constructor.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True class labels (integers, strings or bools).
-    predictions : dict of str to array-like
-        Model name -> either scores/probabilities of shape (n_samples, n_classes),
-        one column per class in the order of ``labels``, or predicted labels of
-        shape (n_samples,).
-    labels : array-like of shape (n_classes,), default=None
-        The classes, in the column order of the score matrices and the display
-        order. None: the sorted classes of ``y_true`` and any predicted labels.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    summary : MulticlassSummary
+        The summary of all rows (merged: :meth:`MulticlassSummary.merge`).
+    source : SummarySource
+        Where the summary came from (the rows in memory, or merged chunks).
     label_names : dict, sequence of str or None, default=None
         Readable class names.
     ordinal : bool, default=False
         The classes are ordered (in ``labels`` order): adds quadratic weighted
         kappa (QWK) to the table.
     %(interval_params)s
+    rows : MulticlassRows, default=NO_ROWS
+        The rows, kept beside the summary under fractional weights for the
+        one computation whose numbers a summary of them would change: each
+        one-vs-rest problem's own sort (``evalplots.evaluation._rows``).
 
     Attributes
     ----------
@@ -315,17 +269,17 @@ class MulticlassEvaluation(Evaluation):
         and one random stream per computation (``interval_options.rng(*key)``).
     classes_ : ndarray of shape (n_classes,)
         The classes, in order.
-    true_codes : ndarray of int of shape (n_samples,)
-        Index of each sample's true class in ``classes_``.
+    source : SummarySource
+        The rows summarized and how (``merged`` for :meth:`from_summary`).
     models : dict of str to MulticlassModel
         Per-model results.
 
     Raises
     ------
     ValueError
-        If a score matrix has the wrong number of columns, holds NaN/inf, a
-        predicted label is not one of ``labels``, lengths differ, or fewer than
-        two classes are given, or an interval option is out of range.
+        If the summary's models are not named by non-empty strings,
+        ``label_names`` does not fit the classes, or an interval option is out
+        of range.
 
     Notes
     -----
@@ -340,11 +294,111 @@ class MulticlassEvaluation(Evaluation):
     >>> from evalplots import evaluate
     >>> ev = evaluate([0, 1, 2, 2], {"m": [[.6, .2, .2], [.3, .4, .3], [.2, .5, .3],
     ...                                  [.1, .3, .6]]})
-    >>> ev.task, ev["m"].kind, ev["m"].y_pred.tolist()
-    ('multiclass', 'probabilities', [0, 1, 1, 2])
+    >>> ev.task, ev["m"].kind, ev["m"].confusion_matrix.diagonal().tolist()
+    ('multiclass', 'probabilities', [1, 1, 1])
     """
 
     task = "multiclass"
+
+    @classmethod
+    @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
+    def from_rows(cls, y_true, predictions, *, labels=None, sample_weight=None,
+                  label_names=None, ordinal=False, confidence_level=0.95, n_resamples=1000,
+                  random_state=0):
+        """The evaluation of rows in memory: their summary, and the rows where needed.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True class labels (integers, strings or bools).
+        predictions : dict of str to array-like
+            Model name -> either scores/probabilities of shape (n_samples, n_classes),
+            one column per class in the order of ``labels``, or predicted labels of
+            shape (n_samples,).
+        labels : array-like of shape (n_classes,), default=None
+            The classes, in the column order of the score matrices and the display
+            order. None: the sorted classes of ``y_true`` and any predicted labels.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative weights.
+        label_names : dict, sequence of str or None, default=None
+            Readable class names.
+        ordinal : bool, default=False
+            The classes are ordered (in ``labels`` order): adds QWK.
+        %(interval_params)s
+
+        Returns
+        -------
+        evaluation : MulticlassEvaluation
+            Built from the rows' :class:`~evalplots.metrics.MulticlassSummary`,
+            as :func:`evalplots.evaluate` returns it.
+
+        Raises
+        ------
+        ValueError
+            If a score matrix has the wrong number of columns, holds NaN/inf, a
+            predicted label is not one of ``labels``, lengths differ, or fewer than
+            two classes are given, or an interval option is out of range.
+
+        Notes
+        -----
+        A score table with named columns (a DataFrame) is matched to the
+        classes by name. The rows are kept
+        (:class:`~evalplots.evaluation._rows.MulticlassRows`) only under
+        fractional weights, for the one-vs-rest counts.
+
+        Examples
+        --------
+        >>> from evalplots.evaluation import MulticlassEvaluation
+        >>> ev = MulticlassEvaluation.from_rows(["a", "b", "c", "a"],
+        ...                                     {"m": ["a", "b", "b", "a"]})
+        >>> ev.n_samples, ev.metrics_table.rows["m"]["Accuracy"]
+        (4, 0.75)
+        """
+        options = IntervalOptions(confidence_level, n_resamples, random_state)
+        predictions = check_model_names(predictions)
+        y = as_1d(y_true, "y_true")
+        arrays, columns = {}, {}
+        for name, values in predictions.items():
+            arr = values.to_numpy() if hasattr(values, "to_numpy") else np.asarray(values)
+            if arr.ndim == 2 and hasattr(values, "columns"):
+                columns[name] = list(values.columns)
+            arrays[name] = arr if arr.ndim == 2 else as_1d(arr, f"predictions[{name!r}]")
+        label_preds = {f"predictions[{n!r}]": a for n, a in arrays.items() if a.ndim == 1}
+        if labels is None:
+            check_label_arrays({"y_true": y, **label_preds})
+            labels = discover_classes([y, *label_preds.values()])
+        classes, (codes,) = encode_labels(y, labels=labels)
+        if classes.size < 2:
+            raise ValueError(f"y_true holds one class {_show(classes)}; a multi-class "
+                             f"evaluation needs at least two.")
+        label_name_map(label_names, classes)
+        weight = check_sample_weight(sample_weight, y.shape[0])
+        scores = {}
+        for name, arr in arrays.items():
+            arg = f"predictions[{name!r}]"
+            check_consistent_length(y_true=y, **{arg: arr})
+            if arr.ndim == 2:
+                if name in columns:
+                    arr = arr[:, _column_order(columns[name], classes, arg)]
+                if arr.shape[1] != classes.size:
+                    raise ValueError(
+                        f"{arg} has {arr.shape[1]} columns but there are {classes.size} "
+                        f"classes {_show(classes)}; pass one score column per class, "
+                        f"in the order of labels.")
+                arrays[name] = scores[name] = check_finite(arr, arg)
+            else:
+                _encode_prediction(arr, classes, arg)
+        summary = MulticlassSummary.from_arrays(y, arrays, labels=classes,
+                                                sample_weight=weight)
+        frequency = is_frequency(weight)
+        source = SummarySource(summary.n_rows, 1, weight is not None, frequency,
+                               merged=False)
+        # what a summary of fractional weights would count in another order
+        rows = NO_ROWS if frequency else MulticlassRows(codes, scores, weight)
+        return cls(summary, source=source, label_names=label_names, ordinal=ordinal,
+                   confidence_level=options.confidence_level,
+                   n_resamples=options.n_resamples, random_state=options.random_state,
+                   rows=rows)
 
     @classmethod
     @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
@@ -379,13 +433,13 @@ class MulticlassEvaluation(Evaluation):
 
         Notes
         -----
-        Count metrics read the merged confusion counts; one-vs-rest curves the
-        merged per-class tables (the pooled micro table is their merge);
-        log loss its sums. Wilson's interval, McNemar's test, the log-loss
-        interval and the paired bootstrap of the macro-F1 difference (a
-        multinomial of the joint counts: the same draws as in memory) equal
-        the in-memory ones; the confusion-cell bootstrap draws are the
-        in-memory ones too, only its BCa jackknife is dealt from the table.
+        The same construction as :func:`evalplots.evaluate`'s, from the summary
+        alone: count metrics read the merged confusion counts; one-vs-rest
+        curves the merged per-class tables (the pooled micro table is their
+        merge); log loss its sums. Every interval and test is that of the rows
+        under unweighted or whole-number weights (Wilson's interval, McNemar's
+        test and the log-loss interval from counts and sums, the bootstraps as
+        multinomial draws of the same confusion and joint counts).
 
         Examples
         --------
@@ -399,71 +453,32 @@ class MulticlassEvaluation(Evaluation):
         >>> ev["m"].confusion_matrix.tolist(), ev.metrics_table.rows["m"]["Accuracy"]
         ([[2, 0, 0], [0, 1, 0], [0, 1, 0]], 0.75)
         """
-        from evalplots.evaluation._summary import SummarySource
-        from evalplots.metrics._summaries import MulticlassSummary
-
         if not isinstance(summary, MulticlassSummary):
             raise ValueError(f"summary must be a MulticlassSummary (merged), got "
                              f"{type(summary).__name__}.")
-        ev = cls.__new__(cls)
-        ev.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
-        ev.classes_ = np.asarray(summary.labels)
-        ev.true_codes = ev.y_true = ev.sample_weight = None
-        ev.ordinal = bool(ordinal)
-        ev.label_names = label_name_map(label_names, ev.classes_)
-        counts = [c for model in summary.confusion.values() for c in model.values()]
-        frequency = all(isinstance(c, int) for c in counts) and all(
-            isinstance(v, int) for v in summary.label_weight.values())
-        weighted = summary.label_rows != summary.label_weight
-        ev._summary = summary
-        ev.source = SummarySource(summary.n_rows, summary.n_partitions, weighted, frequency)
-        check_model_names(summary.confusion)
-        ev.models = {name: _SummaryModel(name, ev) for name in summary.model_names}
-        return ev
+        source = SummarySource(summary.n_rows, summary.n_partitions,
+                               summary.label_rows != summary.label_weight,
+                               _counted_exactly(summary))
+        return cls(summary, source=source, label_names=label_names, ordinal=ordinal,
+                   confidence_level=confidence_level, n_resamples=n_resamples,
+                   random_state=random_state)
 
-    def __init__(self, y_true, predictions, *, labels=None, sample_weight=None,
-                 label_names=None, ordinal=False, confidence_level=0.95, n_resamples=1000, random_state=0):
+    def __init__(self, summary, *, source, label_names=None, ordinal=False,
+                 confidence_level=0.95, n_resamples=1000, random_state=0, rows=NO_ROWS):
         self.interval_options = IntervalOptions(confidence_level, n_resamples, random_state)
-        predictions = check_model_names(predictions)
-        y = as_1d(y_true, "y_true")
-        arrays, columns = {}, {}
-        for name, values in predictions.items():
-            arr = values.to_numpy() if hasattr(values, "to_numpy") else np.asarray(values)
-            if arr.ndim == 2 and hasattr(values, "columns"):
-                columns[name] = list(values.columns)
-            arrays[name] = arr if arr.ndim == 2 else as_1d(arr, f"predictions[{name!r}]")
-        label_preds = {f"predictions[{n!r}]": a for n, a in arrays.items() if a.ndim == 1}
-        if labels is None:
-            check_label_arrays({"y_true": y, **label_preds})
-            labels = discover_classes([y, *label_preds.values()])
-        classes, (codes,) = encode_labels(y, labels=labels)
-        if classes.size < 2:
-            raise ValueError(f"y_true holds one class {_show(classes)}; a multi-class "
-                             f"evaluation needs at least two.")
-        self.classes_ = classes
-        self.true_codes = codes
-        self.y_true = y
+        self.classes_ = np.asarray(summary.labels)
         self.ordinal = bool(ordinal)
-        self.label_names = label_name_map(label_names, classes)
-        self.sample_weight = check_sample_weight(sample_weight, y.shape[0])
-        self.models = {}
-        for name, arr in arrays.items():
-            arg = f"predictions[{name!r}]"
-            check_consistent_length(y_true=y, **{arg: arr})
-            if arr.ndim == 2:
-                if name in columns:
-                    arr = arr[:, _column_order(columns[name], classes, arg)]
-                if arr.shape[1] != classes.size:
-                    raise ValueError(
-                        f"{arg} has {arr.shape[1]} columns but there are {classes.size} "
-                        f"classes {_show(classes)}; pass one score column per class, "
-                        f"in the order of labels.")
-                score = check_finite(arr, arg)
-                pred = np.argmax(score, axis=1)
-                self.models[name] = MulticlassModel(name, score, pred, self)
-            else:
-                _, (pred,) = _encode_prediction(arr, classes, arg)
-                self.models[name] = MulticlassModel(name, None, pred, self)
+        self.label_names = label_name_map(label_names, self.classes_)
+        self.source = source
+        self._summary = summary
+        self._rows = rows
+        check_model_names(summary.confusion)
+        self.models = {name: MulticlassModel(name, self) for name in summary.model_names}
+
+    @property
+    def _count_dtype(self):
+        """Counts are shown as integers unless the samples were weighted."""
+        return float if self.source.weighted or not self.source.frequency else np.int64
 
     @property
     def class_counts(self):
@@ -475,7 +490,7 @@ class MulticlassEvaluation(Evaluation):
 
         Notes
         -----
-        ``bincount`` of the true class codes.
+        The summary's weight of each true class.
 
         Examples
         --------
@@ -484,11 +499,7 @@ class MulticlassEvaluation(Evaluation):
         [2, 1, 1]
         """
         k = self.classes_.size
-        if self.source is not None:
-            return np.array([self._summary.label_weight.get(c, 0) for c in range(k)])
-        if self.sample_weight is None:
-            return np.bincount(self.true_codes, minlength=k)
-        return np.bincount(self.true_codes, weights=self.sample_weight, minlength=k)
+        return _dense(self._summary.label_weight, k, self._count_dtype)
 
     @property
     def display_labels(self):
@@ -515,32 +526,13 @@ class MulticlassEvaluation(Evaluation):
     def _description(self):
         text = (f"multi-class evaluation of {len(self.models)} model(s) on "
                 f"{self.n_samples:,} samples, {self.classes_.size} classes")
-        return text if self.source is None else f"{text}; {self.source}"
+        return self.source.describe(text)
 
     def _table(self):
         columns = ["Accuracy", "Balanced accuracy", "Macro F1", "Weighted F1",
                    "Macro OvR AUC", "Log loss", "MCC"] + (["QWK"] if self.ordinal else [])
         rows = {name: m.summary for name, m in self.models.items()}
         return MetricsTable(columns, rows, notes=_UNDEFINED, remarks=self._summary_remarks())
-
-    def _summary_remarks(self):
-        remarks = self._base_remarks()
-        if self.source is not None and self.source.frequency:
-            remarks.append(
-                "The bootstraps draw the multinomials of the confusion (and joint) counts "
-                "as in memory; only the BCa jackknife groups are dealt from the tables.")
-        return remarks
-
-    @functools.cached_property
-    def _resampling(self):
-        """The resample plan (stratified by true class) and its jackknife groups."""
-        plan = resample_plan(self.true_codes, self.n_samples, stratify=True)
-        return plan, jackknife_groups(plan)
-
-    @property
-    def _frequency(self):
-        return self.source.frequency if self.source is not None else is_frequency(
-            self.sample_weight)
 
     def _intervals(self):
         opts = self.interval_options
@@ -550,11 +542,11 @@ class MulticlassEvaluation(Evaluation):
             row, results, estimates = {}, {}, self.metrics_table.rows[name]
             cm = np.asarray(m.confusion_matrix, dtype=float)
             with named_warnings(name):
-                if self._frequency:
+                if self.source.frequency:
                     results["Accuracy"] = wilson(np.trace(cm), cm.sum(), level)
                     results.update(cell_bootstrap(
                         cm, _cell_metrics, estimates, opts.rng("bootstrap", "cells", name),
-                        n_resamples, level, jackknife=self._cell_jackknife(m)))
+                        n_resamples, level, jackknife=cell_jackknife(m.confusion_matrix)))
                 else:
                     results.update(dict.fromkeys(("Accuracy", *_CELL_COLUMNS), FRACTIONAL))
                 if m.has_scores:
@@ -563,7 +555,9 @@ class MulticlassEvaluation(Evaluation):
                         "again in every resample")
                 loss = estimates["Log loss"]
                 if m.kind == "probabilities" and math.isfinite(loss):
-                    results["Log loss"] = self._loss_interval(name, loss)
+                    results["Log loss"] = mean_loss_ci(
+                        loss, loss_interval_moments(self._summary.log_loss[name], loss),
+                        level)
                 elif m.kind == "probabilities":
                     results["Log loss"] = ("infinite: a true class has probability 0 "
                                            "(nothing is clipped)")
@@ -571,63 +565,30 @@ class MulticlassEvaluation(Evaluation):
             rows[name] = row
         return IntervalTable(rows, notes, self.metrics_table.columns)
 
-    def _cell_jackknife(self, m):
-        """The jackknife of the confusion-cell bootstrap: rows' groups, or dealt
-        from the matrix (a summary)."""
-        if self.source is not None:
-            return cell_jackknife(m.confusion_matrix)
-        k = self.classes_.size
-        return (*self._resampling[1], self.true_codes * k + m.pred_codes, self.sample_weight)
-
-    def _loss_interval(self, name, loss):
-        """The mean-loss interval of model ``name``'s log loss."""
-        level = self.interval_options.confidence_level
-        if self.source is not None:
-            moments = self._summary.log_loss[name]
-            return mean_loss_ci(loss, loss_interval_moments(moments, loss), level)
-        m, k = self[name], self.classes_.size
-        p_true = m.y_score[np.arange(self.n_samples), self.true_codes]
-        with np.errstate(divide="ignore"):
-            losses = -np.log(p_true)
-        strata = [np.flatnonzero(self.true_codes == t) for t in range(k)]
-        return stratified_mean_ci(losses, self.sample_weight, strata, loss, level)
-
     def _joint(self, a, b):
-        """(k, k * k) weights of (true, predicted by a * k + predicted by b)."""
+        """(k, k, k) weights of (true, predicted by a, predicted by b)."""
         k = self.classes_.size
-        if self.source is not None:
-            dtype = np.int64 if self._frequency else float
-            joint = np.zeros((k, k, k), dtype=dtype)
-            for (t, pa, pb), count in self._summary.joint[(a, b)].items():
-                joint[t, pa, pb] = count
-            return joint.reshape(k, k * k)
-        ma, mb = self[a], self[b]
-        return np.bincount((self.true_codes * k + ma.pred_codes) * k + mb.pred_codes,
-                           weights=self.sample_weight, minlength=k**3).reshape(k, k * k)
+        return _dense(self._summary.joint[(a, b)], (k, k, k),
+                      np.int64 if self.source.frequency else float)
 
     def _comparisons(self):
         opts = self.interval_options
         k = self.classes_.size
         out = []
         for a, b in model_pairs(self.model_names):
-            if not self._frequency:
+            if not self.source.frequency:
                 out += [not_available(a, b, "McNemar", "errors", FRACTIONAL),
                         not_available(a, b, "paired bootstrap", "macro F1", FRACTIONAL)]
                 continue
-            if self.source is None:
-                ma, mb = self[a], self[b]
-                out.append(mcnemar_comparison(
-                    a, b, ma.pred_codes == self.true_codes, mb.pred_codes == self.true_codes,
-                    self.sample_weight, "errors"))
-            else:
-                out.append(_joint_mcnemar(a, b, self._joint(a, b).reshape(k, k, k)))
+            joint = self._joint(a, b)
+            out.append(_joint_mcnemar(a, b, joint))
             if k**3 * opts.n_resamples > _JOINT_CELLS_MAX:
                 out.append(not_available(
                     a, b, "paired bootstrap", "macro F1",
                     f"{k} classes: the k³ joint cells of {opts.n_resamples} resamples "
                     f"are too many to hold"))
                 continue
-            joint = self._joint(a, b)
+            joint = joint.reshape(k, k * k)
             rng = opts.rng("paired bootstrap", "macro F1", a, b)
             drawn = np.zeros((opts.n_resamples, k, k * k))
             for t in range(k):

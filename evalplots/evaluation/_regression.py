@@ -14,9 +14,9 @@ from evalplots.evaluation._common import (
 )
 from evalplots.evaluation._compare import ComparisonTable
 from evalplots.evaluation._displays import display_factory
-from evalplots.evaluation._intervals import IntervalTable
+from evalplots.evaluation._intervals import IntervalTable, is_frequency
 from evalplots.evaluation._regression_rows import RegressionRows, SampledRows
-from evalplots.evaluation._summary import SummarySource
+from evalplots.evaluation._source import SummarySource
 from evalplots.evaluation._table import MetricsTable
 from evalplots.metrics._summaries import RegressionSummary
 from evalplots.metrics._validation import (
@@ -142,8 +142,9 @@ class RegressionEvaluation(Evaluation):
     rows : RegressionRows or SampledRows
         The rows themselves (the row bootstrap and the figures read them), or
         the summary's bounded sample of them (figures only).
-    source : SummarySource or None, default=None
-        Set when the summary was merged from chunks (its description says so).
+    source : SummarySource
+        Where the summary came from (the rows in memory, or merged chunks,
+        which its description then names).
     %(interval_params)s
 
     Attributes
@@ -277,7 +278,9 @@ class RegressionEvaluation(Evaluation):
             check_consistent_length(y_true=y, **{arg: preds[name]})
         summary = RegressionSummary.from_arrays(y, preds, sample_weight=weight,
                                                 sample_size=0)
-        return cls(summary, RegressionRows(y, preds, weight), source=None,
+        source = SummarySource(summary.n_rows, 1, weight is not None, is_frequency(weight),
+                               merged=False)
+        return cls(summary, RegressionRows(y, preds, weight), source=source,
                    confidence_level=confidence_level, n_resamples=n_resamples,
                    random_state=random_state)
 
@@ -304,7 +307,7 @@ class RegressionEvaluation(Evaluation):
         lo, hi = self._summary.target_range
         return {"min": lo, "max": hi, "mean": shift + offset, "std": math.sqrt(m2 / n)}
 
-    def __init__(self, summary, rows, *, source=None, confidence_level=0.95,
+    def __init__(self, summary, rows, *, source, confidence_level=0.95,
                  n_resamples=1000, random_state=0):
         if summary.n_rows == 0:
             raise ValueError("the summary holds no row; summarize non-empty data.")
@@ -320,12 +323,12 @@ class RegressionEvaluation(Evaluation):
     def _description(self):
         text = (f"regression evaluation of {len(self.models)} model(s) on "
                 f"{self.n_samples:,} samples")
-        return text if self.source is None else f"{text}; {self.source}"
+        return self.source.describe(text)
 
     def _table(self):
         rows = {name: dict(m.errors) for name, m in self.models.items()}
         return MetricsTable(list(REGRESSION_METRICS), rows, notes=_UNDEFINED,
-                            remarks=self._base_remarks() + self._rows.remarks(self.n_samples))
+                            remarks=self._summary_remarks() + self._rows.remarks(self.n_samples))
 
     def _intervals(self):
         rows, notes = self._rows.intervals(self.metrics_table.rows, self.interval_options)

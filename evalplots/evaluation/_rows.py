@@ -6,19 +6,29 @@ summaries hold every interval too: a stratified bootstrap of the rows is a
 multinomial draw of each class's counts over the table. Under fractional weights it
 is not (a resampled row brings its own weight), so :func:`evalplots.evaluate`
 attaches the rows, and exactly two computations read them: the AP/BEP bootstrap and
-the ROC and precision-recall bands. An evaluation merged from summaries without rows
-(``from_summary``, evalplots.dask) has :data:`NO_ROWS` instead, whose answers say why
-there is no interval.
+the ROC and precision-recall bands.
+
+A multi-class evaluation is built from its summary alone too. Under fractional
+weights its one-vs-rest counts are the one computation that reads the rows
+(:class:`MulticlassRows`): the pooled (micro) table merged from the per-class tables
+would add each score's weights in another order than the problem's own sort, and
+those sums of real weights differ in the last bits.
+
+An evaluation merged from summaries without rows (``from_summary``, evalplots.dask)
+has :data:`NO_ROWS` instead: its intervals say why there is none, its one-vs-rest
+counts are read off the summary's tables.
 """
 
 import functools
 
 from evalplots.evaluation._common import named_warnings
 from evalplots.evaluation._intervals import FRACTIONAL, RankingSlots, jackknife_groups
+from evalplots.evaluation._summary import table_ovr_counts
 from evalplots.metrics._ci_bands import roc_and_precision_recall_ci_bands
+from evalplots.metrics._ovr_curves import ovr_counts
 from evalplots.metrics._resample import resample_plan
 
-__all__ = ["NO_ROWS", "BinaryRows"]
+__all__ = ["NO_ROWS", "BinaryRows", "MulticlassRows"]
 
 
 class BinaryRows:
@@ -85,6 +95,40 @@ class BinaryRows:
             random_state=options.rng("band", name))
 
 
+class MulticlassRows:
+    """The rows of the score models of one multi-class evaluation.
+
+    Parameters
+    ----------
+    codes : ndarray of int of shape (n_samples,)
+        Each row's true class index.
+    scores : dict of str to ndarray of shape (n_samples, n_classes)
+        Score model name -> its validated scores, columns in class order.
+    weight : ndarray of shape (n_samples,)
+        The rows' (fractional) weights.
+
+    Notes
+    -----
+    Each one-vs-rest problem, and the pooled (micro) problem of all (row, class)
+    pairs, is sorted and counted once (:func:`evalplots.metrics._ovr_curves.ovr_counts`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rows = MulticlassRows(np.array([0, 1, 1]), {"m": np.eye(3)[[0, 1, 2], :2]},
+    ...                       np.array([0.5, 1.5, 1.0]))
+    >>> rows.ovr_counts("m", None).micro.tps.tolist()
+    [2.0, 3.0]
+    """
+
+    def __init__(self, codes, scores, weight):
+        self.codes, self.scores, self.weight = codes, scores, weight
+
+    def ovr_counts(self, name, tables):
+        """The OvrCounts of model ``name`` from its rows (``tables`` unread)."""
+        return ovr_counts(self.codes, self.scores[name], sample_weight=self.weight)
+
+
 class _NoRows:
     """The rows of an evaluation merged from summaries: none (see the module)."""
 
@@ -93,6 +137,9 @@ class _NoRows:
 
     def ci_bands(self, name, options):
         return None, None
+
+    def ovr_counts(self, name, tables):
+        return table_ovr_counts(tables)
 
 
 #: The row attachment of an evaluation that has no rows.

@@ -29,7 +29,8 @@ class SummarySource:
     Notes
     -----
     Shown in the evaluation's description and its metrics table's remarks
-    when ``merged``.
+    when ``merged``. :func:`evalplots.evaluate` summarizes the rows it is
+    given: its source has ``merged=False``.
 
     Examples
     --------
@@ -54,8 +55,14 @@ class SummarySource:
         return f"{text}; {self}" if self.merged else text
 
     def remarks(self):
-        """The metrics table's remark on the source (none unless merged)."""
+        """The metrics table's remarks on the source (none unless merged): the
+        values equal the rows', and so does the bootstraps' distribution when the
+        counts are whole numbers (``frequency``)."""
         if not self.merged:
             return []
-        return [f"Values {self}, equal to those of the rows (sums of floats to "
-                f"rounding, about 1e-15 relative)."]
+        out = [f"Values {self}, equal to those of the rows (sums of floats to "
+               f"rounding, about 1e-15 relative)."]
+        if self.frequency:
+            out.append("Bootstraps draw each class's counts from the tables as "
+                       "multinomials: the distribution of the row bootstrap.")
+        return out

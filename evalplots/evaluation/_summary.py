@@ -33,11 +33,14 @@ import numpy as np
 from evalplots.evaluation._intervals import replicate_intervals
 from evalplots.evaluation._source import SummarySource
 from evalplots.metrics._ci_bands import counted_ci_bands
+from evalplots.metrics._ovr_curves import OvrCounts, ThresholdCounts
 from evalplots.metrics._replicates import ranking_from_groups
 from evalplots.metrics._resample import multinomial_cells
+from evalplots.metrics._score_counts import ScoreCounts
 
 __all__ = ["MAX_TABLE_DRAWS", "SummarySource", "cell_jackknife", "counted_exactly",
-           "dealt_groups", "ranking_slots", "table_ci_bands", "table_ranking_intervals"]
+           "dealt_groups", "ranking_slots", "table_ci_bands", "table_ovr_counts",
+           "table_ranking_intervals"]
 
 #: Largest (cells of a table) x (bootstrap resamples) drawn as multinomials: 10⁸
 #: draws take a few seconds and 2 x 8 MiB blocks; beyond, 'n/a at this scale'.
@@ -143,6 +146,14 @@ def cell_jackknife(matrix):
     n = int(matrix.sum())
     groups = n if n <= _CELL_GROUPS else _CELL_GROUPS
     return np.concatenate(dealt_groups(list(matrix), groups), axis=1)
+
+
+def table_ovr_counts(tables):
+    """The OvrCounts of a model's per-class score tables: each class's counts, and
+    the pooled (micro) problem's, whose table is their merge (a (row, class) pair
+    is a sample of the pooled problem, positive when the class is the row's)."""
+    return OvrCounts(tuple(ThresholdCounts(*t.counts()) for t in tables),
+                     ThresholdCounts(*ScoreCounts.merge(tables).counts()))
 
 
 def binned_auc_bound(table):

@@ -132,7 +132,7 @@ def loss_interval_moments(moments, estimate):
     """``Σ_k n_k var_k(u)`` of ``u = w (l − L) / W`` from the moments (n_strata, 6).
 
     The ideal stratified-bootstrap variance of a weighted mean loss ``L`` (see
-    ``evalplots.evaluation._intervals.stratified_mean_ci``), from sums only:
+    ``evalplots.evaluation._intervals.mean_loss_ci``), from sums only:
     ``n_k var_k(u) = Σu² − (Σu)² / n_k`` with ``Σu = (Σwl − L Σw) / W`` and
     ``Σu² = (Σw²l² − 2 L Σw²l + L² Σw²) / W²`` over stratum k.
     """
