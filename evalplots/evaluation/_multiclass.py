@@ -24,6 +24,7 @@ from evalplots.evaluation._compare import (
     not_available,
     percentile_difference,
 )
+from evalplots.evaluation._displays import display_factory
 from evalplots.evaluation._intervals import (
     FRACTIONAL,
     IntervalTable,
@@ -619,6 +620,10 @@ class MulticlassEvaluation(Evaluation):
                              f"no one-vs-rest curves.")
         return m
 
+    def _display_arguments(self, name):
+        return {"name": name, "display_labels": self.display_labels}
+
+    @display_factory("RocCurveDisplay")
     def roc_display(self, name):
         """The model's one-vs-rest :class:`~evalplots.display.RocCurveDisplay`.
 
@@ -652,12 +657,11 @@ class MulticlassEvaluation(Evaluation):
         >>> [round(float(a), 4) for a in ev.roc_display("m").roc_auc]
         [1.0, 0.6667, 0.875, 0.8906, 0.8472]
         """
-        from evalplots.display import RocCurveDisplay
-
         roc = self._scored(name).ovr_roc
-        return RocCurveDisplay(roc.fpr, roc.tpr, roc_auc=list(roc.roc_auc),
-                               name=self._curve_names(), average=roc.average)
+        return {"fpr": roc.fpr, "tpr": roc.tpr, "roc_auc": list(roc.roc_auc),
+                "name": self._curve_names(), "average": roc.average}
 
+    @display_factory("PrecisionRecallDisplay")
     def precision_recall_display(self, name):
         """The model's one-vs-rest :class:`~evalplots.display.PrecisionRecallDisplay`.
 
@@ -691,14 +695,13 @@ class MulticlassEvaluation(Evaluation):
         >>> round(float(ev.precision_recall_display("m").average_precision[-1]), 4)
         0.7778
         """
-        from evalplots.display import PrecisionRecallDisplay
-
         pr = self._scored(name).ovr_precision_recall
-        return PrecisionRecallDisplay(
-            pr.precision, pr.recall, average_precision=list(pr.average_precision),
-            break_even=pr.break_even, prevalence_pos_label=list(pr.prevalence),
-            name=self._curve_names(), average=pr.average)
+        return {"precision": pr.precision, "recall": pr.recall,
+                "average_precision": list(pr.average_precision),
+                "break_even": pr.break_even, "prevalence_pos_label": list(pr.prevalence),
+                "name": self._curve_names(), "average": pr.average}
 
+    @display_factory("ClassificationReportDisplay")
     def classification_report_display(self, name):
         """The model's :class:`~evalplots.display.ClassificationReportDisplay`.
 
@@ -731,8 +734,6 @@ class MulticlassEvaluation(Evaluation):
         >>> d.recall.tolist(), d.averages["accuracy"]
         ([1.0, 1.0, 0.0], 0.75)
         """
-        from evalplots.display import ClassificationReportDisplay
-
         m = self[name]
         pc = m.per_class
         averages = {"accuracy": m.summary["Accuracy"]}
@@ -740,10 +741,10 @@ class MulticlassEvaluation(Evaluation):
             averages[f"{average} avg"] = tuple(
                 _average(pc[key], average, pc["support"])
                 for key in ("precision", "recall", "f1"))
-        return ClassificationReportDisplay(
-            pc["precision"], pc["recall"], pc["f1"], pc["support"],
-            display_labels=self.display_labels, averages=averages)
+        return {"precision": pc["precision"], "recall": pc["recall"], "f1": pc["f1"],
+                "support": pc["support"], "averages": averages}
 
+    @display_factory("ConfusionMatrixDisplay")
     def confusion_matrix_display(self, name):
         """The model's :class:`~evalplots.display.ConfusionMatrixDisplay`, not yet drawn.
 
@@ -773,10 +774,7 @@ class MulticlassEvaluation(Evaluation):
         >>> ev.confusion_matrix_display("m").confusion_matrix.shape
         (3, 3)
         """
-        from evalplots.display import ConfusionMatrixDisplay
-
-        return ConfusionMatrixDisplay(self[name].confusion_matrix,
-                                      display_labels=self.display_labels)
+        return {"confusion_matrix": self[name].confusion_matrix}
 
 
 def _joint_mcnemar(a, b, joint):
