@@ -471,6 +471,21 @@ def test_cli_input_error_names_the_file_and_exits_2(client, tmp_path, capsys):
     assert status == 2 and len(err) == 1 and "matches no file" in err[0]
 
 
+def test_layering_dask_knows_no_report_nor_command():
+    import subprocess
+    import sys
+
+    code = ("import sys, evalplots.dask, evalplots.dask._parquet\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'reportlab'\n"
+            "             or m.startswith(('evalplots.report', 'evalplots.cli',\n"
+            "                              'evalplots._dask_cli'))))\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=False, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
 def test_cli_ctrl_c_closes_the_local_cluster(tmp_path):
     import subprocess
     import sys

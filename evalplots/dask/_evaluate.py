@@ -6,7 +6,7 @@ import numpy as np
 
 from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 
-from evalplots.dask import _input, _ranking
+from evalplots.dask import _input, _parquet, _ranking
 from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
 
 __all__ = ["evaluate", "ranking_summary", "DEFAULT_MEMORY_BUDGET"]
@@ -246,12 +246,11 @@ def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
 def _file_part_tables(path, spec, names, pos_label, classes, budget_rows, n_parts,
                       where):
     """:func:`_part_tables` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import score_samples, score_tables
-
-    tables = _input._checked(where, score_tables, path, spec, names, pos_label)
+    tables = _input._checked(where, _parquet.score_tables, path, spec, names, pos_label)
     if tables is None:  # continuous scores past the budget's share: a sample
-        samples = _input._checked(where, score_samples, path, spec, names, pos_label,
-                                  _ranking.SAMPLE_POINTS, budget_rows // n_parts + 1)
+        samples = _input._checked(where, _parquet.score_samples, path, spec, names,
+                                  pos_label, _ranking.SAMPLE_POINTS,
+                                  budget_rows // n_parts + 1)
         if samples is not None:
             return {name: None if s is None else _ranking.part_of_sample(*s)
                     for name, s in samples.items()}
@@ -372,14 +371,12 @@ def _wave_pieces(chunk, name, pos_label, classes, lo, hi, cuts, spill):
 
 def _file_wave_pieces(path, spec, name, pos_label, classes, lo, hi, cuts, where, spill):
     """:func:`_wave_pieces` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import ranged_scores
-
     data = _ranking.Spill(spill).rows()
     if data is not None:
         ranges = [[rows] for rows in _ranking.rows_by_range(data, lo, hi, cuts)]
     else:
-        ranges = _input._checked(where, ranged_scores, path, spec, name, pos_label, lo,
-                                 hi, cuts, spill)
+        ranges = _input._checked(where, _parquet.ranged_scores, path, spec, name,
+                                 pos_label, lo, hi, cuts, spill)
     if ranges is None:  # the general reader, with its rules and messages
         chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
         return _input._checked(where, _wave_pieces, chunk, name, pos_label, classes, lo,
@@ -542,13 +539,11 @@ def _tables_apart(summary, names, budget_rows, n_parts):
 def _file_binary_part(path, spec, names, pos_label, threshold, budget_rows, n_parts,
                       where):
     """:func:`_binary_part` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import binary_summary, sampled_summary
-
-    summary = _input._checked(where, binary_summary, path, spec, names, pos_label,
-                              threshold)
+    summary = _input._checked(where, _parquet.binary_summary, path, spec, names,
+                              pos_label, threshold)
     if summary is None:  # continuous scores past the budget's share: samples
-        found = _input._checked(where, sampled_summary, path, spec, names, pos_label,
-                                threshold, _ranking.SAMPLE_POINTS,
+        found = _input._checked(where, _parquet.sampled_summary, path, spec, names,
+                                pos_label, threshold, _ranking.SAMPLE_POINTS,
                                 budget_rows // n_parts + 1)
         if found is not None:
             return found[0], {name: None if s is None else _ranking.part_of_sample(*s)
@@ -573,22 +568,19 @@ def _merge_binary(budget_rows):
 
 def _delong_part(chunk, tables, pos_label, where):
     """DeLongCrossSums.from_arrays of one partition, by the bit-keyed lookup."""
-    from evalplots.dask._parquet import delong_sums_of_rows
     from evalplots.metrics._summaries._binary import delong_rows
 
     def run():
         y, predictions, weight = chunk
-        return delong_sums_of_rows(*delong_rows(y, predictions, tables, pos_label,
-                                                weight), tables)
+        return _parquet.delong_sums_of_rows(*delong_rows(y, predictions, tables,
+                                                         pos_label, weight), tables)
     return None if chunk is None else _input._checked(where, run)
 
 
 def _file_delong_part(path, spec, tables, pos_label, where):
     """:func:`_delong_part` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import delong_sums
-
-    cross = _input._checked(where, delong_sums, path, spec, spec["models"], pos_label,
-                            tables)
+    cross = _input._checked(where, _parquet.delong_sums, path, spec, spec["models"],
+                            pos_label, tables)
     if cross is None:  # the general reader, with its rules and messages
         chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
         return _delong_part(chunk, tables, pos_label, where)

@@ -36,6 +36,15 @@ import os
 
 import numpy as np
 
+from evalplots.dask._ranking import (
+    PROBE,
+    Spill,
+    cell_counts,
+    estimated_distinct,
+    looks_continuous,
+    rows_by_range,
+)
+
 __all__ = ["BLOCK_ROWS", "delong_sums", "ranged_scores", "sampled_summary",
            "score_samples", "score_tables"]
 
@@ -214,18 +223,6 @@ class _Positives:
         return y == self.pos_label
 
 
-def _cell_counts(codes, k, positive, weight, in_place=False):
-    """Positives and negatives of int64 codes ``0..k-1`` (weighted sums when ``weight``;
-    ``in_place``: ``codes`` may be overwritten)."""
-    if weight is None:  # one count of the keys 2 * code + is_positive
-        key = np.left_shift(codes, 1, out=codes if in_place else None)
-        np.bitwise_or(key, positive, out=key)
-        counts = np.bincount(key, minlength=2 * k)
-        return counts[1::2], counts[0::2]
-    return (np.bincount(codes, weights=np.where(positive, weight, 0.0), minlength=k),
-            np.bincount(codes, weights=np.where(positive, 0.0, weight), minlength=k))
-
-
 #: Multipliers of the two hash functions (Fibonacci hashing, Knuth; and a second
 #: odd constant): the top ``TABLE_BITS`` bits of ``bits * multiplier`` are a slot.
 _HASHES = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F))
@@ -289,8 +286,6 @@ class _ScoreCodes:
         return the block's scores as float64."""
         import pyarrow.compute as pc
 
-        from evalplots.dask._ranking import PROBE, looks_continuous
-
         if column.null_count:
             raise _NotHere
         score = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
@@ -304,7 +299,7 @@ class _ScoreCodes:
         if rows.size:
             self.learnt.append(self._learn(score[rows], positive[rows],
                                            None if weight is None else weight[rows]))
-        pos, neg = _cell_counts(slot, self.keys.size + 1, positive, weight, in_place=True)
+        pos, neg = cell_counts(slot, self.keys.size + 1, positive, weight, in_place=True)
         self.pos, self.neg = self.pos + pos, self.neg + neg
         return score
 
@@ -344,7 +339,7 @@ class _ScoreCodes:
         distinct = _finite(encoded.dictionary.to_numpy())
         self._enter(distinct.view(np.uint64))
         codes = encoded.indices.to_numpy().astype(np.int64)
-        pos, neg = _cell_counts(codes, distinct.size, positive, weight)
+        pos, neg = cell_counts(codes, distinct.size, positive, weight)
         return distinct + 0.0, pos, neg  # -0.0 -> 0.0, as a sort groups them
 
 
@@ -632,8 +627,6 @@ def _samples(path, spec, names, pos_label, points, min_rows, on_block=None):
     """(:func:`score_samples`' samples, rows); ``on_block`` as in :func:`_score_tables`."""
     import pyarrow.parquet as pq
 
-    from evalplots.dask._ranking import estimated_distinct
-
     n_rows = pq.read_metadata(path).num_rows
     if n_rows < min_rows:
         raise _NotHere
@@ -679,7 +672,6 @@ def ranged_scores(path, spec, name, pos_label, lo, hi, cuts, spill=None):
         :class:`evalplots.dask._ranking.Spill`).
     """
     def run():
-        from evalplots.dask._ranking import Spill, rows_by_range
         from evalplots.metrics._thresholds import BinaryScores
 
         ranges = [[] for _ in range(cuts.size + 1)]

@@ -151,7 +151,6 @@ def score_table(data):
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    from evalplots.dask._parquet import _cell_counts
     from evalplots.metrics._validation import sums_exactly
 
     score, positive, weight = data.score, data.positive, data.weight
@@ -163,10 +162,22 @@ def score_table(data):
     codes = encoded.indices.to_numpy().astype(np.int64)
     distinct = encoded.dictionary.to_numpy()
     order = np.argsort(distinct, kind="stable")
-    pos, neg = _cell_counts(codes, distinct.size, positive, weight, in_place=True)
+    pos, neg = cell_counts(codes, distinct.size, positive, weight, in_place=True)
     if weight is not None and sums_exactly(weight):
         pos, neg = pos.astype(np.int64), neg.astype(np.int64)
     return ScoreCounts(distinct[order], pos[order], neg[order])
+
+
+def cell_counts(codes, k, positive, weight, in_place=False):
+    """Positives and negatives of int64 codes ``0..k-1`` (weighted sums when ``weight``;
+    ``in_place``: ``codes`` may be overwritten)."""
+    if weight is None:  # one count of the keys 2 * code + is_positive
+        key = np.left_shift(codes, 1, out=codes if in_place else None)
+        np.bitwise_or(key, positive, out=key)
+        counts = np.bincount(key, minlength=2 * k)
+        return counts[1::2], counts[0::2]
+    return (np.bincount(codes, weights=np.where(positive, weight, 0.0), minlength=k),
+            np.bincount(codes, weights=np.where(positive, 0.0, weight), minlength=k))
 
 
 def looks_continuous(score):
