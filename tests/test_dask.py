@@ -305,6 +305,36 @@ def test_parquet_files_evaluation_equals_in_memory(client, tmp_path, labels, pos
                                   expected.models["m2"].confusion_matrix)
 
 
+@pytest.mark.parametrize("continuous, method", [(False, "auto"), (True, "exact")])
+def test_an_empty_partition_file_contributes_nothing(client, tmp_path, continuous, method):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    import evalplots
+    import evalplots.dask
+    from evalplots.dask._evaluate import prepare
+
+    cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 30 + i, n,
+                           labels=("ham", "spam"), weights="int", continuous=continuous,
+                           second=True)
+            for i, n in zip((0, 2, 3), (3000, 2500, 4100))]
+    pq.write_table(pa.table({k: v[:0] for k, v in cols[0].items()}),  # columns, no rows
+                   tmp_path / "part-1.parquet")
+    assert pq.read_metadata(tmp_path / "part-1.parquet").num_rows == 0
+    (tmp_path / "part-4.csv").write_text("y_true,m,m2,w\n")  # a header, no rows
+    pattern = str(tmp_path / "part-*")
+    notes = prepare(pattern, sample_weight="w")[2]["notes"]
+    assert [n for n in notes if "no rows" in n] == [
+        f"2 of 5 partitions have no rows (file {str(tmp_path / 'part-1.parquet')!r}, "
+        f"...); they contribute nothing."]
+    y, m, m2, w = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m", "m2", "w"))
+    got = evalplots.dask.evaluate(pattern, pos_label="spam", sample_weight="w",
+                                  method=method)
+    expected = evalplots.evaluate(y, {"m": m, "m2": m2}, pos_label="spam",
+                                  sample_weight=w)
+    _table_values_equal(got, expected)
+
+
 def _both_evaluations(tmp_path, cols, pos_label, weights):
     """evalplots.dask.evaluate of the files in tmp_path, and evalplots.evaluate of
     their columns ``cols`` (models m and m2) in memory."""

@@ -90,9 +90,19 @@ def _merge_scans(scans, where):
         classes = class_values(np.concatenate([s[2] for s in scans if s[1] is not None]))
         if classes.size > _input.MAX_CLASSES:
             classes = None
-    notes = tuple(dict.fromkeys(n for s in scans for n in s[4]))
+    notes = (*dict.fromkeys(n for s in scans for n in s[4]), *_empty_note(scans, where))
     first = next(i for i, s in enumerate(scans) if s[0] > 0)
     return n_rows, classes, notes, first
+
+
+def _empty_note(scans, where):
+    """One line naming the partitions without rows (they contribute nothing), if any."""
+    empty = [w for s, w in zip(scans, where) if s[0] == 0]
+    if not empty:
+        return ()
+    named, one = empty[0] + (", ..." if len(empty) > 1 else ""), len(empty) == 1
+    return (f"{len(empty)} of {len(where)} partitions {'has' if one else 'have'} no rows "
+            f"({named}); {'it contributes' if one else 'they contribute'} nothing.",)
 
 
 def _gather(parts):
@@ -130,12 +140,11 @@ def prepare(y_true, predictions=None, *, sample_weight=None, task="auto", labels
         task = detect_task(layout["standin_y"], layout["standin_predictions"])
     spec.update(models=layout["models"], exclude=None, kinds=layout["kinds"], task=task)
     rows = None if labels is not None else max(s[0] for s in scans)
-    return parts, spec, {"n_rows": n_rows, "classes": classes,
-                         "notes": notes + layout["notes"],
+    return parts, spec, {**layout, "n_rows": n_rows, "classes": classes,
+                         "notes": tuple(dict.fromkeys(layout["notes"] + notes)),
                          "partition_bytes": _partition_bytes(y_true, predictions,
                                                              sample_weight, parts, spec,
-                                                             rows),
-                         **layout}
+                                                             rows)}
 
 
 def memory_budget_of(memory_budget, info):

@@ -82,9 +82,10 @@ def _checked(where, function, *args):
 
 
 def _frame_of_file(path):
+    """A file's frame; one without rows is an empty partition, not an error."""
     from evalplots.datasets._reader import _read_frame
 
-    return _read_frame(path)
+    return _read_frame(path, allow_empty=True)
 
 
 def _target_of_file(path, target):
@@ -132,6 +133,8 @@ def _read(loader, item, spec):
     from evalplots.datasets._reader import predictions_from_frame
 
     frame, source, notes = loader(item)
+    if len(frame) == 0:  # an empty partition contributes nothing
+        return None, notes
     weight = None
     exclude = list(spec.get("exclude") or ())
     if spec.get("weight_column") is not None:
@@ -141,8 +144,6 @@ def _read(loader, item, spec):
                              f"{', '.join(frame.columns)}.")
         weight = read_numbers(frame[name], name, source).astype(np.float64)
         exclude.append(name)
-    if len(frame) == 0:
-        return None, notes
     data = predictions_from_frame(frame, source, notes, target=spec["target"],
                                   models=spec.get("models"), exclude=exclude or None,
                                   classes=spec.get("classes"))

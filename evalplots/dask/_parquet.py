@@ -373,7 +373,7 @@ def _blocks(path, spec, names, pos_label):
     reader = pq.ParquetFile(path, read_dictionary=[by_name[target]] if text_target
                             else None)
     if reader.metadata.num_rows == 0:
-        raise _NotHere  # the general reader refuses a file without rows
+        raise _NotHere  # a file without rows: the general reader (it contributes nothing)
     positives = _Positives(target, spec["classes"], pos_label)
     raw = [by_name[target], *(by_name[n] for n in names)]
     if weight_name is not None:
