@@ -27,6 +27,8 @@ import os
 
 import numpy as np
 
+from evalplots.dask._parquet import is_class_column
+
 __all__ = ["Partitions", "partitions_from_arrays", "partitions_from_frame",
            "partitions_from_path"]
 
@@ -240,10 +242,7 @@ def _typed_by_schema(path, spec):
     target = [f for f in schema if isinstance(f.name, str)
               and f.name.strip() == spec["target"]]
     others = [f for f in schema if f not in target]
-    return (len(target) == 1 and (pa.types.is_integer(target[0].type)
-                                  or pa.types.is_boolean(target[0].type)
-                                  or pa.types.is_string(target[0].type)
-                                  or pa.types.is_large_string(target[0].type))
+    return (len(target) == 1 and is_class_column(target[0].type)
             and all(pa.types.is_floating(f.type) for f in others))
 
 

@@ -128,6 +128,22 @@ def _guarded(path, spec, names, run):
         return None  # the general reader reads the file, and says what is wrong
 
 
+def is_text(arrow_type):
+    """Whether a Parquet column of this type holds text (read as dictionaries)."""
+    import pyarrow as pa
+
+    return pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type)
+
+
+def is_class_column(arrow_type):
+    """Whether a Parquet column of this type reads as classes whatever its values
+    (integers, booleans or text): the target types the block path takes."""
+    import pyarrow as pa
+
+    return (pa.types.is_integer(arrow_type) or pa.types.is_boolean(arrow_type)
+            or is_text(arrow_type))
+
+
 def _columns(schema, spec, names):
     """Raw column names (as in the file) of the target, the weight and the models."""
     import pyarrow as pa
@@ -149,16 +165,14 @@ def _columns(schema, spec, names):
         raise _NotHere
     types = {n: schema.field(by_name[n]).type for n in wanted}
     target_type = types[spec["target"]]
-    if not (pa.types.is_integer(target_type) or pa.types.is_boolean(target_type)
-            or pa.types.is_string(target_type) or pa.types.is_large_string(target_type)):
+    if not is_class_column(target_type):
         raise _NotHere
     if not all(pa.types.is_floating(types[n]) for n in names):
         raise _NotHere
     if weight is not None and not (pa.types.is_floating(types[weight])
                                    or pa.types.is_integer(types[weight])):
         raise _NotHere
-    return by_name, pa.types.is_string(target_type) or pa.types.is_large_string(
-        target_type)
+    return by_name, is_text(target_type)
 
 
 def _small_frame(name, values):
