@@ -15,7 +15,10 @@ metrics table, the Displays and the standard report work unchanged:
     >>> round(ev.metrics_table.rows["m"]["ROC AUC"], 4)
     0.7778
 
-From the command line: ``evalplots report 'DIR/*.parquet' --engine dask``.
+From the command line: ``evalplots report 'DIR/*.parquet' --engine dask``. A
+partition without rows (a file with columns but no rows, as Spark and Dask
+writers leave them, or an empty chunk) contributes nothing; the command says
+so in one line.
 
 How it works
 ------------
