@@ -216,7 +216,7 @@ def _load(args, notes):
 
 def _load_dask(args, notes):
     """The input as dask partitions (a glob, directory or file; or a bundled sample)."""
-    from evalplots.dask._cli import load  # optional: the [dask] extra
+    from evalplots._dask_cli import load  # optional: the [dask] extra
 
     name = None
     path = args.input
@@ -503,7 +503,7 @@ def _engine(args):
                 raise UsageError(f"--{option} applies to --engine dask only")
         return contextlib.nullcontext()
     try:
-        from evalplots.dask._cli import cluster  # optional: the [dask] extra
+        from evalplots._dask_cli import cluster  # optional: the [dask] extra
     except ImportError:
         raise UsageError("--engine dask needs dask: pip install \"evalplots[dask]\"") \
             from None

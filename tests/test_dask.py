@@ -305,6 +305,36 @@ def test_parquet_files_evaluation_equals_in_memory(client, tmp_path, labels, pos
                                   expected.models["m2"].confusion_matrix)
 
 
+@pytest.mark.parametrize("continuous, method", [(False, "auto"), (True, "exact")])
+def test_an_empty_partition_file_contributes_nothing(client, tmp_path, continuous, method):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    import evalplots
+    import evalplots.dask
+    from evalplots.dask._evaluate import prepare
+
+    cols = [_write_grouped(str(tmp_path / f"part-{i}.parquet"), 30 + i, n,
+                           labels=("ham", "spam"), weights="int", continuous=continuous,
+                           second=True)
+            for i, n in zip((0, 2, 3), (3000, 2500, 4100))]
+    pq.write_table(pa.table({k: v[:0] for k, v in cols[0].items()}),  # columns, no rows
+                   tmp_path / "part-1.parquet")
+    assert pq.read_metadata(tmp_path / "part-1.parquet").num_rows == 0
+    (tmp_path / "part-4.csv").write_text("y_true,m,m2,w\n")  # a header, no rows
+    pattern = str(tmp_path / "part-*")
+    notes = prepare(pattern, sample_weight="w")[2]["notes"]
+    assert [n for n in notes if "no rows" in n] == [
+        f"2 of 5 partitions have no rows (file {str(tmp_path / 'part-1.parquet')!r}, "
+        f"...); they contribute nothing."]
+    y, m, m2, w = (np.concatenate([c[k] for c in cols]) for k in ("y_true", "m", "m2", "w"))
+    got = evalplots.dask.evaluate(pattern, pos_label="spam", sample_weight="w",
+                                  method=method)
+    expected = evalplots.evaluate(y, {"m": m, "m2": m2}, pos_label="spam",
+                                  sample_weight=w)
+    _table_values_equal(got, expected)
+
+
 def _both_evaluations(tmp_path, cols, pos_label, weights):
     """evalplots.dask.evaluate of the files in tmp_path, and evalplots.evaluate of
     their columns ``cols`` (models m and m2) in memory."""
@@ -471,6 +501,21 @@ def test_cli_input_error_names_the_file_and_exits_2(client, tmp_path, capsys):
     assert status == 2 and len(err) == 1 and "matches no file" in err[0]
 
 
+def test_layering_dask_knows_no_report_nor_command():
+    import subprocess
+    import sys
+
+    code = ("import sys, evalplots.dask, evalplots.dask._parquet\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'reportlab'\n"
+            "             or m.startswith(('evalplots.report', 'evalplots.cli',\n"
+            "                              'evalplots._dask_cli'))))\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=False, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
 def test_cli_ctrl_c_closes_the_local_cluster(tmp_path):
     import subprocess
     import sys
@@ -561,6 +606,31 @@ def test_binary_evaluation_on_the_range_path_equals_in_memory(client, weights):
     expected = evalplots.evaluate(ym, {"p": 1.0 / (1.0 + np.exp(-sm))},
                                   sample_weight=wm if weights else None)
     _table_values_equal(got, expected)
+
+
+@pytest.mark.parametrize("weights", [False, True])
+def test_range_path_optima_and_operating_points_are_exact(client, weights):
+    """On the range path the drawn table keeps ~200 of ~8000 vertices; Youden's J,
+    max F1 and every operating point are still the in-memory ones, bit for bit."""
+    import evalplots
+    import evalplots.dask
+
+    rng = np.random.default_rng(12)
+    n = 60_000
+    y = rng.integers(0, 2, n)
+    s = np.round(rng.normal(size=n) + 0.9 * y, 3)  # continuous, with ties
+    w = rng.integers(0, 4, n).astype(np.float64) if weights else None
+    chunks = 7_500
+    got = evalplots.dask.evaluate(
+        da.from_array(y, chunks=chunks), {"m": da.from_array(s, chunks=chunks)},
+        sample_weight=None if w is None else da.from_array(w, chunks=chunks),
+        method="exact", memory_budget=24 * 4_000, max_points=200, ci=False)
+    expected = evalplots.evaluate(y, {"m": s}, sample_weight=w)
+    model, reference = got.models["m"], expected.models["m"]
+    assert len(model.table) < len(reference.table) // 20  # thinned for drawing
+    assert model.optimal_thresholds == reference.optimal_thresholds
+    assert model.operating_points == reference.operating_points
+    assert model.threshold_metrics == reference.threshold_metrics
 
 
 def test_multiclass_confusion_and_table_equal_in_memory(client):

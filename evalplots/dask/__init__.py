@@ -15,7 +15,10 @@ metrics table, the Displays and the standard report work unchanged:
     >>> round(ev.metrics_table.rows["m"]["ROC AUC"], 4)
     0.7778
 
-From the command line: ``evalplots report 'DIR/*.parquet' --engine dask``.
+From the command line: ``evalplots report 'DIR/*.parquet' --engine dask``. A
+partition without rows (a file with columns but no rows, as Spark and Dask
+writers leave them, or an empty chunk) contributes nothing; the command says
+so in one line.
 
 How it works
 ------------
@@ -45,7 +48,10 @@ rows and puts each later wave's rows aside on the worker's local disk; in
 each wave each range's pieces are merged on a worker, each range is sent the
 counts scored above it, and its exact shares of AUC, AP and BEP are summed;
 the wave is released before the next one. The
-drawn curve keeps a subset of the exact curve's vertices, and its area is
+drawn curve keeps a subset of the exact curve's vertices, with their exact
+counts: among them the vertex at the threshold and, found in each range with
+the counts above it, every vertex that can be the optimum of Youden's J or
+of F1, so those optima and every operating point are exact. Its area is
 within the stated ``1/2 sum dFPR dTPR`` of the exact AUC;
 ``method='binned'`` is the explicit approximate alternative, with the same
 bound reported next to its AUC.

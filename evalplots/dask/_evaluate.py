@@ -6,7 +6,7 @@ import numpy as np
 
 from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 
-from evalplots.dask import _input, _ranking
+from evalplots.dask import _input, _parquet, _ranking
 from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
 
 __all__ = ["evaluate", "ranking_summary", "DEFAULT_MEMORY_BUDGET"]
@@ -90,9 +90,19 @@ def _merge_scans(scans, where):
         classes = class_values(np.concatenate([s[2] for s in scans if s[1] is not None]))
         if classes.size > _input.MAX_CLASSES:
             classes = None
-    notes = tuple(dict.fromkeys(n for s in scans for n in s[4]))
+    notes = (*dict.fromkeys(n for s in scans for n in s[4]), *_empty_note(scans, where))
     first = next(i for i, s in enumerate(scans) if s[0] > 0)
     return n_rows, classes, notes, first
+
+
+def _empty_note(scans, where):
+    """One line naming the partitions without rows (they contribute nothing), if any."""
+    empty = [w for s, w in zip(scans, where) if s[0] == 0]
+    if not empty:
+        return ()
+    named, one = empty[0] + (", ..." if len(empty) > 1 else ""), len(empty) == 1
+    return (f"{len(empty)} of {len(where)} partitions {'has' if one else 'have'} no rows "
+            f"({named}); {'it contributes' if one else 'they contribute'} nothing.",)
 
 
 def _gather(parts):
@@ -130,12 +140,11 @@ def prepare(y_true, predictions=None, *, sample_weight=None, task="auto", labels
         task = detect_task(layout["standin_y"], layout["standin_predictions"])
     spec.update(models=layout["models"], exclude=None, kinds=layout["kinds"], task=task)
     rows = None if labels is not None else max(s[0] for s in scans)
-    return parts, spec, {"n_rows": n_rows, "classes": classes,
-                         "notes": notes + layout["notes"],
+    return parts, spec, {**layout, "n_rows": n_rows, "classes": classes,
+                         "notes": tuple(dict.fromkeys(layout["notes"] + notes)),
                          "partition_bytes": _partition_bytes(y_true, predictions,
                                                              sample_weight, parts, spec,
-                                                             rows),
-                         **layout}
+                                                             rows)}
 
 
 def memory_budget_of(memory_budget, info):
@@ -246,12 +255,11 @@ def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
 def _file_part_tables(path, spec, names, pos_label, classes, budget_rows, n_parts,
                       where):
     """:func:`_part_tables` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import score_samples, score_tables
-
-    tables = _input._checked(where, score_tables, path, spec, names, pos_label)
+    tables = _input._checked(where, _parquet.score_tables, path, spec, names, pos_label)
     if tables is None:  # continuous scores past the budget's share: a sample
-        samples = _input._checked(where, score_samples, path, spec, names, pos_label,
-                                  _ranking.SAMPLE_POINTS, budget_rows // n_parts + 1)
+        samples = _input._checked(where, _parquet.score_samples, path, spec, names,
+                                  pos_label, _ranking.SAMPLE_POINTS,
+                                  budget_rows // n_parts + 1)
         if samples is not None:
             return {name: None if s is None else _ranking.part_of_sample(*s)
                     for name, s in samples.items()}
@@ -372,14 +380,12 @@ def _wave_pieces(chunk, name, pos_label, classes, lo, hi, cuts, spill):
 
 def _file_wave_pieces(path, spec, name, pos_label, classes, lo, hi, cuts, where, spill):
     """:func:`_wave_pieces` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import ranged_scores
-
     data = _ranking.Spill(spill).rows()
     if data is not None:
         ranges = [[rows] for rows in _ranking.rows_by_range(data, lo, hi, cuts)]
     else:
-        ranges = _input._checked(where, ranged_scores, path, spec, name, pos_label, lo,
-                                 hi, cuts, spill)
+        ranges = _input._checked(where, _parquet.ranged_scores, path, spec, name,
+                                 pos_label, lo, hi, cuts, spill)
     if ranges is None:  # the general reader, with its rules and messages
         chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
         return _input._checked(where, _wave_pieces, chunk, name, pos_label, classes, lo,
@@ -542,13 +548,11 @@ def _tables_apart(summary, names, budget_rows, n_parts):
 def _file_binary_part(path, spec, names, pos_label, threshold, budget_rows, n_parts,
                       where):
     """:func:`_binary_part` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import binary_summary, sampled_summary
-
-    summary = _input._checked(where, binary_summary, path, spec, names, pos_label,
-                              threshold)
+    summary = _input._checked(where, _parquet.binary_summary, path, spec, names,
+                              pos_label, threshold)
     if summary is None:  # continuous scores past the budget's share: samples
-        found = _input._checked(where, sampled_summary, path, spec, names, pos_label,
-                                threshold, _ranking.SAMPLE_POINTS,
+        found = _input._checked(where, _parquet.sampled_summary, path, spec, names,
+                                pos_label, threshold, _ranking.SAMPLE_POINTS,
                                 budget_rows // n_parts + 1)
         if found is not None:
             return found[0], {name: None if s is None else _ranking.part_of_sample(*s)
@@ -573,22 +577,19 @@ def _merge_binary(budget_rows):
 
 def _delong_part(chunk, tables, pos_label, where):
     """DeLongCrossSums.from_arrays of one partition, by the bit-keyed lookup."""
-    from evalplots.dask._parquet import delong_sums_of_rows
     from evalplots.metrics._summaries._binary import delong_rows
 
     def run():
         y, predictions, weight = chunk
-        return delong_sums_of_rows(*delong_rows(y, predictions, tables, pos_label,
-                                                weight), tables)
+        return _parquet.delong_sums_of_rows(*delong_rows(y, predictions, tables,
+                                                         pos_label, weight), tables)
     return None if chunk is None else _input._checked(where, run)
 
 
 def _file_delong_part(path, spec, tables, pos_label, where):
     """:func:`_delong_part` of one file: by the Parquet fast path when it applies."""
-    from evalplots.dask._parquet import delong_sums
-
-    cross = _input._checked(where, delong_sums, path, spec, spec["models"], pos_label,
-                            tables)
+    cross = _input._checked(where, _parquet.delong_sums, path, spec, spec["models"],
+                            pos_label, tables)
     if cross is None:  # the general reader, with its rules and messages
         chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
         return _delong_part(chunk, tables, pos_label, where)

@@ -27,6 +27,8 @@ import os
 
 import numpy as np
 
+from evalplots.dask._parquet import is_class_column
+
 __all__ = ["Partitions", "partitions_from_arrays", "partitions_from_frame",
            "partitions_from_path"]
 
@@ -82,9 +84,10 @@ def _checked(where, function, *args):
 
 
 def _frame_of_file(path):
+    """A file's frame; one without rows is an empty partition, not an error."""
     from evalplots.datasets._reader import _read_frame
 
-    return _read_frame(path)
+    return _read_frame(path, allow_empty=True)
 
 
 def _target_of_file(path, target):
@@ -132,6 +135,8 @@ def _read(loader, item, spec):
     from evalplots.datasets._reader import predictions_from_frame
 
     frame, source, notes = loader(item)
+    if len(frame) == 0:  # an empty partition contributes nothing
+        return None, notes
     weight = None
     exclude = list(spec.get("exclude") or ())
     if spec.get("weight_column") is not None:
@@ -141,8 +146,6 @@ def _read(loader, item, spec):
                              f"{', '.join(frame.columns)}.")
         weight = read_numbers(frame[name], name, source).astype(np.float64)
         exclude.append(name)
-    if len(frame) == 0:
-        return None, notes
     data = predictions_from_frame(frame, source, notes, target=spec["target"],
                                   models=spec.get("models"), exclude=exclude or None,
                                   classes=spec.get("classes"))
@@ -239,10 +242,7 @@ def _typed_by_schema(path, spec):
     target = [f for f in schema if isinstance(f.name, str)
               and f.name.strip() == spec["target"]]
     others = [f for f in schema if f not in target]
-    return (len(target) == 1 and (pa.types.is_integer(target[0].type)
-                                  or pa.types.is_boolean(target[0].type)
-                                  or pa.types.is_string(target[0].type)
-                                  or pa.types.is_large_string(target[0].type))
+    return (len(target) == 1 and is_class_column(target[0].type)
             and all(pa.types.is_floating(f.type) for f in others))
 
 

@@ -36,6 +36,15 @@ import os
 
 import numpy as np
 
+from evalplots.dask._ranking import (
+    PROBE,
+    Spill,
+    cell_counts,
+    estimated_distinct,
+    looks_continuous,
+    rows_by_range,
+)
+
 __all__ = ["BLOCK_ROWS", "delong_sums", "ranged_scores", "sampled_summary",
            "score_samples", "score_tables"]
 
@@ -119,6 +128,22 @@ def _guarded(path, spec, names, run):
         return None  # the general reader reads the file, and says what is wrong
 
 
+def is_text(arrow_type):
+    """Whether a Parquet column of this type holds text (read as dictionaries)."""
+    import pyarrow as pa
+
+    return pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type)
+
+
+def is_class_column(arrow_type):
+    """Whether a Parquet column of this type reads as classes whatever its values
+    (integers, booleans or text): the target types the block path takes."""
+    import pyarrow as pa
+
+    return (pa.types.is_integer(arrow_type) or pa.types.is_boolean(arrow_type)
+            or is_text(arrow_type))
+
+
 def _columns(schema, spec, names):
     """Raw column names (as in the file) of the target, the weight and the models."""
     import pyarrow as pa
@@ -140,16 +165,14 @@ def _columns(schema, spec, names):
         raise _NotHere
     types = {n: schema.field(by_name[n]).type for n in wanted}
     target_type = types[spec["target"]]
-    if not (pa.types.is_integer(target_type) or pa.types.is_boolean(target_type)
-            or pa.types.is_string(target_type) or pa.types.is_large_string(target_type)):
+    if not is_class_column(target_type):
         raise _NotHere
     if not all(pa.types.is_floating(types[n]) for n in names):
         raise _NotHere
     if weight is not None and not (pa.types.is_floating(types[weight])
                                    or pa.types.is_integer(types[weight])):
         raise _NotHere
-    return by_name, pa.types.is_string(target_type) or pa.types.is_large_string(
-        target_type)
+    return by_name, is_text(target_type)
 
 
 def _small_frame(name, values):
@@ -212,18 +235,6 @@ class _Positives:
         y = column.to_numpy(zero_copy_only=False)
         self._checked(class_values(y))
         return y == self.pos_label
-
-
-def _cell_counts(codes, k, positive, weight, in_place=False):
-    """Positives and negatives of int64 codes ``0..k-1`` (weighted sums when ``weight``;
-    ``in_place``: ``codes`` may be overwritten)."""
-    if weight is None:  # one count of the keys 2 * code + is_positive
-        key = np.left_shift(codes, 1, out=codes if in_place else None)
-        np.bitwise_or(key, positive, out=key)
-        counts = np.bincount(key, minlength=2 * k)
-        return counts[1::2], counts[0::2]
-    return (np.bincount(codes, weights=np.where(positive, weight, 0.0), minlength=k),
-            np.bincount(codes, weights=np.where(positive, 0.0, weight), minlength=k))
 
 
 #: Multipliers of the two hash functions (Fibonacci hashing, Knuth; and a second
@@ -289,8 +300,6 @@ class _ScoreCodes:
         return the block's scores as float64."""
         import pyarrow.compute as pc
 
-        from evalplots.dask._ranking import PROBE, looks_continuous
-
         if column.null_count:
             raise _NotHere
         score = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
@@ -304,7 +313,7 @@ class _ScoreCodes:
         if rows.size:
             self.learnt.append(self._learn(score[rows], positive[rows],
                                            None if weight is None else weight[rows]))
-        pos, neg = _cell_counts(slot, self.keys.size + 1, positive, weight, in_place=True)
+        pos, neg = cell_counts(slot, self.keys.size + 1, positive, weight, in_place=True)
         self.pos, self.neg = self.pos + pos, self.neg + neg
         return score
 
@@ -344,7 +353,7 @@ class _ScoreCodes:
         distinct = _finite(encoded.dictionary.to_numpy())
         self._enter(distinct.view(np.uint64))
         codes = encoded.indices.to_numpy().astype(np.int64)
-        pos, neg = _cell_counts(codes, distinct.size, positive, weight)
+        pos, neg = cell_counts(codes, distinct.size, positive, weight)
         return distinct + 0.0, pos, neg  # -0.0 -> 0.0, as a sort groups them
 
 
@@ -378,7 +387,7 @@ def _blocks(path, spec, names, pos_label):
     reader = pq.ParquetFile(path, read_dictionary=[by_name[target]] if text_target
                             else None)
     if reader.metadata.num_rows == 0:
-        raise _NotHere  # the general reader refuses a file without rows
+        raise _NotHere  # a file without rows: the general reader (it contributes nothing)
     positives = _Positives(target, spec["classes"], pos_label)
     raw = [by_name[target], *(by_name[n] for n in names)]
     if weight_name is not None:
@@ -632,8 +641,6 @@ def _samples(path, spec, names, pos_label, points, min_rows, on_block=None):
     """(:func:`score_samples`' samples, rows); ``on_block`` as in :func:`_score_tables`."""
     import pyarrow.parquet as pq
 
-    from evalplots.dask._ranking import estimated_distinct
-
     n_rows = pq.read_metadata(path).num_rows
     if n_rows < min_rows:
         raise _NotHere
@@ -679,7 +686,6 @@ def ranged_scores(path, spec, name, pos_label, lo, hi, cuts, spill=None):
         :class:`evalplots.dask._ranking.Spill`).
     """
     def run():
-        from evalplots.dask._ranking import Spill, rows_by_range
         from evalplots.metrics._thresholds import BinaryScores
 
         ranges = [[] for _ in range(cuts.size + 1)]

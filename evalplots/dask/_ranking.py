@@ -56,6 +56,8 @@ import numpy as np
 from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
 from evalplots.metrics import ScoreCounts
 from evalplots.metrics._auc import auc_from_pairs, trapezoid_pairs
+from evalplots.metrics._ranking import pr_from_counts
+from evalplots.metrics._threshold_metrics import _TIE_RTOL, metrics_from_counts
 from evalplots.metrics._thresholds import BinaryScores
 
 __all__ = ["RankingSummary", "SKETCH_POINTS", "TABLE_ROW_BYTES"]
@@ -151,7 +153,6 @@ def score_table(data):
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    from evalplots.dask._parquet import _cell_counts
     from evalplots.metrics._validation import sums_exactly
 
     score, positive, weight = data.score, data.positive, data.weight
@@ -163,10 +164,22 @@ def score_table(data):
     codes = encoded.indices.to_numpy().astype(np.int64)
     distinct = encoded.dictionary.to_numpy()
     order = np.argsort(distinct, kind="stable")
-    pos, neg = _cell_counts(codes, distinct.size, positive, weight, in_place=True)
+    pos, neg = cell_counts(codes, distinct.size, positive, weight, in_place=True)
     if weight is not None and sums_exactly(weight):
         pos, neg = pos.astype(np.int64), neg.astype(np.int64)
     return ScoreCounts(distinct[order], pos[order], neg[order])
+
+
+def cell_counts(codes, k, positive, weight, in_place=False):
+    """Positives and negatives of int64 codes ``0..k-1`` (weighted sums when ``weight``;
+    ``in_place``: ``codes`` may be overwritten)."""
+    if weight is None:  # one count of the keys 2 * code + is_positive
+        key = np.left_shift(codes, 1, out=codes if in_place else None)
+        np.bitwise_or(key, positive, out=key)
+        counts = np.bincount(key, minlength=2 * k)
+        return counts[1::2], counts[0::2]
+    return (np.bincount(codes, weights=np.where(positive, weight, 0.0), minlength=k),
+            np.bincount(codes, weights=np.where(positive, 0.0, weight), minlength=k))
 
 
 def looks_continuous(score):
@@ -342,7 +355,8 @@ def _bep_in_range(fps, tps, above_neg, above_pos, n_pos):
 WALK_ROWS = 1 << 16
 
 
-def range_contribution(table, above_pos, above_neg, n_pos, max_points, keep_at=()):
+def range_contribution(table, above_pos, above_neg, n_pos, max_points, keep_at=(), *,
+                       n_neg=None):
     """Exact AUC/AP shares, the BEP if it is here, and the thinned vertices of one range.
 
     Returns a dict: ``auc2`` (sum of dFP * (TP_i + TP_{i-1}), to divide by
@@ -350,7 +364,10 @@ def range_contribution(table, above_pos, above_neg, n_pos, max_points, keep_at=(
     value)), and the kept vertices as a small ScoreCounts piece with its
     ``bound2`` (sum of dFP * dTP over kept steps, to divide by 2 P N). The
     vertex of each threshold of ``keep_at`` (its lowest score at or above
-    it) is always kept, so the confusion matrix there is exact. The table
+    it) is always kept, so the confusion matrix there is exact; given the
+    negatives of all rows ``n_neg``, so is every vertex that can be the
+    optimum of Youden's J or of F1 (:func:`optimum_candidates`), so those
+    optima, read off the kept vertices, are the exact curve's. The table
     is walked from its highest score down in blocks of ``WALK_ROWS`` rows (a
     block is a range of its own, with the counts above it as offsets), so
     the temporaries stay a few blocks, whatever the table's length.
@@ -382,7 +399,7 @@ def range_contribution(table, above_pos, above_neg, n_pos, max_points, keep_at=(
                      pinned[(pinned >= done) & (pinned < done + b - a)] - done,
                      [b - a - 1] if a == 0 else []].astype(np.intp)
         piece = _walk(block, above_pos, above_neg, n_pos, np.unique(keep), last,
-                      find_bep=not out["bep"][0])
+                      find_bep=not out["bep"][0], n_neg=n_neg)
         out["auc2"] += piece["auc2"]
         out["ap"] += piece["ap"]
         out["bound2"] += piece["bound2"]
@@ -402,12 +419,14 @@ def _dot(a, b):
     return float(np.multiply(a, b, dtype=np.float64).sum())
 
 
-def _walk(table, above_pos, above_neg, n_pos, keep, last, find_bep=True):
+def _walk(table, above_pos, above_neg, n_pos, keep, last, find_bep=True, n_neg=None):
     """:func:`range_contribution` of one block (no zero rows), given the counts above
     it, the walk positions ``keep`` to keep and the last kept vertex ``last``."""
     fps_local, tps_local, thr = table.counts()  # this block, highest score first
     fps = fps_local + float(above_neg)
     tps = tps_local + float(above_pos)
+    if n_neg is not None:
+        keep = np.union1d(keep, optimum_candidates(fps, tps, n_pos, n_neg)).astype(np.intp)
     prev_f = np.r_[float(above_neg), fps[:-1]]
     prev_t = np.r_[float(above_pos), tps[:-1]]
     auc2 = float(trapezoid_pairs(fps - prev_f, tps, float(above_pos)))
@@ -433,7 +452,38 @@ def _walk(table, above_pos, above_neg, n_pos, keep, last, find_bep=True):
 
 def _table_coarse(table, max_points):
     """range_contribution over a whole table (the 'table' method's thinning)."""
-    return range_contribution(table, 0, 0, float(table.positive.sum()), max_points)
+    return range_contribution(table, 0, 0, float(table.positive.sum()), max_points,
+                              n_neg=float(table.negative.sum()))
+
+
+def optimum_candidates(fps, tps, n_pos, n_neg):
+    """Walk positions of a run of vertices that can be Youden's or the max-F1 optimum.
+
+    ``fps``/``tps`` are a run of the exact curve's cumulative counts (highest
+    threshold first, the counts above the run included), ``n_pos``/``n_neg``
+    the totals. The optimum is chosen over the whole curve by
+    :func:`evalplots.metrics._threshold_metrics.first_best`: the first vertex
+    whose value is within the tie tolerance of the maximum. Whatever the
+    maximum elsewhere, that vertex, if it lies in this run, is the first of
+    the run at or above some level near the run's own maximum: a running
+    record among the run's values near its maximum. Those records are
+    returned (a few positions), their values computed by the formulas and
+    from the counts that the evaluation's ``threshold_table`` uses, so a
+    table that keeps them yields the exact optima and operating points.
+    """
+    fps = np.r_[fps, float(n_neg)]  # the totals close the run, as counts() ends
+    tps = np.r_[tps, float(n_pos)]
+    precision, recall, _ = pr_from_counts(fps, tps, fps)
+    rates = metrics_from_counts(fps, tps, fps, zero_division=0.0,
+                                precision=precision[-2::-1], recall=recall[-2::-1])
+    out = []
+    for values in (rates.tpr - rates.fpr, rates.fbeta):
+        values = values[:-1]
+        top = values.max()
+        near = np.flatnonzero(values >= top - 2 * _TIE_RTOL * max(1.0, abs(top)))
+        held = values[near]
+        out.append(near[held > np.maximum.accumulate(np.r_[-np.inf, held[:-1]])])
+    return np.union1d(*out)
 
 
 def summarize(pieces, n_pos, n_neg, method, n_ranges):
@@ -695,7 +745,7 @@ def exact_ranges(piece_tasks, n_parts, merged, *, memory_budget, max_points,
     n_ranges = cuts.size + 1
     per_wave = min(n_ranges, per_wave or planned_wave)
     edges = np.r_[-np.inf, cuts, np.inf]
-    n_pos = _count(merged.n_pos)
+    class_totals = (_count(merged.n_pos), _count(merged.n_neg))
     per_range = max(1, max_points // n_ranges)
     above = [0, 0]
     totals, pieces = [], []  # per range, from the highest down
@@ -704,7 +754,8 @@ def exact_ranges(piece_tasks, n_parts, merged, *, memory_budget, max_points,
     bounds = edges[tops[:0:-1]]  # the ascending scores between waves
     try:
         pieces = _waves(piece_tasks, tops, per_wave, edges, cuts, token, bounds, client,
-                        slots, progress, above, totals, n_pos, per_range, keep_at)
+                        slots, progress, above, totals, class_totals, per_range,
+                        keep_at)
     finally:
         if client is not None and len(tops) > 1:
             client.run(remove_spills, token)
@@ -716,7 +767,7 @@ def exact_ranges(piece_tasks, n_parts, merged, *, memory_budget, max_points,
 
 
 def _waves(piece_tasks, tops, per_wave, edges, cuts, token, bounds, client, slots,
-           progress, above, totals, n_pos, per_range, keep_at):
+           progress, above, totals, class_totals, per_range, keep_at):
     """The contributions of the ranges, highest first, wave by wave."""
     n_slots = len(slots)
     pieces = []
@@ -735,7 +786,7 @@ def _waves(piece_tasks, tops, per_wave, edges, cuts, token, bounds, client, slot
             above[:] = [above[0] + t[0], above[1] + t[1]]
         totals.extend(wave_totals)
         ranges = range(top - low - 1, -1, -1)  # the wave's ranges, highest first
-        args = [(off, n_pos, per_range, keep_at) for off in offsets]
+        args = [(off, class_totals, per_range, keep_at) for off in offsets]
         pieces.extend(_wave_contributions(client, parts, ranges, args, slots))
         del parts  # the wave's pieces are freed before the next wave reads
         if client is not None:
@@ -833,9 +884,10 @@ def _merge_ranges(pieces):
     return ScoreCounts(score, pos, neg)
 
 
-def _contribution_of_pieces(pieces, offsets, n_pos, max_points, keep_at):
+def _contribution_of_pieces(pieces, offsets, class_totals, max_points, keep_at):
+    n_pos, n_neg = class_totals
     return range_contribution(_merge_ranges(pieces), offsets[0], offsets[1], n_pos,
-                              max_points, keep_at)
+                              max_points, keep_at, n_neg=n_neg)
 
 
 # --- the binned mode -----------------------------------------------------------

@@ -176,13 +176,17 @@ def _not_utf8_message(path):
             f"re-save it as UTF-8 (e.g. 'CSV UTF-8' in a spreadsheet's Save As).")
 
 
-def read_csv_frame(path):
+def read_csv_frame(path, *, allow_empty=False):
     """Read a CSV with a header row into a DataFrame of typed columns.
 
     Parameters
     ----------
     path : str or path-like
         The CSV file: a header row, then one row per sample, ',' between cells.
+    allow_empty : bool, default=False
+        Read a file with a header but no data rows as an empty frame of its
+        columns (a partition of a larger dataset, which contributes nothing)
+        instead of refusing it.
 
     Returns
     -------
@@ -200,7 +204,8 @@ def read_csv_frame(path):
     ValueError
         If the file is empty, not UTF-8, a Parquet file, looks ';'-, tab- or
         '|'-separated, a header name is empty or repeated, a row has the wrong
-        number of cells, or there are no data rows. The message names the line.
+        number of cells, or there are no data rows (unless ``allow_empty``).
+        The message names the line.
 
     Examples
     --------
@@ -222,18 +227,20 @@ def read_csv_frame(path):
             raw = _read_header(fh, path)
             _check_delimiter(raw, fh)
             header = check_header([name.strip() for name in raw])
-            frame = _read_body(fh, path, header)
+            frame = _read_body(fh, path, header, allow_empty)
     except UnicodeDecodeError:
         raise ValueError(_not_utf8_message(path)) from None
     return frame, CsvSource(path, header)
 
 
-def _read_body(fh, path, header):
+def _read_body(fh, path, header, allow_empty=False):
     import pandas as pd  # imported when a file is read, not with the package
 
     try:
         frame = _pandas_read(fh)
     except pd.errors.EmptyDataError:
+        if allow_empty:
+            return pd.DataFrame(columns=header)
         raise ValueError(f"{path!r} has a header but no data rows.") from None
     except pd.errors.ParserError as exc:
         raise ValueError(_first_ragged(path, header) or (

@@ -61,7 +61,7 @@ def _head(path, nrows):
     return buffer
 
 
-def read_parquet_frame(path, *, nrows=None):
+def read_parquet_frame(path, *, nrows=None, allow_empty=False):
     """Read a Parquet file into a DataFrame of typed columns.
 
     Parameters
@@ -71,6 +71,9 @@ def read_parquet_frame(path, *, nrows=None):
     nrows : int or None, default=None
         Read only the first ``nrows`` rows (the head of a large file); None
         reads every row.
+    allow_empty : bool, default=False
+        Read a file with columns but no rows as an empty frame (a partition of
+        a larger dataset, which contributes nothing) instead of refusing it.
 
     Returns
     -------
@@ -87,7 +90,7 @@ def read_parquet_frame(path, *, nrows=None):
         If ``path`` does not exist.
     ValueError
         If the file is not Parquet, a column name is empty, not text or
-        repeated, or there are no rows.
+        repeated, or there are no rows (unless ``allow_empty``).
 
     Examples
     --------
@@ -119,7 +122,7 @@ def read_parquet_frame(path, *, nrows=None):
             raise ValueError(f"column {j} of {path!r} is named {name!r}, not text; "
                              f"give every column a text name.")
     frame.columns = check_header(names)
-    if len(frame) == 0:
+    if len(frame) == 0 and not allow_empty:
         raise ValueError(f"{path!r} has columns but no data rows.")
     notes = []
     if not isinstance(frame.index, pd.RangeIndex) or frame.index.name is not None:

@@ -38,15 +38,16 @@ ID_COLUMN_NAMES = frozenset({
 })
 
 
-def _read_frame(path):
-    """(DataFrame, source, notes) for a CSV or Parquet file, by suffix."""
+def _read_frame(path, allow_empty=False):
+    """(DataFrame, source, notes) for a CSV or Parquet file, by suffix (``allow_empty``:
+    a file without rows reads as an empty frame)."""
     if os.fspath(path).lower().endswith(PARQUET_SUFFIXES):
         from evalplots.datasets._parquet import read_parquet_frame
 
-        return read_parquet_frame(path)
+        return read_parquet_frame(path, allow_empty=allow_empty)
     from evalplots.datasets._csv import read_csv_frame
 
-    frame, source = read_csv_frame(path)
+    frame, source = read_csv_frame(path, allow_empty=allow_empty)
     return frame, source, []
 
 

@@ -1,5 +1,8 @@
 """What ``evalplots report --engine dask`` needs: a cluster, and the input as partitions.
 
+Beside the command, above both the report and :mod:`evalplots.dask` (which knows
+no report); imported only with ``--engine dask`` (the [dask] extra).
+
 The command keeps its own rules (``--task``, ``--pos-label``, messages, the
 report); this module gives it a :class:`DaskPredictions` that looks like the
 in-memory :class:`evalplots.datasets.Predictions` where the command reads it
@@ -10,8 +13,13 @@ in-memory :class:`evalplots.datasets.Predictions` where the command reads it
 import contextlib
 import logging
 import os
+import signal
+import threading
+
+import distributed
 
 from evalplots.dask._evaluate import evaluate_prepared, prepare
+from evalplots.report import Provenance
 
 __all__ = ["DaskPredictions", "cluster", "load"]
 
@@ -24,9 +32,6 @@ def _interrupts_deferred():
     ``with`` block closes; recorded here, it is raised right after, inside the
     block that closes them.
     """
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         yield lambda: None
         return
@@ -64,8 +69,6 @@ def cluster(scheduler=None, workers=None):
     ------
     client : distributed.Client
     """
-    import distributed
-
     with contextlib.ExitStack() as stack:
         with _interrupts_deferred() as release:
             if scheduler is not None:
@@ -133,8 +136,6 @@ class DaskPredictions:
 
     def provenance(self, command_line):
         """The report's provenance: the pattern and its files (not hashed: too large)."""
-        from evalplots.report import Provenance
-
         files = len(self.parts.where)
         name = self.name or f"{self.path} ({files} file{'s' if files != 1 else ''})"
         return Provenance(input_name=name, input_rows=self.n_samples,
