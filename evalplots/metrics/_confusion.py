@@ -317,11 +317,19 @@ def class_mean(values, weights=None):
         return np.where(total > 0, (zeroed * support).sum(axis=-1) / total, plain)
 
 
-def _row_dot(a, b):
-    """``a · b`` over the last axis: ``a @ b`` for one row, a vectorised sum of
-    products for a stack (the same value for whole-number counts; a BLAS dot per
-    row of a stack is several times slower)."""
-    return a @ b if a.ndim == 1 else (a * b).sum(axis=-1)
+def _class_major(cells):
+    """A (k, k, ...) copy of matrices (..., k, k): each cell of the stack is one
+    contiguous vector, so that the sums over classes are vector additions (numpy
+    sums a last axis of length 2 per row, ten times slower). One matrix stays as
+    it is."""
+    return np.moveaxis(cells, (-2, -1), (0, 1)).copy() if cells.ndim > 2 else cells
+
+
+def _class_dot(a, b):
+    """``a · b`` over the first axis (the classes): ``a @ b`` for one matrix, a
+    vectorised sum of products for a stack (the same value for whole-number
+    counts; a BLAS dot per matrix of a stack is several times slower)."""
+    return a @ b if a.ndim == 1 else (a * b).sum(axis=0)
 
 
 def matthews_from_cells(cells, divide=nan_divide):
@@ -348,13 +356,17 @@ def matthews_from_cells(cells, divide=nan_divide):
     denominator are both twice Matthews'). In float64: the products of counts
     overflow int64 from about 55 000 unweighted samples on.
     """
-    cells = np.asarray(cells, dtype=np.float64)
-    t, p = cells.sum(axis=-1), cells.sum(axis=-2)
-    s = cells.sum(axis=(-2, -1))
-    c = np.trace(cells, axis1=-2, axis2=-1)
-    cov_tp = c * s - _row_dot(t, p)
-    cov_pp = s * s - _row_dot(p, p)
-    cov_tt = s * s - _row_dot(t, t)
+    return _matthews(_class_major(np.asarray(cells, dtype=np.float64)), divide)
+
+
+def _matthews(major, divide):
+    """:func:`matthews_from_cells` of class-major matrices (k, k, ...)."""
+    t, p = major.sum(axis=1), major.sum(axis=0)
+    s = major.sum(axis=(0, 1))
+    c = np.trace(major)
+    cov_tp = c * s - _class_dot(t, p)
+    cov_pp = s * s - _class_dot(p, p)
+    cov_tt = s * s - _class_dot(t, t)
     return divide(cov_tp, np.sqrt(cov_pp * cov_tt), "Matthews correlation coefficient")
 
 
@@ -380,20 +392,23 @@ class CellScores:
 
     def __init__(self, cells):
         self.cells = np.asarray(cells, dtype=np.float64)
-        self.tp = np.diagonal(self.cells, axis1=-2, axis2=-1)
-        self.true = self.cells.sum(axis=-1)
-        self.pred = self.cells.sum(axis=-2)
-        self._rates = CountRates(self.tp, self.true, self.pred)
+        k = self.cells.shape[-1]
+        # class-major (k, k, m): every count below is a vector over the matrices
+        self._major = _class_major(self.cells)
+        tp = self._major.reshape(k * k, -1)[:: k + 1]
+        true, pred = self._major.sum(axis=1), self._major.sum(axis=0)
+        self._rates = CountRates(tp, true, pred)
+        self.tp, self.true, self.pred = tp.T, true.T, pred.T
 
     @property
     def f1(self):
         """(m, k): the F1 score of each class, NaN where TP + FP + FN = 0."""
-        return self._rates.fbeta
+        return self._rates.fbeta.T
 
     @property
     def recall(self):
         """(m, k): the recall of each class, NaN where the class has no sample."""
-        return self._rates.recall
+        return self._rates.recall.T
 
     @functools.cached_property
     def macro_f1(self):
@@ -408,7 +423,7 @@ class CellScores:
     @functools.cached_property
     def mcc(self):
         """(m,): the Matthews correlation coefficient (Gorodkin's for k > 2)."""
-        return matthews_from_cells(self.cells)
+        return _matthews(self._major, nan_divide)
 
     @functools.cached_property
     def balanced_accuracy(self):
