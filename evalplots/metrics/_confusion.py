@@ -318,11 +318,20 @@ def class_mean(values, weights=None):
 
 
 def _class_major(cells):
-    """A (k, k, ...) copy of matrices (..., k, k): each cell of the stack is one
-    contiguous vector, so that the sums over classes are vector additions (numpy
-    sums a last axis of length 2 per row, ten times slower). One matrix stays as
-    it is."""
-    return np.moveaxis(cells, (-2, -1), (0, 1)).copy() if cells.ndim > 2 else cells
+    """Matrices (..., k, k) as (k, k, ...), the classes first, for the sums over them.
+
+    A stack of 2 x 2 matrices is copied, so that each cell is one contiguous vector
+    and a sum over the classes is a few vector additions (numpy adds along a last
+    axis of length 2 row by row, ten times slower); as numpy adds fewer than 8
+    numbers in turn either way, the copy's sums are the same floats. A stack of
+    larger matrices is a view, whose sums run through memory as the matrices' own
+    do (numpy adds 8 or more contiguous numbers pairwise): the same floats again.
+    One matrix is itself.
+    """
+    if cells.ndim == 2:
+        return cells
+    major = cells.transpose(cells.ndim - 2, cells.ndim - 1, *range(cells.ndim - 2))
+    return major.copy() if cells.shape[-1] <= 2 else major
 
 
 def _class_dot(a, b):
@@ -356,17 +365,19 @@ def matthews_from_cells(cells, divide=nan_divide):
     denominator are both twice Matthews'). In float64: the products of counts
     overflow int64 from about 55 000 unweighted samples on.
     """
-    return _matthews(_class_major(np.asarray(cells, dtype=np.float64)), divide)
+    major = _class_major(np.asarray(cells, dtype=np.float64))
+    return _matthews(major, major.sum(axis=1), major.sum(axis=0), divide)
 
 
-def _matthews(major, divide):
-    """:func:`matthews_from_cells` of class-major matrices (k, k, ...)."""
-    t, p = major.sum(axis=1), major.sum(axis=0)
+def _matthews(major, t, p, divide):
+    """:func:`matthews_from_cells` of class-major matrices (k, k, ...) (see
+    :func:`_class_major`) whose row and column sums are ``t`` and ``p``."""
     s = major.sum(axis=(0, 1))
     c = np.trace(major)
+    s2 = s * s
     cov_tp = c * s - _class_dot(t, p)
-    cov_pp = s * s - _class_dot(p, p)
-    cov_tt = s * s - _class_dot(t, t)
+    cov_pp = s2 - _class_dot(p, p)
+    cov_tt = s2 - _class_dot(t, t)
     return divide(cov_tp, np.sqrt(cov_pp * cov_tt), "Matthews correlation coefficient")
 
 
@@ -392,10 +403,9 @@ class CellScores:
 
     def __init__(self, cells):
         self.cells = np.asarray(cells, dtype=np.float64)
-        k = self.cells.shape[-1]
         # class-major (k, k, m): every count below is a vector over the matrices
         self._major = _class_major(self.cells)
-        tp = self._major.reshape(k * k, -1)[:: k + 1]
+        tp = np.diagonal(self._major, axis1=0, axis2=1).T
         true, pred = self._major.sum(axis=1), self._major.sum(axis=0)
         self._rates = CountRates(tp, true, pred)
         self.tp, self.true, self.pred = tp.T, true.T, pred.T
@@ -423,7 +433,7 @@ class CellScores:
     @functools.cached_property
     def mcc(self):
         """(m,): the Matthews correlation coefficient (Gorodkin's for k > 2)."""
-        return _matthews(self._major, nan_divide)
+        return _matthews(self._major, self._rates.true, self._rates.pred, nan_divide)
 
     @functools.cached_property
     def balanced_accuracy(self):
