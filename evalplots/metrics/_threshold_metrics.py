@@ -74,11 +74,12 @@ class _Rates(CountRates):
         """A class total as the denominator at every threshold: as it is when it
         holds no 0 (the ratio broadcasts), else one per threshold, so that a 0/0
         warning counts the thresholds."""
-        if (total != 0).all():
+        nonzero = total != 0
+        if nonzero.all() if isinstance(nonzero, np.ndarray) else nonzero:
             return total
         return np.broadcast_to(total, self.tp.shape)
 
-    def at(self, i):
+    def _at(self, i):
         """The rates at the ``i``-th threshold alone: the same formulas on its counts."""
         return _Rates(self.tp[i], self.fp[i], self._n_pos, self._n_neg, beta=self.beta,
                       divide=self._divide)
@@ -597,7 +598,7 @@ def _minimal_cost(table, cost_fp, cost_fn):
 
 def _optimum(table, i, criterion, value):
     """The :class:`OptimalThreshold` at the ``i``-th threshold of ``table``."""
-    point = table.at(i)
+    point = table._at(i)
     return OptimalThreshold(threshold=float(table.thresholds[i]), criterion=criterion,
                             value=float(value), tpr=float(point.recall),
                             fpr=float(point.fpr), precision=float(point.precision))
