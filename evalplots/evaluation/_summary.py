@@ -34,7 +34,7 @@ from evalplots.evaluation._intervals import replicate_intervals
 from evalplots.evaluation._source import SummarySource
 from evalplots.metrics._ci_bands import counted_ci_bands
 from evalplots.metrics._ovr_curves import OvrCounts, ThresholdCounts
-from evalplots.metrics._replicates import ranking_from_groups
+from evalplots.metrics._replicates import ranking_from_counts, ranking_from_groups
 from evalplots.metrics._resample import multinomial_cells
 from evalplots.metrics._score_counts import ScoreCounts
 
@@ -81,11 +81,11 @@ def dealt_groups(strata, n_groups):
         counts = np.asarray(counts, dtype=np.int64)
         ends = offset + np.cumsum(counts)
         starts = ends - counts
-
-        def below(x):  # rows r < x with r ≡ g (mod n_groups)
-            return np.maximum((x[None, :] - g + n_groups - 1) // n_groups, 0)
-
-        out.append(below(ends) - below(starts))
+        # of the counts[j] rows from starts[j] on, group g gets every n_groups-th
+        # one: whole rounds, and one more if g comes up in the last partial round
+        rounds, rest = np.divmod(counts, n_groups)
+        first = (g - starts[None, :]) % n_groups  # offset of group g's first row
+        out.append(rounds[None, :] + (first < rest[None, :]))
         offset = int(ends[-1]) if ends.size else offset
     return out
 
@@ -125,8 +125,8 @@ def table_ranking_intervals(table, estimates, rng, n_resamples, level):
     ap, bep = [], []
     for start in range(0, n_resamples, block):
         rows = min(block, n_resamples - start)
-        a, b = ranking_from_groups(multinomial_cells(pos, rows, rng),
-                                   multinomial_cells(neg, rows, rng))
+        a, b = ranking_from_counts(multinomial_cells(pos, rows, rng, np.int64),
+                                   multinomial_cells(neg, rows, rng, np.int64))
         ap.append(a)
         bep.append(b)
     n = int(pos.sum() + neg.sum())

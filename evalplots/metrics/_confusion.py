@@ -317,11 +317,28 @@ def class_mean(values, weights=None):
         return np.where(total > 0, (zeroed * support).sum(axis=-1) / total, plain)
 
 
-def _row_dot(a, b):
-    """``a · b`` over the last axis: ``a @ b`` for one row, a vectorised sum of
-    products for a stack (the same value for whole-number counts; a BLAS dot per
-    row of a stack is several times slower)."""
-    return a @ b if a.ndim == 1 else (a * b).sum(axis=-1)
+def _class_major(cells):
+    """Matrices (..., k, k) as (k, k, ...), the classes first, for the sums over them.
+
+    A stack of 2 x 2 matrices is copied, so that each cell is one contiguous vector
+    and a sum over the classes is a few vector additions (numpy adds along a last
+    axis of length 2 row by row, ten times slower); as numpy adds fewer than 8
+    numbers in turn either way, the copy's sums are the same floats. A stack of
+    larger matrices is a view, whose sums run through memory as the matrices' own
+    do (numpy adds 8 or more contiguous numbers pairwise): the same floats again.
+    One matrix is itself.
+    """
+    if cells.ndim == 2:
+        return cells
+    major = cells.transpose(cells.ndim - 2, cells.ndim - 1, *range(cells.ndim - 2))
+    return major.copy() if cells.shape[-1] <= 2 else major
+
+
+def _class_dot(a, b):
+    """``a · b`` over the first axis (the classes): ``a @ b`` for one matrix, a
+    vectorised sum of products for a stack (the same value for whole-number
+    counts; a BLAS dot per matrix of a stack is several times slower)."""
+    return a @ b if a.ndim == 1 else (a * b).sum(axis=0)
 
 
 def matthews_from_cells(cells, divide=nan_divide):
@@ -348,13 +365,19 @@ def matthews_from_cells(cells, divide=nan_divide):
     denominator are both twice Matthews'). In float64: the products of counts
     overflow int64 from about 55 000 unweighted samples on.
     """
-    cells = np.asarray(cells, dtype=np.float64)
-    t, p = cells.sum(axis=-1), cells.sum(axis=-2)
-    s = cells.sum(axis=(-2, -1))
-    c = np.trace(cells, axis1=-2, axis2=-1)
-    cov_tp = c * s - _row_dot(t, p)
-    cov_pp = s * s - _row_dot(p, p)
-    cov_tt = s * s - _row_dot(t, t)
+    major = _class_major(np.asarray(cells, dtype=np.float64))
+    return _matthews(major, major.sum(axis=1), major.sum(axis=0), divide)
+
+
+def _matthews(major, t, p, divide):
+    """:func:`matthews_from_cells` of class-major matrices (k, k, ...) (see
+    :func:`_class_major`) whose row and column sums are ``t`` and ``p``."""
+    s = major.sum(axis=(0, 1))
+    c = np.trace(major)
+    s2 = s * s
+    cov_tp = c * s - _class_dot(t, p)
+    cov_pp = s2 - _class_dot(p, p)
+    cov_tt = s2 - _class_dot(t, t)
     return divide(cov_tp, np.sqrt(cov_pp * cov_tt), "Matthews correlation coefficient")
 
 
@@ -380,20 +403,22 @@ class CellScores:
 
     def __init__(self, cells):
         self.cells = np.asarray(cells, dtype=np.float64)
-        self.tp = np.diagonal(self.cells, axis1=-2, axis2=-1)
-        self.true = self.cells.sum(axis=-1)
-        self.pred = self.cells.sum(axis=-2)
-        self._rates = CountRates(self.tp, self.true, self.pred)
+        # class-major (k, k, m): every count below is a vector over the matrices
+        self._major = _class_major(self.cells)
+        tp = np.diagonal(self._major, axis1=0, axis2=1).T
+        true, pred = self._major.sum(axis=1), self._major.sum(axis=0)
+        self._rates = CountRates(tp, true, pred)
+        self.tp, self.true, self.pred = tp.T, true.T, pred.T
 
     @property
     def f1(self):
         """(m, k): the F1 score of each class, NaN where TP + FP + FN = 0."""
-        return self._rates.fbeta
+        return self._rates.fbeta.T
 
     @property
     def recall(self):
         """(m, k): the recall of each class, NaN where the class has no sample."""
-        return self._rates.recall
+        return self._rates.recall.T
 
     @functools.cached_property
     def macro_f1(self):
@@ -408,7 +433,7 @@ class CellScores:
     @functools.cached_property
     def mcc(self):
         """(m,): the Matthews correlation coefficient (Gorodkin's for k > 2)."""
-        return matthews_from_cells(self.cells)
+        return _matthews(self._major, self._rates.true, self._rates.pred, nan_divide)
 
     @functools.cached_property
     def balanced_accuracy(self):

@@ -131,18 +131,20 @@ class ResamplePlan:
         return [rows[g] for g in np.split(order, bounds)]
 
 
-def multinomial_cells(counts, n_resamples, rng):
-    """Resampled cell counts of one stratum: ``(n_resamples, n_cells)`` float64.
+def multinomial_cells(counts, n_resamples, rng, dtype=np.float64):
+    """Resampled cell counts of one stratum: ``(n_resamples, n_cells)`` of ``dtype``.
 
     Drawing the stratum's n rows with replacement and counting them per cell is
     exactly one Multinomial(n, counts / n) draw, so it is made directly, in
     O(n_cells) per resample instead of O(n). A stratum without rows gives zeros.
+    ``dtype=np.int64`` keeps numpy's counts as drawn (e.g. to cumulate them in
+    integers, which is exact and several times faster than float64 additions).
     """
     counts = np.asarray(counts)
     n = int(counts.sum())
     if n == 0:
-        return np.zeros((n_resamples, counts.size))
-    return rng.multinomial(n, counts / n, size=n_resamples).astype(np.float64)
+        return np.zeros((n_resamples, counts.size), dtype=dtype)
+    return rng.multinomial(n, counts / n, size=n_resamples).astype(dtype, copy=False)
 
 
 def resample_plan(y_true, n_samples, *, stratify):

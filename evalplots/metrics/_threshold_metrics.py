@@ -11,6 +11,7 @@ Elkan, "The foundations of cost-sensitive learning", IJCAI 2001 (Bayes decision)
 """
 
 import functools
+import math
 import numbers
 from dataclasses import dataclass
 
@@ -69,10 +70,24 @@ class _Rates(CountRates):
     def fn(self):
         return self._n_pos - self.tp
 
+    def _per_threshold(self, total):
+        """A class total as the denominator at every threshold: as it is when it
+        holds no 0 (the ratio broadcasts), else one per threshold, so that a 0/0
+        warning counts the thresholds."""
+        nonzero = total != 0
+        if nonzero.all() if isinstance(nonzero, np.ndarray) else nonzero:
+            return total
+        return np.broadcast_to(total, self.tp.shape)
+
+    def _at(self, i):
+        """The rates at the ``i``-th threshold alone: the same formulas on its counts."""
+        return _Rates(self.tp[i], self.fp[i], self._n_pos, self._n_neg, beta=self.beta,
+                      divide=self._divide)
+
     @property
     def true(self):
-        """The positives P, one per threshold."""
-        return np.broadcast_to(self._n_pos, self.tp.shape)
+        """The positives P: the denominator of recall at every threshold."""
+        return self._per_threshold(self._n_pos)
 
     @property
     def pred(self):
@@ -81,12 +96,12 @@ class _Rates(CountRates):
 
     @functools.cached_property
     def fpr(self):
-        return self._divide(self.fp, np.broadcast_to(self._n_neg, self.fp.shape),
+        return self._divide(self.fp, self._per_threshold(self._n_neg),
                             "false positive rate (no negative sample)")
 
     @functools.cached_property
     def specificity(self):
-        return self._divide(self.tn, np.broadcast_to(self._n_neg, self.fp.shape),
+        return self._divide(self.tn, self._per_threshold(self._n_neg),
                             "specificity (no negative sample)")
 
     @functools.cached_property
@@ -177,6 +192,8 @@ class ThresholdMetrics(_Rates):
         def divide(num, den, metric):
             return safe_divide(num, den, zero_division=zero_division, metric=metric)
 
+        if tp[-1] > 0 and fp[-1] > 0:  # every denominator is positive (see below)
+            divide = _positive_divide
         super().__init__(tp, fp, tp[-1], fp[-1], beta=beta, divide=divide)
         self.thresholds = thresholds
         if not (self._n_pos > 0 and self._n_neg > 0):  # a 0/0 rate: warn now
@@ -234,13 +251,24 @@ class ThresholdMetrics(_Rates):
         return pd.DataFrame(columns)
 
 
+def _positive_divide(num, den, metric):
+    """``num / den`` in float64 where no ``den`` is 0 (``metric`` is unused).
+
+    The rates of a table with both classes: recall, FPR and specificity divide by
+    the class totals P, N > 0, precision by TP + FP > 0 (every threshold is a score
+    of non-zero weight) and F-beta by β²P + TP + FP > 0. The same float as
+    :func:`safe_divide`, without its search for 0/0.
+    """
+    return np.true_divide(num, den)
+
+
 def _is_nonnegative(value, *, finite):
     """Whether ``value`` is a real number >= 0 (not bool, not NaN; finite if asked)."""
     return (
         isinstance(value, numbers.Real)
         and not isinstance(value, bool)
         and value >= 0  # False for NaN
-        and (not finite or np.isfinite(value))
+        and (not finite or math.isfinite(value))
     )
 
 
@@ -549,20 +577,13 @@ def optimal_threshold(
         return _minimal_cost(table, cost_fp, cost_fn)
     values = table.tpr - table.fpr if criterion == "youden" else table.fbeta
     best = first_best(values)
-    return OptimalThreshold(
-        threshold=float(table.thresholds[best]),
-        criterion=criterion,
-        value=float(values[best]),
-        tpr=float(table.tpr[best]),
-        fpr=float(table.fpr[best]),
-        precision=float(table.precision[best]),
-    )
+    return _optimum(table, best, criterion, values[best])
 
 
 def first_best(values):
     """Index of the first (highest-threshold) value tied with the maximum."""
     top = values.max()
-    return int(np.argmax(values >= top - _TIE_RTOL * max(1.0, abs(top))))
+    return int((values >= top - _TIE_RTOL * max(1.0, abs(top))).argmax())
 
 
 def _minimal_cost(table, cost_fp, cost_fn):
@@ -572,12 +593,12 @@ def _minimal_cost(table, cost_fp, cost_fn):
     best = first_best(-costs)
     if best == 0:
         return OptimalThreshold(np.inf, "cost", float(costs[0]), 0.0, 0.0, np.nan)
-    i = best - 1
-    return OptimalThreshold(
-        threshold=float(table.thresholds[i]),
-        criterion="cost",
-        value=float(costs[best]),
-        tpr=float(table.tpr[i]),
-        fpr=float(table.fpr[i]),
-        precision=float(table.precision[i]),
-    )
+    return _optimum(table, best - 1, "cost", costs[best])
+
+
+def _optimum(table, i, criterion, value):
+    """The :class:`OptimalThreshold` at the ``i``-th threshold of ``table``."""
+    point = table._at(i)
+    return OptimalThreshold(threshold=float(table.thresholds[i]), criterion=criterion,
+                            value=float(value), tpr=float(point.recall),
+                            fpr=float(point.fpr), precision=float(point.precision))

@@ -859,12 +859,13 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None, classe
         # A sample of weight 0 has no mass: it must not create an operating point
         # (scikit-learn does the same).
         keep = weight != 0
-        if not keep.any():
+        n_kept = np.count_nonzero(keep)
+        if not n_kept:
             raise ValueError(
                 "sample_weight is 0 for every sample, so there is nothing to evaluate; "
                 "pass weights with a positive sum."
             )
-        if not keep.all():
+        if n_kept < keep.size:
             y_score, positive, weight = y_score[keep], positive[keep], weight[keep]
     data = BinaryScores(y_score, positive, weight)
     data._range = (lo, hi)  # bounds of the kept scores too

@@ -298,21 +298,21 @@ def safe_divide(num, den, *, zero_division, metric):
     num = np.asarray(num, dtype=np.float64)
     den = np.asarray(den, dtype=np.float64)
     zero = den == 0
+    if not np.count_nonzero(zero):  # nothing to fill; a count over a count never warns
+        return num / den
     with np.errstate(divide="ignore", invalid="ignore"):
         out = num / np.where(zero, 1.0, den)
-    if zero.any():
-        if zero_division == "warn":
-            warnings.warn(
-                f"{metric} is ill-defined (0/0) and set to 0.0 for {int(zero.sum())} "
-                f"case(s); use zero_division to choose the value and silence this.",
-                UndefinedMetricWarning,
-                stacklevel=3,
-            )
-            fill = 0.0
-        else:
-            fill = zero_division
-        out = np.where(zero, fill, out)
-    return out
+    if zero_division == "warn":
+        warnings.warn(
+            f"{metric} is ill-defined (0/0) and set to 0.0 for {int(zero.sum())} "
+            f"case(s); use zero_division to choose the value and silence this.",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
+        fill = 0.0
+    else:
+        fill = zero_division
+    return np.where(zero, fill, out)
 
 
 def check_threshold(threshold):
