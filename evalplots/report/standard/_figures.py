@@ -27,6 +27,7 @@ from evalplots.display._base import LITERAL_TEXT, break_lines, legend_handle, li
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
 from evalplots.display.style import model_style
 from evalplots.exceptions import EmptyFigureWarning
+from evalplots.metrics._format import format_threshold
 
 
 def figure_style(name="report", font_family=None):
@@ -531,8 +532,8 @@ def calibration_models(ev):
             names.append(name)
         else:
             distinct = ev[name].counts[2]  # the distinct scores, highest first
-            skipped[name] = (f"scores from {distinct[-1]:.3g} to {distinct[0]:.3g}, not "
-                             f"probabilities in [0, 1]")
+            skipped[name] = (f"scores from {format_threshold(distinct[-1])} to "
+                             f"{format_threshold(distinct[0])}, not probabilities in [0, 1]")
     return names, skipped
 
 
