@@ -8,6 +8,41 @@ import stat
 
 from evalplots._interrupts import commit_point
 
+#: the longest file name (one path component) in bytes on Linux, macOS and
+#: Windows file systems alike (ext4, APFS, NTFS count 255 bytes or UTF-16 units)
+NAME_MAX = 255
+_TMP_EXTRA = len("..0123456789abcdef.tmp")  # what a temporary file's name adds
+
+
+def cut_to_bytes(text, max_bytes):
+    """``text`` cut to at most ``max_bytes`` bytes of UTF-8, at a character boundary.
+
+    Parameters
+    ----------
+    text : str
+        The text to cut (a file name or a part of one).
+    max_bytes : int
+        The most UTF-8 bytes the result may take.
+
+    Returns
+    -------
+    str
+        The longest prefix of ``text`` whose UTF-8 encoding fits (surrogate
+        escapes of undecodable bytes count as the one byte each stands for).
+
+    Examples
+    --------
+    >>> cut_to_bytes("模型模型", 7), cut_to_bytes("abc", 10)
+    ('模型', 'abc')
+    """
+    data = text.encode("utf-8", "surrogateescape")
+    if len(data) <= max_bytes:
+        return text
+    cut = max_bytes
+    while cut > 0 and data[cut] & 0xC0 == 0x80:  # inside a character: back to its start
+        cut -= 1
+    return data[:cut].decode("utf-8", "surrogateescape")
+
 
 def resolve_output(path):
     """Check an output path and return the file that will really be written.
@@ -127,7 +162,8 @@ def write_atomically(path, write):
         for _ in range(100):
             # named before it is created, so that an interrupt at any moment
             # (even between the creation and the assignment) finds it to remove
-            tmp = str(target.parent / f".{target.name}.{secrets.token_hex(8)}.tmp")
+            name = cut_to_bytes(target.name, NAME_MAX - _TMP_EXTRA)  # fits beside it
+            tmp = str(target.parent / f".{name}.{secrets.token_hex(8)}.tmp")
             try:
                 os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
                 break

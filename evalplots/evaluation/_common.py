@@ -488,7 +488,9 @@ class Evaluation:
 
         ``<model>`` is the model name with characters file systems refuse
         (``<>:"/\\|?*``, controls) and whitespace turned into ``_``, letters of
-        any script kept, and ``_2``, ``_3`` added if two names end up alike.
+        any script kept, cut to fit a file name's 255 bytes, and ``_2``, ``_3``
+        added if two names end up alike, also alike to a file system that ignores
+        case or Unicode normalisation (``RF`` and ``rf``, on macOS and Windows).
         PDF text is embedded TrueType (``pdf.fonttype = 42``): matplotlib's
         default, Type 3, is refused by many journals' checks. SVG text is drawn
         as outlines (``svg.fonttype = 'path'``): SVG cannot embed a font, so
