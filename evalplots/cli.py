@@ -282,9 +282,14 @@ def _progress_bar():
                     disable=not console.is_terminal)
 
 
-def _check_output(path, notes):
-    """Refuse an unusable -o before any work; note an unusual suffix."""
-    from evalplots._atomic import resolve_output  # slow for --help: secrets (~20 ms)
+def _check_output(path, figures, notes):
+    """Refuse an unusable -o or --figures before any work; note an unusual suffix.
+
+    A file is created and removed where each output goes, so that a read-only
+    directory is reported now, under the user's path, not after the work.
+    """
+    # slow for --help: secrets (~20 ms)
+    from evalplots._atomic import check_writable, resolve_output
 
     if path == "":
         raise UsageError("-o is empty; give a file name such as report.pdf")
@@ -298,6 +303,16 @@ def _check_output(path, notes):
     except FileNotFoundError:
         raise UsageError(f"the directory of -o {path!r} does not exist; create it "
                          f"or choose another path") from None
+    if figures is not None and os.path.exists(figures) and not os.path.isdir(figures):
+        raise UsageError(f"--figures {figures!r} exists and is not a directory; "
+                         f"give a directory for the figure files")
+    for option, where in (("-o", path), ("--figures", figures)):
+        try:
+            if where is not None:
+                check_writable(where if option == "-o" else os.path.join(where, "figure"))
+        except OSError as exc:
+            raise UsageError(f"{option} {where!r} cannot be written: {exc.strerror}; "
+                             f"check the permissions or choose another path") from None
     if os.path.splitext(path)[1].lower() != ".pdf":
         notes.append(f"-o {path!r} does not end in .pdf; writing a PDF there anyway.")
 
@@ -365,11 +380,7 @@ def _report(args, command_line):
 
     report_date()
     notes = []
-    _check_output(args.output, notes)
-    if args.figures is not None and os.path.exists(args.figures) \
-            and not os.path.isdir(args.figures):
-        raise UsageError(f"--figures {args.figures!r} exists and is not a directory; "
-                         f"give a directory for the figure files")
+    _check_output(args.output, args.figures, notes)
     data = _load(args, notes)
     task = _task(data, args)
     pos_label = None
@@ -388,6 +399,7 @@ def _report(args, command_line):
                          f"reports, and this one is {task}.")
     if args.engine != "dask":  # with dask the partitions are checked as they reduce
         _print_notes(notes)  # only once the input is known to be usable
+    from evalplots._atomic import publish_together  # slow for --help: secrets
     from evalplots.evaluation import evaluate  # slow: numpy
     from evalplots.report import evaluation_report  # slow: reportlab, matplotlib
 
@@ -422,11 +434,12 @@ def _report(args, command_line):
             print(f"{PROG}: note: {note}", file=sys.stderr)
         bar.update(task_bar, description="writing the PDF",
                    completed=bar.tasks[0].total - 1)
-        path = report.save(args.output)
-        bar.update(task_bar, completed=bar.tasks[0].total)
-        if args.figures is not None:
-            bar.update(task_bar, description="writing the figures")
-            figures = evaluation.save_figures(args.figures, args.figure_format)
+        with publish_together():  # the report and the figures, or no file changed
+            path = report.save(args.output)
+            bar.update(task_bar, completed=bar.tasks[0].total)
+            if args.figures is not None:
+                bar.update(task_bar, description="writing the figures")
+                figures = evaluation.save_figures(args.figures, args.figure_format)
     try:
         print(f"{path} ({report.page_count_} pages, "
               f"{time.perf_counter() - start:.1f} s)", flush=True)

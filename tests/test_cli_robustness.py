@@ -13,7 +13,11 @@ import time
 
 import numpy as np
 import pytest
+from matplotlib.figure import Figure
 from pypdf import PdfReader
+
+import evalplots._atomic
+import evalplots.cli
 from test_cli import GOOD_CSV, assert_usage_error, run, write_csv
 
 
@@ -69,6 +73,68 @@ def test_non_pdf_suffix_is_accepted_with_a_note(tmp_path):
     assert "evalplots: -o 'out.txt' does not end in .pdf; writing a PDF there " \
            "anyway." in _lines(result.stderr)
     assert (tmp_path / "out.txt").read_bytes().startswith(b"%PDF-")
+
+
+def _read_only(monkeypatch, directory):
+    """Creating a file in ``directory`` fails as on a read-only mount (the tests run
+    as root, for whom permission bits do not stop a write)."""
+    real_open = os.open
+
+    def guarded(path, *args, **kwargs):
+        if os.path.dirname(os.path.abspath(path)) == str(directory):
+            raise OSError(30, "Read-only file system", path)
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(evalplots._atomic.os, "open", guarded)
+
+
+def _no_work(monkeypatch):
+    def refused(*args):
+        raise AssertionError("the input was read before the outputs were checked")
+
+    monkeypatch.setattr(evalplots.cli, "_load", refused)
+
+
+@pytest.mark.parametrize("option", ["-o", "--figures"])
+def test_an_output_that_cannot_be_written_is_refused_first_by_its_own_path(
+        tmp_path, monkeypatch, capsys, option):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    _read_only(monkeypatch, locked)
+    _no_work(monkeypatch)
+    where = {"-o": (locked / "r.pdf", tmp_path / "figs"),
+             "--figures": (tmp_path / "r.pdf", locked)}[option]
+    status = evalplots.cli.main(["report", str(tmp_path / "in.csv"), "-o", str(where[0]),
+                                 "--figures", str(where[1])])
+    shown = where[0] if option == "-o" else where[1]
+    assert (status, capsys.readouterr().err) == (2, (
+        f"evalplots: error: {option} {str(shown)!r} cannot be written: Read-only file "
+        f"system; check the permissions or choose another path.\n"))
+    assert os.listdir(tmp_path) == ["locked"] and os.listdir(locked) == []
+
+
+def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch, capsys):
+    # the report and the figures are published together: none, when one fails
+    report = tmp_path / "r.pdf"
+    report.write_bytes(b"the old report")
+    (tmp_path / "figs").mkdir()
+    real_savefig = Figure.savefig
+
+    def savefig(self, fname, **kwargs):
+        if isinstance(fname, str) and "roc_curves" not in fname:  # the second file
+            raise OSError(28, "No space left on device", fname)
+        return real_savefig(self, fname, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", savefig)
+    status = evalplots.cli.main(["report", str(write_csv(tmp_path, GOOD_CSV)), "-o",
+                                 str(report), "--figures", str(tmp_path / "figs")])
+    assert (status, capsys.readouterr().err.splitlines()[-1]) == (2, (
+        f"evalplots: error: cannot read or write "
+        f"{str(tmp_path / 'figs' / 'det_and_cumulative_gain_curves.pdf')!r}: No space "
+        f"left on device; check the path and permissions."))
+    assert report.read_bytes() == b"the old report"
+    assert sorted(os.listdir(tmp_path)) == ["figs", "preds.csv", "r.pdf"]
+    assert os.listdir(tmp_path / "figs") == []  # not even the figure that was drawn
 
 
 # -- 2. Ctrl-C and a closed stdout -----------------------------------------------
