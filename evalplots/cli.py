@@ -25,6 +25,7 @@ import time
 import warnings
 
 from evalplots._interrupts import InterruptGuard, checkpoint
+from evalplots._text import shown_text
 from evalplots._version import __version__
 
 EXIT_USAGE = 2
@@ -366,9 +367,15 @@ def _provenance(args, data, command_line):
                                 command_line=command_line)
 
 
+def _say(line, stream=None):
+    """Print one line to stderr (or ``stream``): user text in it (names, paths) with
+    controls, bidi overrides and undecodable bytes written as escapes."""
+    print(shown_text(line), file=stream or sys.stderr, flush=True)
+
+
 def _print_notes(notes):
     for note in filter(None, notes):
-        print(f"{PROG}: {_command_line_words(note)}", file=sys.stderr)
+        _say(f"{PROG}: {_command_line_words(note)}")
 
 
 def _report(args, command_line):
@@ -431,7 +438,7 @@ def _report(args, command_line):
                 ci=not args.no_ci,
             )
         for note in _warning_notes(caught):
-            print(f"{PROG}: note: {note}", file=sys.stderr)
+            _say(f"{PROG}: note: {note}")
         bar.update(task_bar, description="writing the PDF",
                    completed=bar.tasks[0].total - 1)
         with publish_together():  # the report and the figures, or no file changed
@@ -441,11 +448,11 @@ def _report(args, command_line):
                 bar.update(task_bar, description="writing the figures")
                 figures = evaluation.save_figures(args.figures, args.figure_format)
     try:
-        print(f"{path} ({report.page_count_} pages, "
-              f"{time.perf_counter() - start:.1f} s)", flush=True)
+        _say(f"{path} ({report.page_count_} pages, "
+             f"{time.perf_counter() - start:.1f} s)", sys.stdout)
         if args.figures is not None:
-            print(f"{len(figures)} figures in {args.figures}: "
-                  f"{', '.join(p.name for p in figures)}", flush=True)
+            _say(f"{len(figures)} figures in {args.figures}: "
+                 f"{', '.join(p.name for p in figures)}", sys.stdout)
     except BrokenPipeError:  # e.g. `| head -c0`: the report is written all the same
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error at interpreter exit
@@ -493,7 +500,7 @@ def main(argv=None):
             # also a KeyboardInterrupt that a library swallowed or turned into
             # another exception (reportlab's cleanup code raises AttributeError)
             if guard.interrupted or isinstance(exc, KeyboardInterrupt):
-                print(f"{PROG}: interrupted; {_unchanged(args)}", file=sys.stderr)
+                _say(f"{PROG}: interrupted; {_unchanged(args)}")
                 return EXIT_INTERRUPTED
             if isinstance(exc, UsageError):
                 message = str(exc)
@@ -504,7 +511,7 @@ def main(argv=None):
             else:
                 raise
         message = _command_line_words(" ".join(message.split()).rstrip("."))
-        print(f"{PROG}: error: {message}.", file=sys.stderr)
+        _say(f"{PROG}: error: {message}.")
         return EXIT_USAGE
 
 

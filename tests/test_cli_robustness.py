@@ -137,6 +137,25 @@ def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch,
     assert os.listdir(tmp_path / "figs") == []  # not even the figure that was drawn
 
 
+def test_a_file_name_that_is_not_utf8_and_a_bidi_override_are_written_escaped(
+        tmp_path, capsys):
+    # a name from a Windows zip (Latin-1 bytes: Python's argv holds a surrogate
+    # escape, which no encoder writes) and a model name with U+202E, which makes a
+    # viewer's properties dialog or a terminal show the text after it reversed
+    source = os.fsencode(tmp_path) + b"/r\xe9sultats.csv"
+    with open(source, "w") as f:
+        f.write("y_true,m\u202e_x\n1,0.9\n0,0.2\n1,0.7\n0,0.4\n")
+    status = evalplots.cli.main(["report", os.fsdecode(source), "-o",
+                                 str(tmp_path / "r\u202e.pdf")])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert out.startswith(f"{tmp_path}/r\\u202e.pdf (")  # the terminal's line
+    info = PdfReader(tmp_path / "r\u202e.pdf").metadata
+    assert info["/InputFile"] == f"{tmp_path}/r\\xe9sultats.csv"
+    assert info["/Keywords"] == "evaluation report, binary, m\\u202e_x"
+    assert not any("\u202e" in str(v) or "\ufffd" in str(v) for v in info.values())
+
+
 # -- 2. Ctrl-C and a closed stdout -----------------------------------------------
 
 def test_ctrl_c_is_one_line_exit_130_and_no_file(tmp_path):

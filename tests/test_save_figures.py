@@ -164,6 +164,8 @@ def test_pdf_and_svg_are_reproducible(sample, tmp_path):
     ("///", "model"),
     ("CON", "CON_"),
     ("x\ty\nz", "x_y_z"),
+    ("m\u202egpj.exe", "m_gpj.exe"),  # a bidi override: the name would read mexe.jpg
+    ("r\udce9sultat\x85", "r_sultat"),  # a surrogate escape (bytes not UTF-8), a C1
     ("m" * 300, "m" * 100),
 ])
 def test_file_stem(name, stem):

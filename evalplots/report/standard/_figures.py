@@ -23,6 +23,7 @@ from matplotlib.patches import Patch
 from matplotlib.transforms import ScaledTranslation
 
 from evalplots._atomic import NAME_MAX, cut_to_bytes, write_atomically
+from evalplots._text import NEUTRALISED
 from evalplots.display import style
 from evalplots.display._base import LITERAL_TEXT, break_lines, legend_handle, literal_legend
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
@@ -519,7 +520,9 @@ ONE_COLUMN, TWO_COLUMNS = 3.5, 7.0
 FORMATS = ("pdf", "svg", "png")
 # Characters no file system takes in a name (Windows' set, '/' and NUL), and
 # controls; names Windows reserves whatever the suffix.
-_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*\s]+')
+# what file systems refuse, whitespace, and what shown_text escapes (controls, bidi
+# overrides, surrogate escapes): a file name shows no escape, so these become "_"
+_UNSAFE = re.compile(rf'(?:[<>:"/\\|?*\s]|{NEUTRALISED.pattern})+')
 #: the most UTF-8 bytes of a model's part of a figure file name: NAME_MAX less
 #: room for the longest fixed part around it ("classification_report_", ".pdf")
 STEM_BYTES = NAME_MAX - 32
@@ -545,7 +548,8 @@ def file_stem(name, taken=()):
     """A file-name part for a model name: recognisable, safe on every file system.
 
     Runs of characters that Windows, macOS or Linux refuse (``<>:"/\\|?*``,
-    controls) and whitespace become one ``_``; letters of any script are kept, in
+    controls), whitespace, bidi overrides and surrogate escapes
+    (:data:`evalplots._text.NEUTRALISED`) become one ``_``; letters of any script are kept, in
     Unicode's composed form (NFC). Leading and trailing dots and ``_`` go; an
     empty result is ``model``, a name Windows reserves (``CON``, ``NUL``, ...)
     gets ``_`` appended, and the name is cut to 100 characters and to
