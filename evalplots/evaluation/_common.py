@@ -12,7 +12,12 @@ import numpy as np
 from evalplots.metrics._bootstrap import check_n_resamples
 from evalplots.metrics._interval import check_confidence_level
 
-__all__ = ["Evaluation", "IntervalOptions", "cell_samples", "check_model_names",
+#: the advice of an evaluation's infinite-log-loss warning: evaluate() and the
+#: command have no eps, so it names what the user can change, the probabilities
+FINITE_LOSS_HINT = ("nothing is clipped: for a finite log loss, give the true classes "
+                    "probabilities above 0 (clip them, or write them with more decimals)")
+
+__all__ = ["FINITE_LOSS_HINT", "Evaluation", "IntervalOptions", "cell_samples", "check_model_names",
            "check_random_state", "named_warnings"]
 
 #: The fixed default bootstrap seed: a report is reproducible unless asked otherwise.

@@ -8,6 +8,7 @@ import numpy as np
 from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 from evalplots import metrics
 from evalplots.evaluation._common import (
+    FINITE_LOSS_HINT,
     Evaluation,
     IntervalOptions,
     cell_samples,
@@ -161,7 +162,8 @@ class MulticlassModel:
             return math.nan
         k = self._ev.classes_.size
         return _log_loss(self._ev.true_codes, self.y_score, labels=np.arange(k),
-                         sample_weight=self._ev.sample_weight, row_tol=ROUNDED_PROBA_TOL)
+                         sample_weight=self._ev.sample_weight, row_tol=ROUNDED_PROBA_TOL,
+                         finite_hint=FINITE_LOSS_HINT)
 
     @functools.cached_property
     def y_pred(self):
@@ -569,7 +571,8 @@ class MulticlassEvaluation(Evaluation):
                                            "(nothing is clipped)")
             split_results(results, row, notes, name)
             rows[name] = row
-        return IntervalTable(rows, notes, self.metrics_table.columns)
+        return IntervalTable(rows, notes, self.metrics_table.columns,
+                             self.metrics_table.rows)
 
     def _cell_jackknife(self, m):
         """The jackknife of the confusion-cell bootstrap: rows' groups, or dealt
