@@ -318,15 +318,23 @@ def _check_output(path, figures, notes):
         notes.append(f"-o {path!r} does not end in .pdf; writing a PDF there anyway.")
 
 
-def _threshold_note(data, threshold):
-    """A note when every score is on one side of the threshold (all one class)."""
-    low = min(float(s.min()) for s in data.predictions.values())
-    high = max(float(s.max()) for s in data.predictions.values())
-    if threshold > high or threshold < low:
-        side = "negative" if threshold > high else "positive"
-        return (f"--threshold {threshold:g} is outside the scores' range "
-                f"[{low:g}, {high:g}]: every sample is predicted {side}.")
-    return None
+def _threshold_notes(data, threshold):
+    """A note for each model whose every score is on one side of the threshold
+    (all predicted in one class): per model, since a model of percentages (0-100)
+    beside probabilities is all positive at 0.5 while the pooled range holds 0.5."""
+    from evalplots.metrics._format import format_threshold  # slow: numpy
+
+    notes = []
+    for name, scores in data.predictions.items():
+        low, high = float(scores.min()), float(scores.max())
+        if threshold > high or threshold < low:
+            side = "negative" if threshold > high else "positive"
+            of = f" of {name!r}" if len(data.predictions) > 1 else ""
+            notes.append(f"--threshold {format_threshold(threshold, precise=True)} is "
+                         f"outside the scores' range{of} [{format_threshold(low, precise=True)}, "
+                         f"{format_threshold(high, precise=True)}]: every sample is "
+                         f"predicted {side}.")
+    return notes
 
 
 def _task(data, args):
@@ -394,7 +402,7 @@ def _report(args, command_line):
     if task == "binary":
         pos_label = _pos_label(data, args.pos_label)
         if args.engine != "dask":  # the scores' range is not read before the pass
-            notes.append(_threshold_note(data, threshold))
+            notes.extend(_threshold_notes(data, threshold))
     ignored = {"--pos-label": args.pos_label is not None and task != "binary",
                "--threshold": args.threshold != "0.5" and task != "binary",
                "--ordinal": args.ordinal and task != "multiclass",

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 import evalplots._atomic
 import evalplots.cli
+import evalplots.evaluation
 from test_cli import GOOD_CSV, assert_usage_error, run, write_csv
 
 
@@ -237,13 +238,34 @@ def test_all_tied_scores_note_once_without_source_path(tmp_path):
     assert "for BEP: the sawtooth precision-recall curve never meets P = R" in summary
 
 
+def _notes_before_the_work(monkeypatch, capsys, *argv):
+    """The stderr lines of ``evalplots report ARGV`` up to the evaluation (not run)."""
+    def stop(*args, **kwargs):
+        raise ValueError("stopped before the evaluation")
+
+    monkeypatch.setattr(evalplots.evaluation, "evaluate", stop)
+    assert evalplots.cli.main(["report", *map(str, argv)]) == 2
+    return _lines(capsys.readouterr().err)
+
+
 @pytest.mark.parametrize("threshold, side", [("2", "negative"), ("-1", "positive")])
-def test_threshold_outside_scores_is_a_note(tmp_path, threshold, side):
-    result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", "t.pdf",
-                 "--threshold", threshold, cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
-    assert (f"evalplots: --threshold {threshold} is outside the scores' range "
-            f"[0.1, 0.9]: every sample is predicted {side}.") in _lines(result.stderr)
+def test_threshold_outside_scores_is_a_note(tmp_path, monkeypatch, capsys, threshold, side):
+    lines = _notes_before_the_work(monkeypatch, capsys, write_csv(tmp_path, GOOD_CSV),
+                                   "-o", tmp_path / "t.pdf", "--threshold", threshold)
+    for name, high in (("model_a", 0.9), ("model_b", 0.8)):
+        assert (f"evalplots: --threshold {threshold} is outside the scores' range of "
+                f"{name!r} [0.1, {high}]: every sample is predicted {side}.") in lines
+
+
+def test_threshold_outside_one_models_scores_is_a_note_for_that_model(
+        tmp_path, monkeypatch, capsys):
+    # percentages beside probabilities: the pooled range [0.1, 93] holds 0.5, but
+    # every sample of the percent model is predicted positive at 0.5
+    csv = write_csv(tmp_path, "y_true,proba,percent\n1,0.9,93\n0,0.1,12\n1,0.6,71\n0,0.3,40\n")
+    lines = _notes_before_the_work(monkeypatch, capsys, csv, "-o", tmp_path / "t.pdf")
+    assert [line for line in lines if "--threshold" in line] == [
+        "evalplots: --threshold 0.5 is outside the scores' range of 'percent' [12, 93]: "
+        "every sample is predicted positive."]
 
 
 # -- 7/8. input parsing ---------------------------------------------------------------
