@@ -22,7 +22,17 @@ joiners (ZWJ, ZWNJ, needed by Persian and Indic scripts) are kept.
 
 import re
 
-__all__ = ["NEUTRALISED", "shown_text"]
+__all__ = ["FORMAT_CHARACTERS", "NEUTRALISED", "escaped_format_characters", "shown_text"]
+
+#: Unicode's format characters (category Cf, Unicode 15), for a regex class:
+#: invisible, yet part of a name; a zero-width space (U+200B) or a byte order
+#: mark (U+FEFF) after a delimiter makes ``y_true`` another name that looks the same
+FORMAT_CHARACTERS = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
+_FORMAT = re.compile(f"[{FORMAT_CHARACTERS}]")
 
 #: one character of the three kinds :func:`shown_text` escapes
 NEUTRALISED = re.compile(
@@ -61,3 +71,27 @@ def _escape(match):
     if 0xDC80 <= code <= 0xDCFF:
         return f"\\x{code - 0xDC00:02x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escaped_format_characters(text):
+    r"""``text`` with every format character written ``\u200b``: for a name in a
+    message, where an invisible character would make two names print alike.
+
+    Stricter than :func:`shown_text`, which keeps the joiners and marks that
+    scripts need in running text.
+
+    Parameters
+    ----------
+    text : str
+        A name (of a column, a model, a class).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> escaped_format_characters("y\u200b_true"), escaped_format_characters("m")
+    ('y\\u200b_true', 'm')
+    """
+    return _FORMAT.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
