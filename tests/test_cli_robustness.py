@@ -5,6 +5,7 @@ device nodes: non-regular outputs are FIFOs and symlinks inside tmp_path.
 """
 
 import os
+import pathlib
 import signal
 import stat
 import subprocess
@@ -19,6 +20,7 @@ from pypdf import PdfReader
 import evalplots._atomic
 import evalplots.cli
 import evalplots.evaluation
+import evalplots.report
 from test_cli import GOOD_CSV, assert_usage_error, run, write_csv
 
 
@@ -126,6 +128,17 @@ def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch,
             raise OSError(28, "No space left on device", fname)
         return real_savefig(self, fname, **kwargs)
 
+    class QuickReport:  # the report's own rendering is not what is tested here
+        page_count_ = 1
+
+        def __init__(self, evaluation, *, progress, **options):
+            progress("drawing", 1, 1)
+
+        def save(self, path):
+            return evalplots._atomic.write_atomically(
+                path, lambda tmp: pathlib.Path(tmp).write_bytes(b"the new report"))
+
+    monkeypatch.setattr(evalplots.report, "evaluation_report", QuickReport)
     monkeypatch.setattr(Figure, "savefig", savefig)
     status = evalplots.cli.main(["report", str(write_csv(tmp_path, GOOD_CSV)), "-o",
                                  str(report), "--figures", str(tmp_path / "figs")])
