@@ -1,12 +1,48 @@
 """Atomic file writing: a temporary file next to the target, then os.replace."""
 
 import contextlib
+import contextvars
 import os
 import pathlib
 import secrets
 import stat
 
 from evalplots._interrupts import commit_point
+
+#: the longest file name (one path component) in bytes on Linux, macOS and
+#: Windows file systems alike (ext4, APFS, NTFS count 255 bytes or UTF-16 units)
+NAME_MAX = 255
+_TMP_EXTRA = len("..0123456789abcdef.tmp")  # what a temporary file's name adds
+
+
+def cut_to_bytes(text, max_bytes):
+    """``text`` cut to at most ``max_bytes`` bytes of UTF-8, at a character boundary.
+
+    Parameters
+    ----------
+    text : str
+        The text to cut (a file name or a part of one).
+    max_bytes : int
+        The most UTF-8 bytes the result may take.
+
+    Returns
+    -------
+    str
+        The longest prefix of ``text`` whose UTF-8 encoding fits (surrogate
+        escapes of undecodable bytes count as the one byte each stands for).
+
+    Examples
+    --------
+    >>> cut_to_bytes("模型模型", 7), cut_to_bytes("abc", 10)
+    ('模型', 'abc')
+    """
+    data = text.encode("utf-8", "surrogateescape")
+    if len(data) <= max_bytes:
+        return text
+    cut = max_bytes
+    while cut > 0 and data[cut] & 0xC0 == 0x80:  # inside a character: back to its start
+        cut -= 1
+    return data[:cut].decode("utf-8", "surrogateescape")
 
 
 def resolve_output(path):
@@ -99,6 +135,9 @@ def write_atomically(path, write):
         regular file.
     FileNotFoundError
         If the directory of ``path`` does not exist.
+    OSError
+        If the temporary file cannot be created or written (its error, with
+        ``path`` as the file name).
 
     Notes
     -----
@@ -122,29 +161,127 @@ def write_atomically(path, write):
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
         mode = _default_file_mode()
-    tmp = None
+    tmp, pending = [], _PENDING.get()
     try:
-        for _ in range(100):
-            # named before it is created, so that an interrupt at any moment
-            # (even between the creation and the assignment) finds it to remove
-            tmp = str(target.parent / f".{target.name}.{secrets.token_hex(8)}.tmp")
-            try:
-                os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-                break
-            except FileExistsError:
-                tmp = None  # someone else's file: never remove it
-        else:
-            raise FileExistsError(f"no free temporary file name in {str(target.parent)!r}")
-        write(tmp)
-        os.chmod(tmp, mode)
+        _create_temporary(target, path, tmp)
+        write(tmp[0])
+        os.chmod(tmp[0], mode)
+        if pending is not None:  # moved into place with the others (publish_together)
+            pending.append((tmp[0], target))
+            return pathlib.Path(path)
         commit_point()  # a Ctrl-C before this line stops here; after it, it is too late
-        os.replace(tmp, target)
+        os.replace(tmp[0], target)
+    except OSError as exc:
+        _remove(tmp)
+        if tmp and exc.filename == tmp[0]:  # the user's path, not the temporary file's
+            raise type(exc)(exc.errno, exc.strerror, os.fspath(path)) from None
+        raise
     except BaseException:
-        if tmp is not None:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
+        _remove(tmp)
         raise
     return pathlib.Path(path)
+
+
+def check_writable(path):
+    """Raise now if a file cannot be created at ``path`` (or made in its directory).
+
+    For a path whose directories do not exist yet (``save_figures`` makes
+    them), the nearest one that exists is tried. A temporary file is created
+    and removed there, as :func:`write_atomically` will create its own: the
+    one test that sees permissions, ACLs, read-only mounts and full inode
+    tables alike.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The output file as the user gave it; error messages name it.
+
+    Raises
+    ------
+    OSError
+        As creating the file would (``PermissionError``, read-only file system,
+        ...), with ``path`` as the file name.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> check_writable(pathlib.Path(tempfile.mkdtemp()) / "new" / "dir" / "f.pdf")
+    """
+    target = pathlib.Path(os.path.abspath(path))
+    while not target.parent.exists() and target.parent != target:
+        target = target.parent
+    tmp = []
+    try:
+        _create_temporary(target, path, tmp)
+    finally:
+        _remove(tmp)
+
+
+@contextlib.contextmanager
+def publish_together():
+    """Inside, :func:`write_atomically` moves no file into place: all at the end.
+
+    Each file is written to its temporary file as usual; on a normal exit of
+    the ``with`` block every one is moved over its target, on an exception (or
+    a Ctrl-C before the first move) every temporary file is removed and no
+    target is changed: all outputs or none.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> with publish_together():
+    ...     _ = write_atomically(d / "a.txt", lambda tmp: pathlib.Path(tmp).write_text("a"))
+    ...     sorted(p.name for p in d.iterdir() if not p.name.startswith("."))
+    []
+    >>> sorted(p.name for p in d.iterdir())
+    ['a.txt']
+    """
+    pending = []
+    token = _PENDING.set(pending)
+    try:
+        yield
+        commit_point()  # a Ctrl-C before this line stops here; after it, it is too late
+        while pending:
+            tmp, target = pending[0]
+            os.replace(tmp, target)
+            pending.pop(0)
+    finally:
+        _PENDING.reset(token)
+        _remove([tmp for tmp, _ in pending])
+
+
+#: the files a publish_together block has written and not yet moved into place
+_PENDING = contextvars.ContextVar("pending_outputs", default=None)
+
+
+def _create_temporary(target, shown, created):
+    """Create an empty temporary file beside ``target``; append its path to ``created``.
+
+    An error names ``shown`` (the user's path), never the temporary file.
+    """
+    for _ in range(100):
+        # named before it is created, so that an interrupt at any moment
+        # (even between the creation and the assignment) finds it to remove
+        name = cut_to_bytes(target.name, NAME_MAX - _TMP_EXTRA)  # fits beside it
+        tmp = str(target.parent / f".{name}.{secrets.token_hex(8)}.tmp")
+        created.append(tmp)
+        try:
+            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            return
+        except FileExistsError:
+            created.pop()  # someone else's file: never remove it
+        except OSError as exc:
+            created.pop()
+            raise type(exc)(exc.errno, exc.strerror, os.fspath(shown)) from None
+    raise FileExistsError(f"no free temporary file name in {str(target.parent)!r}")
+
+
+def _remove(paths):
+    """Remove the temporary files that exist of ``paths``."""
+    for tmp in paths:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
 
 
 def _default_file_mode():

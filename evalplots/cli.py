@@ -25,6 +25,7 @@ import time
 import warnings
 
 from evalplots._interrupts import InterruptGuard, checkpoint
+from evalplots._text import shown_text
 from evalplots._version import __version__
 
 EXIT_USAGE = 2
@@ -282,9 +283,14 @@ def _progress_bar():
                     disable=not console.is_terminal)
 
 
-def _check_output(path, notes):
-    """Refuse an unusable -o before any work; note an unusual suffix."""
-    from evalplots._atomic import resolve_output  # slow for --help: secrets (~20 ms)
+def _check_output(path, figures, notes):
+    """Refuse an unusable -o or --figures before any work; note an unusual suffix.
+
+    A file is created and removed where each output goes, so that a read-only
+    directory is reported now, under the user's path, not after the work.
+    """
+    # slow for --help: secrets (~20 ms)
+    from evalplots._atomic import check_writable, resolve_output
 
     if path == "":
         raise UsageError("-o is empty; give a file name such as report.pdf")
@@ -298,19 +304,37 @@ def _check_output(path, notes):
     except FileNotFoundError:
         raise UsageError(f"the directory of -o {path!r} does not exist; create it "
                          f"or choose another path") from None
+    if figures is not None and os.path.exists(figures) and not os.path.isdir(figures):
+        raise UsageError(f"--figures {figures!r} exists and is not a directory; "
+                         f"give a directory for the figure files")
+    for option, where in (("-o", path), ("--figures", figures)):
+        try:
+            if where is not None:
+                check_writable(where if option == "-o" else os.path.join(where, "figure"))
+        except OSError as exc:
+            raise UsageError(f"{option} {where!r} cannot be written: {exc.strerror}; "
+                             f"check the permissions or choose another path") from None
     if os.path.splitext(path)[1].lower() != ".pdf":
         notes.append(f"-o {path!r} does not end in .pdf; writing a PDF there anyway.")
 
 
-def _threshold_note(data, threshold):
-    """A note when every score is on one side of the threshold (all one class)."""
-    low = min(float(s.min()) for s in data.predictions.values())
-    high = max(float(s.max()) for s in data.predictions.values())
-    if threshold > high or threshold < low:
-        side = "negative" if threshold > high else "positive"
-        return (f"--threshold {threshold:g} is outside the scores' range "
-                f"[{low:g}, {high:g}]: every sample is predicted {side}.")
-    return None
+def _threshold_notes(data, threshold):
+    """A note for each model whose every score is on one side of the threshold
+    (all predicted in one class): per model, since a model of percentages (0-100)
+    beside probabilities is all positive at 0.5 while the pooled range holds 0.5."""
+    from evalplots.metrics._format import format_threshold  # slow: numpy
+
+    notes = []
+    for name, scores in data.predictions.items():
+        low, high = float(scores.min()), float(scores.max())
+        if threshold > high or threshold < low:
+            side = "negative" if threshold > high else "positive"
+            of = f" of {name!r}" if len(data.predictions) > 1 else ""
+            notes.append(f"--threshold {format_threshold(threshold, precise=True)} is "
+                         f"outside the scores' range{of} [{format_threshold(low, precise=True)}, "
+                         f"{format_threshold(high, precise=True)}]: every sample is "
+                         f"predicted {side}.")
+    return notes
 
 
 def _task(data, args):
@@ -351,9 +375,15 @@ def _provenance(args, data, command_line):
                                 command_line=command_line)
 
 
+def _say(line, stream=None):
+    """Print one line to stderr (or ``stream``): user text in it (names, paths) with
+    controls, bidi overrides and undecodable bytes written as escapes."""
+    print(shown_text(line), file=stream or sys.stderr, flush=True)
+
+
 def _print_notes(notes):
     for note in filter(None, notes):
-        print(f"{PROG}: {_command_line_words(note)}", file=sys.stderr)
+        _say(f"{PROG}: {_command_line_words(note)}")
 
 
 def _report(args, command_line):
@@ -365,18 +395,14 @@ def _report(args, command_line):
 
     report_date()
     notes = []
-    _check_output(args.output, notes)
-    if args.figures is not None and os.path.exists(args.figures) \
-            and not os.path.isdir(args.figures):
-        raise UsageError(f"--figures {args.figures!r} exists and is not a directory; "
-                         f"give a directory for the figure files")
+    _check_output(args.output, args.figures, notes)
     data = _load(args, notes)
     task = _task(data, args)
     pos_label = None
     if task == "binary":
         pos_label = _pos_label(data, args.pos_label)
         if args.engine != "dask":  # the scores' range is not read before the pass
-            notes.append(_threshold_note(data, threshold))
+            notes.extend(_threshold_notes(data, threshold))
     ignored = {"--pos-label": args.pos_label is not None and task != "binary",
                "--threshold": args.threshold != "0.5" and task != "binary",
                "--ordinal": args.ordinal and task != "multiclass",
@@ -388,6 +414,7 @@ def _report(args, command_line):
                          f"reports, and this one is {task}.")
     if args.engine != "dask":  # with dask the partitions are checked as they reduce
         _print_notes(notes)  # only once the input is known to be usable
+    from evalplots._atomic import publish_together  # slow for --help: secrets
     from evalplots.evaluation import evaluate  # slow: numpy
     from evalplots.report import evaluation_report  # slow: reportlab, matplotlib
 
@@ -419,20 +446,21 @@ def _report(args, command_line):
                 ci=not args.no_ci,
             )
         for note in _warning_notes(caught):
-            print(f"{PROG}: note: {note}", file=sys.stderr)
+            _say(f"{PROG}: note: {note}")
         bar.update(task_bar, description="writing the PDF",
                    completed=bar.tasks[0].total - 1)
-        path = report.save(args.output)
-        bar.update(task_bar, completed=bar.tasks[0].total)
-        if args.figures is not None:
-            bar.update(task_bar, description="writing the figures")
-            figures = evaluation.save_figures(args.figures, args.figure_format)
+        with publish_together():  # the report and the figures, or no file changed
+            path = report.save(args.output)
+            bar.update(task_bar, completed=bar.tasks[0].total)
+            if args.figures is not None:
+                bar.update(task_bar, description="writing the figures")
+                figures = evaluation.save_figures(args.figures, args.figure_format)
     try:
-        print(f"{path} ({report.page_count_} pages, "
-              f"{time.perf_counter() - start:.1f} s)", flush=True)
+        _say(f"{path} ({report.page_count_} pages, "
+             f"{time.perf_counter() - start:.1f} s)", sys.stdout)
         if args.figures is not None:
-            print(f"{len(figures)} figures in {args.figures}: "
-                  f"{', '.join(p.name for p in figures)}", flush=True)
+            _say(f"{len(figures)} figures in {args.figures}: "
+                 f"{', '.join(p.name for p in figures)}", sys.stdout)
     except BrokenPipeError:  # e.g. `| head -c0`: the report is written all the same
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error at interpreter exit
@@ -480,7 +508,7 @@ def main(argv=None):
             # also a KeyboardInterrupt that a library swallowed or turned into
             # another exception (reportlab's cleanup code raises AttributeError)
             if guard.interrupted or isinstance(exc, KeyboardInterrupt):
-                print(f"{PROG}: interrupted; {_unchanged(args)}", file=sys.stderr)
+                _say(f"{PROG}: interrupted; {_unchanged(args)}")
                 return EXIT_INTERRUPTED
             if isinstance(exc, UsageError):
                 message = str(exc)
@@ -491,7 +519,7 @@ def main(argv=None):
             else:
                 raise
         message = _command_line_words(" ".join(message.split()).rstrip("."))
-        print(f"{PROG}: error: {message}.", file=sys.stderr)
+        _say(f"{PROG}: error: {message}.")
         return EXIT_USAGE
 
 

@@ -6,12 +6,19 @@ touches real device nodes: non-regular outputs are FIFOs and symlinks inside tmp
 """
 
 import os
+import pathlib
 import stat
 import subprocess
 import sys
 
 import pytest
+from matplotlib.figure import Figure
 from pypdf import PdfReader
+
+import evalplots._atomic
+import evalplots.cli
+import evalplots.evaluation
+import evalplots.report
 from test_cli import GOOD_CSV, assert_usage_error, run, write_csv
 
 
@@ -63,6 +70,98 @@ def test_symlink_output_without_pdf_suffix_writes_the_target_with_a_note(tmp_pat
     assert target.read_bytes().startswith(b"%PDF-")
     assert stat.S_IMODE(os.stat(target).st_mode) == 0o640
     assert sorted(p.name for p in target.parent.iterdir()) == ["target.txt"]
+
+
+def _read_only(monkeypatch, directory):
+    """Creating a file in ``directory`` fails as on a read-only mount (the tests run
+    as root, for whom permission bits do not stop a write)."""
+    real_open = os.open
+
+    def guarded(path, *args, **kwargs):
+        if os.path.dirname(os.path.abspath(path)) == str(directory):
+            raise OSError(30, "Read-only file system", path)
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(evalplots._atomic.os, "open", guarded)
+
+
+def _no_work(monkeypatch):
+    def refused(*args):
+        raise AssertionError("the input was read before the outputs were checked")
+
+    monkeypatch.setattr(evalplots.cli, "_load", refused)
+
+
+@pytest.mark.parametrize("option", ["-o", "--figures"])
+def test_an_output_that_cannot_be_written_is_refused_first_by_its_own_path(
+        tmp_path, monkeypatch, capsys, option):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    _read_only(monkeypatch, locked)
+    _no_work(monkeypatch)
+    where = {"-o": (locked / "r.pdf", tmp_path / "figs"),
+             "--figures": (tmp_path / "r.pdf", locked)}[option]
+    status = evalplots.cli.main(["report", str(tmp_path / "in.csv"), "-o", str(where[0]),
+                                 "--figures", str(where[1])])
+    shown = where[0] if option == "-o" else where[1]
+    assert (status, capsys.readouterr().err) == (2, (
+        f"evalplots: error: {option} {str(shown)!r} cannot be written: Read-only file "
+        f"system; check the permissions or choose another path.\n"))
+    assert os.listdir(tmp_path) == ["locked"] and os.listdir(locked) == []
+
+
+def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch, capsys):
+    # the report and the figures are published together: none, when one fails
+    report = tmp_path / "r.pdf"
+    report.write_bytes(b"the old report")
+    (tmp_path / "figs").mkdir()
+    real_savefig = Figure.savefig
+
+    def savefig(self, fname, **kwargs):
+        if isinstance(fname, str) and "roc_curves" not in fname:  # the second file
+            raise OSError(28, "No space left on device", fname)
+        return real_savefig(self, fname, **kwargs)
+
+    class QuickReport:  # the report's own rendering is not what is tested here
+        page_count_ = 1
+
+        def __init__(self, evaluation, *, progress, **options):
+            progress("drawing", 1, 1)
+
+        def save(self, path):
+            return evalplots._atomic.write_atomically(
+                path, lambda tmp: pathlib.Path(tmp).write_bytes(b"the new report"))
+
+    monkeypatch.setattr(evalplots.report, "evaluation_report", QuickReport)
+    monkeypatch.setattr(Figure, "savefig", savefig)
+    status = evalplots.cli.main(["report", str(write_csv(tmp_path, GOOD_CSV)), "-o",
+                                 str(report), "--figures", str(tmp_path / "figs")])
+    assert (status, capsys.readouterr().err.splitlines()[-1]) == (2, (
+        f"evalplots: error: cannot read or write "
+        f"{str(tmp_path / 'figs' / 'det_and_cumulative_gain_curves.pdf')!r}: No space "
+        f"left on device; check the path and permissions."))
+    assert report.read_bytes() == b"the old report"
+    assert sorted(os.listdir(tmp_path)) == ["figs", "preds.csv", "r.pdf"]
+    assert os.listdir(tmp_path / "figs") == []  # not even the figure that was drawn
+
+
+def test_a_file_name_that_is_not_utf8_and_a_bidi_override_are_written_escaped(
+        tmp_path, capsys):
+    # a name from a Windows zip (Latin-1 bytes: Python's argv holds a surrogate
+    # escape, which no encoder writes) and a model name with U+202E, which makes a
+    # viewer's properties dialog or a terminal show the text after it reversed
+    source = os.fsencode(tmp_path) + b"/r\xe9sultats.csv"
+    with open(source, "w") as f:
+        f.write("y_true,m\u202e_x\n1,0.9\n0,0.2\n1,0.7\n0,0.4\n")
+    status = evalplots.cli.main(["report", os.fsdecode(source), "-o",
+                                 str(tmp_path / "r\u202e.pdf")])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert out.startswith(f"{tmp_path}/r\\u202e.pdf (")  # the terminal's line
+    info = PdfReader(tmp_path / "r\u202e.pdf").metadata
+    assert info["/InputFile"] == f"{tmp_path}/r\\xe9sultats.csv"
+    assert info["/Keywords"] == "evaluation report, binary, m\\u202e_x"
+    assert not any("\u202e" in str(v) or "\ufffd" in str(v) for v in info.values())
 
 
 # -- 2. a closed stdout ---------------------------------------------------------
@@ -122,13 +221,34 @@ def test_all_tied_scores_note_once_without_source_path(tmp_path):
     assert "for BEP: the sawtooth precision-recall curve never meets P = R" in summary
 
 
+def _notes_before_the_work(monkeypatch, capsys, *argv):
+    """The stderr lines of ``evalplots report ARGV`` up to the evaluation (not run)."""
+    def stop(*args, **kwargs):
+        raise ValueError("stopped before the evaluation")
+
+    monkeypatch.setattr(evalplots.evaluation, "evaluate", stop)
+    assert evalplots.cli.main(["report", *map(str, argv)]) == 2
+    return _lines(capsys.readouterr().err)
+
+
 @pytest.mark.parametrize("threshold, side", [("2", "negative"), ("-1", "positive")])
-def test_threshold_outside_scores_is_a_note(tmp_path, threshold, side):
-    result = run("report", write_csv(tmp_path, GOOD_CSV), "-o", "t.pdf",
-                 "--threshold", threshold, cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
-    assert (f"evalplots: --threshold {threshold} is outside the scores' range "
-            f"[0.1, 0.9]: every sample is predicted {side}.") in _lines(result.stderr)
+def test_threshold_outside_scores_is_a_note(tmp_path, monkeypatch, capsys, threshold, side):
+    lines = _notes_before_the_work(monkeypatch, capsys, write_csv(tmp_path, GOOD_CSV),
+                                   "-o", tmp_path / "t.pdf", "--threshold", threshold)
+    for name, high in (("model_a", 0.9), ("model_b", 0.8)):
+        assert (f"evalplots: --threshold {threshold} is outside the scores' range of "
+                f"{name!r} [0.1, {high}]: every sample is predicted {side}.") in lines
+
+
+def test_threshold_outside_one_models_scores_is_a_note_for_that_model(
+        tmp_path, monkeypatch, capsys):
+    # percentages beside probabilities: the pooled range [0.1, 93] holds 0.5, but
+    # every sample of the percent model is predicted positive at 0.5
+    csv = write_csv(tmp_path, "y_true,proba,percent\n1,0.9,93\n0,0.1,12\n1,0.6,71\n0,0.3,40\n")
+    lines = _notes_before_the_work(monkeypatch, capsys, csv, "-o", tmp_path / "t.pdf")
+    assert [line for line in lines if "--threshold" in line] == [
+        "evalplots: --threshold 0.5 is outside the scores' range of 'percent' [12, 93]: "
+        "every sample is predicted positive."]
 
 
 # -- 7/8. input parsing ---------------------------------------------------------------

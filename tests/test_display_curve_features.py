@@ -11,6 +11,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
 import evalplots.metrics as em
+import evalplots.metrics._format as fmt
 from evalplots.display import PrecisionRecallDisplay, RocCurveDisplay
 from evalplots.display._base import LegendScore, format_score, legend_label, score_decimals
 from evalplots.metrics import ConfidenceInterval
@@ -198,13 +199,39 @@ def test_f1_point_against_scikit_learn_and_ties_to_the_highest_threshold():
             [[skm.recall_score(y, pred), skm.precision_score(y, pred)]],
         )
         assert display.optimal_annotation_.get_text() == (
-            f"max F1 = {max(f1):.2f} at t = {best:.3g}"
+            f"max F1 = {max(f1):.2f} at t = {best + 0.0:.3g}"  # + 0.0: -0.0 is 0
         )
     # F1 = 2/3 at t = 0.9 (P 1, R 1/2) and at t = 0.6 (P 1/2, R 1): 0.9 wins
     display = PrecisionRecallDisplay.from_predictions(
         [1, 0, 0, 1], [0.9, 0.8, 0.7, 0.6], plot_optimal="f1", ax=_ax()
     )
     np.testing.assert_allclose(display.optimal_point_.get_xydata(), [[0.5, 1]])
+
+
+@pytest.mark.parametrize("n", [8, 2048])  # the two validation paths (few, one pass)
+@pytest.mark.parametrize("first", [-0.0, 0.0])
+def test_a_tie_of_minus_and_plus_zero_is_the_threshold_zero_whichever_comes_first(n, first):
+    # -0.0 and 0.0 are one score; which of the two a sort puts first depends on the
+    # CPU's sort kernel, so both orders are built here and must give the same results
+    other = 0.0 if first == -0.0 else -0.0
+    y = np.tile([1, 1, 0, 0], n // 4)
+    s = np.tile([0.9, first, other, -0.5], n // 4)
+    for thresholds in (em.roc_curve(y, s, drop_intermediate=False)[2],
+                       em.precision_recall_curve(y, s)[2],
+                       em.ScoreCounts.from_arrays(y, s).score):
+        assert 0.0 in thresholds and not np.signbit(thresholds[thresholds == 0]).any()
+    display = PrecisionRecallDisplay.from_predictions(y, s, plot_optimal="f1", ax=_ax())
+    # F1 at t = 0: P = 2/3, R = 1 -> 0.8; at t = 0.9: P = 1, R = 1/2 -> 2/3
+    assert display.optimal_annotation_.get_text() == "max F1 = 0.80 at t = 0"
+
+
+def test_a_number_that_rounds_to_zero_is_never_written_minus_zero():
+    assert (fmt.format_score(-0.0), fmt.format_number(-0.00004), fmt.format_threshold(-0.0),
+            fmt.format_quantity(-0.0), fmt.format_difference(-0.0004),
+            fmt.format_interval(-0.0, -0.0001, 0.5)) == (
+        "0.00", "0.0000", "0", "0", "+0.000", "0.000 [0.000, 0.500]")
+    assert (fmt.format_number(-0.5), fmt.format_difference(-0.25), fmt.format_threshold(-1e-9)) == (
+        "-0.5000", "-0.250", "-1e-09")
 
 
 def test_plot_optimal_without_a_stored_optimum_is_a_value_error():

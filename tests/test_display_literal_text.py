@@ -122,6 +122,13 @@ def test_curve_legends_show_names_literally(draw):
     assert title in texts and all(entry in texts for entry in entries)
 
 
+def test_a_bidi_override_in_a_name_is_drawn_escaped_not_obeyed():
+    ax = _ax()
+    RocCurveDisplay.from_predictions([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.3], ax=ax,
+                                     name="m\u202egpj")
+    assert _legend_texts(ax)[1][0] == "m\\u202egpj (AUC = 1.00)"
+
+
 @pytest.mark.parametrize("transposed", [False, True])
 def test_confusion_matrix_ticks_and_colorbar_label(transposed):
     ax = _ax()

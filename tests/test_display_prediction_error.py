@@ -114,6 +114,16 @@ def test_residual_distribution_counts_every_residual():
     assert display.ax_.get_title() == ""  # nothing drawn partially: no note
 
 
+def test_residuals_equal_but_for_rounding_are_one_bar():
+    # y - (y + 0.4) is -0.4 up to one ulp: numpy's 'auto' bins would be narrower
+    # than the floats between them and raise "Too many bins for data range"
+    y_true = np.array([0.5, 1.5, 2.5, 3.5])
+    assert 0 < np.ptp(y_true - (y_true + 0.4)) < 1e-15
+    display = PredictionErrorDisplay.from_predictions(
+        y_true, y_true + 0.4, kind="residual_distribution", ax=_ax())
+    assert [bar.get_height() for bar in display.hist_] == [4]
+
+
 def test_residual_distribution_hand_example():
     display = PredictionErrorDisplay.from_predictions(
         Y_TRUE,

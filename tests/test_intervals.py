@@ -234,6 +234,32 @@ def test_scores_outside_0_1_have_no_brier_or_log_loss():
     assert "Brier" not in ev.intervals["m"]
 
 
+def test_a_row_without_an_interval_stays_with_its_estimate_and_why():
+    # a positive scored 0: the log loss is inf, shown in the table; its interval
+    # row stays, saying why there is none
+    ev = evaluate([1, 0, 1, 0, 1, 0], {"m": [0.0, 0.2, 0.9, 0.4, 0.7, 0.1]},
+                  n_resamples=50)
+    row = ev.intervals.to_frame().loc[("m", "Log loss")]
+    assert row["estimate"] == math.inf == ev.metrics_table.rows["m"]["Log loss"]
+    assert math.isnan(row["low"]) and not isinstance(row["method"], str)  # no method
+    assert row["note"] == "infinite: a positive scores 0 or a negative 1 (nothing is clipped)"
+    assert ev.intervals.to_frame().loc[("m", "Brier"), "note"] == ""
+
+
+@pytest.mark.parametrize("task", ["binary", "multiclass"])
+def test_the_infinite_log_loss_advice_names_what_evaluate_users_can_change(task):
+    # evaluate() and the command have no eps=: the advice is about the probabilities
+    y, p = {"binary": ([1, 0, 1, 0], [0.0, 0.2, 0.9, 0.4]),
+            "multiclass": ([0, 1, 2], [[0.0, 0.5, 0.5], [0.1, 0.8, 0.1], [0.2, 0.2, 0.6]])}[task]
+    ev = evaluate(y, {"m": np.array(p)}, n_resamples=20)
+    with pytest.warns(UndefinedMetricWarning, match="log loss is infinite") as caught:
+        assert ev["m"].log_loss == math.inf
+    message = str(caught[0].message)
+    assert "eps" not in message and message.endswith(
+        "probabilities are exactly 0; nothing is clipped: for a finite log loss, give the "
+        "true classes probabilities above 0 (clip them, or write them with more decimals).")
+
+
 def test_intervals_are_reproducible_with_the_seed():
     y, scores = small_binary()
     one = evaluate(y, scores, n_resamples=200, random_state=11).intervals

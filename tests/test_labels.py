@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from evalplots.metrics._labels import (
+    class_values,
     default_pos_label,
     label_name_map,
     match_label_text,
@@ -81,3 +82,10 @@ def test_duplicate_label_names_are_named_not_misreported():
         label_name_map({0: "x", 1: "x"}, np.array([0, 1]))
     with pytest.raises(ValueError, match="several classes the same name 'x'"):
         evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.9, 0.2, 0.8]}, label_names={0: "x", 1: "x"})
+
+
+@pytest.mark.parametrize("labels", [[-0.0, 0.0, 1.0], [0.0, -0.0, 1.0], [1.0, -0.0, 2.0, 0.0],
+                                    [-0.0, -0.0]])
+def test_minus_zero_and_zero_are_the_class_0_whichever_comes_first(labels):
+    classes = class_values(np.array(labels))
+    assert classes.tolist() == sorted(set(labels)) and not np.signbit(classes).any()

@@ -5,6 +5,8 @@ import numpy as np
 import pytest
 import sklearn.metrics as skm
 
+import evalplots
+
 from evalplots.metrics import (
     auc,
     average_precision_from_curve,
@@ -256,6 +258,23 @@ def test_macro_precision_recall_by_hand():
         (average_precision_score([1, 0, 1], [0.9, 0.5, 0.1])
          + average_precision_score([1, 1, 0], [0.9, 0.5, 0.1])) / 2
     )
+
+
+def test_the_ap_of_a_perfect_ranking_is_1_not_1_plus_an_ulp():
+    # the float sum of twenty recall steps of 1/20 is 1 + 2**-52: the class with 20
+    # positives, each scored above every other sample, has AP exactly 1, and so
+    # does the P-R Display built from the evaluation (it refuses values above 1)
+    y = np.repeat([0, 1, 2], [10, 20, 10])
+    proba = np.full((40, 3), 0.1)
+    proba[np.arange(40), y] = 0.8
+    proba[y == 1, 1] += np.arange(20) * 1e-3  # distinct scores: 20 recall steps
+    proba[y == 1, 0] -= np.arange(20) * 1e-3
+    assert -np.sum(np.diff(np.arange(20, -1, -1) / 20)) > 1  # the float sum, unguarded
+    pr = ovr_precision_recall_curves(ovr_counts(y, proba))
+    assert pr.average_precision.tolist() == [1.0] * 5  # 3 classes, micro, macro
+    assert average_precision_from_curve(*precision_recall_curve(y == 1, proba[:, 1])[:2]) == 1
+    display = evalplots.evaluate(y, {"m": proba}).precision_recall_display("m")
+    assert [float(v) for v in display.average_precision] == [1.0] * 5
 
 
 def test_counts_are_not_modified_by_the_curves():

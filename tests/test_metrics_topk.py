@@ -111,6 +111,21 @@ def test_numpy_arrays_accepted():
     assert precision_at_k(np.array([1, 2]), np.array([2, 1, 3]), k=2) == 1.0
 
 
+@pytest.mark.parametrize("metric", [precision_at_k, average_precision_at_k])
+def test_a_label_vector_and_a_score_vector_are_refused_with_the_items_to_pass(metric):
+    labels, scores = [0, 1, 1, 0, 1], np.array([0.2, 0.9, 0.4, 0.7, 0.8])
+    with pytest.raises(ValueError, match=r"non-integer number 0\.2, a score.*"
+                                         r"y_true=np\.flatnonzero\(labels\)"):
+        metric(labels, scores, k=2)
+    with pytest.raises(ValueError, match="a score rather than an item"):
+        mean_average_precision_at_k([labels], [scores.tolist()], k=2)
+    # the fix the message gives: top 2 = samples 1 (0.9, relevant) and 4 (0.8, relevant)
+    items = dict(y_true=np.flatnonzero(labels), y_pred=np.argsort(-scores, kind="stable"))
+    assert metric(**items, k=2) == 1.0
+    assert metric(**items, k=3) == pytest.approx(2 / 3)  # P@3; AP@3 = (1 + 1) / 3
+    assert precision_at_k([1.0, 2.0], [2.0, 5.0], k=2) == 0.5  # whole floats are ids
+
+
 @pytest.mark.parametrize(
     "call, match",
     [

@@ -110,6 +110,23 @@ def test_utf8_byte_order_mark_is_accepted(tmp_path):
     np.testing.assert_array_equal(data.y_true, [1, 0])
 
 
+@pytest.mark.parametrize("text", ["y_true\u200b,m\u2060\n1,0.5\n0,0.25\n",
+                                  "id,\ufeffy_true,\u200em \xa0\n1,1,0.5\n2,0,0.25\n"])
+def test_format_characters_at_the_ends_of_a_header_name_are_stripped(tmp_path, text):
+    # invisible: a zero-width space, a word joiner, a byte order mark inside the
+    # file (from concatenated exports), a left-to-right mark; as spaces and NBSP are
+    data = read(tmp_path, text.encode())
+    np.testing.assert_array_equal(data.y_true, [1, 0])
+    assert list(data.predictions) == ["m"]
+
+
+def test_a_format_character_inside_a_name_is_shown_escaped(tmp_path):
+    with pytest.raises(ValueError) as info:
+        read(tmp_path, "y\u200b_true,m\n1,0.5\n0,0.25\n".encode())
+    assert str(info.value).startswith(
+        "no label column 'y_true'; the columns are y\\u200b_true, m (")
+
+
 def test_parquet_bytes_under_a_csv_name(tmp_path):
     path = tmp_path / "p.csv"
     pd.DataFrame({"y_true": [0, 1], "m": [0.1, 0.9]}).to_parquet(path)

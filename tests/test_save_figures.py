@@ -19,6 +19,8 @@ from matplotlib.figure import Figure
 from pypdf import PdfReader
 
 from evalplots import evaluate
+from evalplots._atomic import write_atomically
+from evalplots.display._fonts import MissingGlyphWarning
 from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.report.standard._figures import file_stem
 
@@ -162,6 +164,8 @@ def test_pdf_and_svg_are_reproducible(sample, tmp_path):
     ("///", "model"),
     ("CON", "CON_"),
     ("x\ty\nz", "x_y_z"),
+    ("m\u202egpj.exe", "m_gpj.exe"),  # a bidi override: the name would read mexe.jpg
+    ("r\udce9sultat\x85", "r_sultat"),  # a surrogate escape (bytes not UTF-8), a C1
     ("m" * 300, "m" * 100),
 ])
 def test_file_stem(name, stem):
@@ -174,6 +178,34 @@ def test_names_that_collide_get_numbers(tmp_path):
     names = [p.name for p in ev.save_figures(tmp_path) if p.name.startswith("confusion")]
     assert names == ["confusion_matrix_a_b.pdf", "confusion_matrix_a_b_2.pdf",
                      "confusion_matrix_a_b_3.pdf"]
+
+
+def test_names_fit_in_255_bytes_and_differ_where_file_systems_fold_them(tmp_path):
+    # 90 CJK characters are 270 bytes of UTF-8 (file names are limited to 255
+    # bytes); two such names equal in their first 80 characters stay two files;
+    # RF and rf, résumé composed (NFC) and decomposed (NFD) are one file on macOS
+    # and Windows, so each pair gets a number as other collisions do
+    long = "模" * 90
+    y = np.array([0.5, 1.5, 2.5, 3.5])
+    names = [long, long[:80] + "型" * 10, "RF", "rf", "r\u00e9sum\u00e9", "re\u0301sume\u0301"]
+    ev = evaluate(y, {name: y + [0.1, -0.2, 0.3, 0.1 * i] for i, name in enumerate(names)})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MissingGlyphWarning)  # no CJK font needed here
+        files = [p.name for p in ev.save_figures(tmp_path, "svg")]
+    assert max(len(f.encode()) for f in files) <= 255
+    cut = "模" * 74  # 222 bytes: 255 less room for the fixed parts ("classification_r...")
+    assert files == [f"prediction_errors_{cut}.svg", f"prediction_errors_{cut[:-1]}_2.svg",
+                     "prediction_errors_RF.svg", "prediction_errors_rf_2.svg",
+                     "prediction_errors_r\u00e9sum\u00e9.svg",
+                     "prediction_errors_r\u00e9sum\u00e9_2.svg"]
+    assert sorted(os.listdir(tmp_path)) == sorted(files)  # six files, none replaced
+
+
+def test_a_file_name_of_255_bytes_is_written_atomically(tmp_path):
+    # the temporary file beside it must fit too: its name is cut, not the target's
+    target = tmp_path / ("é" * 125 + ".pdf")  # 254 bytes
+    write_atomically(target, lambda tmp: pathlib.Path(tmp).write_bytes(b"ok"))
+    assert os.listdir(tmp_path) == [target.name] and target.read_bytes() == b"ok"
 
 
 def test_error_leaves_no_partial_file(sample, tmp_path, monkeypatch):

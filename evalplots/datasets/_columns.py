@@ -8,8 +8,11 @@ empty; a column that holds any number holds only numbers. Every refusal is a
 ValueError naming the column, the line and the fix.
 """
 
+import re
+
 import numpy as np
 
+from evalplots._text import FORMAT_CHARACTERS, escaped_format_characters
 from evalplots.datasets._cells import (
     DECIMAL_COMMA_PATTERN,
     NON_FINITE_PATTERN,
@@ -18,8 +21,39 @@ from evalplots.datasets._cells import (
     parse_number,
 )
 
-__all__ = ["check_header", "column_kind", "is_text", "read_labels",
-           "read_model_column", "read_numbers", "show_values", "strip_text_columns"]
+__all__ = ["check_header", "column_kind", "header_name", "is_text", "read_labels",
+           "read_model_column", "read_numbers", "show_name", "show_values",
+           "strip_text_columns"]
+
+_EDGES = re.compile(f"^[\\s{FORMAT_CHARACTERS}]+|[\\s{FORMAT_CHARACTERS}]+$")
+
+
+def header_name(name):
+    r"""A column name without the white space and format characters at its ends.
+
+    Spaces, NBSP and the other white space are stripped, and so are the
+    invisible format characters (zero-width space, byte order mark, word
+    joiner, bidi marks, ...): ``'y_true\u200b'`` is the column ``y_true``.
+    Those inside a name stay, and messages show them (:func:`show_name`).
+
+    Examples
+    --------
+    >>> header_name(" y_true\u200b"), header_name("\ufeffm\xa0")
+    ('y_true', 'm')
+    """
+    return _EDGES.sub("", name)
+
+
+def show_name(name):
+    r"""``name`` for a message: its format characters written ``\u200b``, since
+    they are invisible and would make two different names print alike.
+
+    Examples
+    --------
+    >>> show_name("y\u200b_true"), show_name("score")
+    ('y\\u200b_true', 'score')
+    """
+    return escaped_format_characters(str(name))
 
 _EXACT_INT = 2.0**53  # floats beyond this are not reliably integers
 
@@ -34,7 +68,7 @@ def check_header(names):
                              f"column a name (the model name for score columns).")
     duplicates = sorted({h for h in names if names.count(h) > 1})
     if duplicates:
-        raise ValueError(f"the header repeats column name(s) {', '.join(duplicates)}; "
+        raise ValueError(f"the header repeats column name(s) {show_values(duplicates, 99)}; "
                          f"give every column a distinct name.")
     return names
 
@@ -42,7 +76,7 @@ def check_header(names):
 def show_values(values, limit=6):
     """``'a, b, c, ...'``: the first ``limit`` values for a message."""
     values = list(values)
-    text = ", ".join(str(v) for v in values[:limit])
+    text = ", ".join(show_name(v) for v in values[:limit])
     return text + (", ..." if len(values) > limit else "")
 
 

@@ -17,7 +17,7 @@ import re
 import warnings
 
 from evalplots.datasets._cells import parse_number
-from evalplots.datasets._columns import check_header, strip_text_columns
+from evalplots.datasets._columns import check_header, header_name, strip_text_columns
 
 __all__ = ["CsvSource", "parse_number", "read_csv_frame"]
 
@@ -226,7 +226,7 @@ def read_csv_frame(path, *, allow_empty=False):
             fh.seek(0)
             raw = _read_header(fh, path)
             _check_delimiter(raw, fh)
-            header = check_header([name.strip() for name in raw])
+            header = check_header([header_name(name) for name in raw])
             frame = _read_body(fh, path, header, allow_empty)
     except UnicodeDecodeError:
         raise ValueError(_not_utf8_message(path)) from None

@@ -9,7 +9,7 @@ import os
 
 import pandas as pd
 
-from evalplots.datasets._columns import check_header, strip_text_columns
+from evalplots.datasets._columns import check_header, header_name, strip_text_columns
 
 __all__ = ["ParquetSource", "read_parquet_frame"]
 
@@ -116,7 +116,7 @@ def read_parquet_frame(path, *, nrows=None, allow_empty=False):
         raise ValueError(f"{path!r} is not a readable Parquet file "
                          f"({' '.join(str(exc).split())}); pass a Parquet file, or a "
                          f"CSV file with a .csv suffix.") from None
-    names = [name.strip() if isinstance(name, str) else name for name in frame.columns]
+    names = [header_name(name) if isinstance(name, str) else name for name in frame.columns]
     for j, name in enumerate(names, start=1):
         if not isinstance(name, str):
             raise ValueError(f"column {j} of {path!r} is named {name!r}, not text; "

@@ -320,7 +320,8 @@ def predictions_from_frame(frame, source, notes=(), *, target="y_true", models=N
     header = list(frame.columns)
     if target not in header:
         raise ValueError(
-            f"no label column {target!r}; the columns are {', '.join(header)} "
+            f"no label column {target!r}; the columns are "
+            f"{show_values(header, len(header))} "
             f"(choose one with --target / target=).")
     y_true = read_labels(frame[target], target, source)
     if classes is None:

@@ -13,6 +13,7 @@ from typing import NamedTuple
 import numpy as np
 from matplotlib.legend import Legend
 
+from evalplots._text import shown_text
 from evalplots.metrics._format import format_interval, format_score, score_decimals
 
 __all__ = []
@@ -243,7 +244,8 @@ def literal_legend(ax, *args, **kwargs):
 
     Labels come from users (model and class names); a name such as ``gain_$`` or
     ``US$ 10-20`` must show as written, never be parsed as mathtext (which would
-    fail at draw time or change the text). ``ax`` may also be a Figure (a figure
+    fail at draw time or change the text), and controls and bidi overrides in
+    it are shown as escapes (:func:`evalplots._text.shown_text`). ``ax`` may also be a Figure (a figure
     legend). Returns the Legend.
     """
     return _literal(ax.legend(*args, **kwargs))
@@ -252,6 +254,7 @@ def literal_legend(ax, *args, **kwargs):
 def _literal(legend):
     for text in (*legend.get_texts(), legend.get_title()):
         text.set_parse_math(False)
+        text.set_text(shown_text(text.get_text()))  # no bidi override reorders it
     return legend
 
 
@@ -346,7 +349,8 @@ def break_lines(text, width, *, fontsize, max_lines=3):
     keeps its first ``max_lines - 1`` lines and, on the last, "…" and as much of
     its end as fits (a figure title must leave room for its axes; tables carry
     the whole name): names that differ only at the end (``..._C_0.1`` and
-    ``..._C_1.0``) keep different titles.
+    ``..._C_1.0``) keep different titles. Controls and bidi overrides are
+    shown as escapes first (:func:`evalplots._text.shown_text`).
     """
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
@@ -356,6 +360,7 @@ def break_lines(text, width, *, fontsize, max_lines=3):
     def fits(line):
         return text_to_path.get_text_width_height_descent(line, prop, ismath=False)[0] <= width
 
+    text = shown_text(text)
     if "\n" in text or fits(text):
         return text
     lines, line = [], ""

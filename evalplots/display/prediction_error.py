@@ -397,6 +397,11 @@ class PredictionErrorDisplay:
     def _draw_histogram(self, line_kw, hist_kw, mean_line_kw):
         """Histogram of every residual, the zero line and the mean-residual line."""
         residuals = self._residuals()
+        if isinstance(hist_kw["bins"], str) and residuals.size and np.ptp(residuals) <= (
+                64 * np.spacing(np.abs(residuals).max())):
+            # equal but for rounding (y + 0.4 - y): a rule's bins would be narrower
+            # than the floats between them ("too many bins"); one bar is the truth
+            hist_kw = {**hist_kw, "bins": 1}
         *_, self.hist_ = self.ax_.hist(residuals, **hist_kw)
         self.line_ = self.ax_.axvline(0.0, **line_kw)
         mean = float(residuals.mean())

@@ -9,6 +9,7 @@ import numpy as np
 from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 from evalplots import metrics
 from evalplots.evaluation._common import (
+    FINITE_LOSS_HINT,
     Evaluation,
     IntervalOptions,
     cell_samples,
@@ -58,6 +59,7 @@ from evalplots.metrics._summaries._binary import (
 )
 from evalplots.metrics._auc import auc_from_counts
 from evalplots.metrics._labels import binary_classes, class_values, label_name_map
+from evalplots.metrics._logloss import _log_loss
 from evalplots.metrics._calibration import calibration_error, reliability_bins
 from evalplots.metrics._confusion import CellScores
 from evalplots.metrics._det import det_from_counts
@@ -300,8 +302,8 @@ class BinaryModel:
             return self._exact["log_loss"]
         d = self._data
         with named_warnings(self.name):
-            return float(metrics.log_loss(d.positive, d.score, labels=[False, True],
-                                          sample_weight=d.weight))
+            return float(_log_loss(d.positive, d.score, labels=[False, True],
+                                   sample_weight=d.weight, finite_hint=FINITE_LOSS_HINT))
 
     @functools.cached_property
     def threshold_metrics(self):
@@ -852,7 +854,7 @@ class BinaryEvaluation(Evaluation):
                                                "negative 1 (nothing is clipped)")
             split_results(results, row, notes, name)
             rows[name] = row
-        return IntervalTable(rows, notes, BINARY_COLUMNS)
+        return IntervalTable(rows, notes, BINARY_COLUMNS, self.metrics_table.rows)
 
     def _loss_interval(self, name, column, estimate):
         """The mean-loss interval of the Brier score or log loss of model ``name``,

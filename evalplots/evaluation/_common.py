@@ -12,7 +12,12 @@ import numpy as np
 from evalplots.metrics._bootstrap import check_n_resamples
 from evalplots.metrics._interval import check_confidence_level
 
-__all__ = ["Evaluation", "IntervalOptions", "cell_samples", "check_model_names",
+#: the advice of an evaluation's infinite-log-loss warning: evaluate() and the
+#: command have no eps, so it names what the user can change, the probabilities
+FINITE_LOSS_HINT = ("nothing is clipped: for a finite log loss, give the true classes "
+                    "probabilities above 0 (clip them, or write them with more decimals)")
+
+__all__ = ["FINITE_LOSS_HINT", "Evaluation", "IntervalOptions", "cell_samples", "check_model_names",
            "check_random_state", "named_warnings"]
 
 #: The fixed default bootstrap seed: a report is reproducible unless asked otherwise.
@@ -486,7 +491,9 @@ class Evaluation:
 
         ``<model>`` is the model name with characters file systems refuse
         (``<>:"/\\|?*``, controls) and whitespace turned into ``_``, letters of
-        any script kept, and ``_2``, ``_3`` added if two names end up alike.
+        any script kept, cut to fit a file name's 255 bytes, and ``_2``, ``_3``
+        added if two names end up alike, also alike to a file system that ignores
+        case or Unicode normalisation (``RF`` and ``rf``, on macOS and Windows).
         PDF text is embedded TrueType (``pdf.fonttype = 42``): matplotlib's
         default, Type 3, is refused by many journals' checks. SVG text is drawn
         as outlines (``svg.fonttype = 'path'``): SVG cannot embed a font, so

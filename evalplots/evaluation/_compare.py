@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from evalplots.metrics._format import format_number
 from evalplots.metrics._holm import holm_adjust
 from evalplots.metrics._interval import ConfidenceInterval
 
@@ -225,7 +226,7 @@ def mcnemar_from_table(a, b, n_b, n_c, total, quantity):
 def delong_comparison(a, b, test, degenerate):
     """The row of a paired DeLong test (a DeLongTestResult); ``degenerate`` lists
     the warnings its computation raised (a zero variance: z and p by rule)."""
-    note = (f"z = {test.z:.2f}" if not degenerate else
+    note = (f"z = {format_number(test.z, 2)}" if not degenerate else
             "variance of the difference 0 or undefined: z and p set by rule")
     return ModelComparison(a, b, "DeLong", "ROC AUC", test.difference, test.ci, test.pvalue,
                            note=note)

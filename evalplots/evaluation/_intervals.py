@@ -64,7 +64,8 @@ class IntervalTable(dict):
 
     Made by the evaluation (``ev.intervals``); a dict, in the order of the models.
     A column without an interval for a model is absent from its dict, and
-    ``notes[column]`` says why.
+    ``notes[column]`` says why; :meth:`to_frame` keeps such a row, with its
+    estimate and the reason.
 
     Parameters
     ----------
@@ -74,6 +75,9 @@ class IntervalTable(dict):
         Column -> {model: why that model has no interval for it}.
     columns : sequence of str
         The metric columns, in the order of the metrics table.
+    estimates : dict of str to dict of str to float, default=None
+        Model name -> column -> the metrics table's value, the estimate of a
+        row without an interval (an infinite log loss is ``inf``); None: NaN.
 
     Notes
     -----
@@ -92,10 +96,11 @@ class IntervalTable(dict):
     '0.800 [0.700, 0.900]'
     """
 
-    def __init__(self, rows, notes, columns):
+    def __init__(self, rows, notes, columns, estimates=None):
         super().__init__(rows)
         self.notes = dict(notes)
         self.columns = list(columns)
+        self._estimates = estimates or {}
 
     def methods(self, column):
         """The distinct methods of ``column``'s intervals, in model order.
@@ -129,13 +134,14 @@ class IntervalTable(dict):
         return out
 
     def to_frame(self):
-        """One row per (model, metric): estimate, low, high, method, level.
+        """One row per (model, metric): estimate, low, high, method, level, note.
 
         Returns
         -------
-        frame : pandas.DataFrame of shape (n_intervals, 5)
+        frame : pandas.DataFrame of shape (n_rows, 6)
             Index (model, metric); columns ``estimate``, ``low``, ``high``,
-            ``method``, ``confidence_level``.
+            ``method``, ``confidence_level`` and ``note``: why there is no
+            interval ('' where there is one).
 
         Raises
         ------
@@ -144,24 +150,34 @@ class IntervalTable(dict):
 
         Notes
         -----
-        Metrics without an interval are left out (see ``notes``).
+        A metric without an interval keeps its row: its estimate (the metrics
+        table's value), NaN bounds, no method, and the reason from ``notes``.
+        A metric that has neither an interval nor a reason has no row.
 
         Examples
         --------
         >>> from evalplots.metrics import ConfidenceInterval
         >>> ci = ConfidenceInterval(.8, .7, .9, "delong", .95)
-        >>> IntervalTable({"m": {"AUC": ci}}, {}, ["AUC"]).to_frame()["high"].tolist()
-        [0.9]
+        >>> t = IntervalTable({"m": {"AUC": ci}}, {"Log loss": {"m": "infinite"}},
+        ...                   ["AUC", "Log loss"], {"m": {"Log loss": float("inf")}})
+        >>> t.to_frame()[["estimate", "high", "note"]].values.tolist()
+        [[0.8, 0.9, ''], [inf, nan, 'infinite']]
         """
         import pandas as pd
 
-        records = [(name, column, ci.estimate, ci.low, ci.high, ci.method,
-                    ci.confidence_level)
-                   for name, row in self.items() for column in self.columns
-                   if (ci := row.get(column)) is not None]
+        nan = float("nan")
+        records = []
+        for name, row in self.items():
+            for column in self.columns:
+                if (ci := row.get(column)) is not None:
+                    records.append((name, column, ci.estimate, ci.low, ci.high, ci.method,
+                                    ci.confidence_level, ""))
+                elif (why := self.notes.get(column, {}).get(name)) is not None:
+                    estimate = self._estimates.get(name, {}).get(column, nan)
+                    records.append((name, column, estimate, nan, nan, None, nan, why))
         frame = pd.DataFrame.from_records(
             records, columns=["model", "metric", "estimate", "low", "high", "method",
-                              "confidence_level"])
+                              "confidence_level", "note"])
         return frame.set_index(["model", "metric"])
 
 

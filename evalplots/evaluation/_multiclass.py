@@ -9,6 +9,7 @@ import numpy as np
 from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 from evalplots import metrics
 from evalplots.evaluation._common import (
+    FINITE_LOSS_HINT,
     Evaluation,
     IntervalOptions,
     cell_samples,
@@ -161,8 +162,8 @@ class MulticlassModel:
         moments = self._summary.log_loss[self.name]
         loss = 0.0 + float(moments[:, 3].sum() / moments[:, 1].sum())
         if math.isinf(loss):
-            warnings.warn("log loss is infinite: a true-class probability is exactly 0 "
-                          "(nothing is clipped)", UndefinedMetricWarning, stacklevel=2)
+            warnings.warn(f"log loss is infinite: a true-class probability is exactly 0; "
+                          f"{FINITE_LOSS_HINT}.", UndefinedMetricWarning, stacklevel=2)
         return loss
 
     @functools.cached_property
@@ -564,7 +565,8 @@ class MulticlassEvaluation(Evaluation):
                                            "(nothing is clipped)")
             split_results(results, row, notes, name)
             rows[name] = row
-        return IntervalTable(rows, notes, self.metrics_table.columns)
+        return IntervalTable(rows, notes, self.metrics_table.columns,
+                             self.metrics_table.rows)
 
     def _joint(self, a, b):
         """(k, k, k) weights of (true, predicted by a, predicted by b)."""

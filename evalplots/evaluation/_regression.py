@@ -332,7 +332,8 @@ class RegressionEvaluation(Evaluation):
 
     def _intervals(self):
         rows, notes = self._rows.intervals(self.metrics_table.rows, self.interval_options)
-        return IntervalTable(rows, notes, self.metrics_table.columns)
+        return IntervalTable(rows, notes, self.metrics_table.columns,
+                             self.metrics_table.rows)
 
     def _comparisons(self):
         return ComparisonTable(self._rows.comparisons(self.metrics_table.rows,

@@ -21,7 +21,7 @@ import numpy as np
 from evalplots._docstrings import fill_doc
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._auc import auc_from_pairs
-from evalplots.metrics._format import format_pvalue
+from evalplots.metrics._format import format_number, format_pvalue
 from evalplots.metrics._interval import ConfidenceInterval, check_confidence_level
 from evalplots.metrics._labels import binary_positive_mask
 from evalplots.metrics._pvalue import two_sided_normal_pvalue
@@ -464,7 +464,7 @@ class DeLongTestResult:
         level = f"{100 * self.ci.confidence_level:g}%"
         return (
             f"AUC a = {self.auc_a:.3f}, AUC b = {self.auc_b:.3f}, difference = "
-            f"{self.ci.format(3)} ({level} CI), z = {self.z:.2f}, "
+            f"{self.ci.format(3)} ({level} CI), z = {format_number(self.z, 2)}, "
             f"p = {format_pvalue(self.pvalue)} (paired DeLong test)"
         )
 

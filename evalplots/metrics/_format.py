@@ -23,6 +23,11 @@ wherever it is shown. The rules:
 - **interval**: :func:`format_interval`, ``'0.995 [0.989, 0.999]'``, one
   number of decimals for the estimate and both bounds.
 
+No number is ever written ``-0``: a zero, or a negative number that rounds to
+zero at the precision shown, reads ``0`` (:func:`_unsigned_zero`, the ``z``
+option of Python 3.11's format mini-language, PEP 682), since the sign of a zero is an accident of
+arithmetic or of which of two equal values a sort put first.
+
 Nothing here computes a metric; this module imports nothing but :mod:`math`.
 """
 
@@ -38,6 +43,7 @@ __all__ = [
     "format_score",
     "format_threshold",
     "score_decimals",
+    "unsigned_zero",
 ]
 
 #: the text of an undefined value (NaN or None) in a table
@@ -80,7 +86,7 @@ def format_score(value, decimals=None):
     """
     if decimals is None:
         decimals = score_decimals(value)
-    return f"{value:.{decimals}f}"
+    return _unsigned_zero(value, f".{decimals}f")
 
 
 def format_number(value, decimals=4):
@@ -99,7 +105,7 @@ def format_number(value, decimals=4):
         return NOT_AVAILABLE
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:,}"
-    return f"{value:.{decimals}f}"
+    return _unsigned_zero(value, f".{decimals}f")
 
 
 def format_difference(value, decimals=3):
@@ -111,7 +117,7 @@ def format_difference(value, decimals=3):
     >>> format_difference(0.0123), format_difference(-0.25)
     ('+0.012', '-0.250')
     """
-    return f"{value:+.{decimals}f}"
+    return _unsigned_zero(value, f"+.{decimals}f")
 
 
 def format_quantity(value, digits=4):
@@ -123,7 +129,7 @@ def format_quantity(value, digits=4):
     >>> format_quantity(152.133), format_quantity(-0.000123456), format_quantity(2.0)
     ('152.1', '-0.0001235', '2')
     """
-    return f"{value:.{digits}g}"
+    return _unsigned_zero(value, f".{digits}g")
 
 
 def format_threshold(value, *, precise=False):
@@ -177,5 +183,43 @@ def format_interval(estimate, low, high, decimals=3):
     >>> format_interval(0.9953, 0.9891, 0.999), format_interval(0.5, 0.25, 0.75, 1)
     ('0.995 [0.989, 0.999]', '0.5 [0.2, 0.8]')
     """
-    decimals = int(decimals)
-    return f"{estimate:.{decimals}f} [{low:.{decimals}f}, {high:.{decimals}f}]"
+    spec = f".{int(decimals)}f"
+    estimate, low, high = (_unsigned_zero(v, spec) for v in (estimate, low, high))
+    return f"{estimate} [{low}, {high}]"
+
+
+def _unsigned_zero(value, spec):
+    """``format(value, spec)`` with the sign of a zero dropped (:func:`unsigned_zero`).
+
+    A signed spec (``'+'``) writes such a zero ``'+0.00'``. As the ``z`` option of
+    the format mini-language (PEP 682), which Python 3.10 lacks.
+    """
+    return unsigned_zero(format(value, spec), "+" if "+" in spec else "")
+
+
+def unsigned_zero(text, sign=""):
+    """A formatted number with the sign of a zero dropped: ``'0.00'``, not ``'-0.00'``.
+
+    Parameters
+    ----------
+    text : str
+        A number as written by any format (``'-0.000'``, ``'-0'``, ``'-1.5'``).
+    sign : str, default=""
+        What the zero is written with instead of ``'-'`` (``'+'`` for a signed
+        format).
+
+    Returns
+    -------
+    str
+        ``text``, with ``sign`` in place of the minus of a number whose every
+        digit is 0.
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import unsigned_zero
+    >>> unsigned_zero("-0.00"), unsigned_zero("-0"), unsigned_zero("-0.01"), unsigned_zero("-0.000", "+")
+    ('0.00', '0', '-0.01', '+0.000')
+    """
+    if text[:1] == "-" and not text[1:].strip("0.,"):
+        return sign + text[1:]
+    return text

@@ -432,8 +432,11 @@ def class_values(y):
     Labels within two adjacent integers are found by the minimum and the maximum
     alone (0/1 labels by their maximum as unsigned and their sum), other small-range integer and
     boolean labels by ``np.bincount`` in O(n), two float values by two comparisons;
-    anything else falls back to ``np.unique``.
+    anything else falls back to ``np.unique``. Float classes come out with unsigned
+    zeros: -0.0 and 0.0 are one class, named 0.0 whichever a sort saw first.
     """
+    if y.dtype.kind == "f":
+        return _float_class_values(y) + y.dtype.type(0)  # -0.0 + 0.0 is +0.0
     if y.dtype == bool:
         n_true = int(np.count_nonzero(y))
         return np.array([False, True])[[n_true < y.size, n_true > 0]]
@@ -447,10 +450,15 @@ def class_values(y):
         if hi - lo < _BINCOUNT_SPAN:
             present = np.flatnonzero(np.bincount(y - lo if lo else y))
             return (present + lo).astype(y.dtype)
-    if y.dtype.kind == "f" and y.size:
+    return np.unique(y)
+
+
+def _float_class_values(y):
+    """:func:`class_values` of float labels (two values by two comparisons)."""
+    if y.size:
         lo, hi = y.min(), y.max()
         if lo == hi:
-            return y[:1].copy()
+            return y[:1]
         if np.count_nonzero(y == lo) + np.count_nonzero(y == hi) == y.size:
             return np.array([lo, hi], dtype=y.dtype)
     return np.unique(y)

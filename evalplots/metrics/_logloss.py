@@ -220,9 +220,15 @@ def log_loss(y_true, y_prob=None, *, normalize=True, labels=None, sample_weight=
                      sample_weight=sample_weight, eps=eps)
 
 
+#: how a caller of :func:`log_loss` gets a finite loss from 0 probabilities
+EPS_HINT = "pass eps= to clip them if you want a finite number"
+
+
 def _log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None,
-              eps=None, row_tol=None):
-    """:func:`log_loss`; ``row_tol`` overrides the row-sum tolerance (√ε)."""
+              eps=None, row_tol=None, finite_hint=EPS_HINT):
+    """:func:`log_loss`; ``row_tol`` overrides the row-sum tolerance (√ε), and
+    ``finite_hint`` is the advice of the infinite-loss warning, in the terms of the
+    caller (an evaluation has no ``eps``)."""
     check_bool(normalize, "normalize")
     if eps is not None and not (np.isscalar(eps) and 0 < eps < 0.5):
         raise ValueError(f"eps must be None or a number in (0, 0.5), got {eps!r}.")
@@ -242,8 +248,7 @@ def _log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None
     elif (p_true == 0).any():
         warnings.warn(
             f"log loss is infinite: {int((p_true == 0).sum())} true-class "
-            f"probabilities are exactly 0; pass eps= to clip them if you want a "
-            f"finite number.",
+            f"probabilities are exactly 0; {finite_hint}.",
             UndefinedMetricWarning,
             stacklevel=3,
         )

@@ -185,6 +185,11 @@ def average_precision_from_curve(precision, recall):
     :func:`average_precision_score`, read off a curve already computed, so a
     Display that draws the curve needs no second pass over the data. The points
     that ``drop_intermediate`` removes have no recall step, so they add nothing.
+    The sum is divided by the sum of its recall steps and multiplied by
+    ``R[0] - R[-1]`` (1 for a whole curve): the float sum of steps such as
+    twenty 1/20 is 1 + 2⁻⁵² (which would put a perfect ranking's AP above 1),
+    while ``P <= 1`` keeps the area below that same sum, so the AP of a curve is
+    within [0, 1] by construction.
 
     Examples
     --------
@@ -195,7 +200,14 @@ def average_precision_from_curve(precision, recall):
     p = check_finite(as_1d(precision, "precision"), "precision")
     r = check_finite(as_1d(recall, "recall"), "recall")
     check_consistent_length(precision=p, recall=r)
-    return float(-np.sum(np.diff(r) * p[:-1]))
+    steps = -np.diff(r)
+    area, total = float(np.sum(steps * p[:-1])), float(np.sum(steps))
+    if total == 0:
+        return area
+    # the recall steps are summed in floats and can add up to 1 + 2**-52 instead of
+    # R[0] - R[-1]; divided by their own sum, P <= 1 gives area <= total, so the ratio
+    # is within [0, 1] by construction, then scaled to the recall actually covered
+    return area / total * float(r[0] - r[-1])
 
 
 def _curve_from(data):

@@ -45,6 +45,7 @@ from evalplots.metrics._validation import (
     check_sample_weight,
     scores_and_range,
     sums_exactly,
+    unsigned_zeros,
 )
 
 __all__ = ["BinaryScores", "MergedOrder", "binary_scores", "require_both_classes"]
@@ -921,6 +922,8 @@ def binary_scores_in_one_pass(y_true, y_score):
             return None
         lo = block_lo if lo is None else min(lo, block_lo)
         hi = block_hi if hi is None else max(hi, block_hi)
+    if not keyed:  # a key test fails on -0.0 (its sign bit), so only here can it be
+        y_score = unsigned_zeros(y_score, lo, hi)
     data = BinaryScores(y_score, y_true if y_true.dtype == bool else None, None)
     if y_true.dtype != bool:
         data._labels = labels
@@ -953,7 +956,7 @@ def _few_binary_scores(y_true, y_score):
     lo, hi = _MIN(y_score), _MAX(y_score)
     if kind in "fd" and not (math.isfinite(lo) and math.isfinite(hi)):
         return None
-    data = BinaryScores(y_score, positive, None)
+    data = BinaryScores(unsigned_zeros(y_score, lo, hi), positive, None)
     data._range = (lo, hi)
     return data
 

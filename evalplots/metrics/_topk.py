@@ -5,7 +5,9 @@ One query is a pair (relevant items, ranked predicted items). ``precision_at_k``
 ``y_pred`` a ranked sequence of items. ``mean_average_precision_at_k`` scores MANY
 queries: ``y_true`` and ``y_pred`` are sequences of such lists, one per query. The
 function, not the shape of the input, tells the two apart; a list of lists passed
-to a one-query function is refused (its items would be unhashable lists).
+to a one-query function is refused (its items would be unhashable lists), and so
+is a score vector passed as ``y_pred`` (a non-integer number is not an item; the
+message shows how to turn labels and scores into items).
 """
 
 import numpy as np
@@ -79,12 +81,32 @@ def _items(x, name):
     return items
 
 
+def _refuse_scores(predicted):
+    """Raise if the predicted items hold a fraction: a score, not an item.
+
+    A label vector and a score vector (``target=[0, 1, 1]``, ``preds=[0.2, 0.9,
+    0.7]``, the retrieval form of torchmetrics and evidently) would otherwise be
+    read as items that are never relevant, and every metric would be 0.0.
+    """
+    for item in predicted:
+        if isinstance(item, (float, np.floating)) and not float(item).is_integer():
+            raise ValueError(
+                f"y_pred holds the non-integer number {item!r}, a score rather than an "
+                f"item: y_pred is the ranked list of predicted items (ids), y_true the "
+                f"relevant items. For a 0/1 label vector and a score vector over the "
+                f"same samples, pass y_true=np.flatnonzero(labels) and "
+                f"y_pred=np.argsort(-scores, kind='stable')."
+            )
+
+
 def _new_hits(y_true, y_pred, k):
     """0/1 per rank 1..min(k, len(y_pred)): does it hold a not-yet-seen relevant item?"""
     relevant = set(_items(y_true, "y_true"))
+    predicted = _items(y_pred, "y_pred")
+    _refuse_scores(predicted)
     seen = set()
     hits = []
-    for item in _items(y_pred, "y_pred")[:k]:
+    for item in predicted[:k]:
         hits.append(item in relevant and item not in seen)
         seen.add(item)
     return np.array(hits, dtype=np.float64), len(relevant)
@@ -120,7 +142,8 @@ def precision_at_k(y_true, y_pred, *, k, denominator="k", zero_division="warn"):
     ------
     ValueError
         If ``k`` is not an integer >= 1, ``denominator`` or ``zero_division`` is
-        unknown, or an input is a string, a scalar or holds unhashable items.
+        unknown, an input is a string, a scalar or holds unhashable items, or
+        ``y_pred`` holds a non-integer number (a score, not an item).
 
     Notes
     -----
@@ -234,7 +257,8 @@ def mean_average_precision_at_k(
     ------
     ValueError
         If ``y_true`` and ``y_pred`` hold different numbers of queries or none, a
-        query is not a list of hashable items, or an option is invalid.
+        query is not a list of hashable items, a query's ``y_pred`` holds a
+        non-integer number (a score, not an item), or an option is invalid.
 
     Notes
     -----

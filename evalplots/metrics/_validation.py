@@ -29,6 +29,7 @@ __all__ = [
     "safe_divide",
     "scores_and_range",
     "sums_exactly",
+    "unsigned_zeros",
     "whole_sums_exact",
 ]
 
@@ -90,11 +91,15 @@ def check_consistent_length(**arrays):
 
 
 def check_finite(arr, name):
-    """Return ``arr`` as float64 if numeric and free of NaN/inf, else raise."""
+    """Return ``arr`` as float64 if numeric and free of NaN/inf, else raise.
+
+    Zeros come out unsigned (:func:`unsigned_zeros`): these are scores and values
+    that are sorted, grouped and shown.
+    """
     _check_numeric(arr, name)
     out = arr.astype(np.float64, copy=False)
     if out.dtype.kind == "f" and out.size:
-        finite_range(out, name)
+        out = unsigned_zeros(out, *finite_range(out, name))
     return out
 
 
@@ -159,7 +164,21 @@ def scores_and_range(arr, name):
     elif arr.dtype.kind == "f" and arr.dtype not in (np.float32, np.float64):
         arr = arr.astype(np.float32 if arr.dtype.itemsize < 4 else np.float64)
     lo, hi = finite_range(arr, name)
-    return arr, lo, hi
+    return unsigned_zeros(arr, lo, hi), lo, hi
+
+
+def unsigned_zeros(arr, lo, hi):
+    """``arr`` with every ``-0.0`` made ``+0.0`` (a copy only if zero lies in [lo, hi]).
+
+    -0.0 and 0.0 are one score (they compare equal, so they form one tie group),
+    but which of the two a sort puts first, and so which one stands for the group
+    as its threshold, depends on the sort's kernel (numpy's CPU dispatch). Scores
+    are made unsigned once, here, so that no result depends on it. Adding 0.0
+    is the IEEE 754 way: ``-0.0 + 0.0 == +0.0`` and every other value is kept.
+    """
+    if arr.dtype.kind == "f" and lo <= 0 <= hi:
+        return arr + arr.dtype.type(0)
+    return arr
 
 
 _INT64_MAX = np.iinfo(np.int64).max

@@ -14,6 +14,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyle
 
+from evalplots.metrics._format import unsigned_zero
 from evalplots.report._doctemplate import HEADER_GAP, LANDSCAPE, MARGIN
 from evalplots.report._flowables import (
     Heading,
@@ -368,7 +369,7 @@ class ReportContent:
         if value is None:
             return ""
         if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
-            return float_format.format(value)
+            return unsigned_zero(float_format.format(value))
         return str(value)
 
     def _caption(self, caption):

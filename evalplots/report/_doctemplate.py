@@ -16,8 +16,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from reportlab.platypus.flowables import Flowable
 
-from evalplots.report._flowables import Heading
 from evalplots._interrupts import checkpoint
+from evalplots._text import shown_text
+from evalplots.report._flowables import Heading
 from evalplots.report._fonts import font_runs, text_width
 from evalplots.report._keep import SectionStart, fill_page
 from evalplots.report._styles import FONT, HEADER_RULE, MUTED
@@ -72,7 +73,10 @@ class DocumentInfo(PDFInfo):
     reportlab writes a fixed set of keys (Title, Author, Subject, Keywords,
     Creator, Producer, the dates, Trapped); the PDF format allows any other
     (ISO 32000-1, 14.3.3), which readers such as pypdf and exiftool list.
-    ``extra`` maps such key names (without the ``/``) to text.
+    ``extra`` maps such key names (without the ``/``) to text. Every text is
+    written as :func:`evalplots._text.shown_text` gives it: a viewer's
+    properties dialog obeys a bidi override, and no encoder writes a surrogate
+    escape (the name of a file that is not UTF-8).
     """
 
     def __init__(self, info, extra):
@@ -81,13 +85,16 @@ class DocumentInfo(PDFInfo):
         self.extra = dict(extra)
 
     def format(self, document):
-        entries = {"Title": PDFString(self.title), "Author": PDFString(self.author),
-                   "Producer": PDFString(self.producer), "Creator": PDFString(self.creator),
-                   "Subject": PDFString(self.subject), "Keywords": PDFString(self.keywords),
+        def text(value):
+            return PDFString(shown_text(value) if isinstance(value, str) else value)
+
+        entries = {"Title": text(self.title), "Author": text(self.author),
+                   "Producer": text(self.producer), "Creator": text(self.creator),
+                   "Subject": text(self.subject), "Keywords": text(self.keywords),
                    "Trapped": PDFName(self.trapped)}
         entries["ModDate"] = entries["CreationDate"] = PDFDate(
             ts=document._timeStamp, dateFormatter=self._dateFormatter)
-        entries.update((key, PDFString(value)) for key, value in self.extra.items())
+        entries.update((key, text(value)) for key, value in self.extra.items())
         return PDFDictionary(entries).format(document)
 
 
@@ -199,7 +206,7 @@ class ReportDocTemplate(BaseDocTemplate):
         """Register headings with the table of contents and the PDF outline."""
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.key)
-            self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level,
+            self.canv.addOutlineEntry(shown_text(flowable.plain), flowable.key, flowable.level,
                                       closed=False)
             self.notify("TOCEntry", (flowable.level, flowable.markup, self.page,
                                      flowable.key))

@@ -24,6 +24,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
+from evalplots._text import shown_text
 from evalplots.display._fonts import (  # noqa: F401  (re-exported for the report)
     GLYPH_WARNING,
     MissingGlyphWarning,
@@ -73,7 +74,9 @@ def font_runs(text, font=FONT):
 
     A character ``font`` has no glyph for goes to the built-in CID font of its
     script (:data:`CID_FONTS`); spaces and characters no font has stay in
-    ``font``.
+    ``font``. Every text drawn on a page passes here, so controls, bidi
+    overrides and surrogate escapes are written visibly first
+    (:func:`evalplots._text.shown_text`).
 
     Parameters
     ----------
@@ -85,13 +88,14 @@ def font_runs(text, font=FONT):
     Returns
     -------
     runs : tuple of (str, str)
-        ``(text, font name)`` pairs whose texts join to ``text``.
+        ``(text, font name)`` pairs whose texts join to ``shown_text(text)``.
 
     Examples
     --------
     >>> font_runs("模型 — cão")
     (('模型', 'STSong-Light'), (' — cão', 'EvalplotsSans'))
     """
+    text = shown_text(text)
     cmap = _coverage(font)
     runs = []
     for ch in text:

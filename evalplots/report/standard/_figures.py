@@ -13,6 +13,7 @@ rcParams.
 import functools
 import pathlib
 import re
+import unicodedata
 import warnings
 
 import numpy as np
@@ -21,12 +22,14 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.transforms import ScaledTranslation
 
-from evalplots._atomic import write_atomically
+from evalplots._atomic import NAME_MAX, cut_to_bytes, write_atomically
+from evalplots._text import NEUTRALISED
 from evalplots.display import style
 from evalplots.display._base import LITERAL_TEXT, break_lines, legend_handle, literal_legend
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
 from evalplots.display.style import model_style
 from evalplots.exceptions import EmptyFigureWarning
+from evalplots.metrics._format import format_threshold
 
 
 def figure_style(name="report", font_family=None):
@@ -517,7 +520,12 @@ ONE_COLUMN, TWO_COLUMNS = 3.5, 7.0
 FORMATS = ("pdf", "svg", "png")
 # Characters no file system takes in a name (Windows' set, '/' and NUL), and
 # controls; names Windows reserves whatever the suffix.
-_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*\s]+')
+# what file systems refuse, whitespace, and what shown_text escapes (controls, bidi
+# overrides, surrogate escapes): a file name shows no escape, so these become "_"
+_UNSAFE = re.compile(rf'(?:[<>:"/\\|?*\s]|{NEUTRALISED.pattern})+')
+#: the most UTF-8 bytes of a model's part of a figure file name: NAME_MAX less
+#: room for the longest fixed part around it ("classification_report_", ".pdf")
+STEM_BYTES = NAME_MAX - 32
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
              *(f"lpt{i}" for i in range(10))}
 
@@ -531,8 +539,8 @@ def calibration_models(ev):
             names.append(name)
         else:
             distinct = ev[name].counts[2]  # the distinct scores, highest first
-            skipped[name] = (f"scores from {distinct[-1]:.3g} to {distinct[0]:.3g}, not "
-                             f"probabilities in [0, 1]")
+            skipped[name] = (f"scores from {format_threshold(distinct[-1])} to "
+                             f"{format_threshold(distinct[0])}, not probabilities in [0, 1]")
     return names, skipped
 
 
@@ -540,25 +548,39 @@ def file_stem(name, taken=()):
     """A file-name part for a model name: recognisable, safe on every file system.
 
     Runs of characters that Windows, macOS or Linux refuse (``<>:"/\\|?*``,
-    controls) and whitespace become one ``_``; letters of any script are kept.
-    Leading and trailing dots and ``_`` go; an empty result is ``model``, a name
-    Windows reserves (``CON``, ``NUL``, ...) gets ``_`` appended, and the name is
-    cut to 100 characters. A stem already in ``taken`` gets ``_2``, ``_3``, ....
+    controls), whitespace, bidi overrides and surrogate escapes
+    (:data:`evalplots._text.NEUTRALISED`) become one ``_``; letters of any script are kept, in
+    Unicode's composed form (NFC). Leading and trailing dots and ``_`` go; an
+    empty result is ``model``, a name Windows reserves (``CON``, ``NUL``, ...)
+    gets ``_`` appended, and the name is cut to 100 characters and to
+    ``STEM_BYTES`` bytes of UTF-8 (file names are limited in bytes: 100 CJK
+    characters are 300). A stem that a case-insensitive or normalisation-
+    insensitive file system (macOS, Windows) would take for one in ``taken``
+    (``RF`` and ``rf``; ``é`` composed and decomposed) gets ``_2``, ``_3``, ....
 
     Examples
     --------
     >>> file_stem("logistic regression / L2"), file_stem("Модель-1"), file_stem("nul")
     ('logistic_regression_L2', 'Модель-1', 'nul_')
-    >>> file_stem("a:b", taken={"a_b"})
-    'a_b_2'
+    >>> file_stem("a:b", taken={"a_b"}), file_stem("rf", taken={"RF"})
+    ('a_b_2', 'rf_2')
     """
-    stem = _UNSAFE.sub("_", name).strip("._")[:100] or "model"
+    stem = unicodedata.normalize("NFC", _UNSAFE.sub("_", name).strip("._")[:100])
+    stem = cut_to_bytes(stem, STEM_BYTES) or "model"
     if stem.lower() in _RESERVED:
         stem += "_"
+    keys = {_same_file_key(t) for t in taken}
     unique, i = stem, 2
-    while unique in taken:
-        unique, i = f"{stem}_{i}", i + 1
+    while _same_file_key(unique) in keys:
+        number = f"_{i}"
+        unique, i = cut_to_bytes(stem, STEM_BYTES - len(number)) + number, i + 1
     return unique
+
+
+def _same_file_key(stem):
+    """What a case- and normalisation-insensitive file system compares of a name:
+    Unicode's canonical caseless match, NFD(casefold(NFD(stem)))."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", stem).casefold())
 
 
 def paper_figures(ev, *, ci=False):

@@ -1,0 +1,97 @@
+r"""Text that leaves the process: the characters that must not reach a reader raw.
+
+User text (model, class and file names, titles) reaches PDF pages and metadata,
+figure files' names and the terminal. Three kinds of character in it mislead or
+break whatever shows it, and :func:`shown_text` writes each of them as a visible
+escape instead:
+
+- **controls** (Unicode category Cc other than tab, newline and carriage return:
+  NUL, ESC, DEL, the C1 range): a terminal obeys them, a PDF viewer shows
+  nothing;
+- **bidirectional embeddings, overrides and isolates** (U+202A..U+202E,
+  U+2066..U+2069): they reorder the text after them, so ``m\u202egpj.exe``
+  reads ``mexe.jpg`` (CVE-2021-42574, "Trojan Source");
+- **surrogate escapes** (U+DC80..U+DCFF): the bytes of a file name that is not
+  UTF-8, as Python decodes ``argv`` and ``os.listdir`` (PEP 383); no encoder
+  writes them, so a PDF's metadata would fail after the whole report was made.
+  They are written as the byte they stand for, ``\xe9``.
+
+The letters of every script, the bidirectional marks (LRM, RLM, ALM) and the
+joiners (ZWJ, ZWNJ, needed by Persian and Indic scripts) are kept.
+"""
+
+import re
+
+__all__ = ["FORMAT_CHARACTERS", "NEUTRALISED", "escaped_format_characters", "shown_text"]
+
+#: Unicode's format characters (category Cf, Unicode 15), for a regex class:
+#: invisible, yet part of a name; a zero-width space (U+200B) or a byte order
+#: mark (U+FEFF) after a delimiter makes ``y_true`` another name that looks the same
+FORMAT_CHARACTERS = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")
+_FORMAT = re.compile(f"[{FORMAT_CHARACTERS}]")
+
+#: one character of the three kinds :func:`shown_text` escapes
+NEUTRALISED = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\udc80-\udcff]")
+
+
+def shown_text(text):
+    r"""``text`` with controls, bidi overrides and surrogate escapes written as escapes.
+
+    Parameters
+    ----------
+    text : str
+        User text on its way out: to a PDF (page or metadata), a file name, or
+        the terminal.
+
+    Returns
+    -------
+    str
+        ``text`` itself when it holds none of them (the common case, no copy);
+        else each such character as ``\u202e`` (a control or bidi control) or
+        ``\xe9`` (the undecodable byte a surrogate escape stands for).
+
+    Examples
+    --------
+    >>> from evalplots._text import shown_text
+    >>> shown_text("model"), shown_text("m\u202egpj.exe"), shown_text("r\udce9sultats.csv")
+    ('model', 'm\\u202egpj.exe', 'r\\xe9sultats.csv')
+    """
+    if not NEUTRALISED.search(text):
+        return text
+    return NEUTRALISED.sub(_escape, text)
+
+
+def _escape(match):
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escaped_format_characters(text):
+    r"""``text`` with every format character written ``\u200b``: for a name in a
+    message, where an invisible character would make two names print alike.
+
+    Stricter than :func:`shown_text`, which keeps the joiners and marks that
+    scripts need in running text.
+
+    Parameters
+    ----------
+    text : str
+        A name (of a column, a model, a class).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> escaped_format_characters("y\u200b_true"), escaped_format_characters("m")
+    ('y\\u200b_true', 'm')
+    """
+    return _FORMAT.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
