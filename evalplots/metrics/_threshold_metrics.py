@@ -189,11 +189,12 @@ class ThresholdMetrics(_Rates):
                  precision=None, recall=None):
         zero_division = check_zero_division(zero_division)
 
-        def divide(num, den, metric):
-            return safe_divide(num, den, zero_division=zero_division, metric=metric)
-
         if tp[-1] > 0 and fp[-1] > 0:  # every denominator is positive (see below)
             divide = _positive_divide
+        else:
+            def divide(num, den, metric):
+                return safe_divide(num, den, zero_division=zero_division, metric=metric)
+
         super().__init__(tp, fp, tp[-1], fp[-1], beta=beta, divide=divide)
         self.thresholds = thresholds
         if not (self._n_pos > 0 and self._n_neg > 0):  # a 0/0 rate: warn now
