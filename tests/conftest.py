@@ -9,6 +9,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import contextlib  # noqa: E402
 import tempfile  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
@@ -109,6 +110,44 @@ def binary_sample_report(tmp_path_factory):
     path = evaluation_report(ev, invariant=True).save(
         tmp_path_factory.mktemp("binary_sample") / "report.pdf")
     return SimpleNamespace(data=data, evaluation=ev, path=path)
+
+
+def stub_figure_drawing(fig):
+    """A blank drawing of ``fig``'s size, with four lines of text from top to foot.
+
+    Stands in for :func:`evalplots.report._flowables.figure_to_drawing` in tests of
+    the page filling (the figure's size and place are under test, not its content):
+    the figure is neither drawn nor converted. Its text stands for a real figure's
+    title, tick and axis labels: a page's lowest line of text is where it would be,
+    and a page of figures is not mistaken for a page of a heading or a caption only.
+    """
+    from reportlab.graphics.shapes import Drawing, String
+
+    from evalplots.report._styles import FONT, register_fonts
+
+    register_fonts()
+    width, height = fig.get_size_inches() * 72  # what figure_to_drawing gives
+    drawing = Drawing(width, height)
+    for k in range(4):
+        drawing.add(String(4, 4 + k * (height - 16) / 3, f"figure text {k}",
+                           fontName=FONT, fontSize=8))
+    return drawing
+
+
+@contextlib.contextmanager
+def stubbed_figures():
+    """Within: reports add :func:`stub_figure_drawing`'s drawings for figures."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("evalplots.report._content.figure_to_drawing", stub_figure_drawing)
+        yield
+
+
+@pytest.fixture
+def stub_figures():
+    """Reports built in the test get blank figures of the right size (see
+    stub_figure_drawing): for tests of where things fall on the pages."""
+    with stubbed_figures():
+        yield
 
 
 # Worked examples of the seeds (../shared/seeds), shared by the Display, image and

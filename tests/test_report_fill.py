@@ -3,7 +3,9 @@ full-page figure leaves, paragraphs leave no single line, tables no lone row, an
 the standard reports of the bundled samples have no page left half empty.
 
 Every PDF is built into tmp_path and read back with pypdf; how full a page is comes
-from the position of its lowest line of text (figure text included).
+from the position of its lowest line of text (figure text included). The figures are
+blank stand-ins of their real size (conftest's ``stub_figures``): where they fall is
+under test here, not what they show.
 """
 
 import re
@@ -17,6 +19,8 @@ from evalplots import evaluate
 from evalplots.report import Report, evaluation_report
 from evalplots.report._doctemplate import HEADER_GAP, MARGIN
 from evalplots.report._keep import MIN_FIGURE_SCALE, MIN_SPLIT_ROWS, FittedFigure
+
+pytestmark = pytest.mark.usefixtures("stub_figures")
 
 _FOOTER = re.compile(r"^Page \d+ of \d+$")
 
