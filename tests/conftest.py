@@ -9,6 +9,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import contextlib  # noqa: E402
 import tempfile  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
@@ -108,6 +109,98 @@ def binary_sample_report(tmp_path_factory):
     path = evaluation_report(ev, invariant=True).save(
         tmp_path_factory.mktemp("binary_sample") / "report.pdf")
     return SimpleNamespace(data=data, evaluation=ev, path=path)
+
+
+@pytest.fixture(scope="session")
+def binary_sample_report_without_intervals(tmp_path_factory):
+    """The standard report of the bundled binary sample with ``ci=False`` (the plain
+    metrics table), its description and class names given, built once per session:
+    ``data``, ``report``, the progress ``steps`` it reported and the PDF's ``path``."""
+    from evalplots.datasets import load_breast_cancer_predictions
+    from evalplots.report import evaluation_report
+
+    data = load_breast_cancer_predictions()
+    steps = []
+    report = evaluation_report(
+        data.y_true, data.scores, pos_label=1, label_names=data.label_names,
+        description=data.description, invariant=True, ci=False,
+        progress=lambda step, done, total: steps.append((step, done, total)),
+    )
+    path = report.save(tmp_path_factory.mktemp("binary_sample_without_intervals")
+                       / "report.pdf")
+    return SimpleNamespace(data=data, report=report, steps=steps, path=path)
+
+
+def stub_figure_drawing(fig):
+    """A blank drawing of ``fig``'s size, with four lines of text from top to foot.
+
+    Stands in for :func:`evalplots.report._flowables.figure_to_drawing` in tests of
+    the page filling (the figure's size and place are under test, not its content):
+    the figure is neither drawn nor converted. Its text stands for a real figure's
+    title, tick and axis labels: a page's lowest line of text is where it would be,
+    and a page of figures is not mistaken for a page of a heading or a caption only.
+    """
+    from reportlab.graphics.shapes import Drawing, String
+
+    from evalplots.report._styles import FONT, register_fonts
+
+    register_fonts()
+    width, height = fig.get_size_inches() * 72  # what figure_to_drawing gives
+    drawing = Drawing(width, height)
+    for k in range(4):
+        drawing.add(String(4, 4 + k * (height - 16) / 3, f"figure text {k}",
+                           fontName=FONT, fontSize=8))
+    return drawing
+
+
+@contextlib.contextmanager
+def stubbed_figures():
+    """Within: reports add :func:`stub_figure_drawing`'s drawings for figures; gives
+    the list of the figures stood in for, in the order the report added them."""
+    figures = []
+
+    def stand_in(fig):
+        figures.append(fig)
+        return stub_figure_drawing(fig)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("evalplots.report._content.figure_to_drawing", stand_in)
+        yield figures
+
+
+@pytest.fixture
+def stub_figures():
+    """Reports built in the test get blank figures of the right size (see
+    stub_figure_drawing): for tests of where things fall on the pages. The
+    fixture's value: the figures stood in for."""
+    with stubbed_figures() as figures:
+        yield figures
+
+
+@pytest.fixture(scope="session")
+def random_models_report(tmp_path_factory):
+    """A function: ``n_models`` -> the PDF of the standard report of that many models
+    of random scores on 300 random binary labels (50 resamples), with blank figures
+    of the real size (stubbed_figures); each built once per session (per worker).
+    Page-filling tests of fill and layout read the same reports."""
+    built = {}
+
+    def build(n_models):
+        if n_models not in built:
+            from evalplots.evaluation import evaluate
+            from evalplots.report import evaluation_report
+
+            rng = np.random.default_rng(5)
+            y = rng.integers(0, 2, 300)
+            scores = {f"model_{i}": rng.random(300) for i in range(n_models)}
+            with stubbed_figures():
+                report = evaluation_report(evaluate(y, scores, n_resamples=50),
+                                           invariant=True)
+                built[n_models] = report.save(
+                    tmp_path_factory.mktemp("random_models") / f"m{n_models}.pdf")
+        return built[n_models]
+
+    return build
 
 
 # Worked examples of the seeds (../shared/seeds), shared by the Display, image and

@@ -172,24 +172,10 @@ def test_prediction_error_title_and_legend(kind, n_samples):
     assert MODELS[0] in _legend_texts(display.ax_)[1]
 
 
-@pytest.fixture
-def report_figures(monkeypatch):
-    """The figures the standard report draws, recorded as it converts them."""
-    from evalplots.report import _content
-
-    figures = []
-    original = _content.figure_to_drawing
-
-    def record(fig):
-        figures.append(fig)
-        return original(fig)
-
-    monkeypatch.setattr(_content, "figure_to_drawing", record)
-    return figures
-
-
 @pytest.mark.parametrize("task", ["binary", "multiclass", "regression"])
-def test_report_figures_show_names_literally(task, report_figures, tmp_path):
+def test_report_figures_show_names_literally(task, stub_figures, tmp_path):
+    """The figures the standard report draws, recorded where it would convert them
+    (conftest's stub_figures: the test draws them itself)."""
     from evalplots.report import evaluation_report
 
     if task == "binary":
@@ -204,8 +190,8 @@ def test_report_figures_show_names_literally(task, report_figures, tmp_path):
         predictions = {MODELS[0]: y + np.sin(y), MODELS[1]: 0.9 * y + 1.0}
         extra, names = {}, []
     evaluation_report(y, predictions, invariant=True, **extra).save(tmp_path / "r.pdf")
-    assert report_figures
-    drawn = [text for fig in report_figures for text in _drawn_literally(fig)]
+    assert stub_figures
+    drawn = [text for fig in stub_figures for text in _drawn_literally(fig)]
     for name in names:  # every name is drawn somewhere, as written
         assert any(text == name or text.startswith(f"{name} (") for text in drawn), name
 

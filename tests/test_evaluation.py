@@ -275,6 +275,7 @@ def test_frame_and_html_show_the_table():
     assert "&lt;b&gt;m&lt;/b&gt;" in html and "<td>1.0000</td>" in html
 
 
+@pytest.mark.usefixtures("stub_figures")  # the sorts are counted, not the figures
 def test_the_standard_report_sorts_each_model_once(monkeypatch):
     """ROC, P-R, AUC, AP, BEP, the table and the confusion pages share one sort."""
     from evalplots.report import evaluation_report

@@ -402,6 +402,7 @@ def _pdf_text(path):
     return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(path).pages)
 
 
+@pytest.mark.usefixtures("stub_figures")  # the tables' text is under test
 def test_report_shows_intervals_methods_and_the_holm_sentence(tmp_path, cancer):
     from evalplots.report import evaluation_report
 
@@ -424,6 +425,7 @@ def test_report_shows_intervals_methods_and_the_holm_sentence(tmp_path, cancer):
     assert "Specificity" in plain and "Balanced accuracy" in plain
 
 
+@pytest.mark.usefixtures("stub_figures")  # the tables' text is under test
 def test_multiclass_and_regression_reports_have_comparisons(tmp_path):
     from evalplots.report import evaluation_report
 

@@ -22,7 +22,7 @@ from evalplots.metrics import _regression
 pytestmark = pytest.mark.filterwarnings("ignore:A single label was found:UserWarning")
 
 SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 ALPHABETS = {

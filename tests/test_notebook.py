@@ -13,12 +13,17 @@ from evalplots import evaluate
 from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.report import Report, evaluation_report
 
+from conftest import stubbed_figures
+
 
 @pytest.fixture(scope="module")
 def sample_report():
+    """The sample's standard report, its figures blank stand-ins of their real size
+    (conftest's stubbed_figures): the preview is under test, not the figures."""
     data = load_breast_cancer_predictions()
     ev = evaluate(data.y_true, data.predictions, pos_label=1, label_names=data.label_names)
-    return evaluation_report(ev, title="Sample <report>")
+    with stubbed_figures():
+        return evaluation_report(ev, title="Sample <report>")
 
 
 def _images(html):

@@ -183,22 +183,14 @@ def test_bad_title_and_figure():
 # -- the standard evaluation report -------------------------------------------
 
 from evalplots import metrics
-from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.report import evaluation_metrics, evaluation_report
 
 
 @pytest.fixture(scope="module")
-def sample_pdf(tmp_path_factory):
-    data = load_breast_cancer_predictions()
-    steps = []
-    report = evaluation_report(
-        data.y_true, data.scores, pos_label=1, label_names=data.label_names,
-        description=data.description, invariant=True, ci=False,  # the plain table
-        progress=lambda step, done, total: steps.append((step, done, total)),
-    )
-    path = report.save(tmp_path_factory.mktemp("sample") / "sample.pdf")
-    reader = PdfReader(path)
-    return data, report, reader, steps, _text(reader)
+def sample_pdf(binary_sample_report_without_intervals):
+    built = binary_sample_report_without_intervals
+    reader = PdfReader(built.path)
+    return built.data, built.report, reader, built.steps, _text(reader)
 
 
 def test_sample_report_pages_and_headings(sample_pdf):

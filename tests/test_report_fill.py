@@ -3,20 +3,22 @@ full-page figure leaves, paragraphs leave no single line, tables no lone row, an
 the standard reports of the bundled samples have no page left half empty.
 
 Every PDF is built into tmp_path and read back with pypdf; how full a page is comes
-from the position of its lowest line of text (figure text included).
+from the position of its lowest line of text (figure text included). The figures are
+blank stand-ins of their real size (conftest's ``stub_figures``): where they fall is
+under test here, not what they show.
 """
 
 import re
 
-import numpy as np
 import pytest
 from matplotlib.figure import Figure
 from pypdf import PdfReader
 
-from evalplots import evaluate
-from evalplots.report import Report, evaluation_report
+from evalplots.report import Report
 from evalplots.report._doctemplate import HEADER_GAP, MARGIN
 from evalplots.report._keep import MIN_FIGURE_SCALE, MIN_SPLIT_ROWS, FittedFigure
+
+pytestmark = pytest.mark.usefixtures("stub_figures")
 
 _FOOTER = re.compile(r"^Page \d+ of \d+$")
 
@@ -301,12 +303,8 @@ def _lines_of(path):
 
 
 @pytest.mark.parametrize("n_models", [3, 8])
-def test_no_page_but_the_last_is_half_empty(tmp_path, n_models):
-    rng = np.random.default_rng(5)
-    y = rng.integers(0, 2, 300)
-    scores = {f"model_{i}": rng.random(300) for i in range(n_models)}
-    ev = evaluate(y, scores, n_resamples=50)
-    path = evaluation_report(ev, invariant=True).save(tmp_path / f"m{n_models}.pdf")
+def test_no_page_but_the_last_is_half_empty(random_models_report, n_models):
+    path = random_models_report(n_models)
     f = fills(path)
     assert all(x > 0.5 for x in f[:-1]), f
     pages = _lines_of(path)

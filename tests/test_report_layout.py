@@ -1,7 +1,9 @@
 """Layout and text of evalplots reports: keep-with-next, long and wide tables, tall
 figures, any script as real text, figure text as text in embedded fonts.
 
-Every PDF is built into tmp_path and read back with pypdf.
+Every PDF is built into tmp_path and read back with pypdf; where only the place of
+figures is under test, they are blank stand-ins of their real size (conftest's
+``stub_figures``).
 """
 
 import warnings
@@ -35,6 +37,7 @@ def _figure(height=3.0):
 
 # -- 1. keep with next ---------------------------------------------------------------
 
+@pytest.mark.usefixtures("stub_figures")  # where figures fall, not what they show
 @pytest.mark.parametrize("kind", ["figure", "table"])
 def test_heading_text_and_caption_share_a_page_wherever_the_heading_falls(tmp_path, kind):
     """Filler lines push the heading down line by line across the page bottom."""
@@ -64,6 +67,7 @@ def test_heading_text_and_caption_share_a_page_wherever_the_heading_falls(tmp_pa
 
 # one report per name length (the same data as when one test drew all four in a
 # loop), so that pytest -n spreads them over the workers
+@pytest.mark.usefixtures("stub_figures")  # where figures fall, not what they show
 @pytest.mark.parametrize("run, length", list(enumerate((40, 120, 200, 300))))
 def test_long_model_names_keep_confusion_heading_with_its_matrix(tmp_path, run, length):
     rng = np.random.default_rng(1)
@@ -81,14 +85,10 @@ def test_long_model_names_keep_confusion_heading_with_its_matrix(tmp_path, run, 
     assert all(len(p.split()) > 12 for p in pages)  # no page with only furniture
 
 
-def test_eight_models_no_page_holds_only_a_caption(tmp_path):
-    rng = np.random.default_rng(2)
-    y = rng.integers(0, 2, 300)
-    report = evaluation_report(y, {f"model_{i}": rng.random(300) for i in range(8)},
-                               invariant=True)
-    path = report.save(tmp_path / "eight.pdf")
-    for i, page in enumerate(_pages(path)):
-        body = page.split(f"Page {i + 1} of {report.page_count_}", 1)[1]
+def test_eight_models_no_page_holds_only_a_caption(random_models_report):
+    pages = _pages(random_models_report(8))  # the report test_report_fill reads too
+    for i, page in enumerate(pages):
+        body = page.split(f"Page {i + 1} of {len(pages)}", 1)[1]
         body = body.replace("Evaluation report", "", 1 if i else 0).strip()
         first_words = " ".join(body.split()[:4])
         # a page never opens with a caption: those start with these words
@@ -227,6 +227,7 @@ def test_a_table_that_fits_when_shrunk_is_one_table():
     assert narrow.font_size == 8.5 and len(narrow.groups) == 1
 
 
+@pytest.mark.usefixtures("stub_figures")  # where figures fall, not what they show
 def test_tall_figure_is_scaled_to_the_frame(tmp_path):
     report = Report("Tall", invariant=True).add_paragraph("Before.")
     report.add_figure(_figure(height=20), caption="A tall figure.", max_height=5000)

@@ -107,6 +107,7 @@ def test_calibration_page_values(sample, sample_pages):
     assert "Not shown" not in page
 
 
+@pytest.mark.usefixtures("stub_figures")  # which sections and notes the text has
 def test_no_calibration_page_for_scores_outside_0_1(sample, tmp_path):
     logit = {"logit": np.log(sample.scores["logistic_regression"].clip(1e-6, 1 - 1e-6)
                              / (1 - sample.scores["logistic_regression"].clip(1e-6, 1 - 1e-6)))}
@@ -147,9 +148,8 @@ def test_ci_false_draws_and_computes_no_band(sample):
     assert len(_bands(fig)) == 4  # steps-post panels only (2 models x 2 panels)
 
 
-def test_report_without_ci_says_nothing_of_bands(sample, tmp_path):
-    pages = _pages(evaluation_report(sample.y_true, sample.scores, ci=False,
-                                     invariant=True).save(tmp_path / "noci.pdf"))
+def test_report_without_ci_says_nothing_of_bands(binary_sample_report_without_intervals):
+    pages = _pages(binary_sample_report_without_intervals.path)
     text = " ".join(pages)
     assert "bootstrap band" not in text and "Shaded" not in text
     assert "Operating points" in text

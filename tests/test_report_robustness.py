@@ -236,6 +236,7 @@ def test_bad_label_names_say_what_to_pass(label_names):
 
 # -- 9. layout -----------------------------------------------------------------------------
 
+@pytest.mark.usefixtures("stub_figures")  # the summary's text is under test
 def test_large_sample_counts_have_thousands_separators(tmp_path):
     y = np.tile([0, 1], 6000)
     report = evaluation_report(y, {"m": np.linspace(0, 1, y.size)}, invariant=True)
@@ -259,6 +260,7 @@ def test_roc_panels_have_equal_size_and_pr_chance_lines_on_both_panels():
     assert [len(c) for c in chance] == [1, 1, 0, 0]  # both upper panels, no detail
 
 
+@pytest.mark.usefixtures("stub_figures")  # where figures fall, not what they show
 def test_three_models_confusion_matrices_on_two_pages(tmp_path):
     y = [0, 1, 0, 1, 1, 0]
     scores = {f"m{i}": [0.1, 0.8, 0.3, 0.6, 0.4 + i / 10, 0.5] for i in range(3)}

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import warnings
 
+import matplotlib
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
@@ -23,6 +24,8 @@ from evalplots._atomic import write_atomically
 from evalplots.display._fonts import MissingGlyphWarning
 from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.report.standard._figures import file_stem
+
+from conftest import DETERMINISTIC_RC
 
 
 def pdf_fonts(path):
@@ -70,15 +73,32 @@ def sample():
                     label_names=data.label_names)
 
 
-def test_binary_pdf_files_names_widths_and_fonts(sample, tmp_path):
-    paths = sample.save_figures(tmp_path / "figs")
+@pytest.fixture(scope="module")
+def saved(sample, tmp_path_factory):
+    """The sample's figures saved once per module as PDF and as SVG, under conftest's
+    rcParams with warnings as errors (none on the sample): ``{format: paths}``, and
+    the rcParams before and after each save under ``'rc'``."""
+    out, rc = {}, []
+    with matplotlib.rc_context(DETERMINISTIC_RC):
+        for format in ("pdf", "svg"):
+            before = dict(matplotlib.rcParams)
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                out[format] = sample.save_figures(
+                    tmp_path_factory.mktemp(f"saved_{format}"), format)
+            rc.append((before, dict(matplotlib.rcParams)))
+    return {**out, "rc": rc}
+
+
+def test_binary_pdf_files_names_widths_and_fonts(saved):
+    paths = saved["pdf"]
     assert [p.name for p in paths] == [
         "roc_curves.pdf", "det_and_cumulative_gain_curves.pdf",
         "precision_recall_steps.pdf", "precision_recall_sawtooth.pdf",
         "metrics_vs_threshold.pdf", "score_distributions.pdf", "calibration.pdf",
         "confusion_matrix_logistic_regression.pdf",
         "confusion_matrix_gaussian_naive_bayes.pdf"]
-    assert sorted(os.listdir(tmp_path / "figs")) == sorted(p.name for p in paths)
+    assert sorted(os.listdir(paths[0].parent)) == sorted(p.name for p in paths)
     widths = {p.name: pdf_size_inches(p)[0] for p in paths}
     assert widths == {"roc_curves.pdf": 7.0, "det_and_cumulative_gain_curves.pdf": 7.0,
                       "precision_recall_steps.pdf": 7.0,
@@ -136,8 +156,8 @@ def test_multiclass_and_regression_files(tmp_path):
     assert_truetype_only(path)
 
 
-def test_svg_and_png(sample, tmp_path):
-    svg = sample.save_figures(tmp_path, format="svg")
+def test_svg_and_png(sample, saved, tmp_path):
+    svg = saved["svg"]
     assert [p.suffix for p in svg] == [".svg"] * 9
     head = svg[0].read_text()[:400]
     assert 'width="504pt"' in head  # 7 in at 72 pt per inch
@@ -148,11 +168,10 @@ def test_svg_and_png(sample, tmp_path):
     assert width == 350
 
 
-def test_pdf_and_svg_are_reproducible(sample, tmp_path):
+def test_pdf_and_svg_are_reproducible(sample, saved, tmp_path):
     for format in ("pdf", "svg"):
-        first = sample.save_figures(tmp_path / "a", format)
-        second = sample.save_figures(tmp_path / "b", format)
-        assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+        second = sample.save_figures(tmp_path / format, format)
+        assert [p.read_bytes() for p in saved[format]] == [p.read_bytes() for p in second]
 
 
 @pytest.mark.parametrize(("name", "stem"), [
@@ -240,14 +259,9 @@ def test_bad_arguments(sample, tmp_path):
     assert os.listdir(tmp_path) == ["file"]
 
 
-def test_rcparams_unchanged(sample, tmp_path):
-    import matplotlib as mpl
-
-    before = dict(mpl.rcParams)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # and no warning on the sample
-        sample.save_figures(tmp_path)
-    assert dict(mpl.rcParams) == before
+def test_rcparams_unchanged(saved):
+    for before, after in saved["rc"]:  # and no warning on the sample (saved's)
+        assert after == before
 
 
 def run_cli(*args, cwd):

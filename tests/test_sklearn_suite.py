@@ -50,7 +50,8 @@ def test_the_suite_really_ran_with_evalplots_patched_in(suite):
     outcomes = [outcome for outcome, _ in suite.values()]
     assert {t.split("::")[0] for t in suite} == set(sklearn_suite.FILES)
     assert outcomes.count("passed") > 2 * outcomes.count("failed")
-    assert not set(sklearn_suite.DESELECTED) & set(suite)
+    # nor any parametrisation of a deselected test
+    assert not [t for t in suite if t.startswith(tuple(sklearn_suite.DESELECTED))]
 
 
 def test_expected_file_is_well_formed():

@@ -428,6 +428,7 @@ def test_merge_moments_is_chan_golub_leveque():
 # ------------------------------------------------------------------------ report
 
 
+@pytest.mark.usefixtures("stub_figures")  # the report's text is under test
 def test_report_from_a_summary(tmp_path):
     from pypdf import PdfReader
 
