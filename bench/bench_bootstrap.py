@@ -32,7 +32,7 @@ from evalplots.metrics import (  # noqa: E402
     roc_auc_score,
     roc_curve_ci_band,
 )
-from evalplots.metrics._resample import resample_plan  # noqa: E402
+from evalplots.metrics.inference._resample import resample_plan  # noqa: E402
 
 
 def best_time(func, repeat):

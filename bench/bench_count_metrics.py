@@ -19,7 +19,7 @@ import numpy as np
 import sklearn.metrics as skm
 
 import evalplots.metrics as ep
-from evalplots.metrics import _regression
+from evalplots.metrics.regression import _regression
 
 
 def median_time(func, repeats, number=1):

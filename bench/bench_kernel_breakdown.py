@@ -49,10 +49,10 @@ from _timing import fmt_time  # noqa: E402
 
 import evalplots.metrics as epm  # noqa: E402
 from evalplots.metrics._labels import binary_positive_mask, class_values  # noqa: E402
-from evalplots.metrics._thresholds import MergedOrder, _class_keys  # noqa: E402
+from evalplots.metrics.ranking._thresholds import MergedOrder, _class_keys  # noqa: E402
 
 try:  # absent in older trees: the script then times the older kernel
-    from evalplots.metrics._thresholds import binary_scores_in_one_pass  # noqa: E402
+    from evalplots.metrics.ranking._thresholds import binary_scores_in_one_pass  # noqa: E402
 except ImportError:
     binary_scores_in_one_pass = None
 CLOCK = time.perf_counter

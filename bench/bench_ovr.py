@@ -27,7 +27,7 @@ import sklearn.metrics as skm
 sys.path.insert(0, os.path.dirname(__file__))
 from _timing import fmt_time, median_time  # noqa: E402
 
-from evalplots.metrics._ovr_curves import (  # noqa: E402
+from evalplots.metrics.ranking._ovr_curves import (  # noqa: E402
     ovr_counts,
     ovr_precision_recall_curves,
     ovr_roc_curves,

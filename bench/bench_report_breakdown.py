@@ -103,7 +103,7 @@ def instrument(stages):
     import evalplots.report._flowables as flowables
     import evalplots.report.builder as builder
     import evalplots.report.standard._binary as standard
-    from evalplots.metrics._thresholds import BinaryScores
+    from evalplots.metrics.ranking._thresholds import BinaryScores
 
     stages.wrap(evalplots.datasets, "read_predictions", "read: read_predictions")
     # the CLI imported the name inside _load: patch where it is looked up

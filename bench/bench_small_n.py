@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 import evalplots.metrics as epm  # noqa: E402
 from _timing import median_time  # noqa: E402
 from bench_metrics import FUNCTIONS as CURVE_AND_SCORE_FUNCTIONS  # noqa: E402
-from evalplots.metrics._confusion import CellScores  # noqa: E402
+from evalplots.metrics.classification._confusion import CellScores  # noqa: E402
 
 # every public function of evalplots.metrics that sorts binary scores
 FUNCTIONS = CURVE_AND_SCORE_FUNCTIONS + [

@@ -26,8 +26,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from _timing import fmt_time, median_time  # noqa: E402
 
 from evalplots.metrics import metrics_at_thresholds, optimal_threshold  # noqa: E402
-from evalplots.metrics._threshold_bands import threshold_metric_bands  # noqa: E402
-from evalplots.metrics._thresholds import binary_scores  # noqa: E402
+from evalplots.metrics.inference._threshold_bands import threshold_metric_bands  # noqa: E402
+from evalplots.metrics.ranking._thresholds import binary_scores  # noqa: E402
 
 
 def main():

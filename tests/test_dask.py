@@ -104,7 +104,7 @@ def test_binary_exact_equals_in_memory(client, kind, weights, budget):
     assert r.n_pos == pytest.approx(((ym == 1) * wm).sum() if weights else (ym == 1).sum())
     # the thinned table's vertices are exact points of the curve: its area is
     # within the stated bound of the exact AUC
-    from evalplots.metrics._auc import auc_from_counts
+    from evalplots.metrics.ranking._auc import auc_from_counts
 
     fps, tps, _ = r.table.counts()
     assert abs(auc_from_counts(fps, tps) - r.roc_auc) <= r.auc_bound + 1e-15
@@ -790,7 +790,7 @@ def test_delong_sums_of_rows_equal_from_arrays(monkeypatch, weights, score_dtype
     lookup of the Parquet fast path, block by block: the sums of from_arrays."""
     from evalplots.dask import _parquet
     from evalplots.metrics import BinarySummary, DeLongCrossSums
-    from evalplots.metrics._summaries._binary import delong_rows
+    from evalplots.metrics.summaries._binary import delong_rows
 
     monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
     rng = np.random.default_rng(11)
@@ -919,7 +919,7 @@ def test_parquet_wave_rows_equal_the_readers(tmp_path, monkeypatch, weights):
     """The fast path's rows of a wave, by range, and its sample's totals, equal those
     of the general reader's arrays."""
     from evalplots.dask import _parquet, _ranking
-    from evalplots.metrics._thresholds import binary_scores
+    from evalplots.metrics.ranking._thresholds import binary_scores
 
     monkeypatch.setattr(_parquet, "BLOCK_ROWS", 3000)  # blocks across row groups
     cols = _continuous_files(tmp_path, [20_000], weights=weights)

@@ -23,10 +23,10 @@ from evalplots.display import (
     RocCurveDisplay,
     ScoreDistributionDisplay,
 )
-from evalplots.metrics._calibration import binary_bins, calibration_error
-from evalplots.metrics._gain import gain_from_counts
-from evalplots.metrics._threshold_metrics import metrics_from_counts
-from evalplots.metrics._thresholds import binary_scores
+from evalplots.metrics.calibration._calibration import binary_bins, calibration_error
+from evalplots.metrics.ranking._gain import gain_from_counts
+from evalplots.metrics.ranking._threshold_metrics import metrics_from_counts
+from evalplots.metrics.ranking._thresholds import binary_scores
 
 
 def _manual_roc(y_true, y_score):

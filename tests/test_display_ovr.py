@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from evalplots import metrics
 from evalplots.display import PrecisionRecallDisplay, RocCurveDisplay
 from evalplots.display._base import format_score, score_decimals
-from evalplots.metrics._ovr_curves import (
+from evalplots.metrics.ranking._ovr_curves import (
     ovr_counts,
     ovr_precision_recall_curves,
     ovr_roc_curves,

@@ -17,8 +17,8 @@ from sklearn import metrics as skm
 
 from evalplots.display import MetricThresholdCurveDisplay, ScoreDistributionDisplay
 from evalplots.metrics import metrics_at_thresholds
-from evalplots.metrics._threshold_bands import threshold_metric_bands
-from evalplots.metrics._thresholds import binary_scores
+from evalplots.metrics.inference._threshold_bands import threshold_metric_bands
+from evalplots.metrics.ranking._thresholds import binary_scores
 
 # fmt: off
 SEED002_TRUE = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0]

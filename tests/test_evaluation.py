@@ -17,8 +17,8 @@ from evalplots.evaluation import (
 )
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import break_even_point
-from evalplots.metrics import _thresholds
-from evalplots.metrics._thresholds import MergedOrder
+from evalplots.metrics.ranking import _thresholds
+from evalplots.metrics.ranking._thresholds import MergedOrder
 
 
 @pytest.fixture(scope="module")
@@ -179,7 +179,7 @@ def test_fractional_weight_one_vs_rest_curves_are_each_problems_own_sort():
     """Under fractional weights the one-vs-rest counts are those of each problem's
     one sort of the rows (the pooled micro problem too): the per-class tables of a
     summary, merged, add the weights in another order and differ in the last bits."""
-    from evalplots.metrics._ovr_curves import ovr_counts, ovr_roc_curves
+    from evalplots.metrics.ranking._ovr_curves import ovr_counts, ovr_roc_curves
 
     rng = np.random.default_rng(0)
     y = rng.integers(0, 3, 60)

@@ -27,7 +27,7 @@ from evalplots.metrics import (
     roc_auc_ci,
 )
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._resample import resample_plan
+from evalplots.metrics.inference._resample import resample_plan
 
 
 @pytest.fixture(scope="module")

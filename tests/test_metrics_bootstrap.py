@@ -25,8 +25,8 @@ from evalplots.metrics import (
     roc_curve,
     roc_curve_ci_band,
 )
-from evalplots.metrics._replicates import ClassCurves
-from evalplots.metrics._resample import ResamplePlan, class_strata, resample_plan
+from evalplots.metrics.inference._replicates import ClassCurves
+from evalplots.metrics.inference._resample import ResamplePlan, class_strata, resample_plan
 
 
 def binary_data(n, seed=0, prevalence=0.3, decimals=None):

@@ -408,7 +408,7 @@ def test_bins_are_those_of_a_binary_search_bit_for_bit(n_bins, strategy):
     # a few edges are counted by comparisons, many by np.searchsorted: both give
     # scikit-learn's bin (a probability on an inner edge in the bin below it)
     # and the same sums, to the bit
-    from evalplots.metrics._calibration import _bin_edges, reliability_bins
+    from evalplots.metrics.calibration._calibration import _bin_edges, reliability_bins
 
     y_true, y_prob = _random_binary(5000, 7, decimals=2)  # many exactly on edges
     hit = y_true == 1

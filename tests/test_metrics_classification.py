@@ -588,7 +588,7 @@ def test_cell_scores_of_a_stack_equal_scikit_learn_on_each_matrix(k):
     from sklearn import metrics as sk
 
     from evalplots.evaluation._common import cell_samples
-    from evalplots.metrics._confusion import CellScores
+    from evalplots.metrics.classification._confusion import CellScores
 
     cells = _stack(np.random.default_rng(k), 12, k, 6)
     scores = CellScores(cells)
@@ -618,7 +618,7 @@ def test_cell_scores_of_a_stack_equal_scikit_learn_on_each_matrix(k):
 
 
 def test_binary_cell_mcc_is_matthews_form_for_large_counts():
-    from evalplots.metrics._confusion import matthews_from_cells
+    from evalplots.metrics.classification._confusion import matthews_from_cells
 
     cells = np.array([[[9 * 10**8, 3 * 10**8], [10**8, 7 * 10**8]]], dtype=np.int64)
     (tn, fp), (fn, tp) = (map(int, row) for row in cells[0])
@@ -629,7 +629,7 @@ def test_binary_cell_mcc_is_matthews_form_for_large_counts():
 
 def test_scalar_metrics_and_the_kernel_agree_bit_for_bit():
     from evalplots.metrics import balanced_accuracy_score
-    from evalplots.metrics._confusion import CellScores
+    from evalplots.metrics.classification._confusion import CellScores
 
     rng = np.random.default_rng(5)
     for k in (2, 4, 11):

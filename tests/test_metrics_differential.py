@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from numpy.testing import assert_allclose, assert_array_equal
 
 import evalplots.metrics as ep
-from evalplots.metrics import _regression
+from evalplots.metrics.regression import _regression
 
 # scikit-learn's own note when an input holds one class; not ours to test
 pytestmark = pytest.mark.filterwarnings("ignore:A single label was found:UserWarning")

@@ -303,7 +303,7 @@ def test_one_class_is_an_error():
 
 
 def test_bootstrap_method_delegates_to_bootstrap_ci():
-    bootstrap = pytest.importorskip("evalplots.metrics._bootstrap")
+    bootstrap = pytest.importorskip("evalplots.metrics.inference._bootstrap")
     rng = np.random.default_rng(1)
     y = rng.integers(0, 2, size=300)
     score = y + rng.normal(size=300)

@@ -25,9 +25,9 @@ from evalplots.metrics import (
     roc_auc_score,
     roc_curve,
 )
-from evalplots.metrics import _thresholds
+from evalplots.metrics.ranking import _thresholds
 from evalplots.metrics._labels import class_values
-from evalplots.metrics._thresholds import (
+from evalplots.metrics.ranking._thresholds import (
     BinaryScores,
     MergedOrder,
     _counts_argsort,
@@ -554,10 +554,10 @@ def test_one_auc_from_counts_is_every_path_s_mann_whitney_value(levels):
     (2 C + T) / (2 P N) of the brute-force pair count, to the bit."""
     from evalplots.dask._ranking import range_contribution, summarize
     from evalplots.metrics import roc_auc_ci
-    from evalplots.metrics._auc import auc_from_pairs
-    from evalplots.metrics._replicates import SortedBinary, auc_jackknife
-    from evalplots.metrics._score_counts import ScoreCounts
-    from evalplots.metrics._summaries import table_auc
+    from evalplots.metrics.ranking._auc import auc_from_pairs
+    from evalplots.metrics.inference._replicates import SortedBinary, auc_jackknife
+    from evalplots.metrics.ranking._score_counts import ScoreCounts
+    from evalplots.metrics.summaries import table_auc
 
     rng = np.random.default_rng(levels or 0)
     n = 400

@@ -16,11 +16,11 @@ from evalplots.metrics import (
     roc_auc_score,
     roc_curve,
 )
-from evalplots.metrics._macro_curves import (
+from evalplots.metrics.ranking._macro_curves import (
     macro_precision_recall_curve,
     macro_roc_curve,
 )
-from evalplots.metrics._ovr_curves import (
+from evalplots.metrics.ranking._ovr_curves import (
     ovr_counts,
     ovr_precision_recall_curves,
     ovr_roc_curves,

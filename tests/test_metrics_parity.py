@@ -540,8 +540,8 @@ def test_top_k_accuracy_bad_input(y_true, y_score, kwargs, match):
 def test_partial_auc_two_kernels_agree():
     # unweighted data go through the top of the merged order, weighted ones through
     # all cumulative counts; unit weights must give the same area on any ties
-    from evalplots.metrics._auc import partial_auc_from_counts
-    from evalplots.metrics._thresholds import binary_scores
+    from evalplots.metrics.ranking._auc import partial_auc_from_counts
+    from evalplots.metrics.ranking._thresholds import binary_scores
 
     rng = np.random.default_rng(11)
     for _ in range(400):

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
-    _thresholds,
     auc,
     average_precision_from_curve,
     average_precision_score,
@@ -25,6 +24,7 @@ from evalplots.metrics import (
     roc_auc_score,
     roc_curve,
 )
+from evalplots.metrics.ranking import _thresholds
 
 Y6 = [1, 0, 0, 1, 0, 1]
 S6 = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]

@@ -7,11 +7,11 @@ from numpy.testing import assert_allclose
 import evalplots.metrics as M
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
-    _regression,
     mean_absolute_error,
     mean_percentage_error,
     r2_score,
 )
+from evalplots.metrics.regression import _regression
 
 REGRESSION_NAMES = _regression.__all__
 ALL = [getattr(M, name) for name in REGRESSION_NAMES]

@@ -292,7 +292,7 @@ def test_optimal_threshold_needs_both_classes(y_true):
 def test_columns_are_computed_when_first_read_and_equal_the_eager_rates():
     # a table of 10⁶ thresholds holds only the columns read;
     # every column is the one formula of rates_from_counts, value for value
-    from evalplots.metrics._threshold_metrics import _COLUMNS, rates_from_counts
+    from evalplots.metrics.ranking._threshold_metrics import _COLUMNS, rates_from_counts
 
     rng = np.random.default_rng(3)
     y_true = rng.random(500) < 0.3
@@ -330,7 +330,7 @@ def test_known_precision_and_recall_are_kept_not_recomputed():
     """ThresholdMetrics takes rates already computed from the same counts (the P-R
     curve's arrays) as constructor arguments and keeps those very arrays."""
     from evalplots.metrics import ThresholdMetrics
-    from evalplots.metrics._threshold_metrics import metrics_from_counts
+    from evalplots.metrics.ranking._threshold_metrics import metrics_from_counts
 
     tps, fps = np.array([1.0, 2.0, 2.0]), np.array([0.0, 0.0, 1.0])
     thresholds = np.array([0.9, 0.6, 0.2])

@@ -6,7 +6,7 @@ from sklearn import metrics as skm
 
 from evalplots import metrics
 from evalplots.metrics import ScoreCounts
-from evalplots.metrics._ranking import roc_from_counts
+from evalplots.metrics.ranking._curves import roc_from_counts
 
 
 def _chunks(n, k, rng):
@@ -64,7 +64,7 @@ def test_one_rule_decides_when_weights_count_exactly():
     """Whole weights whose total stays below 2**53 add exactly in float64, so they
     are counted as int64; the tables, the confusion matrix and the block-wise
     Parquet reader all ask this one predicate."""
-    from evalplots.metrics._confusion import weighted_bincount
+    from evalplots.metrics.classification._confusion import weighted_bincount
     from evalplots.metrics._validation import all_whole, sums_exactly, whole_sums_exact
 
     assert sums_exactly(np.array([1.0, 2.0, 0.0])) and sums_exactly(np.array([3, 4]))

@@ -24,7 +24,7 @@ from evalplots.metrics import (
     ScoreCounts,
     delong_test,
 )
-from evalplots.metrics._summaries._regression import merge_moments
+from evalplots.metrics.summaries._regression import merge_moments
 
 TOL = 1e-12
 
@@ -261,7 +261,7 @@ def test_coarsened_table_with_exact_overrides():
         assert row[column] == pytest.approx(ev.metrics_table.rows["a"][column], rel=TOL)
     binned = es["a"]._data  # the coarsened cells
     from evalplots.evaluation._summary import binned_auc_bound
-    from evalplots.metrics._auc import auc_from_counts
+    from evalplots.metrics.ranking._auc import auc_from_counts
 
     bound = binned_auc_bound(summary.tables["a"])
     binned_auc = auc_from_counts(*binned.counts()[:2])

@@ -218,7 +218,7 @@ def _fixed_width(arrow_type):
 
 def _model_table(chunk, name, pos_label, classes):
     """One model's ScoreCounts of one partition (None when it is empty)."""
-    from evalplots.metrics._thresholds import binary_scores
+    from evalplots.metrics.ranking._thresholds import binary_scores
 
     if chunk is None:
         return None
@@ -231,7 +231,7 @@ def _model_table(chunk, name, pos_label, classes):
 
 
 def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
-    from evalplots.metrics._thresholds import binary_scores
+    from evalplots.metrics.ranking._thresholds import binary_scores
 
     def run():
         out = dict.fromkeys(names)
@@ -362,7 +362,7 @@ def _wave_pieces(chunk, name, pos_label, classes, lo, hi, cuts, spill):
     """One partition's pieces of a wave (``lo < score <= hi`` cut at ``cuts``): from
     the rows its first wave put aside, else from ``chunk`` (which the first wave
     puts aside; see :class:`~evalplots.dask._ranking.Spill`)."""
-    from evalplots.metrics._thresholds import binary_scores
+    from evalplots.metrics.ranking._thresholds import binary_scores
 
     with _ranking.Spill(spill) as aside:
         data = aside.rows()
@@ -512,7 +512,7 @@ def _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts, where
     from evalplots.metrics import BinarySummary
 
     def run():
-        from evalplots.metrics._thresholds import binary_scores
+        from evalplots.metrics.ranking._thresholds import binary_scores
 
         sampled = {}
 
@@ -577,7 +577,7 @@ def _merge_binary(budget_rows):
 
 def _delong_part(chunk, tables, pos_label, where):
     """DeLongCrossSums.from_arrays of one partition, by the bit-keyed lookup."""
-    from evalplots.metrics._summaries._binary import delong_rows
+    from evalplots.metrics.summaries._binary import delong_rows
 
     def run():
         y, predictions, weight = chunk

@@ -19,7 +19,7 @@ must be float columns without nulls whose every value is finite (what
 :func:`~evalplots.datasets._columns.read_numbers` accepts from a float
 column); weights go through ``read_numbers`` and
 :func:`~evalplots.metrics._validation.check_sample_weight`, as in
-:func:`evalplots.metrics._thresholds.binary_scores`. Whenever the input is
+:func:`evalplots.metrics.ranking._thresholds.binary_scores`. Whenever the input is
 not of that form (another layout or type, a refused value, continuous scores),
 the fast path gives up (returns None) and the general reader reads the
 partition again, so every accepted input gives the general reader's table,
@@ -91,7 +91,7 @@ def binary_summary(path, spec, names, pos_label, threshold):
     :func:`score_tables`).
     """
     from evalplots.metrics import BinarySummary, ScoreCounts
-    from evalplots.metrics._summaries._binary import block_sums
+    from evalplots.metrics.summaries._binary import block_sums
     from evalplots.metrics._validation import check_threshold
 
     def run():
@@ -410,7 +410,7 @@ def _blocks(path, spec, names, pos_label):
 def _score_tables(path, spec, names, pos_label, on_block=None):
     """(per model its table or None when no row has weight, rows read); ``on_block``
     is called with each block's (labels, positive mask, scores, weights)."""
-    from evalplots.metrics._score_counts import ScoreCounts
+    from evalplots.metrics.ranking._score_counts import ScoreCounts
     from evalplots.metrics._validation import all_whole, whole_sums_exact
 
     weight_name = spec.get("weight_column")
@@ -453,17 +453,17 @@ class _Placements:
     The merged table's scores enter the two direct-mapped tables of a
     :class:`_ScoreCodes`; at ``2 * slot + 1`` and ``2 * slot`` sit the placement
     of a positive (``v10``) and of a negative (``v01``) at that slot's score
-    (:func:`~evalplots.metrics._summaries.table_placements`), so a row's
+    (:func:`~evalplots.metrics.summaries.table_placements`), so a row's
     placement is one gather at ``2 * slot + is_positive``. Rows whose score is
     in neither table (one that found no free slot, ``-0.0`` where the table
     holds ``0.0``, or one absent from the table) take the general rule,
-    :func:`~evalplots.metrics._summaries._binary.placed_rows`, which refuses a
+    :func:`~evalplots.metrics.summaries._binary.placed_rows`, which refuses a
     score absent from the table; rows of weight 0 are not looked up (they add
     nothing, and the table may not hold their scores).
     """
 
     def __init__(self, table, name):
-        from evalplots.metrics._summaries import table_placements
+        from evalplots.metrics.summaries import table_placements
 
         score, v10, v01, self.auc = table_placements(table)
         self.name, self.placements = name, (score, v10, v01)
@@ -483,7 +483,7 @@ class _Placements:
 
     def __call__(self, score, positive, weight):
         """Each row's placement (float64) of a block's scores (an ndarray)."""
-        from evalplots.metrics._summaries._binary import placed_rows
+        from evalplots.metrics.summaries._binary import placed_rows
 
         if self.hashed and score.dtype == np.float64:
             slot, rows = self.codes.find(np.ascontiguousarray(score).view(np.uint64))
@@ -537,7 +537,7 @@ def delong_sums_of_rows(positive, scores, weight, n_rows, tables):
     """:class:`~evalplots.metrics.DeLongCrossSums` of checked rows in memory.
 
     As :meth:`DeLongCrossSums.from_arrays` of the rows that
-    :func:`~evalplots.metrics._summaries._binary.delong_rows` returns (its
+    :func:`~evalplots.metrics.summaries._binary.delong_rows` returns (its
     arguments), by the lookup of :func:`delong_sums`, ``BLOCK_ROWS`` rows at a
     time.
     """
@@ -618,7 +618,7 @@ def sampled_summary(path, spec, names, pos_label, threshold, points, min_rows=0)
     in one pass of blocks.
     """
     from evalplots.metrics import BinarySummary, ScoreCounts
-    from evalplots.metrics._summaries._binary import block_sums
+    from evalplots.metrics.summaries._binary import block_sums
     from evalplots.metrics._validation import check_threshold
 
     def run():
@@ -686,7 +686,7 @@ def ranged_scores(path, spec, name, pos_label, lo, hi, cuts, spill=None):
         :class:`evalplots.dask._ranking.Spill`).
     """
     def run():
-        from evalplots.metrics._thresholds import BinaryScores
+        from evalplots.metrics.ranking._thresholds import BinaryScores
 
         ranges = [[] for _ in range(cuts.size + 1)]
         with Spill(spill) as aside:

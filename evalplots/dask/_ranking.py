@@ -55,10 +55,10 @@ import numpy as np
 
 from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
 from evalplots.metrics import ScoreCounts
-from evalplots.metrics._auc import auc_from_pairs, trapezoid_pairs
-from evalplots.metrics._ranking import pr_from_counts
-from evalplots.metrics._threshold_metrics import _TIE_RTOL, metrics_from_counts
-from evalplots.metrics._thresholds import BinaryScores
+from evalplots.metrics.ranking._auc import auc_from_pairs, trapezoid_pairs
+from evalplots.metrics.ranking._curves import pr_from_counts
+from evalplots.metrics.ranking._threshold_metrics import _TIE_RTOL, metrics_from_counts
+from evalplots.metrics.ranking._thresholds import BinaryScores
 
 __all__ = ["RankingSummary", "SKETCH_POINTS", "TABLE_ROW_BYTES"]
 
@@ -333,7 +333,7 @@ def _totals(table):
 
 def _bep_in_range(fps, tps, above_neg, above_pos, n_pos):
     """(found, bep) for the points of one range, preceded by the last point above it."""
-    from evalplots.metrics._pr_scores import break_even_point_from_curve
+    from evalplots.metrics.ranking._pr_scores import break_even_point_from_curve
 
     if above_pos + above_neg > 0:
         fps, tps = np.r_[above_neg, fps], np.r_[above_pos, tps]
@@ -462,7 +462,7 @@ def optimum_candidates(fps, tps, n_pos, n_neg):
     ``fps``/``tps`` are a run of the exact curve's cumulative counts (highest
     threshold first, the counts above the run included), ``n_pos``/``n_neg``
     the totals. The optimum is chosen over the whole curve by
-    :func:`evalplots.metrics._threshold_metrics.first_best`: the first vertex
+    :func:`evalplots.metrics.ranking._threshold_metrics.first_best`: the first vertex
     whose value is within the tie tolerance of the maximum. Whatever the
     maximum elsewhere, that vertex, if it lies in this run, is the first of
     the run at or above some level near the run's own maximum: a running

@@ -180,12 +180,12 @@ def plot_one_vs_rest(build, y_true, y_score, *, labels, pos_label, sample_weight
     """``from_predictions`` for a 2-D ``y_score``: resolve the classes, count each
     one-vs-rest problem once, build the Display and plot it.
 
-    ``build(counts, names)`` turns the :class:`~evalplots.metrics._ovr_curves.OvrCounts`
+    ``build(counts, names)`` turns the :class:`~evalplots.metrics.ranking._ovr_curves.OvrCounts`
     and the curve names (:func:`ovr_names`) into a Display; the legend is titled
     :func:`legend_title` of ``name`` unless ``plot_kwargs`` sets ``legend_title``.
     """
-    from evalplots.metrics._ovr import check_class_weights, resolve_ovr_classes
-    from evalplots.metrics._ovr_curves import ovr_counts
+    from evalplots.metrics.ranking._ovr import check_class_weights, resolve_ovr_classes
+    from evalplots.metrics.ranking._ovr_curves import ovr_counts
     from evalplots.metrics._validation import check_sample_weight
 
     if pos_label is not None:
@@ -206,7 +206,7 @@ def draw_folds(ax, fold_lines, fold_band, scores, name, *, metric_name,
     """Draw several curves of one model (e.g. cross-validation folds).
 
     ``fold_lines`` are ``(x, y, drawstyle)`` to plot, ``fold_band`` the
-    :class:`~evalplots.metrics._macro_curves.FoldBand` of the folds: the mean curve
+    :class:`~evalplots.metrics.ranking._macro_curves.FoldBand` of the folds: the mean curve
     (drawn with ``drawstyle``), the ±1 std band (``step`` passed to
     ``fill_between``) and the mean ± std of the scores. The mean curve is drawn
     after the folds (thin, translucent, in the axes' next colour), in their

@@ -513,7 +513,7 @@ class CalibrationDisplay:
         ('toy (Brier = 0.062, ECE = 0.139)', [3, 2, 4])
         """
         from evalplots.metrics import brier_score_loss
-        from evalplots.metrics._calibration import binary_bins, calibration_error
+        from evalplots.metrics.calibration._calibration import binary_bins, calibration_error
         from evalplots.metrics._labels import class_values, default_pos_label
         from evalplots.metrics._validation import as_1d
 

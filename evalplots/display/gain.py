@@ -195,7 +195,7 @@ class CumulativeGainDisplay(CurveDisplayMixin):
         """
         if self.fpr is None or self.thresholds is None:
             return None
-        from evalplots.metrics._gain import ks_from_counts
+        from evalplots.metrics.ranking._gain import ks_from_counts
 
         finite = np.isfinite(self.thresholds)
         # rates are counts divided by their totals: the last point is (1, 1)
@@ -305,7 +305,7 @@ class CumulativeGainDisplay(CurveDisplayMixin):
         >>> lift.line_.get_ydata()
         array([2.        , 1.33333333, 1.        ])
         """
-        from evalplots.metrics._gain import lift_from_gain
+        from evalplots.metrics.ranking._gain import lift_from_gain
 
         check_option(kind, KINDS, "kind")
         name = self._prepare_axes(ax, name)
@@ -436,9 +436,9 @@ class CumulativeGainDisplay(CurveDisplayMixin):
         >>> display.line_.get_label()
         'toy\\nKS = 0.50 at 0.9'
         """
-        from evalplots.metrics._gain import gain_from_counts
-        from evalplots.metrics._ranking import roc_from_counts
-        from evalplots.metrics._thresholds import binary_scores
+        from evalplots.metrics.ranking._gain import gain_from_counts
+        from evalplots.metrics.ranking._curves import roc_from_counts
+        from evalplots.metrics.ranking._thresholds import binary_scores
 
         shown_pos_label, _, _ = cls._check_classes(
             y_true, pos_label, sample_weight, curve="cumulative gain curve",

@@ -65,9 +65,9 @@ from evalplots.metrics import (
     optimal_threshold,
     precision_recall_curve,
 )
-from evalplots.metrics._macro_curves import precision_recall_fold_band
-from evalplots.metrics._ovr import as_score_array
-from evalplots.metrics._ovr_curves import ovr_precision_recall_curves
+from evalplots.metrics.ranking._macro_curves import precision_recall_fold_band
+from evalplots.metrics.ranking._ovr import as_score_array
+from evalplots.metrics.ranking._ovr_curves import ovr_precision_recall_curves
 
 __all__ = ["PrecisionRecallDisplay"]
 

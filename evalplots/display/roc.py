@@ -54,7 +54,7 @@ from evalplots.display._operating_points import (
 )
 from evalplots.display._thin import plot_curve
 from evalplots.metrics import auc, optimal_threshold, roc_curve
-from evalplots.metrics._macro_curves import roc_fold_band
+from evalplots.metrics.ranking._macro_curves import roc_fold_band
 
 __all__ = ["RocCurveDisplay"]
 
@@ -562,8 +562,8 @@ class RocCurveDisplay(CurveDisplayMixin):
         ['bird (AUC = 1.00)', 'cat (AUC = 1.00)', 'dog (AUC = 0.94)',
          'micro-average (AUC = 0.99)', 'macro-average (AUC = 0.98)']
         """
-        from evalplots.metrics._ovr import as_score_array
-        from evalplots.metrics._ovr_curves import ovr_roc_curves
+        from evalplots.metrics.ranking._ovr import as_score_array
+        from evalplots.metrics.ranking._ovr_curves import ovr_roc_curves
 
         if as_score_array(y_score).ndim == 2:
             if plot_ci:

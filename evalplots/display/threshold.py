@@ -555,9 +555,9 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
         'F1 (0.50 at t = 0.50)'
         """
         from evalplots.metrics import optimal_threshold
-        from evalplots.metrics._threshold_bands import threshold_metric_bands
-        from evalplots.metrics._threshold_metrics import check_beta, metrics_from_counts
-        from evalplots.metrics._thresholds import binary_scores
+        from evalplots.metrics.inference._threshold_bands import threshold_metric_bands
+        from evalplots.metrics.ranking._threshold_metrics import check_beta, metrics_from_counts
+        from evalplots.metrics.ranking._thresholds import binary_scores
 
         metrics = _check_metrics(metrics)
         beta = check_beta(beta)

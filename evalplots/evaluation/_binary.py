@@ -48,25 +48,25 @@ from evalplots.evaluation._summary import (
 from evalplots.evaluation._operating_points import insert_point, operating_point
 from evalplots.evaluation._table import MetricsTable
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._delong import delong_interval, paired_delong_from_squares
-from evalplots.metrics._proportion import _RATES
-from evalplots.metrics._summaries import BinarySummary, DeLongCrossSums
-from evalplots.metrics._summaries._base import loss_interval_moments
-from evalplots.metrics._summaries._binary import (
+from evalplots.metrics.inference._delong import delong_interval, paired_delong_from_squares
+from evalplots.metrics.inference._proportion import _RATES
+from evalplots.metrics.summaries import BinarySummary, DeLongCrossSums
+from evalplots.metrics.summaries._base import loss_interval_moments
+from evalplots.metrics.summaries._binary import (
     table_auc,
     table_delong_placements,
     table_from_one_sort,
 )
-from evalplots.metrics._auc import auc_from_counts
+from evalplots.metrics.ranking._auc import auc_from_counts
 from evalplots.metrics._labels import binary_classes, class_values, label_name_map
-from evalplots.metrics._logloss import _log_loss
-from evalplots.metrics._calibration import calibration_error, reliability_bins
-from evalplots.metrics._confusion import CellScores
-from evalplots.metrics._det import det_from_counts
-from evalplots.metrics._gain import gain_from_counts, ks_from_counts
-from evalplots.metrics._ranking import drop_collinear, pr_from_counts, roc_from_counts
-from evalplots.metrics._threshold_metrics import first_best, metrics_from_counts
-from evalplots.metrics._thresholds import BinaryScores
+from evalplots.metrics.classification._logloss import _log_loss
+from evalplots.metrics.calibration._calibration import calibration_error, reliability_bins
+from evalplots.metrics.classification._confusion import CellScores
+from evalplots.metrics.ranking._det import det_from_counts
+from evalplots.metrics.ranking._gain import gain_from_counts, ks_from_counts
+from evalplots.metrics.ranking._curves import drop_collinear, pr_from_counts, roc_from_counts
+from evalplots.metrics.ranking._threshold_metrics import first_best, metrics_from_counts
+from evalplots.metrics.ranking._thresholds import BinaryScores
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
@@ -81,7 +81,7 @@ __all__ = ["BinaryEvaluation", "BinaryModel", "check_threshold"]
 BINARY_COLUMNS = ("ROC AUC", "AP", "BEP", "Accuracy", "Precision", "Recall", "F1",
                   "Specificity", "NPV", "MCC", "Balanced accuracy", "Brier", "Log loss")
 
-# Wilson intervals: column -> the rate's name in metrics._proportion._RATES
+# Wilson intervals: column -> the rate's name in metrics.inference._proportion._RATES
 _WILSON = {"Accuracy": "accuracy", "Precision": "precision", "Recall": "recall",
            "Specificity": "specificity", "NPV": "npv"}
 

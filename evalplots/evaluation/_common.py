@@ -9,8 +9,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from evalplots.metrics._bootstrap import check_n_resamples
-from evalplots.metrics._interval import check_confidence_level
+from evalplots.metrics.inference._bootstrap import check_n_resamples
+from evalplots.metrics.inference._interval import check_confidence_level
 
 #: the advice of an evaluation's infinite-log-loss warning: evaluate() and the
 #: command have no eps, so it names what the user can change, the probabilities

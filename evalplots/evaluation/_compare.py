@@ -29,8 +29,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from evalplots.metrics._format import format_number
-from evalplots.metrics._holm import holm_adjust
-from evalplots.metrics._interval import ConfidenceInterval
+from evalplots.metrics.inference._holm import holm_adjust
+from evalplots.metrics.inference._interval import ConfidenceInterval
 
 __all__ = ["ComparisonTable", "ModelComparison", "bootstrap_pvalue", "delong_comparison",
            "mcnemar_comparison", "mcnemar_from_table", "model_pairs", "not_available",
@@ -215,7 +215,7 @@ def mcnemar_comparison(a, b, right_a, right_b, weight, quantity):
 def mcnemar_from_table(a, b, n_b, n_c, total, quantity):
     """McNemar's test of models a and b from the counts of samples only a gets
     right (``n_b``), only b (``n_c``), and of all samples (``total``)."""
-    from evalplots.metrics._mcnemar import mcnemar_from_counts
+    from evalplots.metrics.inference._mcnemar import mcnemar_from_counts
 
     test = mcnemar_from_counts(n_b, n_c)
     how = "exact binomial" if test.method == "exact" else "chi-square"

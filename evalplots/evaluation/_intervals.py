@@ -45,10 +45,10 @@ import warnings
 import numpy as np
 
 from evalplots.exceptions import BootstrapWarning
-from evalplots.metrics._bootstrap import interval_from_replicates
-from evalplots.metrics._interval import ConfidenceInterval
-from evalplots.metrics._proportion import _proportion
-from evalplots.metrics._resample import multinomial_cells
+from evalplots.metrics.inference._bootstrap import interval_from_replicates
+from evalplots.metrics.inference._interval import ConfidenceInterval
+from evalplots.metrics.inference._proportion import _proportion
+from evalplots.metrics.inference._resample import multinomial_cells
 from evalplots.metrics._validation import all_whole
 
 __all__ = ["IntervalTable", "RankingSlots", "cell_bootstrap", "is_frequency",
@@ -332,7 +332,7 @@ def mean_loss_ci(estimate, variance, level):
     (exact for the unweighted mean, the delta method for the weighted one) and
     ``var_k`` the plug-in variance within stratum k; it is read off the
     summary's per-stratum moments
-    (:func:`evalplots.metrics._summaries._base.loss_interval_moments`).
+    (:func:`evalplots.metrics.summaries._base.loss_interval_moments`).
     """
     from scipy.special import ndtri
 
@@ -355,7 +355,7 @@ class RankingSlots:
     open interval between two of them (negatives only). AP and the break-even
     point depend on a resample only through the weight of each class in each
     slot (thresholds inside an interval add no recall; see
-    :func:`~evalplots.metrics._replicates.ranking_from_groups`), so a resample
+    :func:`~evalplots.metrics.inference._replicates.ranking_from_groups`), so a resample
     is a bincount of its draws over at most 2 m⁺ + 1 slots, not a cumulative
     sum over n rows. The draws are those of the plan of
     :func:`~evalplots.metrics.bootstrap_ci` for the same generator: the same
@@ -396,7 +396,7 @@ class RankingSlots:
 
     def replicates(self, draws):
         """AP and BEP of one block of resamples (the plan's per-stratum draws)."""
-        from evalplots.metrics._replicates import ranking_from_groups
+        from evalplots.metrics.inference._replicates import ranking_from_groups
 
         k = self.n_slots
         counts = {}
@@ -412,7 +412,7 @@ class RankingSlots:
     def intervals(self, estimates, blocks, level):
         """{'AP': ..., 'BEP': ...}: BCa intervals (or the reason there is none) from
         the (ap, bep) replicates of each block."""
-        from evalplots.metrics._replicates import ranking_from_groups
+        from evalplots.metrics.inference._replicates import ranking_from_groups
 
         k = self.n_slots
         group_of_row, n_groups = self.groups

@@ -40,10 +40,10 @@ from evalplots.evaluation._source import SummarySource
 from evalplots.evaluation._summary import cell_jackknife
 from evalplots.evaluation._table import MetricsTable
 from evalplots.exceptions import UndefinedMetricWarning
-from evalplots.metrics._summaries import MulticlassSummary
-from evalplots.metrics._summaries._base import loss_interval_moments
-from evalplots.metrics._classification import _average
-from evalplots.metrics._confusion import CellScores
+from evalplots.metrics.summaries import MulticlassSummary
+from evalplots.metrics.summaries._base import loss_interval_moments
+from evalplots.metrics.classification._classification import _average
+from evalplots.metrics.classification._confusion import CellScores
 from evalplots.metrics._labels import (
     _show,
     check_label_arrays,
@@ -51,7 +51,7 @@ from evalplots.metrics._labels import (
     encode_labels,
     label_name_map,
 )
-from evalplots.metrics._ovr_curves import ovr_precision_recall_curves, ovr_roc_curves
+from evalplots.metrics.ranking._ovr_curves import ovr_precision_recall_curves, ovr_roc_curves
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evalplots.metrics._confusion import CountRates
+from evalplots.metrics.classification._confusion import CountRates
 
 __all__ = ["OperatingPoint", "insert_point", "operating_point"]
 
@@ -38,7 +38,7 @@ class OperatingPoint:
     Notes
     -----
     Youden's J = TPR − FPR (Youden, Cancer 3, 1950) is :attr:`youden_j`. Precision,
-    TPR and F1 are those of :class:`evalplots.metrics._confusion.CountRates`: F1
+    TPR and F1 are those of :class:`evalplots.metrics.classification._confusion.CountRates`: F1
     from the counts (Zhou Zhihua, *Machine Learning* §2.3.2, eq. 2.10), which
     equals 2PR / (P + R) wherever precision is defined.
 

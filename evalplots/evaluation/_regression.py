@@ -18,7 +18,7 @@ from evalplots.evaluation._intervals import IntervalTable, is_frequency
 from evalplots.evaluation._regression_rows import RegressionRows, SampledRows
 from evalplots.evaluation._source import SummarySource
 from evalplots.evaluation._table import MetricsTable
-from evalplots.metrics._summaries import RegressionSummary
+from evalplots.metrics.summaries import RegressionSummary
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
@@ -205,7 +205,7 @@ class RegressionEvaluation(Evaluation):
         -----
         Each error is a sum over rows divided by the total weight; R² divides
         by the target's spread merged by Chan, Golub & LeVeque (1983), see
-        :func:`evalplots.metrics._summaries._regression.merge_moments`. The bootstraps of
+        :func:`evalplots.metrics.summaries._regression.merge_moments`. The bootstraps of
         MAE, RMSE and R² and the paired bootstraps resample rows, which a
         summary does not keep: they are 'n/a at this scale'.
 

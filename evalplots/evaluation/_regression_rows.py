@@ -31,7 +31,7 @@ from evalplots.evaluation._intervals import (
     split_results,
 )
 from evalplots.evaluation._summary import NEEDS_ROWS
-from evalplots.metrics._resample import resample_plan
+from evalplots.metrics.inference._resample import resample_plan
 
 __all__ = ["RegressionRows", "SampledRows"]
 

@@ -24,9 +24,9 @@ import functools
 from evalplots.evaluation._common import named_warnings
 from evalplots.evaluation._intervals import FRACTIONAL, RankingSlots, jackknife_groups
 from evalplots.evaluation._summary import table_ovr_counts
-from evalplots.metrics._ci_bands import roc_and_precision_recall_ci_bands
-from evalplots.metrics._ovr_curves import ovr_counts
-from evalplots.metrics._resample import resample_plan
+from evalplots.metrics.inference._ci_bands import roc_and_precision_recall_ci_bands
+from evalplots.metrics.ranking._ovr_curves import ovr_counts
+from evalplots.metrics.inference._resample import resample_plan
 
 __all__ = ["NO_ROWS", "BinaryRows", "MulticlassRows"]
 
@@ -50,7 +50,7 @@ class BinaryRows:
     --------
     >>> import numpy as np
     >>> from evalplots.evaluation import IntervalOptions
-    >>> from evalplots.metrics._thresholds import BinaryScores
+    >>> from evalplots.metrics.ranking._thresholds import BinaryScores
     >>> y = np.array([1, 0, 1, 0, 1, 0, 1, 0], bool)
     >>> s = np.array([.9, .8, .7, .6, .5, .4, .3, .2])
     >>> rows = BinaryRows({"m": BinaryScores(s, y, np.linspace(0.5, 1.5, 8))})
@@ -110,7 +110,7 @@ class MulticlassRows:
     Notes
     -----
     Each one-vs-rest problem, and the pooled (micro) problem of all (row, class)
-    pairs, is sorted and counted once (:func:`evalplots.metrics._ovr_curves.ovr_counts`).
+    pairs, is sorted and counted once (:func:`evalplots.metrics.ranking._ovr_curves.ovr_counts`).
 
     Examples
     --------

@@ -13,7 +13,7 @@ otherwise they are 'n/a at this scale' with the reason:
   Brier score and log loss (per-class moments).
 - The stratified bootstrap of AP and BEP draws each class's rows with
   replacement; on the score table that is exactly one multinomial draw of the
-  class's counts over the scores (:func:`evalplots.metrics._resample.multinomial_cells`),
+  class's counts over the scores (:func:`evalplots.metrics.inference._resample.multinomial_cells`),
   so the intervals have the distribution of a bootstrap of the rows. The same
   holds for the confusion-cell bootstrap of F1, MCC and balanced accuracy (a
   multinomial draw of each row of the confusion matrix) and for the ROC and P-R
@@ -32,11 +32,11 @@ import numpy as np
 
 from evalplots.evaluation._intervals import replicate_intervals
 from evalplots.evaluation._source import SummarySource
-from evalplots.metrics._ci_bands import counted_ci_bands
-from evalplots.metrics._ovr_curves import OvrCounts, ThresholdCounts
-from evalplots.metrics._replicates import ranking_from_counts, ranking_from_groups
-from evalplots.metrics._resample import multinomial_cells
-from evalplots.metrics._score_counts import ScoreCounts
+from evalplots.metrics.inference._ci_bands import counted_ci_bands
+from evalplots.metrics.ranking._ovr_curves import OvrCounts, ThresholdCounts
+from evalplots.metrics.inference._replicates import ranking_from_counts, ranking_from_groups
+from evalplots.metrics.inference._resample import multinomial_cells
+from evalplots.metrics.ranking._score_counts import ScoreCounts
 
 __all__ = ["MAX_TABLE_DRAWS", "SummarySource", "cell_jackknife", "counted_exactly",
            "dealt_groups", "ranking_slots", "table_ci_bands", "table_ovr_counts",
@@ -71,7 +71,7 @@ def dealt_groups(strata, n_groups):
     -------
     removed : list of ndarray of shape (n_groups, n_cells_of_stratum)
         Row r of the concatenated strata goes to group ``r mod n_groups``, as
-        :meth:`~evalplots.metrics._resample.ResamplePlan.jackknife_groups` deals
+        :meth:`~evalplots.metrics.inference._resample.ResamplePlan.jackknife_groups` deals
         the rows; with ``n_groups`` equal to the number of rows, each group is
         one row (leave-one-out).
     """
@@ -190,7 +190,7 @@ def _too_many_draws(k, n_resamples):
 
 def table_ci_bands(table, options, rng):
     """``(roc_band, pr_band)`` of a whole-number table by multinomial draws of each
-    class over its slots (:func:`evalplots.metrics._ci_bands.counted_ci_bands`)
+    class over its slots (:func:`evalplots.metrics.inference._ci_bands.counted_ci_bands`)
     with ``options.n_resamples`` and ``options.confidence_level`` from the stream
     ``rng``; ``(None, None)`` when the draws are too many.
 

@@ -1,0 +1,5 @@
+"""Regression: error metrics of real-valued predictions (absolute, squared,
+logarithmic and percentage errors, R²), single and multi-output.
+
+Public names are exported by :mod:`evalplots.metrics`.
+"""
