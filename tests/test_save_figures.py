@@ -26,6 +26,7 @@ from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.report.standard._figures import file_stem
 
 from conftest import DETERMINISTIC_RC
+from test_cli import run
 
 
 def pdf_fonts(path):
@@ -264,15 +265,8 @@ def test_rcparams_unchanged(saved):
         assert after == before
 
 
-def run_cli(*args, cwd):
-    env = {**os.environ, "MPLBACKEND": "Agg"}
-    return subprocess.run([sys.executable, "-m", "evalplots.cli", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=300,
-                          check=False)
-
-
-def test_cli_figures(tmp_path):
-    result = run_cli("report", "--sample", "diabetes", "--task", "regression",
+def test_cli_figures(tmp_path, stub_figures):  # the report's own figures: not here
+    result = run("report", "--sample", "diabetes", "--task", "regression",
                      "-o", tmp_path / "r.pdf", "--figures", tmp_path / "new" / "figs",
                      cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -288,15 +282,15 @@ def test_cli_figures(tmp_path):
     assert (tmp_path / "r.pdf").exists()
 
 
-def test_cli_figures_svg_and_bad_directory(tmp_path):
-    result = run_cli("report", "--sample", "diabetes", "--task", "regression", "-o",
+def test_cli_figures_svg_and_bad_directory(tmp_path, stub_figures):
+    result = run("report", "--sample", "diabetes", "--task", "regression", "-o",
                      tmp_path / "r.pdf", "--figures", tmp_path, "--figure-format", "svg",
                      cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert sorted(p for p in os.listdir(tmp_path) if p.endswith(".svg")) == [
         "prediction_errors_gradient_boosting.svg", "prediction_errors_ridge.svg"]
     a_file = tmp_path / "r.pdf"
-    result = run_cli("report", "-o", tmp_path / "s.pdf", "--figures", a_file, cwd=tmp_path)
+    result = run("report", "-o", tmp_path / "s.pdf", "--figures", a_file, cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines()[-1] == (
         f"evalplots: error: --figures {str(a_file)!r} exists and is not a directory; "
