@@ -190,8 +190,8 @@ ALL_MUTANTS = [
       "the BEP is read at the operating point after the P = R crossing, not on the "
       "segment that crosses it"),
     M("ap-trapezoid", "metrics", "evalplots/metrics/ranking/_pr_scores.py",
-      "return float(-np.sum(np.diff(r) * p[:-1]))",
-      "return float(-np.sum(np.diff(r) * (p[:-1] + p[1:]) / 2))",
+      "area, total = float(np.sum(steps * p[:-1])), float(np.sum(steps))",
+      "area, total = float(np.sum(steps * (p[:-1] + p[1:]) / 2)), float(np.sum(steps))",
       "AP of a stored curve by the trapezoid instead of the step-wise sum"),
     M("roc-drop-corners", "metrics", "evalplots/metrics/ranking/_curves.py",
       "keep[1:-1] |= step[1:] != step[:-1]",
@@ -203,9 +203,9 @@ ALL_MUTANTS = [
       "direction = 1.0",
       "auc() of a curve with decreasing x returns minus the area"),
     M("optimal-tie-rule", "metrics", "evalplots/metrics/ranking/_threshold_metrics.py",
-      "return int(np.argmax(values >= top - _TIE_RTOL * max(1.0, abs(top))))",
-      "return int(values.size - 1 - np.argmax(values[::-1] >= top - _TIE_RTOL "
-      "* max(1.0, abs(top))))",
+      "return int((values >= top - _TIE_RTOL * max(1.0, abs(top))).argmax())",
+      "return int(values.size - 1 - (values[::-1] >= top - _TIE_RTOL "
+      "* max(1.0, abs(top))).argmax())",
       "a tie for the optimal threshold goes to the lowest threshold, not the highest"),
     M("calibration-bin-edge", "metrics", "evalplots/metrics/calibration/_calibration.py",
       'np.add(ids, prob > edge, out=ids, casting="unsafe")',
@@ -324,18 +324,21 @@ ALL_MUTANTS = [
       "scale = max(scale, self.max_height / d.height)",
       "a figure's max_height no longer caps its drawn height"),
     M("save-not-atomic", "report", "evalplots/_atomic.py",
-      "        write(tmp)\n        os.chmod(tmp, mode)\n"
+      "        write(tmp[0])\n        os.chmod(tmp[0], mode)\n"
+      "        if pending is not None:  # moved into place with the others (publish_together)\n"
+      "            pending.append((tmp[0], target))\n"
+      "            return pathlib.Path(path)\n"
       "        commit_point()  # a Ctrl-C before this line stops here; after it, it is too late\n"
-      "        os.replace(tmp, target)\n",
-      "        os.unlink(tmp)\n        tmp = None\n        write(str(target))\n"
+      "        os.replace(tmp[0], target)\n",
+      "        _remove(tmp)\n        tmp.clear()\n        write(str(target))\n"
       "        os.chmod(target, mode)\n"
       "        commit_point()  # a Ctrl-C before this line stops here; after it, it is too late\n",
       "the PDF is written straight to its destination: an exception leaves a "
       "half-written file", tests=("tests/test_interrupts.py",)),
     # --------------------------------------------------------------- interrupts
     M("interrupt-leaves-temp-file", "interrupts", "evalplots/_atomic.py",
-      "    except BaseException:\n        if tmp is not None:",
-      "    except Exception:\n        if tmp is not None:",
+      "    except BaseException:\n        _remove(tmp)\n        raise",
+      "    except Exception:\n        _remove(tmp)\n        raise",
       "Ctrl-C during the write leaves the temporary file behind"),
     M("no-checkpoint-after-page", "interrupts", "evalplots/report/_doctemplate.py",
       "        checkpoint()  # a Ctrl-C that reportlab's cleanup code swallowed stops here\n",

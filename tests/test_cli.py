@@ -171,7 +171,7 @@ def test_without_input_and_output_the_bundled_sample_goes_to_report_pdf():
     assert (args.input, args.sample, args.output) == (None, None, "report.pdf")
 
 
-def test_csv_input_with_options(tmp_path):
+def test_csv_input_with_options(tmp_path, stub_figures):
     csv_path = write_csv(tmp_path, GOOD_CSV.replace("y_true", "label"))
     out = tmp_path / "custom.pdf"
     result = run("report", csv_path, "-o", out, "--target", "label",
@@ -198,7 +198,7 @@ def test_csv_input_with_options(tmp_path):
     assert titles[-2:] == ["Confusion matrix: model_a", "Confusion matrix: model_b"]
 
 
-def test_string_labels_with_pos_label(tmp_path):
+def test_string_labels_with_pos_label(tmp_path, stub_figures):
     csv_path = write_csv(tmp_path, "diagnosis,score\nM,0.9\nB,0.2\nM,0.4\nB,0.5\n")
     out = tmp_path / "s.pdf"
     result = run("report", csv_path, "-o", out, "--target", "diagnosis",

@@ -146,7 +146,7 @@ def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch,
 
 
 def test_a_file_name_that_is_not_utf8_and_a_bidi_override_are_written_escaped(
-        tmp_path, capsys):
+        tmp_path, capsys, stub_figures):
     # a name from a Windows zip (Latin-1 bytes: Python's argv holds a surrogate
     # escape, which no encoder writes) and a model name with U+202E, which makes a
     # viewer's properties dialog or a terminal show the text after it reversed
@@ -312,7 +312,7 @@ def test_decimal_comma_hint(tmp_path):
                                     "with a decimal comma")
 
 
-def test_true_false_labels_with_pos_label_true(tmp_path):
+def test_true_false_labels_with_pos_label_true(tmp_path, stub_figures):
     csv_path = write_csv(tmp_path, "y_true,m\nTrue,0.9\nFalse,0.2\nTrue,0.4\nFalse,0.5\n")
     result = run("report", csv_path, "-o", "b.pdf", "--pos-label", "true", "--no-ci",
                  cwd=tmp_path)
@@ -324,7 +324,7 @@ def test_true_false_labels_with_pos_label_true(tmp_path):
     assert "m 0.7500" in summary
 
 
-def test_numeric_id_column_is_not_a_model(tmp_path):
+def test_numeric_id_column_is_not_a_model(tmp_path, stub_figures):
     """A new user's file: an `id` column 1..8 used to become the model "id"."""
     text = "id,y_true,model_a\n" + "".join(
         f"{i + 1},{line.split(',')[1]},{line.split(',')[2]}\n"
@@ -340,7 +340,7 @@ def test_numeric_id_column_is_not_a_model(tmp_path):
     assert "model_a0.9375" in summary.replace(" ", "")  # the name may wrap
 
 
-def test_parquet_input(tmp_path):
+def test_parquet_input(tmp_path, stub_figures):
     import pandas as pd
 
     frame = pd.read_csv(write_csv(tmp_path, GOOD_CSV))

@@ -46,9 +46,10 @@ def test_three_class_csv_with_string_classes_writes_a_correct_report(tmp_path):
     assert f"{auc:.4f}" in pages[1] or f"{auc:.4f}" in pages[0]
 
 
-def test_bundled_samples_for_each_task(tmp_path):
+def test_bundled_samples_for_each_task(tmp_path, stub_figures):
     """The multi-class and regression samples; the regression run is also given the
-    options of the other tasks, each noted as ignored, none fatal."""
+    options of the other tasks, each noted as ignored, none fatal (figures of their
+    real size, blank: their content is tested with the Displays)."""
     ignored = ["--transposed", "--threshold", "0.3", "--ordinal"]
     runs = {}
     for sample, extra, pages, needle in [

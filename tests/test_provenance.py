@@ -99,7 +99,7 @@ def test_a_given_provenance_and_date_are_printed(tmp_path):
 
 
 def test_multiclass_and_regression_reports_end_their_summary_with_it(tmp_path,
-                                                                    monkeypatch):
+                                                                    monkeypatch, stub_figures):
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     proba = np.array([[.7, .2, .1], [.1, .8, .1], [.2, .2, .6], [.5, .3, .2]])
     multi = evaluation_report([0, 1, 2, 1], {"m": proba}, invariant=True,
@@ -137,7 +137,7 @@ def test_report_metadata_checks_its_keys():
     assert report.metadata == {} and report.keywords == []
 
 
-def test_cli_records_the_input_file_command_line_and_source_date_epoch(tmp_path):
+def test_cli_records_the_input_file_command_line_and_source_date_epoch(tmp_path, stub_figures):
     (tmp_path / "preds.csv").write_text(CSV)
     epoch = 1700000000  # 2023-11-14 22:13:20 UTC
     result = run("report", "preds.csv", "-o", "r.pdf", "--title", "it's a test",
