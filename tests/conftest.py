@@ -45,12 +45,12 @@ LONG_FIRST = (
     "tests/test_dask.py::",  # one LocalCluster of worker processes for the module
     "tests/test_sklearn_suite.py::",
     "tests/test_interrupts.py::test_ctrl_c_at_points_over_the_run",
-    "tests/test_report_layout.py::test_long_model_names_keep_confusion_heading_with_its_matrix",
     "tests/test_readme.py::test_source_date_epoch_rerun_is_byte_identical",
-    "tests/test_report_layout.py::test_eight_models_no_page_holds_only_a_caption",
-    "tests/test_intervals.py::test_cli_interval_options",
     "tests/test_save_figures.py::test_save_figures_and_report_share_the_fallback_family",
-    "tests/test_cli_tasks.py::test_bundled_samples_for_each_task",
+    "tests/test_report_size.py::",
+    "tests/test_cli_robustness.py::test_broken_stdout_pipe_keeps_success",
+    "tests/test_intervals.py::test_cli_interval_options",
+    "tests/test_report_layout.py::test_eight_models_no_page_holds_only_a_caption",
     "tests/test_metrics_ranking.py::test_differential_binary_curves",
 )
 
