@@ -24,6 +24,7 @@ __all__ = [
     "check_sample_weight",
     "check_scores",
     "check_threshold",
+    "check_weight_total",
     "check_zero_division",
     "finite_range",
     "safe_divide",
@@ -247,6 +248,12 @@ def check_sample_weight(sample_weight, n_samples, *, exact_int=False):
             "sample_weight contains negative values; weights must be >= 0."
         )
     return w
+
+
+def check_weight_total(weight, what="sample"):
+    """Raise if validated weights (None: unweighted) sum to 0: a weighted mean is 0/0."""
+    if weight is not None and not weight.sum() > 0:
+        raise ValueError(f"sample_weight sums to 0; give some {what} a positive weight.")
 
 
 def _exact_int_weights(raw):

@@ -26,6 +26,7 @@ from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
     check_sample_weight,
+    check_weight_total,
     probability_argument,
 )
 
@@ -512,8 +513,7 @@ def brier_score_loss(
         diff[np.arange(prob.shape[0]), codes] -= 1.0
         per_sample = np.einsum("ij,ij->i", diff, diff)
         n_columns = prob.shape[1]
-    if w is not None and not w.sum() > 0:
-        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    check_weight_total(w)
     score = float(np.average(per_sample, weights=w))
     if scale_by_half == "auto":
         scale_by_half = n_columns < 3

@@ -15,6 +15,7 @@ from evalplots.metrics._validation import (
     check_bool,
     check_finite,
     check_sample_weight,
+    check_weight_total,
     probability_argument,
 )
 
@@ -258,7 +259,6 @@ def _log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None
         log_p = log_p.mean(axis=1)
     if not normalize:
         return 0.0 - float(log_p.sum() if w is None else np.dot(log_p, w))
-    if w is not None and w.sum() == 0:
-        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    check_weight_total(w)
     # 0.0 - x, not -x: a perfect prediction gives 0.0, never -0.0
     return 0.0 - float(np.average(log_p, weights=w))

@@ -20,6 +20,7 @@ from evalplots.metrics._labels import indicator_pair, is_indicator
 from evalplots.metrics.classification._rates import error_rate
 from evalplots.metrics._validation import (
     check_sample_weight,
+    check_weight_total,
     check_zero_division,
     safe_divide,
 )
@@ -178,8 +179,7 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
     if w is None:
         return float(np.count_nonzero(t ^ p) / (t.shape[0] * t.shape[1]))
     wrong = weighted_sums(t ^ p, None, axis=1)
-    if w.sum() == 0:
-        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    check_weight_total(w)
     return float(np.dot(w, wrong) / (w.sum() * t.shape[1]))
 
 

@@ -25,6 +25,7 @@ from evalplots.metrics._validation import (
     check_bool,
     check_consistent_length,
     check_sample_weight,
+    check_weight_total,
     check_zero_division,
     safe_divide,
 )
@@ -104,10 +105,8 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     hits = float(correct.sum() if w is None else w[correct].sum())
     if not normalize:
         return hits
-    total = correct.shape[0] if w is None else w.sum()
-    if total == 0:
-        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
-    return hits / float(total)
+    check_weight_total(w)
+    return hits / float(correct.shape[0] if w is None else w.sum())
 
 
 @fill_doc(pair=SET_PAIR_DOC, weight=_WEIGHT_DOC)
@@ -148,8 +147,7 @@ def error_rate(y_true, y_pred, *, normalize=True, sample_weight=None):
     errors = float(w[~correct].sum())
     if not normalize:
         return errors
-    if w.sum() == 0:
-        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    check_weight_total(w)
     return errors / float(w.sum())
 
 

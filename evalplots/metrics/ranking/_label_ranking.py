@@ -19,7 +19,7 @@ import numpy as np
 
 from evalplots._docstrings import fill_doc
 from evalplots.metrics._labels import check_indicator
-from evalplots.metrics._validation import check_finite, check_sample_weight
+from evalplots.metrics._validation import check_finite, check_sample_weight, check_weight_total
 
 __all__ = [
     "coverage_error",
@@ -51,8 +51,7 @@ def _check(y_true, y_score, sample_weight, min_labels=2):
         )
     score = check_finite(score, "y_score")
     w = check_sample_weight(sample_weight, truth.shape[0])
-    if w is not None and w.sum() == 0:
-        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    check_weight_total(w)
     return truth, score, w
 
 

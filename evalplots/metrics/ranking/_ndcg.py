@@ -18,6 +18,7 @@ from evalplots.metrics._validation import (
     check_finite,
     check_positive_int,
     check_sample_weight,
+    check_weight_total,
     check_zero_division,
     safe_divide,
 )
@@ -78,8 +79,7 @@ def _check_inputs(y_true, y_score, k, sample_weight, ignore_ties, metric):
     check_positive_int(k, "k", allow_none=True)
     check_bool(ignore_ties, "ignore_ties")
     w = check_sample_weight(sample_weight, t.shape[0])
-    if w is not None and w.sum() == 0:
-        raise ValueError("sample_weight sums to 0; give some query a positive weight.")
+    check_weight_total(w, "query")
     return t, s, w
 
 

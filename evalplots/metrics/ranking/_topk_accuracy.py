@@ -20,6 +20,7 @@ from evalplots.metrics._validation import (
     check_finite,
     check_positive_int,
     check_sample_weight,
+    check_weight_total,
 )
 
 __all__ = ["top_k_accuracy_score"]
@@ -145,6 +146,5 @@ def top_k_accuracy_score(
         hits = _multiclass_hits(codes, score, k)
     if not normalize:
         return float(np.count_nonzero(hits) if w is None else np.dot(hits, w))
-    if w is not None and w.sum() == 0:
-        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    check_weight_total(w)
     return float(np.average(hits, weights=w))

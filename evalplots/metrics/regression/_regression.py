@@ -17,6 +17,7 @@ from evalplots.metrics._validation import (
     check_consistent_length,
     check_finite,
     check_sample_weight,
+    check_weight_total,
 )
 
 __all__ = [
@@ -118,8 +119,7 @@ def _check(y_true, y_pred, sample_weight, multioutput="uniform_average",
             f"pass one prediction column per target column."
         )
     w = check_sample_weight(sample_weight, t.shape[0])
-    if w is not None and w.sum() == 0:
-        raise ValueError("sample_weight sums to 0; give some sample a positive weight.")
+    check_weight_total(w)
     n_outputs = 1 if t.ndim == 1 else t.shape[1]
     return t, p, w, _check_multioutput(multioutput, n_outputs, modes)
 
