@@ -101,9 +101,10 @@ class RegressionModel:
     def residual_stats(self):
         """Mean (of all rows), median, 5th and 95th percentile of the residuals;
         ``'sample'`` is None, or the size of the sample the quantiles come from."""
-        s = self._summary
-        return {"mean": float(s.sums[self.name][6] / s.n_rows),
-                **_quantile_stats(self.residuals), "sample": self._rows.sample_size}
+        r = self.residuals
+        return {"mean": float(self._summary.sums[self.name][6] / self._summary.n_rows),
+                "median": float(np.median(r)), "p5": float(np.percentile(r, 5)),
+                "p95": float(np.percentile(r, 95)), "sample": self._rows.sample_size}
 
     @functools.cached_property
     def errors(self):
@@ -120,12 +121,6 @@ class RegressionModel:
             # as r2_score: 1 - mean(w e²) / mean(w (y - ȳ)²); constant target: 0/0
             "R²": nan if lo == hi or rows < 2 else 1.0 - (sq_e / w) / (m2 / total),
         }
-
-
-def _quantile_stats(residuals):
-    return {"median": float(np.median(residuals)),
-            "p5": float(np.percentile(residuals, 5)),
-            "p95": float(np.percentile(residuals, 95))}
 
 
 @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
@@ -286,23 +281,7 @@ class RegressionEvaluation(Evaluation):
 
     @property
     def target_stats(self):
-        """The target's smallest, largest, mean and standard deviation (unweighted).
-
-        Returns
-        -------
-        stats : dict of str to float
-            ``'min'``, ``'max'``, ``'mean'``, ``'std'`` (population, as numpy's).
-
-        Notes
-        -----
-        From the summary's unweighted merged moments.
-
-        Examples
-        --------
-        >>> from evalplots import evaluate
-        >>> evaluate([0.5, 1.5, 2.5], {"m": [0.4, 1.7, 2.5]}).target_stats["max"]
-        2.5
-        """
+        """The target's unweighted ``'min'``, ``'max'``, ``'mean'`` and population ``'std'``."""
         n, shift, offset, m2 = self._summary.target_plain
         lo, hi = self._summary.target_range
         return {"min": lo, "max": hi, "mean": shift + offset, "std": math.sqrt(m2 / n)}

@@ -45,11 +45,6 @@ class KSResult(NamedTuple):
         The highest distinct score ``t`` at which the maximum is reached (predict
         positive when ``y_score >= t``).
 
-    Raises
-    ------
-    ValueError
-        Never raised by the record itself; :func:`ks_statistic` checks its inputs.
-
     Notes
     -----
     See :func:`ks_statistic` for the definition and the choice of threshold.

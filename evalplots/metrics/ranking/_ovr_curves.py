@@ -199,11 +199,6 @@ def ovr_roc_curves(counts, *, drop_intermediate=True):
         ``thresholds`` (the macro entry None), ``roc_auc`` (ndarray of shape (k + 2,)),
         and ``average`` (``[None] * k + ['micro', 'macro']``).
 
-    Raises
-    ------
-    ValueError
-        Never for counts made by :func:`ovr_counts`.
-
     Notes
     -----
     Per class and micro: ``TPR = TP/m⁺``, ``FPR = FP/m⁻`` at every distinct score,
@@ -254,11 +249,6 @@ def ovr_precision_recall_curves(counts, *, drop_intermediate=False):
         ``average_precision`` (ndarray of shape (k + 2,)), ``break_even`` (floats,
         NaN where the curve never meets P = R; macro None), ``prevalence``
         (ndarray: class share m⁺/m; micro and macro 1/k) and ``average``.
-
-    Raises
-    ------
-    ValueError
-        Never for counts made by :func:`ovr_counts`.
 
     Warns
     -----

@@ -425,12 +425,6 @@ class OptimalThreshold:
         ``TP / (TP + FP)`` at ``threshold``; NaN at ``threshold = inf``, where no
         sample is predicted positive (0/0).
 
-    Raises
-    ------
-    ValueError
-        Never raised by the record itself; :func:`optimal_threshold` checks its
-        inputs.
-
     Notes
     -----
     ``recall`` is an alias of ``tpr``.
