@@ -68,30 +68,11 @@ def macro_roc_curve(fpr, tpr):
 def roc_curves_on_grid(fpr, tpr):
     """Every ROC curve's TPR at the vertices of their exact vertical average.
 
-    Parameters
-    ----------
-    fpr, tpr : list of ndarray of shape (n_points_c,)
-        ROC curves in :func:`~evalplots.metrics.roc_curve` layout, each from
-        FPR 0 to FPR 1.
-
-    Returns
-    -------
-    fpr : ndarray of shape (n_points,)
-        The vertices' FPR (the union of all FPR values, twice where some curve
-        has a vertical run there: its left then its right limit).
-    tpr : ndarray of shape (n_curves, n_points)
-        Each curve's TPR at those vertices (left or right limit).
-
-    Raises
-    ------
-    ValueError
-        If a curve does not start at FPR 0 and end at FPR 1.
-
-    Notes
-    -----
-    See :func:`macro_roc_curve` (the mean over axis 0); the per-curve values also
-    give the pointwise spread of cross-validation folds (vertical averaging,
-    Fawcett 2006, §10.1).
+    Returns the vertices' FPR, shape (n_points,): the union of all FPR values, twice
+    where some curve has a vertical run there (its left, then its right limit); and
+    each curve's TPR there, shape (n_curves, n_points). :func:`macro_roc_curve` is
+    their mean; the per-curve values give the pointwise spread of folds. A curve
+    that does not run from FPR 0 to FPR 1 is a ValueError.
     """
     grid = np.unique(np.concatenate(fpr))
     left = np.zeros((len(fpr), grid.size))
@@ -160,30 +141,11 @@ def macro_precision_recall_curve(precision, recall):
 def precision_recall_curves_on_grid(precision, recall):
     """Every P-R step function at the recall values of their exact average.
 
-    Parameters
-    ----------
-    precision, recall : list of ndarray of shape (n_thresholds_c + 1,)
-        P-R curves in :func:`~evalplots.metrics.precision_recall_curve` layout,
-        each reaching recall 1.
-
-    Returns
-    -------
-    recall : ndarray of shape (n_points,)
-        The union of all positive recall values, increasing.
-    precision : ndarray of shape (n_curves, n_points)
-        Each curve's step function ``p_c(r)`` there (the precision of its first
-        operating point, from the highest threshold, whose recall reaches r).
-
-    Raises
-    ------
-    ValueError
-        If a curve does not end with the sentinel or does not reach recall 1.
-
-    Notes
-    -----
-    See :func:`macro_precision_recall_curve` (the mean over axis 0); each
-    ``p_c`` is constant on ``(g_{j-1}, g_j]``, so these values give the
-    pointwise spread of cross-validation folds at fixed recall.
+    Returns the union of all positive recall values, increasing, shape (n_points,);
+    and each curve's step function ``p_c(r)`` there (the precision of its first
+    operating point from the highest threshold whose recall reaches r), shape
+    (n_curves, n_points). :func:`macro_precision_recall_curve` is their mean. A
+    curve that does not reach recall 1 or lacks the sentinel is a ValueError.
     """
     for p, r in zip(precision, recall):
         if r[-1] != 0 or p[-1] != 1 or r.max() != 1:
