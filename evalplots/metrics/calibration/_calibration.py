@@ -25,6 +25,7 @@ from evalplots.metrics.classification._logloss import (
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
+    check_positive_int,
     check_sample_weight,
     check_weight_total,
     probability_argument,
@@ -57,16 +58,6 @@ def _check_choice(value, allowed, argname):
         shown = ", ".join(repr(a) for a in allowed)
         raise ValueError(f"{argname} must be one of {shown}; got {value!r}.")
     return value
-
-
-def _check_n_bins(n_bins):
-    if isinstance(n_bins, (bool, np.bool_)) or not isinstance(
-        n_bins, (int, np.integer)
-    ) or n_bins < 1:
-        raise ValueError(
-            f"n_bins must be an integer >= 1, got {n_bins!r}; pass e.g. n_bins=10."
-        )
-    return int(n_bins)
 
 
 def _bin_edges(prob, n_bins, strategy):
@@ -128,7 +119,7 @@ def reliability_bins(hit, prob, *, n_bins=10, strategy="uniform", sample_weight=
         If ``n_bins`` or ``strategy`` is invalid, weights are given with
         ``strategy='quantile'``, or every weight is 0.
     """
-    n_bins = _check_n_bins(n_bins)
+    n_bins = check_positive_int(n_bins, "n_bins")
     _check_choice(strategy, STRATEGIES, "strategy")
     if sample_weight is not None and strategy == "quantile":
         raise ValueError(
@@ -136,6 +127,7 @@ def reliability_bins(hit, prob, *, n_bins=10, strategy="uniform", sample_weight=
             "quantile edges have no single standard definition; pass "
             "strategy='uniform', or repeat samples instead of weighting them."
         )
+    check_weight_total(sample_weight)
     edges = _bin_edges(prob, n_bins, strategy)
     # searchsorted side='left' on the inner edges, as scikit-learn: a probability
     # equal to an inner edge falls in the bin below it; 0 in the first, 1 in the last
@@ -148,10 +140,6 @@ def reliability_bins(hit, prob, *, n_bins=10, strategy="uniform", sample_weight=
     true_sum = (np.bincount(ids[hit], minlength=k).astype(np.float64) if w is None
                 else np.bincount(ids, weights=hit * w, minlength=k))
     kept = total > 0
-    if not kept.any():
-        raise ValueError(
-            "sample_weight sums to 0; give some sample a positive weight."
-        )
     counts = total[kept]
     return CalibrationBins(
         prob_true=true_sum[kept] / counts,

@@ -19,6 +19,7 @@ from evalplots.metrics.classification._indicator import indicator_counts, weight
 from evalplots.metrics._labels import indicator_pair, is_indicator
 from evalplots.metrics.classification._rates import error_rate
 from evalplots.metrics._validation import (
+    check_bool,
     check_sample_weight,
     check_weight_total,
     check_zero_division,
@@ -102,8 +103,7 @@ def multilabel_confusion_matrix(
     array([[1, 0],
            [1, 1]])
     """
-    if not isinstance(samplewise, (bool, np.bool_)):
-        raise ValueError(f"samplewise must be True or False, got {samplewise!r}.")
+    samplewise = check_bool(samplewise, "samplewise")
     if is_indicator(y_true) or is_indicator(y_pred):
         _, tp, pred, true, total, w = indicator_counts(
             y_true, y_pred, labels, sample_weight, samplewise
