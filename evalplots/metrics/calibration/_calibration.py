@@ -93,31 +93,10 @@ def _bin_ids(inner, prob):
 
 
 def reliability_bins(hit, prob, *, n_bins=10, strategy="uniform", sample_weight=None):
-    """Bin validated probabilities and their outcomes; keep the non-empty bins.
-
-    Parameters
-    ----------
-    hit : ndarray of bool of shape (n_samples,)
-        The outcome each probability predicts (positive class; correct top label).
-    prob : ndarray of float of shape (n_samples,)
-        Probabilities in [0, 1].
-    n_bins : int, default=10
-        Number of bins (>= 1).
-    strategy : {'uniform', 'quantile'}, default='uniform'
-        Equal-width bins on [0, 1], or edges at the quantiles of ``prob``.
-    sample_weight : ndarray of shape (n_samples,), default=None
-        Validated non-negative weights (``strategy='uniform'`` only).
-
-    Returns
-    -------
-    bins : CalibrationBins
-        The non-empty bins (those of positive total weight).
-
-    Raises
-    ------
-    ValueError
-        If ``n_bins`` or ``strategy`` is invalid, weights are given with
-        ``strategy='quantile'``, or every weight is 0.
+    """The non-empty bins (those of positive total weight) of validated probabilities
+    ``prob`` in [0, 1] and the outcome ``hit`` (bool) each predicts, as
+    :class:`CalibrationBins`; the options are those of :func:`calibration_curve`
+    (``sample_weight``: validated, with ``strategy='uniform'`` only).
     """
     n_bins = check_positive_int(n_bins, "n_bins")
     _check_choice(strategy, STRATEGIES, "strategy")
@@ -150,25 +129,8 @@ def reliability_bins(hit, prob, *, n_bins=10, strategy="uniform", sample_weight=
 
 
 def calibration_error(prob_true, prob_pred, counts, *, norm="l1"):
-    """ECE (``norm='l1'``) or MCE (``norm='max'``) of the bins of a reliability curve.
-
-    Parameters
-    ----------
-    prob_true, prob_pred, counts : ndarray of shape (n_bins,)
-        The non-empty bins, as returned by :func:`calibration_curve`.
-    norm : {'l1', 'max'}, default='l1'
-        Count-weighted mean of the gaps, or their maximum.
-
-    Returns
-    -------
-    error : float
-        In [0, 1].
-
-    Raises
-    ------
-    ValueError
-        If ``norm`` is invalid.
-    """
+    """ECE (``norm='l1'``: the count-weighted mean gap) or MCE (``norm='max'``: the
+    largest gap) of the non-empty bins of a reliability curve (:func:`calibration_curve`)."""
     _check_choice(norm, NORMS, "norm")
     gap = np.abs(np.asarray(prob_true) - np.asarray(prob_pred))
     if norm == "max":
