@@ -286,7 +286,7 @@ def test_many_classes(k, palette, outside):
         ({"labels": ["setosa", "setosa", "virginica"]}, "labels must be unique"),
         ({"pos_label": "setosa"}, "pos_label='setosa' applies to a binary y_score"),
         ({"sample_weight": np.r_[np.ones(29), 0] * (np.arange(30) > 40)},
-         "sample_weight is 0 for every sample"),
+         "sample_weight sums to 0"),
     ],
 )
 def test_bad_ovr_input(cls, kwargs, match, iris30):

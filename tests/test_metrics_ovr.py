@@ -95,7 +95,7 @@ def test_binary_average_precision_ignores_average_like_scikit_learn():
         ({"y_score": np.ones((6, 2)) / 2}, "2 columns but there are 3 classes"),
         ({"y_score": np.ones((6, 1))}, r"shape \(6, 1\): one column is a binary"),
         ({"sample_weight": [1, 1, 1, 1, 0, 0]}, r"Class\(es\) \{2\} have total"),
-        ({"sample_weight": np.zeros(6)}, "sample_weight is 0 for every sample"),
+        ({"sample_weight": np.zeros(6)}, "sample_weight sums to 0"),
         ({"y_true": [0, 0, 1, 1, 1, 1]}, "3 columns but there are 2 classes"),
     ],
 )

@@ -206,7 +206,7 @@ def test_bad_input_names_the_argument(kwargs, match):
 def test_zero_total_weight_is_a_clear_error():
     # found by a newcomer test: an IndexError escaped from the curve functions
     for func in (roc_curve, precision_recall_curve, roc_auc_score, average_precision_score):
-        with pytest.raises(ValueError, match="sample_weight is 0 for every sample"):
+        with pytest.raises(ValueError, match="sample_weight sums to 0"):
             func([0, 1, 1, 0], [0.1, 0.2, 0.3, 0.4], sample_weight=np.zeros(4))
 
 

@@ -25,6 +25,7 @@ from evalplots.metrics._validation import (
     check_consistent_length,
     check_finite,
     check_sample_weight,
+    check_weight_total,
 )
 
 __all__ = [
@@ -135,14 +136,8 @@ def check_class_weights(codes, weight, classes, *, per_class=True):
     one-vs-rest problem has positives); ``classes`` (the labels in code order, or
     their number) names the offending classes in the message.
     """
-    if weight is None:
-        return
-    if not weight.any():
-        raise ValueError(
-            "sample_weight is 0 for every sample, so there is nothing to evaluate; "
-            "pass weights with a positive sum."
-        )
-    if not per_class:
+    check_weight_total(weight)
+    if weight is None or not per_class:
         return
     names = np.arange(classes) if np.ndim(classes) == 0 else np.asarray(classes)
     weightless = np.bincount(codes, weights=weight, minlength=names.size) == 0

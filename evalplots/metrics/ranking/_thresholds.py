@@ -43,6 +43,7 @@ from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
     check_sample_weight,
+    check_weight_total,
     scores_and_range,
     sums_exactly,
     unsigned_zeros,
@@ -860,13 +861,8 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None, classe
         # A sample of weight 0 has no mass: it must not create an operating point
         # (scikit-learn does the same).
         keep = weight != 0
-        n_kept = np.count_nonzero(keep)
-        if not n_kept:
-            raise ValueError(
-                "sample_weight is 0 for every sample, so there is nothing to evaluate; "
-                "pass weights with a positive sum."
-            )
-        if n_kept < keep.size:
+        if not keep.all():
+            check_weight_total(weight)
             y_score, positive, weight = y_score[keep], positive[keep], weight[keep]
     data = BinaryScores(y_score, positive, weight)
     data._range = (lo, hi)  # bounds of the kept scores too
