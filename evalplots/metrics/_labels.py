@@ -193,11 +193,12 @@ def _as_small_ints(arrays):
     return ints, lo, span
 
 
-def _present(ints, lo, span):
+def _present(arrays, ints, lo, span):
+    """Which values of the range ``lo .. lo + span - 1`` occur, and those classes."""
     present = np.zeros(span, dtype=bool)
     for a in ints:
         present |= np.bincount(a - lo if lo else a, minlength=span).astype(bool)
-    return present
+    return present, (np.flatnonzero(present) + lo).astype(np.result_type(*arrays))
 
 
 def discover_classes(arrays):
@@ -205,19 +206,15 @@ def discover_classes(arrays):
     small = _as_small_ints(arrays)
     if small is None:
         return np.unique(np.concatenate(arrays))
-    ints, lo, span = small
-    return (np.flatnonzero(_present(ints, lo, span)) + lo).astype(
-        np.result_type(*arrays)
-    )
+    return _present(arrays, *small)[1]
 
 
 def _discover(arrays):
     """Sorted classes present in any of ``arrays`` and each array's codes."""
     small = _as_small_ints(arrays)
     if small is not None:
-        ints, lo, span = small
-        present = _present(ints, lo, span)
-        classes = (np.flatnonzero(present) + lo).astype(np.result_type(*arrays))
+        ints, lo, _ = small
+        present, classes = _present(arrays, *small)
         if present.all():  # classes lo, lo+1, ...: the code is the offset
             return classes, [a - lo if lo else a for a in ints]
         lut = np.cumsum(present) - 1
