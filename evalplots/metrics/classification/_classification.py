@@ -179,11 +179,7 @@ def _average(values, average, support):
 
 def _pooled(c, average):
     if average == "micro":
-        return (
-            c.tp.sum(keepdims=True),
-            c.pred.sum(keepdims=True),
-            c.true.sum(keepdims=True),
-        )
+        return tuple(counts.sum(keepdims=True) for counts in (c.tp, c.pred, c.true))
     return c.tp, c.pred, c.true
 
 

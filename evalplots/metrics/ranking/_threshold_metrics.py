@@ -294,17 +294,8 @@ def rates_from_counts(tps, fps, n_pos, n_neg, *, beta, divide):
 
 def metrics_from_counts(fps, tps, thresholds, *, beta=1.0, zero_division="warn",
                         precision=None, recall=None):
-    """A :class:`ThresholdMetrics` from cumulative counts (no new sort).
-
-    ``fps``, ``tps`` and ``thresholds`` are as returned by ``BinaryScores.counts()``
-    (highest threshold first, every threshold a distinct score, so ``tp + fp > 0``
-    and precision is always defined). ``zero_division`` (validated) applies to
-    recall when there is no positive and to FPR/specificity when there is no
-    negative. The rates are computed when first read. ``precision`` and
-    ``recall``, when given, are those two rates already computed from the same
-    counts by the same formulas (e.g. views of the P-R curve's arrays, see
-    :func:`pr_arrays`), and are kept instead of a second copy.
-    """
+    """A :class:`ThresholdMetrics` from the cumulative counts of
+    ``BinaryScores.counts()`` (no new sort); the options are the class's."""
     return ThresholdMetrics(thresholds, tps, fps, beta=beta, zero_division=zero_division,
                             precision=precision, recall=recall)
 
