@@ -7,7 +7,7 @@ import numpy as np
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics._labels import (
     check_labels,
-    discover_classes,
+    class_values,
     encode_labels,
     validated_labels,
 )
@@ -84,7 +84,7 @@ def _check_rows_sum_to_one(prob, tol):
 def _binary_true_class_prob(y_true, prob, labels):
     """1-D ``prob`` = P(second class): the probability of each sample's true class."""
     y = validated_labels(y_true)["y_true"]
-    classes = _binary_classes(y) if labels is None else check_labels(labels)
+    classes = class_values(y) if labels is None else check_labels(labels)
     if classes.shape[0] != 2:
         raise ValueError(
             f"A 1-D y_prob is the probability of the positive class of a binary "
@@ -101,15 +101,6 @@ def _binary_true_class_prob(y_true, prob, labels):
     # |1 - p| for a negative, |0 - p| = p for a positive: no branch per sample
     p_true = np.subtract(negative, prob)
     return np.abs(p_true, out=p_true)
-
-
-def _binary_classes(y):
-    """The sorted classes of numeric ``y`` from its min and max when there are two."""
-    if y.dtype.kind in "biuf":
-        lo, hi = y.min(), y.max()
-        if np.count_nonzero(y == lo) + np.count_nonzero(y == hi) == y.shape[0]:
-            return np.unique(np.array([lo, hi], dtype=y.dtype))
-    return discover_classes([y])
 
 
 def _true_class_prob(y_true, prob, labels):
