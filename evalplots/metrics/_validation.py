@@ -17,9 +17,11 @@ from evalplots.exceptions import UndefinedMetricWarning
 __all__ = [
     "all_whole",
     "as_1d",
+    "check_beta",
     "check_bool",
     "check_consistent_length",
     "check_finite",
+    "check_nonnegative",
     "check_positive_int",
     "check_sample_weight",
     "check_scores",
@@ -218,6 +220,21 @@ def check_positive_int(value, name, *, allow_none=False):
         none = "None or " if allow_none else ""
         raise ValueError(f"{name} must be {none}an integer >= 1, got {value!r}.")
     return int(value)
+
+
+def check_nonnegative(value, name, *, finite=True):
+    """Return ``value`` as a float >= 0, finite unless ``finite=False`` (then ``inf``
+    too), or raise naming it: a bool, NaN or a non-number is refused."""
+    if (not isinstance(value, numbers.Real) or isinstance(value, (bool, np.bool_))
+            or not value >= 0 or (finite and not math.isfinite(value))):
+        kind = "a finite number" if finite else "a number"
+        raise ValueError(f"{name} must be {kind} >= 0, got {value!r}.")
+    return float(value)
+
+
+def check_beta(beta):
+    """Return F-beta's ``beta`` as a float >= 0 (``inf``: recall alone) or raise."""
+    return check_nonnegative(beta, "beta", finite=False)
 
 
 def check_sample_weight(sample_weight, n_samples, *, exact_int=False):

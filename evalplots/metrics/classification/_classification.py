@@ -17,7 +17,7 @@ from evalplots.metrics.classification._confusion import (
 )
 from evalplots.metrics.classification._indicator import indicator_counts
 from evalplots.metrics._labels import is_indicator
-from evalplots.metrics._validation import check_zero_division, safe_divide
+from evalplots.metrics._validation import check_beta, check_zero_division, safe_divide
 
 __all__ = [
     "f1_score",
@@ -257,8 +257,7 @@ def precision_recall_fscore_support(
     (0.8333333333333334, 0.8333333333333334, 0.7777777777777777)
     """
     zero_division = check_zero_division(zero_division)
-    if not (np.isscalar(beta) and beta >= 0):
-        raise ValueError(f"beta must be a number >= 0, got {beta!r}.")
+    check_beta(beta)
     c = class_counts(y_true, y_pred, labels, average, pos_label, sample_weight)
     precision, recall, fbeta = scores_from_counts(c, average, beta, warn_for, zero_division)
     if average is None:

@@ -11,8 +11,6 @@ Elkan, "The foundations of cost-sensitive learning", IJCAI 2001 (Bayes decision)
 """
 
 import functools
-import math
-import numbers
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,7 +18,12 @@ import numpy as np
 from evalplots._docstrings import BINARY_SCORE_PARAMS, fill_doc
 from evalplots.metrics.classification._confusion import CountRates
 from evalplots.metrics.ranking._thresholds import binary_scores, require_both_classes
-from evalplots.metrics._validation import check_zero_division, safe_divide
+from evalplots.metrics._validation import (
+    check_beta,
+    check_nonnegative,
+    check_zero_division,
+    safe_divide,
+)
 
 __all__ = [
     "OptimalThreshold",
@@ -263,23 +266,6 @@ def _positive_divide(num, den, metric):
     return np.true_divide(num, den)
 
 
-def _is_nonnegative(value, *, finite):
-    """Whether ``value`` is a real number >= 0 (not bool, not NaN; finite if asked)."""
-    return (
-        isinstance(value, numbers.Real)
-        and not isinstance(value, bool)
-        and value >= 0  # False for NaN
-        and (not finite or math.isfinite(value))
-    )
-
-
-def check_beta(beta):
-    """Return ``beta`` as a float >= 0 (``inf`` allowed) or raise naming it."""
-    if not _is_nonnegative(beta, finite=False):
-        raise ValueError(f"beta must be a number >= 0, got {beta!r}.")
-    return float(beta)
-
-
 def rates_from_counts(tps, fps, n_pos, n_neg, *, beta, divide):
     """Every rate of :class:`ThresholdMetrics` from counts (arrays broadcast).
 
@@ -443,12 +429,6 @@ class OptimalThreshold:
         return self.tpr
 
 
-def _check_cost(value, argname):
-    if not _is_nonnegative(value, finite=True):
-        raise ValueError(f"{argname} must be a finite number >= 0, got {value!r}.")
-    return float(value)
-
-
 @fill_doc(binary_params=BINARY_SCORE_PARAMS)
 def optimal_threshold(
     y_true,
@@ -547,8 +527,8 @@ def optimal_threshold(
             f"criterion='f1' fixes beta=1, got beta={beta!r}; use criterion='fbeta' "
             f"to choose beta."
         )
-    cost_fp = _check_cost(cost_fp, "cost_fp")
-    cost_fn = _check_cost(cost_fn, "cost_fn")
+    cost_fp = check_nonnegative(cost_fp, "cost_fp")
+    cost_fn = check_nonnegative(cost_fn, "cost_fn")
     if criterion == "cost" and cost_fp == 0 and cost_fn == 0:
         raise ValueError(
             "cost_fp and cost_fn are both 0, so every threshold costs nothing; give "
