@@ -29,6 +29,7 @@ __all__ = [
     "check_weight_total",
     "check_zero_division",
     "finite_range",
+    "is_real",
     "safe_divide",
     "scores_and_range",
     "sums_exactly",
@@ -208,25 +209,25 @@ def probability_argument(y_prob, y_proba):
     return y_prob if y_proba is None else y_proba
 
 
-def check_positive_int(value, name, *, allow_none=False):
-    """Raise unless ``value`` is an integer >= 1 (a bool is not); None if allowed."""
+def is_real(value):
+    """Whether ``value`` is a real number (numpy's included) and not a bool."""
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
+def check_positive_int(value, name, *, allow_none=False, minimum=1):
+    """Raise unless ``value`` is an integer >= ``minimum`` (a bool is not); None if allowed."""
     if value is None and allow_none:
         return None
-    if (
-        isinstance(value, (bool, np.bool_))
-        or not isinstance(value, numbers.Integral)
-        or value < 1
-    ):
+    if not (is_real(value) and isinstance(value, numbers.Integral) and value >= minimum):
         none = "None or " if allow_none else ""
-        raise ValueError(f"{name} must be {none}an integer >= 1, got {value!r}.")
+        raise ValueError(f"{name} must be {none}an integer >= {minimum}, got {value!r}.")
     return int(value)
 
 
 def check_nonnegative(value, name, *, finite=True):
     """Return ``value`` as a float >= 0, finite unless ``finite=False`` (then ``inf``
     too), or raise naming it: a bool, NaN or a non-number is refused."""
-    if (not isinstance(value, numbers.Real) or isinstance(value, (bool, np.bool_))
-            or not value >= 0 or (finite and not math.isfinite(value))):
+    if not (is_real(value) and value >= 0) or (finite and not math.isfinite(value)):
         kind = "a finite number" if finite else "a number"
         raise ValueError(f"{name} must be {kind} >= 0, got {value!r}.")
     return float(value)
@@ -360,8 +361,7 @@ def safe_divide(num, den, *, zero_division, metric):
 
 def check_threshold(threshold):
     """Return ``threshold`` as a float, or raise a ValueError naming it."""
-    if (not isinstance(threshold, numbers.Real) or isinstance(threshold, bool)
-            or not math.isfinite(threshold)):
+    if not (is_real(threshold) and math.isfinite(threshold)):
         raise ValueError(f"threshold must be a finite number, got {threshold!r}; "
                          f"e.g. threshold=0.5.")
     return float(threshold)

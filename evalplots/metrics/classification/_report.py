@@ -5,8 +5,6 @@ once pooled ('micro'); the 'macro' and 'weighted' rows are means of the per-clas
 values, taken by the same rule as :func:`precision_recall_fscore_support`.
 """
 
-import numbers
-
 import numpy as np
 
 from evalplots._docstrings import fill_doc
@@ -18,7 +16,12 @@ from evalplots.metrics.classification._classification import (
 )
 from evalplots.metrics.classification._confusion import SET_PAIR_DOC
 from evalplots.metrics._labels import discover_classes, is_indicator, validated_labels
-from evalplots.metrics._validation import as_1d, check_bool, check_zero_division
+from evalplots.metrics._validation import (
+    as_1d,
+    check_bool,
+    check_positive_int,
+    check_zero_division,
+)
 
 __all__ = ["classification_report"]
 
@@ -40,14 +43,6 @@ def _check_output(output, output_dict):
             f"of them (output_dict is kept for scikit-learn compatibility)."
         )
     return output
-
-
-def _check_digits(digits):
-    integral = isinstance(digits, numbers.Integral) and not isinstance(digits, (bool, np.bool_))
-    if not integral or digits < 0:
-        raise ValueError(
-            f"digits must be an integer >= 0 (decimal places shown), got {digits!r}."
-        )
 
 
 def _row_names(target_names, classes, output):
@@ -225,7 +220,7 @@ def classification_report(
     ('0', 0.75, 1.0, 0.857..., 3)
     """
     output = _check_output(output, output_dict)
-    _check_digits(digits)
+    check_positive_int(digits, "digits", minimum=0)
     zero_division = check_zero_division(zero_division)
     multilabel = is_indicator(y_true) or is_indicator(y_pred)
     if multilabel:

@@ -7,7 +7,6 @@ which equals the trapezoidal area under the ROC curve exactly and needs no argso
 """
 
 import functools
-import numbers
 
 import numpy as np
 
@@ -31,7 +30,7 @@ from evalplots.metrics.ranking._ovr import (
     ovr_average,
     resolve_ovr_classes,
 )
-from evalplots.metrics._validation import as_1d, check_sample_weight
+from evalplots.metrics._validation import as_1d, check_sample_weight, is_real
 
 __all__ = ["auc_from_counts", "auc_from_pairs", "rank_loss", "roc_auc_score", "trapezoid_pairs"]
 
@@ -156,11 +155,7 @@ def mcclish_correction(partial_auc, max_fpr):
 def _check_max_fpr(max_fpr):
     if max_fpr is None:
         return None
-    if (
-        isinstance(max_fpr, (bool, np.bool_))
-        or not isinstance(max_fpr, numbers.Real)
-        or not 0 < max_fpr <= 1
-    ):
+    if not (is_real(max_fpr) and 0 < max_fpr <= 1):
         raise ValueError(
             f"max_fpr must be None or a number in (0, 1], got {max_fpr!r}; e.g. "
             f"max_fpr=0.1 for the standardised area over FPR <= 10 %."

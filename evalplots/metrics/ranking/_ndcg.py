@@ -8,7 +8,6 @@ queries are ranked at once — one row-wise sort and three ``np.bincount`` calls
 the tie groups — with no Python loop over the queries.
 """
 
-import numbers
 
 import numpy as np
 
@@ -20,6 +19,7 @@ from evalplots.metrics._validation import (
     check_sample_weight,
     check_weight_total,
     check_zero_division,
+    is_real,
     safe_divide,
 )
 
@@ -127,11 +127,7 @@ def dcg_per_query(gain, score, discount, ignore_ties):
 
 
 def _check_log_base(log_base):
-    if (
-        isinstance(log_base, (bool, np.bool_))
-        or not isinstance(log_base, numbers.Real)
-        or not (log_base > 0 and log_base != 1 and np.isfinite(log_base))
-    ):
+    if not (is_real(log_base) and log_base > 0 and log_base != 1 and np.isfinite(log_base)):
         raise ValueError(
             f"log_base must be a finite number > 0 and != 1, got {log_base!r}."
         )
