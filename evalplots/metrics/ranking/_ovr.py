@@ -150,26 +150,11 @@ def check_class_weights(codes, weight, classes, *, per_class=True):
 
 
 def ovr_average(binary_metric, codes, scores, weight, average):
-    """Average ``binary_metric`` over the one-vs-rest problems, as scikit-learn does.
-
-    Parameters
-    ----------
-    binary_metric : callable
-        Maps a :class:`~evalplots.metrics.ranking._thresholds.BinaryScores` to a float.
-    codes : ndarray of int of shape (n_samples,)
-        Class codes 0..k-1.
-    scores : ndarray of float64 of shape (n_samples, k)
-        Column c scores class c.
-    weight : ndarray of shape (n_samples,) or None
-        Sample weights.
-    average : {'macro', 'weighted', 'micro'} or None
-        'micro': the metric of the pooled problem of all n*k (sample, class) pairs
-        (one-hot labels against the raveled scores); None: the k per-class values;
-        'macro': their mean; 'weighted': their mean weighted by class support.
-
-    Returns
-    -------
-    score : float or ndarray of shape (k,)
+    """Average ``binary_metric`` (of a ``BinaryScores``) over the one-vs-rest problems
+    of class codes 0..k-1, column c of ``scores`` scoring class c, as scikit-learn
+    does: :func:`indicator_average` of the codes' one-hot matrix ('micro' pools the
+    n*k (sample, class) pairs; None gives the k values; 'macro' and 'weighted' their
+    mean, plain or by class support).
     """
     onehot = codes[:, None] == np.arange(scores.shape[1])
     return indicator_average(binary_metric, onehot, scores, weight, average)
