@@ -1,27 +1,12 @@
 """How evalplots writes numbers: the one home of every number format.
 
 Legends, tables, report texts and the ``str()`` of the result records all write
-their numbers through these functions, so that one number reads the same
-wherever it is shown. The rules:
-
-- **score** (a rate or score in [0, 1]: AUC, AP, F1, ...) in a legend:
-  :func:`format_score`, 2 decimals, more when 2 would round it to 0 or 1
-  (``0.995``, never a false ``1.00``); one legend shares one number of decimals.
-- **table value** (scores, losses, counts): :func:`format_number`, a fixed
-  number of decimals (4 by default), integers with thousands separators, and
-  ``'n/a'`` for an undefined value.
-- **threshold** (a score on any scale: probability, logit, margin):
-  :func:`format_threshold`, significant digits without trailing zeros, so
-  ``0.5`` is ``'0.5'`` everywhere (a marker, a legend, a table); 3 significant
-  digits in figures, 6 in tables and texts (``precise=True``), ``'inf'`` for
-  the threshold that predicts no sample positive.
-- **quantity** (a statistic on any scale: a target's range, a residual, a
-  cost): :func:`format_quantity`, 4 significant digits.
-- **difference** of two scores: :func:`format_difference`, signed, 3 decimals.
-- **p-value**: :func:`format_pvalue`, 4 decimals down to 1e-4, 2 significant
-  digits in scientific notation below.
-- **interval**: :func:`format_interval`, ``'0.995 [0.989, 0.999]'``, one
-  number of decimals for the estimate and both bounds.
+their numbers through these functions, so that one number reads the same wherever
+it is shown. One function per kind of number, each docstring stating its rule:
+:func:`format_score` (a score in [0, 1] in a legend), :func:`format_number` (a
+table cell), :func:`format_threshold` (one rule for every threshold shown),
+:func:`format_quantity` (a statistic on any scale), :func:`format_difference`,
+:func:`format_pvalue` and :func:`format_interval`.
 
 No number is ever written ``-0``: a zero, or a negative number that rounds to
 zero at the precision shown, reads ``0`` (:func:`_unsigned_zero`, the ``z``
