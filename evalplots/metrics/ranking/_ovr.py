@@ -62,33 +62,14 @@ def as_score_array(y_score):
 
 
 def resolve_ovr_classes(y_true, y_score, labels=None):
-    """Validate multi-class labels and a score matrix; return class codes.
+    """Validate multi-class labels and a score matrix (one finite column per class, in
+    the order of ``labels``; default the sorted values of ``y_true``).
 
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        True class labels.
-    y_score : array-like of shape (n_samples, n_classes)
-        One score column per class, in the order of ``labels``.
-    labels : array-like of shape (n_classes,), default=None
-        The classes in column order; default the sorted distinct values of ``y_true``.
-
-    Returns
-    -------
-    codes : ndarray of intp of shape (n_samples,)
-        Column index of each sample's class.
-    classes : ndarray of shape (n_classes,)
-        The class labels, in column order.
-    scores : ndarray of float64 of shape (n_samples, n_classes)
-        The validated score matrix.
-
-    Raises
-    ------
-    ValueError
-        If ``y_score`` is not 2-D, not finite or has another number of rows than
-        ``y_true``; if ``labels`` repeats a value; if the number of columns is not
-        the number of classes, or below 2; if ``y_true`` holds a label absent from
-        ``labels``, or a class of ``labels`` never occurs in ``y_true``.
+    Returns ``(codes, classes, scores)``: each sample's column index, the classes in
+    column order and the validated float64 matrix. A ValueError names what does not
+    fit: the matrix's shape, repeated ``labels``, a column count that is not the
+    number of classes (or below 2), a label of ``y_true`` not in ``labels``, or a
+    class of ``labels`` that never occurs in ``y_true``.
     """
     y_true = as_1d(y_true, "y_true")
     check_finite_labels(y_true, "y_true")

@@ -106,40 +106,15 @@ class OvrPrecisionRecallCurves(NamedTuple):
 def ovr_counts(y_codes, y_score, *, sample_weight=None):
     """Sort and count each one-vs-rest problem and the pooled (micro) problem once.
 
-    Parameters
-    ----------
-    y_codes : array-like of int of shape (n_samples,)
-        Class codes 0..k-1: column ``y_codes[i]`` of ``y_score`` scores the true class
-        of sample i. Every class must occur (with positive weight).
-    y_score : array-like of shape (n_samples, k)
-        Finite scores, one column per class (probabilities or any real scores).
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights; samples of weight 0 are left out (they create no
-        threshold), as in :func:`evalplots.metrics.roc_curve`.
-
-    Returns
-    -------
-    counts : OvrCounts
-        ``counts.per_class[c]`` is the :class:`ThresholdCounts` ``(fps, tps,
-        thresholds)`` of class c against the rest (column c), ``counts.micro`` that
-        of the n*k (sample, class) pairs (one-hot labels against the raveled
-        scores, each weight repeated k times); ``counts.support`` is the (weighted)
-        size of each class.
-
-    Raises
-    ------
-    ValueError
-        If ``y_score`` is not a finite 2-D array with at least 2 columns, ``y_codes``
-        is not 1-D integer in [0, k) with one entry per row, the weights are
-        invalid or all 0, or a class has no sample (of positive weight): its curves
-        would divide by zero.
-
-    Notes
-    -----
-    One sort per column and one of the pooled n*k scores: k + 1 sorts in all, the
-    minimum for k + 1 distinct rankings. The micro problem is that of
-    scikit-learn's ``average='micro'`` (``roc_auc_score``,
-    ``average_precision_score``).
+    ``y_codes`` are class codes 0..k-1 (column ``y_codes[i]`` of the finite score
+    matrix ``y_score`` scores the true class of sample i); samples of weight 0 are
+    left out, as in :func:`evalplots.metrics.roc_curve`. Returns an
+    :class:`OvrCounts`: ``per_class[c]``, the :class:`ThresholdCounts` of class c
+    against the rest, and ``micro``, that of the n*k (sample, class) pairs (one-hot
+    labels against the raveled scores, each weight repeated k times: scikit-learn's
+    ``average='micro'``). k + 1 sorts in all. A ValueError names a bad shape, codes
+    outside [0, k), invalid weights, or a class without a sample of positive weight
+    (its curves would divide by zero).
     """
     scores = check_finite(np.asarray(y_score), "y_score")
     codes = np.asarray(y_codes)
