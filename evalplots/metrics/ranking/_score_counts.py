@@ -313,14 +313,8 @@ class ScoreCounts:
         return fps, tps, _as_threshold(score[::-1])
 
     def _to_binary_scores(self):
-        """The table as weighted samples: one per non-empty (score, class) cell.
-
-        Returns
-        -------
-        BinaryScores
-            Scores, classes and weights (the counts) whose every metric equals
-            that of the samples the table was built from.
-        """
+        """The table as weighted :class:`BinaryScores`, one sample per non-empty (score,
+        class) cell weighted by its count: every metric equals that of the rows."""
         has_pos, has_neg = self.positive != 0, self.negative != 0
         score = np.concatenate((self.score[has_pos], self.score[has_neg]))
         positive = np.concatenate((np.ones(has_pos.sum(), bool), np.zeros(has_neg.sum(), bool)))
