@@ -861,7 +861,7 @@ def binary_scores(y_true, y_score, *, pos_label=None, sample_weight=None, classe
         # A sample of weight 0 has no mass: it must not create an operating point
         # (scikit-learn does the same).
         keep = weight != 0
-        if not keep.all():
+        if np.count_nonzero(keep) < keep.size:  # (cheaper than keep.all() on small inputs)
             check_weight_total(weight)
             y_score, positive, weight = y_score[keep], positive[keep], weight[keep]
     data = BinaryScores(y_score, positive, weight)
