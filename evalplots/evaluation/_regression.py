@@ -6,7 +6,6 @@ import math
 import numpy as np
 
 from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
-from evalplots import metrics
 from evalplots.evaluation._common import (
     Evaluation,
     IntervalOptions,
@@ -28,17 +27,8 @@ from evalplots.metrics._validation import (
 
 __all__ = ["RegressionEvaluation", "RegressionModel"]
 
-#: Columns of the regression table and the metric each one reads.
-REGRESSION_METRICS = {
-    "MAE": metrics.mean_absolute_error,
-    "MSE": metrics.mean_squared_error,
-    "RMSE": metrics.root_mean_squared_error,
-    "MSLE": metrics.mean_squared_log_error,
-    "RMSLE": metrics.root_mean_squared_log_error,
-    "MPE": metrics.mean_percentage_error,
-    "MAPE": metrics.mean_absolute_percentage_error,
-    "R²": metrics.r2_score,
-}
+#: Columns of the regression table (:attr:`RegressionModel.errors` reads them off the summary).
+REGRESSION_COLUMNS = ("MAE", "MSE", "RMSE", "MSLE", "RMSLE", "MPE", "MAPE", "R²")
 
 _UNDEFINED = {
     "MSLE": "log(1 + y) needs every true and predicted value above -1",
@@ -306,7 +296,7 @@ class RegressionEvaluation(Evaluation):
 
     def _table(self):
         rows = {name: dict(m.errors) for name, m in self.models.items()}
-        return MetricsTable(list(REGRESSION_METRICS), rows, notes=_UNDEFINED,
+        return MetricsTable(list(REGRESSION_COLUMNS), rows, notes=_UNDEFINED,
                             remarks=self._summary_remarks() + self._rows.remarks(self.n_samples))
 
     def _intervals(self):
