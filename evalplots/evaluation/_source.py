@@ -63,7 +63,6 @@ class SummarySource:
         out = [f"Values {self}, equal to those of the rows (sums of floats to "
                f"rounding, about 1e-15 relative)."]
         if self.frequency:
-            out.append("Bootstraps draw each class's counts from the tables (as "
-                       "positions among its rows or as multinomials): the "
-                       "distribution of the row bootstrap.")
+            out.append("Bootstraps draw each class's counts from the tables as "
+                       "multinomials: the distribution of the row bootstrap.")
         return out
