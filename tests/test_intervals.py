@@ -154,16 +154,22 @@ def test_ap_and_bep_intervals_draw_the_tables_as_the_merged_summary_does():
             assert (ci.low, ci.high) == pytest.approx((oracle.low, oracle.high), abs=0.03)
 
 
-def test_ap_and_bep_positions_are_bootstrap_ci_on_the_rows_in_table_order():
+@pytest.mark.parametrize("weighted", [False, True])
+def test_ap_and_bep_positions_are_bootstrap_ci_on_the_rows_in_table_order(weighted):
     """A table drawn as positions (every model here) resamples each class's rows laid
     out by decreasing score, from the draws that bootstrap_ci's plan makes for the
     same generator, shared by all models: its intervals are bootstrap_ci's of the rows
     sorted by the model's score (the same resamples; up to 1000 rows the same
-    leave-one-out jackknife), to rounding."""
+    leave-one-out jackknife), to rounding. Whole-number weights are frequencies: a
+    row of weight 3 is three rows (and weight 0 none)."""
     y, scores = small_binary()
-    ev = evaluate(y, scores, n_resamples=300, random_state=5)
+    w = np.random.default_rng(9).integers(0, 4, y.size) if weighted else None
+    if weighted:
+        scores = {"a": scores["a"]}
+    ev = evaluate(y, scores, sample_weight=w, n_resamples=300, random_state=5)
+    rows = np.arange(y.size) if w is None else np.repeat(np.arange(y.size), w)
     for name, s in scores.items():
-        order = np.argsort(-s, kind="stable")
+        order = rows[np.argsort(-s[rows], kind="stable")]
         for column, metric in (("AP", average_precision_score), ("BEP", break_even_point)):
             ci = ev.intervals[name][column]
             oracle = bootstrap_ci(metric, y[order], s[order], n_resamples=300,
