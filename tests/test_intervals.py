@@ -154,6 +154,52 @@ def test_ap_and_bep_intervals_draw_the_tables_as_the_merged_summary_does():
             assert (ci.low, ci.high) == pytest.approx((oracle.low, oracle.high), abs=0.03)
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_ap_and_bep_positions_are_bootstrap_ci_on_the_rows_in_table_order(weighted):
+    """A table drawn as positions (every model here) resamples each class's rows laid
+    out by decreasing score, from the draws that bootstrap_ci's plan makes for the
+    same generator, shared by all models: its intervals are bootstrap_ci's of the rows
+    sorted by the model's score (the same resamples; up to 1000 rows the same
+    leave-one-out jackknife), to rounding. Whole-number weights are frequencies: a
+    row of weight 3 is three rows (and weight 0 none)."""
+    y, scores = small_binary()
+    w = np.random.default_rng(9).integers(0, 4, y.size) if weighted else None
+    if weighted:
+        scores = {"a": scores["a"]}
+    ev = evaluate(y, scores, sample_weight=w, n_resamples=300, random_state=5)
+    rows = np.arange(y.size) if w is None else np.repeat(np.arange(y.size), w)
+    for name, s in scores.items():
+        order = rows[np.argsort(-s[rows], kind="stable")]
+        for column, metric in (("AP", average_precision_score), ("BEP", break_even_point)):
+            ci = ev.intervals[name][column]
+            oracle = bootstrap_ci(metric, y[order], s[order], n_resamples=300,
+                                  random_state=ev.interval_options.rng("bootstrap", "AP, BEP"))
+            assert (ci.estimate, ci.low, ci.high) == pytest.approx(
+                (oracle.estimate, oracle.low, oracle.high), rel=1e-9), (name, column)
+
+
+def test_ap_and_bep_of_a_coarse_table_are_a_multinomial_of_its_slots():
+    """A table of few scores (rows > 20 x its cells) is drawn as one multinomial of each
+    class over its slots, from its own stream: not the shared positions, the same
+    distribution (bootstrap_ci on the rows, other draws), and not moved by another
+    model."""
+    rng = np.random.default_rng(8)
+    y = rng.integers(0, 2, 2000)
+    coarse = np.round(np.clip(0.2 * y + rng.normal(0.4, 0.2, y.size), 0, 1), 1)
+    fine = np.clip(0.3 * y + rng.normal(0.4, 0.2, y.size), 0, 1)
+    ev = evaluate(y, {"coarse": coarse, "fine": fine}, n_resamples=400)
+    alone = evaluate(y, {"coarse": coarse}, n_resamples=400)
+    order = np.argsort(-coarse, kind="stable")
+    for column, metric in (("AP", average_precision_score), ("BEP", break_even_point)):
+        ci = ev.intervals["coarse"][column]
+        assert ci == alone.intervals["coarse"][column]
+        shared = bootstrap_ci(metric, y[order], coarse[order], n_resamples=400,
+                              random_state=ev.interval_options.rng("bootstrap", "AP, BEP"))
+        assert (ci.low, ci.high) != pytest.approx((shared.low, shared.high), rel=1e-9)
+        oracle = bootstrap_ci(metric, y, coarse, n_resamples=400, random_state=1)
+        assert (ci.low, ci.high) == pytest.approx((oracle.low, oracle.high), abs=0.01)
+
+
 def test_fractional_weight_ap_and_bep_resample_the_rows():
     """Under fractional weights the rows are kept for the AP/BEP bootstrap: the
     intervals are bootstrap_ci's on the same resamples of the weighted rows."""

@@ -26,7 +26,12 @@ from evalplots.metrics import (
     roc_curve_ci_band,
 )
 from evalplots.metrics.inference._replicates import ClassCurves
-from evalplots.metrics.inference._resample import ResamplePlan, class_strata, resample_plan
+from evalplots.metrics.inference._resample import (
+    ResamplePlan,
+    class_strata,
+    position_plan,
+    resample_plan,
+)
 
 
 def binary_data(n, seed=0, prevalence=0.3, decimals=None):
@@ -123,6 +128,23 @@ def test_stratified_resamples_keep_every_class_count():
     bootstrap_ci(metric, y, pred, n_resamples=300, method="percentile", random_state=0)
     assert len(seen) == 301  # the full sample, then the resamples
     assert all(counts == [50, 7, 3] for counts in seen)
+
+
+def test_cumulative_blocks_count_the_plans_draws_below_each_position():
+    """Entry [b, t] of a stratum's cumulated block is the number of the draws of
+    resample b below position t: the very draws of draw_blocks for the same seed, in
+    blocks of 2**20 // n resamples (small strata, so several blocks)."""
+    plan = position_plan([3, 50_000, 1])
+    assert plan.n_samples == 50_004 and plan.block == 20
+    cumulated = list(plan.cumulative_blocks(np.random.default_rng(4), 45))
+    drawn = list(plan.draw_blocks(np.random.default_rng(4), 45))
+    assert [c[0].shape[0] for c in cumulated] == [20, 20, 5]
+    for got, draws in zip(cumulated, drawn):
+        for below, positions, size in zip(got, draws, (3, 50_000, 1)):
+            t = np.array([0, 1, size // 2, size])
+            want = (positions[:, :, None] < t).sum(axis=1)
+            np.testing.assert_array_equal(below[:, t], want)
+            assert below.dtype == np.int64 and below.shape[1] == size + 1
 
 
 def test_unstratified_resamples_vary_the_class_counts():

@@ -804,17 +804,15 @@ class BinaryEvaluation(Evaluation):
         """{model: {'AP': ..., 'BEP': ...}}: BCa intervals or the reason for none."""
         opts = self.interval_options
         estimates = self.metrics_table.rows
-        # whole-number counts: multinomial draws of the tables; else the rows' bootstrap
-        out = ({} if self._frequency else self._rows.ranking_intervals(estimates, opts))
-        for name in self.models:
-            if name in self._exact:
-                out[name] = dict.fromkeys(("AP", "BEP"), COARSENED)
-            elif self._frequency:
-                out[name] = table_ranking_intervals(
-                    self._summary.tables[name], estimates[name],
-                    opts.rng("bootstrap", "AP, BEP", name), opts.n_resamples,
-                    opts.confidence_level)
-        return out
+        # whole-number counts: a bootstrap of the tables; else the rows' bootstrap
+        if self._frequency:
+            out = table_ranking_intervals(
+                {name: table for name, table in self._summary.tables.items()
+                 if name not in self._exact}, estimates, opts)
+        else:
+            out = self._rows.ranking_intervals(estimates, opts)
+        out.update({name: dict.fromkeys(("AP", "BEP"), COARSENED) for name in self._exact})
+        return {name: out[name] for name in self.models}
 
     def _intervals(self):
         opts = self.interval_options

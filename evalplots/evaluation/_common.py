@@ -68,7 +68,13 @@ class IntervalOptions:
     :meth:`rng` gives each computation its own stream, derived from the seed and
     a key (e.g. ``("bootstrap", "AP", model_name)``) through numpy's
     ``SeedSequence(seed, spawn_key=...)``: streams are independent, and one
-    interval does not change when another is added or computed first.
+    interval does not change when another is added or computed first. One
+    stream may serve several models when their draws are the same: the binary
+    AP/BEP bootstrap of the tables drawn as positions reads one resample of
+    positions per class from ``("bootstrap", "AP, BEP")``, and a table drawn
+    as a multinomial has its own ``("bootstrap", "AP, BEP", model)``; either
+    way a model's interval depends on the seed, its own table and the class
+    totals only.
 
     Examples
     --------

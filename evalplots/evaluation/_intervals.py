@@ -7,7 +7,9 @@ Which interval each number gets, and why (the report's Notes say the same):
   score, weighted by its counts).
 - AP and BEP: a stratified bootstrap, BCa. Resampling each class's rows with
   replacement is one multinomial draw of its counts over the table's slots, so
-  the resamples are drawn from the table
+  the resamples are drawn from the table: as positions among the class's rows,
+  shared by the models, or as a multinomial of the table's own slots, whichever
+  is cheaper for that table
   (:func:`evalplots.evaluation._summary.table_ranking_intervals`); under
   fractional weights the rows themselves are resampled (as
   :func:`evalplots.metrics.bootstrap_ci` does; :class:`RankingSlots`, read by

@@ -3,7 +3,8 @@
 A binary evaluation is built from its summaries alone (per model, the weighted class
 counts at each distinct score). Under unweighted or whole-number weights the
 summaries hold every interval too: a stratified bootstrap of the rows is a
-multinomial draw of each class's counts over the table. Under fractional weights it
+multinomial draw of each class's counts over the table (drawn as positions among
+the counted rows, or as the multinomial itself). Under fractional weights it
 is not (a resampled row brings its own weight), so :func:`evalplots.evaluate`
 attaches the rows, and exactly two computations read them: the AP/BEP bootstrap and
 the ROC and precision-recall bands.

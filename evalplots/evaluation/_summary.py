@@ -13,11 +13,15 @@ otherwise they are 'n/a at this scale' with the reason:
   Brier score and log loss (per-class moments).
 - The stratified bootstrap of AP and BEP draws each class's rows with
   replacement; on the score table that is exactly one multinomial draw of the
-  class's counts over the scores (:func:`evalplots.metrics.inference._resample.multinomial_cells`),
-  so the intervals have the distribution of a bootstrap of the rows. The same
-  holds for the confusion-cell bootstrap of F1, MCC and balanced accuracy (a
-  multinomial draw of each row of the confusion matrix) and for the ROC and P-R
-  bands (:func:`table_ci_bands`). The BCa acceleration's jackknife groups are
+  class's counts over the scores, so the intervals have the distribution of a
+  bootstrap of the rows. It is drawn in one of two ways, by cost
+  (:func:`table_ranking_intervals`): uniform positions among each class's
+  counted rows, drawn once and read by every such table, or a multinomial of the
+  table's cells (:func:`evalplots.metrics.inference._resample.multinomial_cells`).
+  The confusion-cell bootstrap of F1, MCC and balanced accuracy is a multinomial
+  of each row of the confusion matrix (a few cells: never worth positions), and
+  the ROC and P-R bands a multinomial of each class over the slots
+  (:func:`table_ci_bands`). The BCa acceleration's jackknife groups are
   dealt from the table (:func:`dealt_groups`: leave-one-out up to 1000 rows).
   Tables with more than ``MAX_TABLE_DRAWS`` slots x resamples are 'n/a at this
   scale'.
@@ -34,8 +38,12 @@ from evalplots.evaluation._intervals import replicate_intervals
 from evalplots.evaluation._source import SummarySource
 from evalplots.metrics.inference._ci_bands import counted_ci_bands
 from evalplots.metrics.ranking._ovr_curves import OvrCounts, ThresholdCounts
-from evalplots.metrics.inference._replicates import ranking_from_counts, ranking_from_groups
-from evalplots.metrics.inference._resample import multinomial_cells
+from evalplots.metrics.inference._replicates import ranking_from_cumulative, ranking_from_groups
+from evalplots.metrics.inference._resample import (
+    drawn_as_positions,
+    multinomial_cells,
+    position_plan,
+)
 from evalplots.metrics.ranking._score_counts import ScoreCounts
 
 __all__ = ["MAX_TABLE_DRAWS", "SummarySource", "cell_jackknife", "counted_exactly",
@@ -113,30 +121,87 @@ def ranking_slots(table):
     return pos, neg
 
 
-def table_ranking_intervals(table, estimates, rng, n_resamples, level):
-    """BCa intervals of AP and BEP by multinomial draws of each class over the
-    table's slots (``{'AP': ..., 'BEP': ...}``; a str is the reason for none)."""
-    pos, neg = ranking_slots(table)
-    k = pos.size
-    if k * n_resamples > MAX_TABLE_DRAWS:
-        reason = _too_many_draws(k, n_resamples)
-        return {"AP": reason, "BEP": reason}
-    block = max(1, _BLOCK_ENTRIES // max(k, 1))
-    ap, bep = [], []
+def table_ranking_intervals(tables, estimates, options):
+    """BCa intervals of AP and BEP of whole-number tables by a stratified bootstrap
+    of each class's counts over the table's slots.
+
+    Parameters
+    ----------
+    tables : dict of str to ScoreCounts
+        Model name -> its table (the same rows: the same class totals).
+    estimates : dict of str to dict
+        Model name -> its metrics-table row.
+    options : IntervalOptions
+        Level, resamples and the streams.
+
+    Returns
+    -------
+    intervals : dict of str to dict
+        Model name -> ``{'AP': ..., 'BEP': ...}`` (a str is the reason for none).
+
+    Notes
+    -----
+    The two draws of :mod:`evalplots.metrics.inference._resample`, the same
+    distribution, chosen per table by their cost
+    (:func:`~evalplots.metrics.inference._resample.drawn_as_positions`): the
+    tables drawn as positions share one resample of positions per class, from
+    the stream ``rng("bootstrap", "AP, BEP")``, each reading its slots' cumulated
+    counts off it; any other table is one multinomial of each class over its
+    slots per resample, from its own stream ``rng("bootstrap", "AP, BEP", name)``.
+    Either way a table's draws depend on the seed, the class totals and the
+    table alone, never on the other models. The shared positions are not a
+    paired resample of rows: position j of one table and of another are not the
+    same row, so they serve each model's own intervals only.
+    """
+    slots = {name: ranking_slots(table) for name, table in tables.items()}
+    out, cumulated, positional = {}, {}, {}
+    for name, (pos, neg) in slots.items():
+        k = pos.size
+        if k * options.n_resamples > MAX_TABLE_DRAWS:
+            reason = _too_many_draws(k, options.n_resamples)
+            out[name] = {"AP": reason, "BEP": reason}
+        elif drawn_as_positions(int(pos.sum() + neg.sum()),
+                                int(np.count_nonzero(pos) + np.count_nonzero(neg))):
+            totals = (int(neg.sum()), int(pos.sum()))  # the strata of resample_plan
+            positional.setdefault(totals, []).append(name)
+        else:
+            cumulated[name] = _multinomial_cumulated(
+                pos, neg, options.rng("bootstrap", "AP, BEP", name), options.n_resamples)
+    for totals, names in positional.items():
+        ends = {name: (np.cumsum(slots[name][1]), np.cumsum(slots[name][0]))
+                for name in names}
+        blocks = {name: [] for name in names}
+        plan = position_plan(totals)
+        for drawn in plan.cumulative_blocks(options.rng("bootstrap", "AP, BEP"),
+                                            options.n_resamples):
+            for name in names:
+                neg_ends, pos_ends = ends[name]
+                blocks[name].append((drawn[1][:, pos_ends], drawn[0][:, neg_ends]))
+        cumulated.update(blocks)
+    for name, blocks in cumulated.items():
+        pos, neg = slots[name]
+        ap, bep = zip(*(ranking_from_cumulative(tps, fps) for tps, fps in blocks))
+        n = int(pos.sum() + neg.sum())
+        groups = n if n <= _CELL_GROUPS else _RANKING_GROUPS
+        removed_pos, removed_neg = dealt_groups([pos, neg], groups)
+        jack_ap, jack_bep = ranking_from_groups(pos[None, :] - removed_pos,
+                                                neg[None, :] - removed_neg)
+        out[name] = replicate_intervals(
+            estimates[name], {"AP": np.concatenate(ap), "BEP": np.concatenate(bep)},
+            {"AP": jack_ap, "BEP": jack_bep}, options.confidence_level)
+    return {name: out[name] for name in tables}
+
+
+def _multinomial_cumulated(pos, neg, rng, n_resamples):
+    """Blocks of cumulated (tps, fps): one multinomial of each class over its slots
+    per resample."""
+    block = max(1, _BLOCK_ENTRIES // max(pos.size, 1))
+    out = []
     for start in range(0, n_resamples, block):
         rows = min(block, n_resamples - start)
-        a, b = ranking_from_counts(multinomial_cells(pos, rows, rng, np.int64),
-                                   multinomial_cells(neg, rows, rng, np.int64))
-        ap.append(a)
-        bep.append(b)
-    n = int(pos.sum() + neg.sum())
-    groups = n if n <= _CELL_GROUPS else _RANKING_GROUPS
-    removed_pos, removed_neg = dealt_groups([pos, neg], groups)
-    jack_ap, jack_bep = ranking_from_groups(pos[None, :] - removed_pos,
-                                            neg[None, :] - removed_neg)
-    return replicate_intervals(
-        estimates, {"AP": np.concatenate(ap), "BEP": np.concatenate(bep)},
-        {"AP": jack_ap, "BEP": jack_bep}, level)
+        out.append((np.cumsum(multinomial_cells(pos, rows, rng, np.int64), axis=1),
+                    np.cumsum(multinomial_cells(neg, rows, rng, np.int64), axis=1)))
+    return out
 
 
 def cell_jackknife(matrix):

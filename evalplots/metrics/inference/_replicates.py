@@ -26,7 +26,7 @@ from evalplots.metrics._validation import (
 
 __all__ = [
     "ClassCurves",
-    "ranking_from_counts",
+    "ranking_from_cumulative",
     "ranking_from_groups",
     "SortedBinary",
     "StratifiedAuc",
@@ -154,14 +154,19 @@ def ranking_from_groups(pos, neg):
     return _ranking_from_cumulated(pos, *_cumulated(pos, neg))
 
 
-def ranking_from_counts(pos, neg):
-    """:func:`ranking_from_groups` of whole-number int64 counts (multinomial draws).
+def ranking_from_cumulative(tps, fps):
+    """:func:`ranking_from_groups` of whole-number int64 counts, given cumulated.
 
-    The counts are cumulated in int64, exact and several times faster than
-    float64 additions, then read as float64: the same floats as
-    ``ranking_from_groups`` of the counts as float64.
+    ``tps[:, g]`` and ``fps[:, g]`` are the positives and negatives in groups
+    ``0 .. g`` (resampled count tables: a cumulative sum of multinomial draws, or
+    read straight off the cumulated positions of
+    :meth:`~evalplots.metrics.inference._resample.ResamplePlan.cumulative_blocks`).
+    Integer sums are exact, and several times faster than float64 additions;
+    read as float64 they give the same floats as ``ranking_from_groups`` of the
+    per-group counts as float64.
     """
-    tps, predicted = _cumulated(pos, neg)
+    pos = np.diff(tps, axis=1, prepend=0)
+    predicted = tps + fps
     return _ranking_from_cumulated(pos.astype(np.float64), tps.astype(np.float64),
                                    predicted.astype(np.float64))
 
