@@ -16,6 +16,7 @@ import pytest
 
 from evalplots import evaluate
 from evalplots.evaluation import BinaryEvaluation, MulticlassEvaluation, RegressionEvaluation
+from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
     BinarySummary,
     DeLongCrossSums,
@@ -23,6 +24,7 @@ from evalplots.metrics import (
     RegressionSummary,
     ScoreCounts,
     delong_test,
+    log_loss,
 )
 from evalplots.metrics.summaries._regression import merge_moments
 
@@ -362,6 +364,28 @@ def test_multiclass_summary_needs_known_labels():
         MulticlassSummary.from_arrays([0, 1], {"m": [0, 5]}, labels=[0, 1, 2])
     with pytest.raises(ValueError, match="columns"):
         MulticlassSummary.from_arrays([0, 1], {"m": np.ones((2, 2))}, labels=[0, 1, 2])
+
+
+def test_the_zero_probabilities_behind_an_infinite_log_loss_add_up_over_chunks():
+    """The summary counts the rows of non-zero weight whose true class has
+    probability 0 (a weight-0 row adds nothing); merged, the counts add, and the
+    evaluation's warning gives their sum, as log_loss() on all rows does."""
+    y = np.array([0, 1, 2, 0, 1, 2, 0])
+    p = np.array([[0.0, .5, .5], [.1, .9, 0], [.5, .5, 0.0], [.4, .3, .3],
+                  [.2, 0.0, .8], [.1, .1, .8], [0.0, 1, 0]])
+    w = np.array([1.0, 2.0, 0.5, 1.0, 0.0, 1.0, 3.0])
+    parts = [MulticlassSummary.from_arrays(y[i], {"m": p[i]}, labels=[0, 1, 2],
+                                           sample_weight=w[i])
+             for i in (slice(0, 3), slice(3, 7))]
+    assert [part.log_loss["m"][:, -1].tolist() for part in parts] == [
+        [1, 0, 1], [1, 0, 0]]  # row 4 (class 1, probability 0) has weight 0
+    merged = MulticlassSummary.merge(parts)
+    assert merged.log_loss["m"][:, -1].tolist() == [2, 0, 1]
+    ev = MulticlassEvaluation.from_summary(merged)
+    with pytest.warns(UndefinedMetricWarning, match="infinite: 3 true-class probabilities"):
+        assert ev["m"].log_loss == math.inf
+    with pytest.warns(UndefinedMetricWarning, match="infinite: 3 true-class probabilities"):
+        log_loss(y[w > 0], p[w > 0], sample_weight=w[w > 0])
 
 
 # -------------------------------------------------------------------- regression

@@ -2,7 +2,6 @@
 
 import functools
 import math
-import warnings
 
 import numpy as np
 
@@ -39,11 +38,11 @@ from evalplots.evaluation._rows import NO_ROWS, MulticlassRows
 from evalplots.evaluation._source import SummarySource
 from evalplots.evaluation._summary import cell_jackknife
 from evalplots.evaluation._table import MetricsTable
-from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics.summaries import MulticlassSummary
-from evalplots.metrics.summaries._base import loss_interval_moments
+from evalplots.metrics.summaries._base import INFINITE_LOSSES, loss_interval_moments
 from evalplots.metrics.classification._classification import _average
 from evalplots.metrics.classification._confusion import CellScores
+from evalplots.metrics.classification._logloss import warn_infinite_log_loss
 from evalplots.metrics._labels import (
     _show,
     check_label_arrays,
@@ -162,8 +161,8 @@ class MulticlassModel:
         moments = self._summary.log_loss[self.name]
         loss = 0.0 + float(moments[:, 3].sum() / moments[:, 1].sum())
         if math.isinf(loss):
-            warnings.warn(f"log loss is infinite: a true-class probability is exactly 0; "
-                          f"{FINITE_LOSS_HINT}.", UndefinedMetricWarning, stacklevel=2)
+            warn_infinite_log_loss(int(moments[:, INFINITE_LOSSES].sum()), FINITE_LOSS_HINT,
+                                   stacklevel=3)
         return loss
 
     @functools.cached_property

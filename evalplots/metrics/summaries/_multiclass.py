@@ -82,9 +82,10 @@ class MulticlassSummary(_Summary):
     kinds : dict of str to str or None
         Model -> 'labels', 'probabilities' (every row in [0, 1] summing to 1)
         or 'scores'; None for a chunk without rows.
-    log_loss : dict of str to ndarray of shape (n_classes, 6)
+    log_loss : dict of str to ndarray of shape (n_classes, 7)
         Probability models -> per true class, the moments of ``−log p_true``
-        (:func:`loss_moments`).
+        and the rows whose true-class probability is 0 (:func:`loss_moments`
+        with ``count_infinite``).
     label_rows, label_weight : dict of int to number
         True class index -> rows / weight.
     n_rows, n_partitions : int
@@ -201,7 +202,7 @@ class MulticlassSummary(_Summary):
                 with np.errstate(divide="ignore", invalid="ignore"):  # scores: unused
                     losses = -np.log(score[np.arange(n), codes]) if n else np.zeros(0)
                 log_loss[name] = loss_moments(losses, weight, codes, k,
-                                              count_zero_weight=True)
+                                              count_zero_weight=True, count_infinite=True)
             else:
                 v = as_1d(arr, arg, allow_empty=True)
                 check_consistent_length(y_true=y, **{arg: v})
