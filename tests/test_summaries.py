@@ -359,6 +359,43 @@ def test_a_chunk_of_weight_zero_has_tables_of_its_weights_dtype():
     assert merged.ovr["m"][0].positive.tolist() == [0.0, 0.5]  # class 0: scores .1, .7
 
 
+def test_fractional_weights_make_the_summary_tables_only_for_a_merge():
+    """Under fractional weights the in-memory evaluation reads its one-vs-rest
+    counts off the rows, so its summary's per-class tables are not made for it;
+    merged or pickled, that summary holds the tables from_arrays makes."""
+    rng = np.random.default_rng(5)
+    y, preds, _, names = multiclass_data(False, rng)
+    w = rng.random(y.size) + 0.1
+    ev = evaluate(y, preds, task="multiclass", labels=names, sample_weight=w,
+                  n_resamples=20)
+    ev.metrics_table, ev.precision_recall_display("proba")
+    tables = ev._summary.ovr["proba"]
+    assert "_tables" not in vars(tables)  # not made by the evaluation
+    eager = MulticlassSummary.from_arrays(y, preds, labels=names, sample_weight=w)
+    half = MulticlassSummary.from_arrays(y[:0], {k: v[:0] for k, v in preds.items()},
+                                         labels=names, sample_weight=w[:0])
+    for summary in (MulticlassSummary.merge([half, ev._summary]),
+                    pickle.loads(pickle.dumps(ev._summary))):
+        for a, b in zip(summary.ovr["proba"], eager.ovr["proba"], strict=True):
+            for field in ("score", "positive", "negative"):
+                np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
+
+
+@pytest.mark.parametrize("weight", [None, [1, 1, 1, 0.0], [0.5, 1.5, 1, 0.0]])
+def test_a_class_without_weight_has_no_one_vs_rest_curve_on_every_path(weight):
+    y, proba = [0, 1, 0, 2], np.array([[.6, .3, .1], [.2, .7, .1], [.5, .4, .1], [.1, .1, .8]])
+    labels = [0, 1, 2] if weight is not None else [0, 1, 2, 3]
+    proba = proba if weight is not None else np.c_[proba * 0.9, np.full(4, 0.1)]
+    summary = MulticlassSummary.from_arrays(y, {"m": proba}, labels=labels,
+                                            sample_weight=weight)
+    absent = 2 if weight is not None else 3
+    for ev in (evaluate(y, {"m": proba}, labels=labels, sample_weight=weight),
+               MulticlassEvaluation.from_summary(summary)):
+        with pytest.raises(ValueError, match=f"class {absent} has no sample of positive "
+                                             f"weight, so its one-vs-rest curve"):
+            ev["m"].ovr_roc
+
+
 def test_multiclass_summary_needs_known_labels():
     with pytest.raises(ValueError, match="not classes"):
         MulticlassSummary.from_arrays([0, 1], {"m": [0, 5]}, labels=[0, 1, 2])

@@ -185,14 +185,13 @@ class MulticlassModel:
         """Counts of each one-vs-rest problem and the pooled one."""
         if not self.has_scores:
             return None
-        tables = self._summary.ovr[self.name]
-        for c, table in enumerate(tables):
-            if not table.n_pos > 0:
+        for c, weight in self._summary.label_weight.items():
+            if not weight > 0:
                 raise ValueError(
-                    f"class {self._ev.classes_[c]!r} has no sample of positive weight, so "
-                    f"its one-vs-rest curve is undefined; evaluate on data holding every "
-                    f"class, or leave it out of labels.")
-        return self._ev._rows.ovr_counts(self.name, tables)
+                    f"class {self._ev.classes_[c].item()!r} has no sample of positive "
+                    f"weight, so its one-vs-rest curve is undefined; evaluate on data "
+                    f"holding every class, or leave it out of labels.")
+        return self._ev._rows.ovr_counts(self.name, self._summary.ovr[self.name])
 
     @functools.cached_property
     def ovr_roc(self):
@@ -345,7 +344,8 @@ class MulticlassEvaluation(Evaluation):
         A score table with named columns (a DataFrame) is matched to the
         classes by name. The rows are kept
         (:class:`~evalplots.evaluation._rows.MulticlassRows`) only under
-        fractional weights, for the one-vs-rest counts.
+        fractional weights, for the one-vs-rest counts; the summary's per-class
+        tables are then made only if it is merged.
 
         Examples
         --------
@@ -389,13 +389,13 @@ class MulticlassEvaluation(Evaluation):
                 arrays[name] = scores[name] = check_finite(arr, arg)
             else:
                 _encode_prediction(arr, classes, arg)
-        summary = MulticlassSummary.from_arrays(y, arrays, labels=classes,
-                                                sample_weight=weight)
         frequency = is_frequency(weight)
+        # what a summary of fractional weights would count in another order: the
+        # one-vs-rest counts are the rows', the summary's tables wait for a merge
+        rows = NO_ROWS if frequency else MulticlassRows(codes, scores, weight)
+        summary = MulticlassSummary._summarize(y, arrays, classes, weight, rows.tables)
         source = SummarySource(summary.n_rows, 1, weight is not None, frequency,
                                merged=False)
-        # what a summary of fractional weights would count in another order
-        rows = NO_ROWS if frequency else MulticlassRows(codes, scores, weight)
         return cls(summary, source=source, label_names=label_names, ordinal=ordinal,
                    confidence_level=options.confidence_level,
                    n_resamples=options.n_resamples, random_state=options.random_state,
