@@ -54,7 +54,6 @@ from evalplots.metrics.ranking._ovr_curves import ovr_precision_recall_curves, o
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
-    check_finite,
     check_sample_weight,
 )
 
@@ -386,7 +385,7 @@ class MulticlassEvaluation(Evaluation):
                         f"{arg} has {arr.shape[1]} columns but there are {classes.size} "
                         f"classes {_show(classes)}; pass one score column per class, "
                         f"in the order of labels.")
-                arrays[name] = scores[name] = check_finite(arr, arg)
+                arrays[name] = scores[name] = arr  # validated by the summary
             else:
                 _encode_prediction(arr, classes, arg)
         frequency = is_frequency(weight)
