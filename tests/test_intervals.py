@@ -302,7 +302,8 @@ def test_the_infinite_log_loss_advice_names_what_evaluate_users_can_change(task)
         assert ev["m"].log_loss == math.inf
     message = str(caught[0].message)
     assert "eps" not in message and message.endswith(
-        "exactly 0; nothing is clipped: for a finite log loss, give the "
+        "1 true-class probabilities are exactly 0; nothing is clipped: for a finite "
+        "log loss, give the "
         "true classes probabilities above 0 (clip them, or write them with more decimals).")
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from evalplots import evaluate
 from evalplots.evaluation import BinaryEvaluation, MulticlassEvaluation, RegressionEvaluation
+from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
     BinarySummary,
     DeLongCrossSums,
@@ -23,6 +24,7 @@ from evalplots.metrics import (
     RegressionSummary,
     ScoreCounts,
     delong_test,
+    log_loss,
 )
 from evalplots.metrics.summaries._regression import merge_moments
 
@@ -357,11 +359,70 @@ def test_a_chunk_of_weight_zero_has_tables_of_its_weights_dtype():
     assert merged.ovr["m"][0].positive.tolist() == [0.0, 0.5]  # class 0: scores .1, .7
 
 
+def test_fractional_weights_make_the_summary_tables_only_for_a_merge():
+    """Under fractional weights the in-memory evaluation reads its one-vs-rest
+    counts off the rows, so its summary's per-class tables are not made for it;
+    merged or pickled, that summary holds the tables from_arrays makes."""
+    rng = np.random.default_rng(5)
+    y, preds, _, names = multiclass_data(False, rng)
+    w = rng.random(y.size) + 0.1
+    ev = evaluate(y, preds, task="multiclass", labels=names, sample_weight=w,
+                  n_resamples=20)
+    ev.metrics_table, ev.precision_recall_display("proba")
+    tables = ev._summary.ovr["proba"]
+    assert "_tables" not in vars(tables)  # not made by the evaluation
+    eager = MulticlassSummary.from_arrays(y, preds, labels=names, sample_weight=w)
+    half = MulticlassSummary.from_arrays(y[:0], {k: v[:0] for k, v in preds.items()},
+                                         labels=names, sample_weight=w[:0])
+    for summary in (MulticlassSummary.merge([half, ev._summary]),
+                    pickle.loads(pickle.dumps(ev._summary))):
+        for a, b in zip(summary.ovr["proba"], eager.ovr["proba"], strict=True):
+            for field in ("score", "positive", "negative"):
+                np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
+
+
+@pytest.mark.parametrize("weight", [None, [1, 1, 1, 0.0], [0.5, 1.5, 1, 0.0]])
+def test_a_class_without_weight_has_no_one_vs_rest_curve_on_every_path(weight):
+    y, proba = [0, 1, 0, 2], np.array([[.6, .3, .1], [.2, .7, .1], [.5, .4, .1], [.1, .1, .8]])
+    labels = [0, 1, 2] if weight is not None else [0, 1, 2, 3]
+    proba = proba if weight is not None else np.c_[proba * 0.9, np.full(4, 0.1)]
+    summary = MulticlassSummary.from_arrays(y, {"m": proba}, labels=labels,
+                                            sample_weight=weight)
+    absent = 2 if weight is not None else 3
+    for ev in (evaluate(y, {"m": proba}, labels=labels, sample_weight=weight),
+               MulticlassEvaluation.from_summary(summary)):
+        with pytest.raises(ValueError, match=f"class {absent} has no sample of positive "
+                                             f"weight, so its one-vs-rest curve"):
+            ev["m"].ovr_roc
+
+
 def test_multiclass_summary_needs_known_labels():
     with pytest.raises(ValueError, match="not classes"):
         MulticlassSummary.from_arrays([0, 1], {"m": [0, 5]}, labels=[0, 1, 2])
     with pytest.raises(ValueError, match="columns"):
         MulticlassSummary.from_arrays([0, 1], {"m": np.ones((2, 2))}, labels=[0, 1, 2])
+
+
+def test_the_zero_probabilities_behind_an_infinite_log_loss_add_up_over_chunks():
+    """The summary counts the rows of non-zero weight whose true class has
+    probability 0 (a weight-0 row adds nothing); merged, the counts add, and the
+    evaluation's warning gives their sum, as log_loss() on all rows does."""
+    y = np.array([0, 1, 2, 0, 1, 2, 0])
+    p = np.array([[0.0, .5, .5], [.1, .9, 0], [.5, .5, 0.0], [.4, .3, .3],
+                  [.2, 0.0, .8], [.1, .1, .8], [0.0, 1, 0]])
+    w = np.array([1.0, 2.0, 0.5, 1.0, 0.0, 1.0, 3.0])
+    parts = [MulticlassSummary.from_arrays(y[i], {"m": p[i]}, labels=[0, 1, 2],
+                                           sample_weight=w[i])
+             for i in (slice(0, 3), slice(3, 7))]
+    assert [part.log_loss["m"][:, -1].tolist() for part in parts] == [
+        [1, 0, 1], [1, 0, 0]]  # row 4 (class 1, probability 0) has weight 0
+    merged = MulticlassSummary.merge(parts)
+    assert merged.log_loss["m"][:, -1].tolist() == [2, 0, 1]
+    ev = MulticlassEvaluation.from_summary(merged)
+    with pytest.warns(UndefinedMetricWarning, match="infinite: 3 true-class probabilities"):
+        assert ev["m"].log_loss == math.inf
+    with pytest.warns(UndefinedMetricWarning, match="infinite: 3 true-class probabilities"):
+        log_loss(y[w > 0], p[w > 0], sample_weight=w[w > 0])
 
 
 # -------------------------------------------------------------------- regression

@@ -2,7 +2,6 @@
 
 import functools
 import math
-import warnings
 
 import numpy as np
 
@@ -39,11 +38,11 @@ from evalplots.evaluation._rows import NO_ROWS, MulticlassRows
 from evalplots.evaluation._source import SummarySource
 from evalplots.evaluation._summary import cell_jackknife
 from evalplots.evaluation._table import MetricsTable
-from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics.summaries import MulticlassSummary
-from evalplots.metrics.summaries._base import loss_interval_moments
+from evalplots.metrics.summaries._base import INFINITE_LOSSES, loss_interval_moments
 from evalplots.metrics.classification._classification import _average
 from evalplots.metrics.classification._confusion import CellScores
+from evalplots.metrics.classification._logloss import warn_infinite_log_loss
 from evalplots.metrics._labels import (
     _show,
     check_label_arrays,
@@ -55,7 +54,6 @@ from evalplots.metrics.ranking._ovr_curves import ovr_precision_recall_curves, o
 from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
-    check_finite,
     check_sample_weight,
 )
 
@@ -162,8 +160,8 @@ class MulticlassModel:
         moments = self._summary.log_loss[self.name]
         loss = 0.0 + float(moments[:, 3].sum() / moments[:, 1].sum())
         if math.isinf(loss):
-            warnings.warn(f"log loss is infinite: a true-class probability is exactly 0; "
-                          f"{FINITE_LOSS_HINT}.", UndefinedMetricWarning, stacklevel=2)
+            warn_infinite_log_loss(int(moments[:, INFINITE_LOSSES].sum()), FINITE_LOSS_HINT,
+                                   stacklevel=3)
         return loss
 
     @functools.cached_property
@@ -186,14 +184,13 @@ class MulticlassModel:
         """Counts of each one-vs-rest problem and the pooled one."""
         if not self.has_scores:
             return None
-        tables = self._summary.ovr[self.name]
-        for c, table in enumerate(tables):
-            if not table.n_pos > 0:
+        for c, weight in self._summary.label_weight.items():
+            if not weight > 0:
                 raise ValueError(
-                    f"class {self._ev.classes_[c]!r} has no sample of positive weight, so "
-                    f"its one-vs-rest curve is undefined; evaluate on data holding every "
-                    f"class, or leave it out of labels.")
-        return self._ev._rows.ovr_counts(self.name, tables)
+                    f"class {self._ev.classes_[c].item()!r} has no sample of positive "
+                    f"weight, so its one-vs-rest curve is undefined; evaluate on data "
+                    f"holding every class, or leave it out of labels.")
+        return self._ev._rows.ovr_counts(self.name, self._summary.ovr[self.name])
 
     @functools.cached_property
     def ovr_roc(self):
@@ -346,7 +343,8 @@ class MulticlassEvaluation(Evaluation):
         A score table with named columns (a DataFrame) is matched to the
         classes by name. The rows are kept
         (:class:`~evalplots.evaluation._rows.MulticlassRows`) only under
-        fractional weights, for the one-vs-rest counts.
+        fractional weights, for the one-vs-rest counts; the summary's per-class
+        tables are then made only if it is merged.
 
         Examples
         --------
@@ -387,16 +385,16 @@ class MulticlassEvaluation(Evaluation):
                         f"{arg} has {arr.shape[1]} columns but there are {classes.size} "
                         f"classes {_show(classes)}; pass one score column per class, "
                         f"in the order of labels.")
-                arrays[name] = scores[name] = check_finite(arr, arg)
+                arrays[name] = scores[name] = arr  # validated by the summary
             else:
                 _encode_prediction(arr, classes, arg)
-        summary = MulticlassSummary.from_arrays(y, arrays, labels=classes,
-                                                sample_weight=weight)
         frequency = is_frequency(weight)
+        # what a summary of fractional weights would count in another order: the
+        # one-vs-rest counts are the rows', the summary's tables wait for a merge
+        rows = NO_ROWS if frequency else MulticlassRows(codes, scores, weight)
+        summary = MulticlassSummary._summarize(y, arrays, classes, weight, rows.tables)
         source = SummarySource(summary.n_rows, 1, weight is not None, frequency,
                                merged=False)
-        # what a summary of fractional weights would count in another order
-        rows = NO_ROWS if frequency else MulticlassRows(codes, scores, weight)
         return cls(summary, source=source, label_names=label_names, ordinal=ordinal,
                    confidence_level=options.confidence_level,
                    n_resamples=options.n_resamples, random_state=options.random_state,

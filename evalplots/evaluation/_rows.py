@@ -13,7 +13,8 @@ A multi-class evaluation is built from its summary alone too. Under fractional
 weights its one-vs-rest counts are the one computation that reads the rows
 (:class:`MulticlassRows`): the pooled (micro) table merged from the per-class tables
 would add each score's weights in another order than the problem's own sort, and
-those sums of real weights differ in the last bits.
+those sums of real weights differ in the last bits. Its summary's per-class tables
+are then made only when read (by a merge or a pickle), never for the evaluation.
 
 An evaluation merged from summaries without rows (``from_summary``, evalplots.dask)
 has :data:`NO_ROWS` instead: its intervals say why there is none, its one-vs-rest
@@ -27,6 +28,7 @@ from evalplots.evaluation._intervals import FRACTIONAL, RankingSlots, jackknife_
 from evalplots.evaluation._summary import table_ovr_counts
 from evalplots.metrics.inference._ci_bands import roc_and_precision_recall_ci_bands
 from evalplots.metrics.ranking._ovr_curves import ovr_counts
+from evalplots.metrics.summaries._multiclass import TablesOnFirstUse, class_tables
 from evalplots.metrics.inference._resample import resample_plan
 
 __all__ = ["NO_ROWS", "BinaryRows", "MulticlassRows"]
@@ -122,6 +124,9 @@ class MulticlassRows:
     [2.0, 3.0]
     """
 
+    #: The summary's one-vs-rest tables, which no count of this evaluation reads.
+    tables = TablesOnFirstUse
+
     def __init__(self, codes, scores, weight):
         self.codes, self.scores, self.weight = codes, scores, weight
 
@@ -132,6 +137,9 @@ class MulticlassRows:
 
 class _NoRows:
     """The rows of an evaluation merged from summaries: none (see the module)."""
+
+    #: The summary's one-vs-rest tables, from which the counts are read.
+    tables = staticmethod(class_tables)
 
     def ranking_intervals(self, estimates, options):
         return {name: dict.fromkeys(("AP", "BEP"), FRACTIONAL) for name in estimates}

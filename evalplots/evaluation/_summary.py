@@ -31,6 +31,7 @@ otherwise they are 'n/a at this scale' with the reason:
 """
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -217,8 +218,22 @@ def table_ovr_counts(tables):
     """The OvrCounts of a model's per-class score tables: each class's counts, and
     the pooled (micro) problem's, whose table is their merge (a (row, class) pair
     is a sample of the pooled problem, positive when the class is the row's)."""
-    return OvrCounts(tuple(ThresholdCounts(*t.counts()) for t in tables),
+    return OvrCounts(_CountsWhenRead(tables),
                      ThresholdCounts(*ScoreCounts.merge(tables).counts()))
+
+
+class _CountsWhenRead(Sequence):
+    """The ThresholdCounts of each table, made each time it is read: the tables
+    hold them (the curves read each once), so they are not held twice."""
+
+    def __init__(self, tables):
+        self._tables = tables
+
+    def __getitem__(self, c):
+        return ThresholdCounts(*self._tables[c].counts())
+
+    def __len__(self):
+        return len(self._tables)
 
 
 def binned_auc_bound(table):

@@ -216,6 +216,13 @@ def log_loss(y_true, y_prob=None, *, normalize=True, labels=None, sample_weight=
 EPS_HINT = "pass eps= to clip them if you want a finite number"
 
 
+def warn_infinite_log_loss(n_zero, finite_hint, *, stacklevel):
+    """The warning that log loss is infinite: ``n_zero`` true-class probabilities
+    are 0; ``finite_hint`` is the advice, in the terms of the caller."""
+    warnings.warn(f"log loss is infinite: {n_zero} true-class probabilities are "
+                  f"exactly 0; {finite_hint}.", UndefinedMetricWarning, stacklevel=stacklevel)
+
+
 def _log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None,
               eps=None, row_tol=None, finite_hint=EPS_HINT):
     """:func:`log_loss`; ``row_tol`` overrides the row-sum tolerance (√ε), and
@@ -238,12 +245,7 @@ def _log_loss(y_true, y_prob, *, normalize=True, labels=None, sample_weight=None
     if eps is not None:
         p_true = np.clip(p_true, eps, 1.0 - eps)
     elif (p_true == 0).any():
-        warnings.warn(
-            f"log loss is infinite: {int((p_true == 0).sum())} true-class "
-            f"probabilities are exactly 0; {finite_hint}.",
-            UndefinedMetricWarning,
-            stacklevel=3,
-        )
+        warn_infinite_log_loss(int((p_true == 0).sum()), finite_hint, stacklevel=4)
     with np.errstate(divide="ignore"):
         log_p = np.log(p_true, out=p_true)  # p_true is always a fresh array here
     if log_p.ndim == 2:

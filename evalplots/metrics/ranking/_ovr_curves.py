@@ -15,6 +15,7 @@ Inputs are resolved class codes 0..k-1 (see
 the k classes in code order, then 'micro', then 'macro'.
 """
 
+from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
@@ -24,8 +25,8 @@ from evalplots.metrics.ranking._macro_curves import (
     macro_roc_curve,
 )
 from evalplots.metrics.ranking._pr_scores import (
-    average_precision_from_curve,
-    break_even_point_from_curve,
+    _break_even,
+    _curve_area,
 )
 from evalplots.metrics.ranking._curves import (
     _rate,
@@ -63,7 +64,7 @@ class ThresholdCounts(NamedTuple):
 class OvrCounts(NamedTuple):
     """The counts of the k one-vs-rest problems and of the pooled (micro) one."""
 
-    per_class: tuple  # k ThresholdCounts, in class-code order
+    per_class: tuple  # k ThresholdCounts, in class-code order (or a sequence of them)
     micro: ThresholdCounts
 
     @property
@@ -184,7 +185,7 @@ def ovr_roc_curves(counts, *, drop_intermediate=True):
     is also its area.
     """
     fpr, tpr, thresholds = [], [], []
-    for fps, tps, thr in (*counts.per_class, counts.micro):
+    for fps, tps, thr in chain(counts.per_class, [counts.micro]):  # one at a time
         if drop_intermediate:
             fps, tps, thr = drop_collinear(fps, tps, thr)
         fpr.append(_rate(fps, "negative", "false positive rate", origin=True))
@@ -241,7 +242,7 @@ def ovr_precision_recall_curves(counts, *, drop_intermediate=False):
     area. It has no operating points, hence no thresholds, sawtooth or BEP.
     """
     precision, recall, thresholds, ap, bep, prevalence = [], [], [], [], [], []
-    for fps, tps, thr in (*counts.per_class, counts.micro):
+    for fps, tps, thr in chain(counts.per_class, [counts.micro]):  # one at a time
         prevalence.append(tps[-1] / (tps[-1] + fps[-1]))
         if drop_intermediate:
             fps, tps, thr = drop_flat_recall(fps, tps, thr)
@@ -249,8 +250,8 @@ def ovr_precision_recall_curves(counts, *, drop_intermediate=False):
         precision.append(p)
         recall.append(r)
         thresholds.append(thr[::-1].copy())
-        ap.append(average_precision_from_curve(p, r))
-        bep.append(break_even_point_from_curve(p, r))
+        ap.append(_curve_area(p, r))  # validated curves: no copy
+        bep.append(_break_even(p, r))
     k = counts.n_classes
     macro_p, macro_r = macro_precision_recall_curve(precision[:k], recall[:k])
     return OvrPrecisionRecallCurves(

@@ -145,8 +145,7 @@ def _average_precision(data):
         # Only thresholds where recall moves contribute: the distinct positive scores.
         size, tps, n_predicted = data.positive_groups()
         return float(np.sum(size * (tps / n_predicted)) / tps[0])  # tps[0]: all positives
-    precision, recall = _curve_from(data)
-    return average_precision_from_curve(precision, recall)
+    return _curve_area(*_curve_from(data))
 
 
 def _multiclass_average_precision(y_true, scores, average, pos_label, sample_weight):
@@ -200,8 +199,16 @@ def average_precision_from_curve(precision, recall):
     p = check_finite(as_1d(precision, "precision"), "precision")
     r = check_finite(as_1d(recall, "recall"), "recall")
     check_consistent_length(precision=p, recall=r)
-    steps = -np.diff(r)
-    area, total = float(np.sum(steps * p[:-1])), float(np.sum(steps))
+    return _curve_area(p, r)
+
+
+def _curve_area(p, r):
+    """:func:`average_precision_from_curve` of a validated float64 curve (no copy
+    of it; one temporary of its size)."""
+    steps = np.diff(r)
+    np.negative(steps, out=steps)
+    total = float(np.sum(steps))
+    area = float(np.sum(np.multiply(steps, p[:-1], out=steps)))
     if total == 0:
         return area
     # the recall steps are summed in floats and can add up to 1 + 2**-52 instead of

@@ -21,6 +21,10 @@ __all__ = []
 #: Σw²·l, Σw²·l² (see :func:`loss_interval_moments`).
 N_MOMENTS = 6
 
+#: The column after the moments (``count_infinite``): rows of non-zero weight whose
+#: loss is infinite (a true-class probability of exactly 0).
+INFINITE_LOSSES = N_MOMENTS
+
 
 # ----------------------------------------------------------------------- helpers
 
@@ -96,16 +100,19 @@ def _pair_table(right_a, right_b, weight):
     return frequency_counts(counts).reshape(2, 2)  # integer counts come back unchanged
 
 
-def loss_moments(losses, weight, stratum, n_strata, *, count_zero_weight=False):
+def loss_moments(losses, weight, stratum, n_strata, *, count_zero_weight=False,
+                 count_infinite=False):
     """Per stratum, the moments of ``losses`` its interval needs: (n_strata, 6).
 
     ``stratum`` gives each row's stratum in [0, n_strata). Columns: rows (of
     non-zero weight, or all with ``count_zero_weight``: the multi-class
     evaluation keeps weight-0 rows in its strata, the binary one leaves them
-    out), Σw, Σw², Σw·l, Σw²·l, Σw²·l² (see :func:`loss_interval_moments`).
-    Sums over chunks are the sums over all rows.
+    out), Σw, Σw², Σw·l, Σw²·l, Σw²·l² (see :func:`loss_interval_moments`);
+    with ``count_infinite``, a seventh: the rows of non-zero weight whose loss
+    is infinite (:data:`INFINITE_LOSSES`). Sums over chunks are the sums over
+    all rows.
     """
-    out = np.zeros((n_strata, N_MOMENTS))
+    out = np.zeros((n_strata, N_MOMENTS + count_infinite))
     if losses.size == 0:
         return out
     if weight is None:
@@ -125,6 +132,8 @@ def loss_moments(losses, weight, stratum, n_strata, *, count_zero_weight=False):
         out[:, 4] = out[:, 3] if w is None else np.bincount(stratum, w2 * losses, n_strata)
         out[:, 5] = np.bincount(stratum, losses * losses if w is None
                                 else w2 * losses * losses, n_strata)
+    if count_infinite:
+        out[:, INFINITE_LOSSES] = np.bincount(stratum, np.isinf(losses), n_strata)
     return out
 
 
@@ -138,7 +147,7 @@ def loss_interval_moments(moments, estimate):
     """
     total = moments[:, 1].sum()
     variance = 0.0
-    for n, sw, sw2, swl, sw2l, sw2l2 in moments:
+    for n, sw, sw2, swl, sw2l, sw2l2 in moments[:, :N_MOMENTS]:
         if n:
             su = (swl - estimate * sw) / total
             su2 = (sw2l2 - 2.0 * estimate * sw2l + estimate * estimate * sw2) / total**2

@@ -1,5 +1,7 @@
 """Mergeable summary of multi-class predictions: confusion, one-vs-rest and joint counts."""
 
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -60,6 +62,38 @@ def _sparse_counts(codes, k, weight):
     return dict(zip(zip(*(i.tolist() for i in index)), counts.tolist()))
 
 
+def class_tables(codes, score, weight):
+    """The k one-vs-rest tables of a score matrix (n, k): column c's scores,
+    positive when the true class is c (empty when no row has a positive weight)."""
+    if score.shape[0] and (weight is None or weight.any()):
+        return [ScoreCounts.from_arrays(codes == c, score[:, c], pos_label=True,
+                                        sample_weight=weight) for c in range(score.shape[1])]
+    return [ScoreCounts.empty(score.dtype, weight) for _ in range(score.shape[1])]
+
+
+class TablesOnFirstUse(Sequence):
+    """The one-vs-rest tables of a score matrix, made when first read: the tables of
+    an evaluation that reads its one-vs-rest counts off its rows wait for a merge
+    (or a pickle, which holds the tables, not the rows)."""
+
+    def __init__(self, codes, score, weight):
+        self._rows = codes, score, weight
+
+    @functools.cached_property
+    def _tables(self):
+        tables, self._rows = class_tables(*self._rows), None
+        return tables
+
+    def __getitem__(self, c):
+        return self._tables[c]
+
+    def __len__(self):
+        return len(self._tables)
+
+    def __reduce__(self):
+        return list, (self._tables,)
+
+
 @dataclass(repr=False, eq=False)
 class MulticlassSummary(_Summary):
     """Mergeable summary of multi-class predictions of one or more models on one chunk.
@@ -76,15 +110,16 @@ class MulticlassSummary(_Summary):
         Model -> ``{(true index, predicted index): weight}`` (non-zero cells).
     joint : dict of (str, str) to dict of (int, int, int) to number
         Pair of models -> ``{(true, predicted by a, predicted by b): weight}``.
-    ovr : dict of str to list of ScoreCounts
+    ovr : dict of str to sequence of ScoreCounts
         Score models -> one table per class: column c's scores, positive when
         the true class is c.
     kinds : dict of str to str or None
         Model -> 'labels', 'probabilities' (every row in [0, 1] summing to 1)
         or 'scores'; None for a chunk without rows.
-    log_loss : dict of str to ndarray of shape (n_classes, 6)
+    log_loss : dict of str to ndarray of shape (n_classes, 7)
         Probability models -> per true class, the moments of ``−log p_true``
-        (:func:`loss_moments`).
+        and the rows whose true-class probability is 0 (:func:`loss_moments`
+        with ``count_infinite``).
     label_rows, label_weight : dict of int to number
         True class index -> rows / weight.
     n_rows, n_partitions : int
@@ -169,6 +204,13 @@ class MulticlassSummary(_Summary):
         >>> s.kinds["m"], sorted(s.confusion["m"])
         ('probabilities', [(0, 0), (1, 2)])
         """
+        return cls._summarize(y_true, predictions, labels, sample_weight, class_tables)
+
+    @classmethod
+    def _summarize(cls, y_true, predictions, labels, sample_weight, tables):
+        """:meth:`from_arrays`, each score model's one-vs-rest tables made by
+        ``tables(codes, score, weight)``: :func:`class_tables`, or
+        :class:`TablesOnFirstUse`."""
         predictions = _predictions(predictions)
         classes = as_1d(labels, "labels")
         if class_values(classes).size != classes.size or classes.size < 2:
@@ -194,14 +236,11 @@ class MulticlassSummary(_Summary):
                 pred = np.argmax(score, axis=1) if n else np.zeros(0, np.intp)
                 kinds[name] = (None if not n else "probabilities"
                                if is_probability_matrix(score) else "scores")
-                ovr[name] = [ScoreCounts.from_arrays(codes == c, score[:, c], pos_label=True,
-                                                     sample_weight=weight)
-                             if n and (weight is None or weight.any()) else
-                             ScoreCounts.empty(score.dtype, weight) for c in range(k)]
+                ovr[name] = tables(codes, score, weight)
                 with np.errstate(divide="ignore", invalid="ignore"):  # scores: unused
                     losses = -np.log(score[np.arange(n), codes]) if n else np.zeros(0)
                 log_loss[name] = loss_moments(losses, weight, codes, k,
-                                              count_zero_weight=True)
+                                              count_zero_weight=True, count_infinite=True)
             else:
                 v = as_1d(arr, arg, allow_empty=True)
                 check_consistent_length(y_true=y, **{arg: v})
