@@ -38,11 +38,13 @@ import pytest
 
 from page_check import (
     CHECKS,
-    assert_figure_print_ready,
-    assert_pdf_print_ready,
+    SIGNED_ZERO,
+    TABLE_GRID,
     figure_defects,
     pdf_defects,
+    read_pdf,
     recording_report_figures,
+    word_defects,
 )
 
 # --- inputs ----------------------------------------------------------------------
@@ -128,6 +130,153 @@ def _figure_defects(ev, kinds):
                 for check, lines in found.items():
                     defects.setdefault(check, []).extend(lines)
     return defects
+
+
+# --- the checker itself ------------------------------------------------------------
+
+
+def _figure(width=3.0, height=2.0, layout=None):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=100, layout=layout)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _drawn(fig):
+    fig.canvas.draw()
+    return figure_defects(fig)
+
+
+def test_checker_names_overlapping_texts_with_their_boxes():
+    fig = _figure()
+    fig.text(0.2, 0.5, "first words", fontsize=8)
+    fig.text(0.25, 0.5, "second", fontsize=8)
+    fig.text(0.2, 0.2, "apart", fontsize=8)
+    (line,) = _drawn(fig)["overlap"]
+    assert line.startswith("figure: 'first words' (figure text) at [")
+    assert "overlaps 'second' (figure text) at [" in line and "apart" not in line
+
+
+def test_turned_tick_labels_are_boxes_along_the_text():
+    # 45° labels 0.27 in apart: their upright extents overlap, the labels do not
+    fig = _figure(4, 2)
+    ax = fig.add_axes((0.1, 0.5, 0.8, 0.4))
+    ax.set_xticks(np.arange(12), [f"label_{k:02d}" for k in range(12)], rotation=45,
+                  ha="right", rotation_mode="anchor", fontsize=7)
+    ax.set_xlim(-0.5, 11.5)
+    assert _drawn(fig)["overlap"] == []
+    ax.set_xticks(np.arange(0, 12, 0.25), [f"label_{k:02d}" for k in range(48)],
+                  rotation=45, ha="right", rotation_mode="anchor", fontsize=7)
+    assert _drawn(fig)["overlap"]
+
+
+def test_printed_size_outside_and_signed_zero():
+    fig = _figure()
+    fig.text(0.1, 0.8, "small", fontsize=5.5)
+    fig.text(0.1, 0.5, "zero at -0.000", fontsize=8)
+    fig.text(0.9, 0.2, "past the edge", fontsize=8)
+    defects = _drawn(fig)
+    assert "'small'" in defects["size"][0] and "smallest 5.50 pt" in defects["size"][0]
+    assert "'zero at -0.000'" in defects["zero"][0]
+    assert "'past the edge'" in defects["bounds"][0]
+    # printed at half size, 11 pt is 5.5 pt
+    fig = _figure()
+    fig.text(0.1, 0.5, "big", fontsize=11)
+    fig.canvas.draw()
+    assert figure_defects(fig, scale=1.0)["size"] == []
+    assert figure_defects(fig, scale=0.5)["size"]
+
+
+@pytest.mark.parametrize("text, signed", [
+    ("-0", True), ("+0", True), ("\u22120.000", True), ("[-0.00,", True), ("-0.0%", True),
+    ("-0.02", False), ("1e-07", False), ("2000-01-01", False), ("0.000", False),
+    ("10-0", False), ("+0.5", False), ("x-0y", False)])
+def test_signed_zero_pattern(text, signed):
+    assert bool(SIGNED_ZERO.search(text)) is signed
+
+
+def test_legend_over_tick_labels_and_two_tick_sizes():
+    fig = _figure()
+    left, right = fig.subplots(1, 2)
+    left.plot([0, 1], [0, 1], label="a curve")
+    left.legend(loc="center left", bbox_to_anchor=(-0.3, 0.5), frameon=True)
+    right.tick_params(labelsize=6)
+    defects = _drawn(fig)
+    assert "covered by legend" in defects["frames"][0]
+    assert "(tick label)" in defects["frames"][0]
+    assert defects["roles"][0].startswith("figure: tick labels are set in 2 sizes")
+
+
+def test_pdf_words_sizes_and_boxes_as_drawn(tmp_path):
+    # the oracle: strings drawn where and as large as we say, read back from the PDF
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
+
+    from evalplots.report._styles import FONT, register_fonts
+
+    register_fonts()
+    path = tmp_path / "words.pdf"
+    canvas = Canvas(str(path), pagesize=(300, 200))
+    canvas.setFont(FONT, 10)
+    canvas.drawString(20, 150, "upright words")
+    canvas.drawString(60, 150, "over")  # on top of 'words'
+    canvas.setFont(FONT, 5)
+    canvas.drawString(20, 120, "tiny")
+    canvas.setFont(FONT, 8)
+    canvas.drawString(290, 100, "edge")  # runs off the right side
+    canvas.drawString(20, 90, "\u22120.000")
+    canvas.saveState()
+    canvas.translate(150, 20)
+    canvas.rotate(90)
+    canvas.scale(0.5, 0.5)
+    canvas.setFont(FONT, 14)
+    canvas.drawString(0, 0, "turned")  # 7 pt as printed
+    canvas.restoreState()
+    canvas.setStrokeColor(Color(*TABLE_GRID))
+    for x, size in ((180, 8.5), (240, 7.5)):  # two tables in two sizes
+        canvas.rect(x, 130, 50, 20)
+        canvas.setFont(FONT, size)
+        canvas.drawString(x + 5, 136, "cell")
+    canvas.save()
+    (page,) = read_pdf(path)
+    words = {w.text: w for w in page.words}
+    assert sorted(w.text for w in page.words) == sorted(
+        ["upright", "words", "over", "tiny", "edge", "\u22120.000", "turned", "cell", "cell"])
+    assert words["upright"].size == pytest.approx(10, abs=0.01)
+    assert words["upright"].box.extent()[0] == pytest.approx(20, abs=0.01)
+    assert words["turned"].size == pytest.approx(7, abs=0.01)
+    x0, y0, x1, y1 = words["turned"].box.extent()
+    assert x1 - x0 == pytest.approx(7, abs=0.01) and y0 == pytest.approx(20, abs=0.01)
+    defects = {check: word_defects(page, (check,)) for check in CHECKS}
+    assert len(defects["overlap"]) == 1
+    assert "'words'" in defects["overlap"][0] and "'over'" in defects["overlap"][0]
+    assert "1 word(s)" in defects["size"][0] and "'tiny'" in defects["size"][0]
+    assert "'edge'" in defects["bounds"][0]
+    assert "'\u22120.000'" in defects["zero"][0]
+    assert defects["roles"][0].startswith("page 1: table cells are set in 2 sizes")
+
+
+def test_recorded_figure_lands_where_the_pdf_prints_it(tmp_path):
+    # the artists' boxes moved onto the page meet the PDF's words of the same text
+    from evalplots.report import Report
+
+    fig = _figure(4, 2, layout="constrained")
+    fig.add_subplot().set_xlabel("the x label")
+    with recording_report_figures() as figures:
+        path = Report("R").add_figure(fig, width=0.5).save(tmp_path / "r.pdf")
+    (placed,) = figures
+    assert placed.page == 1
+    assert placed.scale * 4 * 72 == pytest.approx((placed.box.half[0] * 2), rel=1e-6)
+    printed = {w.text: w for w in placed.printed().words}
+    (page,) = read_pdf(path, figures)
+    pdf = {w.text: w for w in page.words}
+    x0, y0, x1, y1 = printed["the x label"].box.extent()
+    assert pdf["the"].box.extent()[0] == pytest.approx(x0, abs=1.0)
+    assert pdf["label"].box.extent()[2] == pytest.approx(x1, abs=1.0)
+    assert pdf["the"].box.cy == pytest.approx((y0 + y1) / 2, abs=1.0)
+    assert pdf_defects(path, figures) == {check: [] for check in CHECKS}
 
 
 # --- the cells ---------------------------------------------------------------------
