@@ -1,36 +1,38 @@
 """Print-ready on every input: the page checker (page_check) on a stress matrix.
 
 Each cell builds a small evaluation and checks what a user would print of it:
-the standard report's PDF (its figures recorded, so their artists' roles are
-known), or the report's figures drawn for a paper (style 'paper', one column
-3.5 in or two columns 7 in, :func:`evalplots.report.standard._figures.paper_figures`).
+the standard report's PDF (its figures recorded, so that their artists' roles
+and legend frames are known too), or the report's figures drawn for a paper
+(style 'paper', as Evaluation.save_figures writes them: one panel one column,
+3.5 in, and also 7 in; two or more panels two columns, 7 in).
 
 The matrix is a covering design, not a cross product: every value of every
-factor is in at least one cell.
+factor is in at least one cell (names: length in characters, and whether they
+hold spaces, ``_`` or neither; class names are 37 characters long):
 
-========  ======  ========  ==========================  =======  =========  =====  ======
-cell      task    models    names (length, kind)        classes  scale      n      CI
-========  ======  ========  ==========================  =======  =========  =====  ======
-sample    binary  2         19–20, ``_``                2        —          569    with
-no-ci     binary  2         19–20, ``_``                2        —          569    without
-three     binary  3         30, spaces                  2        —          20     with
-two-rows  binary  1         120, no space nor ``_``     2        —          2      with
-twelve    binary  12        3                           2        —          300    with
-cyrillic  multi   2         60, spaces, Cyrillic        3        —          20     with
-cjk       multi   1         CJK                         12       —          60     with
-forty     multi   1         30, ``_``                   40       —          400    without
-hebrew    regr.   2         Hebrew                      —        10⁻⁶       20     with
-million   regr.   1         60, ``_``                   —        10⁶        10⁴    without
-paper     regr.   6         30, spaces                  —        1, 10³     20     —
-========  ======  ========  ==========================  =======  =========  =====  ======
+==============  ======  ======  =========================  =======  =====  =====  =======
+cell            what    models  names                      classes  scale  n      CI
+==============  ======  ======  =========================  =======  =====  =====  =======
+sample          report  2       19–20, ``_``               2        —      569    with
+no-intervals    report  2       19–20, ``_``               2        —      569    without
+three           report  3       30, spaces                 2        —      20     with
+two-rows        report  1       120, neither               2        —      2      with
+three-classes   report  2       60 Cyrillic; CJK           3        —      20     with
+tiny-errors     report  2       Hebrew                     —        10⁻⁶   20     with
+millions        report  1       60, ``_``                  —        10⁶    20     without
+twelve-models   paper   12      3                          2        —      10⁴    —
+six-models      paper   6       30, ``_``                  2        —      300    —
+twelve-classes  paper   1       30, ``_``                  12       —      36     —
+forty-classes   paper   1       30, ``_``                  40       —      120    —
+unit-scale      paper   1       30, spaces                 —        1      10⁴    —
+thousands       paper   1       30, spaces                 —        10³    20     —
+==============  ======  ======  =========================  =======  =====  =====  =======
 
-Class names are long (up to 40 characters). 'twelve' is the page-filling
-report of twelve random models with blank figures (conftest's
-random_models_report: its tables and text are checked; its figures are
-checked as paper figures). 'paper' draws the figures only, at both widths.
-
-A cell that fails today is marked xfail(strict=True) with the defect it shows,
-so that the fix that removes the defect has to remove the marker too.
+'sample' and 'no-intervals' are conftest's session reports (built for other
+tests too; their figures are not recorded, so only their PDF's words are read).
+Each (cell, check) is one test. One that fails today is an xfail(strict=True)
+naming the defect (:data:`TODAY`), so that the fix that removes the defect must
+remove the marker too.
 """
 
 import numpy as np
@@ -76,7 +78,7 @@ def _binary(n, n_models, names, seed=0):
     y = np.arange(n) % 2 if n < 10 else rng.integers(0, 2, n)
     scores = {}
     for k, name in enumerate(names[:n_models]):
-        noise = rng.normal(0, 0.6 + 0.2 * k, n)
+        noise = rng.normal(0, 1.5 + 0.3 * k, n)
         scores[name] = 1 / (1 + np.exp(-(2 * (y - 0.5) * 2 + noise)))
     return y, scores
 
@@ -320,8 +322,8 @@ REPORTS = {
 
 
 def _twelve_models():
-    ev = _evaluate(*_binary(300, 12, [_name(3, "plain", k) for k in range(12)]))
-    return _figure_defects(ev, ("roc_curves", "precision_recall_steps"))
+    ev = _evaluate(*_binary(10_000, 12, [_name(3, "plain", k) for k in range(12)]))
+    return _figure_defects(ev, ("roc_curves", "det", "precision_recall_steps"))
 
 
 def _six_models():
@@ -369,7 +371,6 @@ TODAY = {
     ("three", "bounds"): "P-R page: the upper panels' titles stick out above the top edge "
                          "of their figure",
     ("three", "size"): "threshold page: the legends under the panels are 5 pt in print",
-    ("three", "zero"): "comparisons table prints a signed zero '+0.000'",
     ("two-rows", "overlap"): "ROC page: the upper panels' x label 'False Positive Rate' "
                              "runs into the titles of the DET and cumulative-gain panels",
     ("two-rows", "bounds"): "P-R page: the legend entry of a 120-character name runs off "
@@ -378,7 +379,6 @@ TODAY = {
                           "taller): its tick labels are 5.9 pt; threshold legends 5 pt",
     ("three-classes", "size"): "confusion matrices (3 classes, 40-character class names): "
                                "the cell texts are 5.1 pt in print",
-    ("three-classes", "zero"): "comparisons table prints a signed zero '+0.000'",
     ("three-classes", "roles"): "one page holds the classification-report heatmap and a "
                                 "confusion matrix: tick labels in 6.3 and 6.5 pt, cell "
                                 "texts in 5.1 and 7.4 pt",
