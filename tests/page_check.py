@@ -369,6 +369,19 @@ def _text_box(text, renderer, to_points, size):
     return Box(box.cx, box.cy, (length / 2, height / 2), angle)
 
 
+#: mathtext sets a superscript or subscript at this fraction of the size
+#: (matplotlib.mathtext's SHRINK_FACTOR; a script of a script is not looked for).
+SCRIPT_SHRINK = 0.7
+
+
+def _smallest(text, size):
+    """The smallest printed size in ``text``: a mathtext script (``10^{-6}``, log
+    tick labels) is set smaller, as the PDF's words of it show."""
+    string, ismath = text._preprocess_math(text.get_text())
+    scripted = ismath and any(c in part for part in string.split("$")[1::2] for c in "^_")
+    return size * SCRIPT_SHRINK if scripted else size
+
+
 def _legend_box(legend, renderer):
     """What a legend covers: its frame when drawn, else its entries (and title)."""
     if legend.get_frame_on() and legend.legendPatch.get_visible():
@@ -418,8 +431,7 @@ def _figure_words(fig, scale):
     for role, text, source in _role_texts(fig):
         size = text.get_fontsize() * scale
         words.append(Word(text.get_text(), _text_box(text, renderer, to_points, size),
-                          size, size,
-                          role=role, source=source))
+                          size, _smallest(text, size), role=role, source=source))
     frames = []
     for legend in _legends_of(fig):
         x0, y0, x1, y1 = _legend_box(legend, renderer).extents

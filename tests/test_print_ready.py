@@ -35,6 +35,7 @@ naming the defect (:data:`TODAY`), so that the fix that removes the defect must
 remove the marker too.
 """
 
+import matplotlib
 import numpy as np
 import pytest
 
@@ -260,6 +261,29 @@ def test_pdf_words_sizes_and_boxes_as_drawn(tmp_path):
     assert defects["roles"][0].startswith("page 1: table cells are set in 2 sizes")
 
 
+def test_saved_figure_pdf_reads_as_its_artists(tmp_path):
+    # a figure saved as PDF (what save_figures writes) is read word by word, and
+    # agrees with the artists: sizes, boxes, a log axis' superscripts below 6 pt
+    fig = _figure(3, 2, layout="constrained")
+    ax = fig.add_subplot()
+    ax.set_yscale("log")
+    ax.set_ylim(1, 1000)
+    ax.tick_params(labelsize=8)
+    ax.set_xlabel("the x label", fontsize=9)
+    path = tmp_path / "figure.pdf"
+    with matplotlib.rc_context({"pdf.fonttype": 42}):
+        fig.savefig(path)
+    (page,) = read_pdf(path)
+    artists = figure_defects(fig)
+    pdf = {w.text: w for w in page.words}
+    assert pdf["label"].size == pytest.approx(9, abs=0.01)
+    assert page.box.extent() == pytest.approx((0, 0, 216, 144))
+    words = [w for w in page.words if w.text.startswith("10")]
+    assert words and all(w.smallest == pytest.approx(8 * 0.7, abs=0.05) for w in words)
+    assert "(tick label)" in artists["size"][0] and "smallest 5.60 pt" in artists["size"][0]
+    assert word_defects(page, ("size",))[0].startswith("page 1: 4 word(s) set below 6 pt")
+
+
 def test_recorded_figure_lands_where_the_pdf_prints_it(tmp_path):
     # the artists' boxes moved onto the page meet the PDF's words of the same text
     from evalplots.report import Report
@@ -389,6 +413,8 @@ TODAY = {
                            "the provenance table at 8.5 pt",
     ("six-models", "size"): "metrics-vs-threshold paper figure: legend entries are 5.55 pt "
                             "(fontsize 'x-small' of 6 pt)",
+    ("unit-scale", "size"): "prediction-error paper figure (hexbin of 10^4 rows): the log "
+                            "colour bar's exponents (10^0, 10^1) are 4.2 pt",
     ("unit-scale", "bounds"): "prediction-error paper figure at 7 in: the x label "
                               "'Residuals (actual - predicted)' is cut at the right edge",
 }
