@@ -22,17 +22,28 @@ figure), the words and their boxes in points:
 
 How the role of a word is known: from the structure that printed it. In a PDF,
 a word inside a report table (its grid is drawn in the report's table rule
-colour, :data:`TABLE_GRID`) is a table cell; a word of a figure takes the role
-of the figure's artist (read with :func:`figure_words` when the report's figures
-were recorded by :func:`recording_report_figures`, which also gives each
-figure's box on its page); other words (headings, paragraphs, captions, the page
-furniture) have fixed paragraph styles and no role to compare. In a figure,
-the artist tree gives the role. Legend frames are also checked: a legend's box
-may cover no text outside the legend (tick labels under a legend).
+colour, :data:`TABLE_GRID`) is a table cell; other words of the page's text
+(headings, paragraphs, captions, the page furniture) have fixed paragraph
+styles and no role to compare. The roles of a figure's words come from its
+artist tree: :func:`recording_report_figures` reads every figure a report adds,
+right after the report draws it, and where it lands (page, box, scale), so that
+one size per role is checked across the tables and the figures of each page,
+and each figure's words are kept inside its box. Legend frames are checked on
+the artists too: a legend's box may cover no text outside the legend (tick
+labels under a legend).
 
-API: :func:`assert_pdf_print_ready` (a PDF path, optionally the recorded
-figures), :func:`assert_figure_print_ready` (a figure and its printed scale),
-and the functions they are made of, which give lists of defect lines.
+The tolerances: words are em boxes (the font size high, the advance wide);
+matplotlib's extents span the font's line height, so :data:`LINE_GAP` of the
+size is taken off each side across the text. A mathtext script counts at
+:data:`SCRIPT_SHRINK` of its text's size. Figures are read in the rcParams and
+at the dpi they were drawn with (their tick locator and axis labels depend on
+both).
+
+API: :func:`pdf_defects` (a PDF path, optionally the recorded figures) and
+:func:`figure_defects` (a drawn figure at its printed scale) give the defect
+lines by check (:data:`CHECKS`); :func:`assert_pdf_print_ready` and
+:func:`assert_figure_print_ready` raise with all of them; :func:`read_pdf`,
+:func:`figure_words` and :func:`word_defects` are what they are made of.
 """
 
 import contextlib
@@ -41,9 +52,12 @@ import math
 import re
 
 import pdfplumber
+import pytest
 from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
+
+from evalplots.report import _content, _flowables
 
 #: Smallest font size (points) at the printed size.
 MIN_PRINTED_SIZE = 6.0
@@ -147,7 +161,7 @@ def _char_geometry(ch):
     """A character's turn, its advance and font size as printed (points), from
     pdfminer's matrix (text matrix times CTM), advance and axis-aligned box."""
     a, b, c, d, _, _ = ch["matrix"]
-    along, across = math.hypot(a, b), math.hypot(c, d)
+    along = math.hypot(a, b)
     angle = math.atan2(b, a)
     cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
     advance = ch["adv"] * along
@@ -610,10 +624,6 @@ def recording_report_figures():
     Gives the list of :class:`PlacedFigure`, in the order the report added them;
     pass it to :func:`pdf_defects` or :func:`assert_pdf_print_ready`.
     """
-    import pytest  # the MonkeyPatch of the test run
-
-    from evalplots.report import _content, _flowables
-
     placed, by_drawing = [], {}
     convert, draw = _content.figure_to_drawing, _flowables.VectorFigure.draw
 

@@ -38,9 +38,21 @@ remove the marker too.
 import matplotlib
 import numpy as np
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from evalplots.display import style
+from evalplots.evaluation import evaluate
+from evalplots.report import Report, evaluation_report
+from evalplots.report._styles import FONT, register_fonts
+from evalplots.report.standard._figures import ONE_COLUMN, TWO_COLUMNS, paper_figures
 
 from page_check import (
     CHECKS,
+    assert_figure_print_ready,
+    assert_pdf_print_ready,
     SIGNED_ZERO,
     TABLE_GRID,
     figure_defects,
@@ -105,9 +117,6 @@ def _regression(n, scale, names, seed=0):
 
 
 def _report(tmp_path, y, predictions, *, ci=True, labels=None, n_resamples=20, **kw):
-    from evalplots.evaluation import evaluate
-    from evalplots.report import evaluation_report
-
     ev = evaluate(y, predictions, labels=labels, n_resamples=n_resamples, **kw)
     with recording_report_figures() as figures:
         path = evaluation_report(ev, invariant=True, ci=ci).save(tmp_path / "report.pdf")
@@ -119,8 +128,6 @@ def _figure_defects(ev, kinds):
     ``kinds``, by check, each drawn in style 'paper' as Evaluation.save_figures
     writes it (one panel: one column, 3.5 in; more: two columns, 7 in) and a
     one-panel figure also two columns wide."""
-    from evalplots.display import style
-    from evalplots.report.standard._figures import ONE_COLUMN, TWO_COLUMNS, paper_figures
 
     defects = {}
     for stem, own, draw in paper_figures(ev):
@@ -139,9 +146,6 @@ def _figure_defects(ev, kinds):
 
 
 def _figure(width=3.0, height=2.0, layout=None):
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
     fig = Figure(figsize=(width, height), dpi=100, layout=layout)
     FigureCanvasAgg(fig)
     return fig
@@ -160,6 +164,9 @@ def test_checker_names_overlapping_texts_with_their_boxes():
     (line,) = _drawn(fig)["overlap"]
     assert line.startswith("figure: 'first words' (figure text) at [")
     assert "overlaps 'second' (figure text) at [" in line and "apart" not in line
+    with pytest.raises(AssertionError, match=r"^a figure is not print-ready \(1 defects\):"
+                                             r"\n  a figure: 'first words'"):
+        assert_figure_print_ready(fig, name="a figure")
 
 
 def test_turned_tick_labels_are_boxes_along_the_text():
@@ -214,11 +221,6 @@ def test_legend_over_tick_labels_and_two_tick_sizes():
 
 def test_pdf_words_sizes_and_boxes_as_drawn(tmp_path):
     # the oracle: strings drawn where and as large as we say, read back from the PDF
-    from reportlab.lib.colors import Color
-    from reportlab.pdfgen.canvas import Canvas
-
-    from evalplots.report._styles import FONT, register_fonts
-
     register_fonts()
     path = tmp_path / "words.pdf"
     canvas = Canvas(str(path), pagesize=(300, 200))
@@ -286,8 +288,6 @@ def test_saved_figure_pdf_reads_as_its_artists(tmp_path):
 
 def test_recorded_figure_lands_where_the_pdf_prints_it(tmp_path):
     # the artists' boxes moved onto the page meet the PDF's words of the same text
-    from evalplots.report import Report
-
     fig = _figure(4, 2, layout="constrained")
     fig.add_subplot().set_xlabel("the x label")
     with recording_report_figures() as figures:
@@ -302,14 +302,12 @@ def test_recorded_figure_lands_where_the_pdf_prints_it(tmp_path):
     assert pdf["the"].box.extent()[0] == pytest.approx(x0, abs=1.0)
     assert pdf["label"].box.extent()[2] == pytest.approx(x1, abs=1.0)
     assert pdf["the"].box.cy == pytest.approx((y0 + y1) / 2, abs=1.0)
-    assert pdf_defects(path, figures) == {check: [] for check in CHECKS}
+    assert_pdf_print_ready(path, figures)
 
 
 # --- the cells ---------------------------------------------------------------------
 
 def _evaluate(y, predictions, **kw):
-    from evalplots.evaluation import evaluate
-
     return evaluate(y, predictions, n_resamples=20, **kw)
 
 
