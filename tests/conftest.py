@@ -44,6 +44,7 @@ def pytest_addoption(parser):
 LONG_FIRST = (
     "tests/test_dask.py::",  # one LocalCluster of worker processes for the module
     "tests/test_sklearn_suite.py::",
+    "tests/test_print_ready.py::",  # module-scoped cells: one worker builds each once
     "tests/test_interrupts.py::test_ctrl_c_at_points_over_the_run",
     "tests/test_readme.py::test_source_date_epoch_rerun_is_byte_identical",
     "tests/test_save_figures.py::test_save_figures_and_report_share_the_fallback_family",

@@ -8,7 +8,7 @@ table cell), :func:`format_threshold` (one rule for every threshold shown),
 :func:`format_quantity` (a statistic on any scale), :func:`format_difference`,
 :func:`format_pvalue` and :func:`format_interval`.
 
-No number is ever written ``-0``: a zero, or a negative number that rounds to
+No number is ever written ``-0`` or ``+0``: a zero, or a number that rounds to
 zero at the precision shown, reads ``0`` (:func:`_unsigned_zero`, the ``z``
 option of Python 3.11's format mini-language, PEP 682), since the sign of a zero is an accident of
 arithmetic or of which of two equal values a sort put first.
@@ -94,13 +94,14 @@ def format_number(value, decimals=4):
 
 
 def format_difference(value, decimals=3):
-    """A difference of two scores, always signed: ``'+0.012'``, ``'-0.250'``.
+    """A difference of two scores, signed: ``'+0.012'``, ``'-0.250'``; a zero
+    (at the precision shown) has no sign: ``'0.000'``.
 
     Examples
     --------
     >>> from evalplots.metrics._format import format_difference
-    >>> format_difference(0.0123), format_difference(-0.25)
-    ('+0.012', '-0.250')
+    >>> format_difference(0.0123), format_difference(-0.25), format_difference(0.0002)
+    ('+0.012', '-0.250', '0.000')
     """
     return _unsigned_zero(value, f"+.{decimals}f")
 
@@ -174,37 +175,33 @@ def format_interval(estimate, low, high, decimals=3):
 
 
 def _unsigned_zero(value, spec):
-    """``format(value, spec)`` with the sign of a zero dropped (:func:`unsigned_zero`).
-
-    A signed spec (``'+'``) writes such a zero ``'+0.00'``. As the ``z`` option of
-    the format mini-language (PEP 682), which Python 3.10 lacks.
+    """``format(value, spec)`` with the sign of a zero dropped (:func:`unsigned_zero`),
+    that of a signed spec (``'+'``) too. As the ``z`` option of the format
+    mini-language (PEP 682), which Python 3.10 lacks.
     """
-    return unsigned_zero(format(value, spec), "+" if "+" in spec else "")
+    return unsigned_zero(format(value, spec))
 
 
-def unsigned_zero(text, sign=""):
-    """A formatted number with the sign of a zero dropped: ``'0.00'``, not ``'-0.00'``.
+def unsigned_zero(text):
+    """A formatted number with the sign of a zero dropped: ``'0.00'``, not ``'-0.00'``
+    or ``'+0.00'``.
 
     Parameters
     ----------
     text : str
-        A number as written by any format (``'-0.000'``, ``'-0'``, ``'-1.5'``).
-    sign : str, default=""
-        What the zero is written with instead of ``'-'`` (``'+'`` for a signed
-        format).
+        A number as written by any format (``'-0.000'``, ``'+0'``, ``'-1.5'``).
 
     Returns
     -------
     str
-        ``text``, with ``sign`` in place of the minus of a number whose every
-        digit is 0.
+        ``text``, without the sign of a number whose every digit is 0.
 
     Examples
     --------
     >>> from evalplots.metrics._format import unsigned_zero
-    >>> unsigned_zero("-0.00"), unsigned_zero("-0"), unsigned_zero("-0.01"), unsigned_zero("-0.000", "+")
-    ('0.00', '0', '-0.01', '+0.000')
+    >>> unsigned_zero("-0.00"), unsigned_zero("-0"), unsigned_zero("-0.01"), unsigned_zero("+0.000")
+    ('0.00', '0', '-0.01', '0.000')
     """
-    if text[:1] == "-" and not text[1:].strip("0.,"):
-        return sign + text[1:]
+    if text[:1] in ("-", "+") and not text[1:].strip("0.,"):
+        return text[1:]
     return text
