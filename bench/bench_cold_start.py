@@ -14,6 +14,12 @@ machine) of each, the ratios to the first (same run), which heavy modules
 ``import evalplots`` loads, and the machine's load average before and after (other
 processes inflate wall and, less, CPU times).
 
+``--errors`` times instead the three bad inputs that end with one line and exit
+status 2 (a missing INPUT file, a missing --target column, a target of one
+class; 569-row CSVs written to a temporary directory) and ``import evalplots``,
+and prints which heavy modules each error path loaded (``-X importtime``): an
+input error should be answered before matplotlib, reportlab and svglib load.
+
 ``--import-costs`` also prints what importing seaborn (which pulls scipy.stats),
 pandas and rich adds to a process that already holds what every report needs
 (numpy, matplotlib's Figure, reportlab, svglib): the most that not importing them
@@ -32,14 +38,19 @@ import time
 HEAVY = ("scipy", "pandas", "seaborn", "matplotlib", "reportlab", "pyarrow", "rich")
 
 
-def _run(tree, args, python=sys.executable):
+def _run(tree, args, python=sys.executable, status=0):
     """(wall time, CPU time user + system) of one run in a new interpreter."""
     env = {**os.environ, "PYTHONPATH": tree, "MPLBACKEND": "Agg"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([python, *args], env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # cwd=tree: ``python -m`` puts the working directory first on sys.path
+    returncode = subprocess.run([python, *args], env=env, cwd=tree,
+                                stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL).returncode
     wall = time.perf_counter() - start
+    if returncode != status:
+        raise RuntimeError(f"{' '.join(args)} in {tree}: exit status {returncode}, "
+                           f"expected {status}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -83,6 +94,60 @@ def import_cost(module, runs, python=sys.executable):
                                     text=True).stdout) for _ in range(runs))
 
 
+def _error_cases(tmp, rows=569):
+    """{case: (arguments, exit status)}: the three input errors and the bare import."""
+    scores = [(i * 7919 % 1000) / 1000 for i in range(rows)]
+    files = {"two.csv": [i % 2 for i in range(rows)], "one.csv": [1] * rows}
+    for name, labels in files.items():
+        with open(os.path.join(tmp, name), "w") as fh:
+            fh.write("y_true,model\n")
+            fh.writelines(f"{y},{s}\n" for y, s in zip(labels, scores))
+    out = ["-o", os.path.join(tmp, "report.pdf")]
+    report = ["-m", "evalplots.cli", "report"]
+    return {
+        "missing file": ([*report, os.path.join(tmp, "missing.csv"), *out], 2),
+        "missing column": ([*report, os.path.join(tmp, "two.csv"), "--target", "label",
+                            *out], 2),
+        "single class": ([*report, os.path.join(tmp, "one.csv"), *out], 2),
+        "import evalplots": (["-c", "import evalplots"], 0),
+    }
+
+
+def _heavy_loaded(tree, args, python):
+    """The heavy top-level packages a run imported (read off ``-X importtime``)."""
+    env = {**os.environ, "PYTHONPATH": tree, "MPLBACKEND": "Agg"}
+    stderr = subprocess.run([python, "-X", "importtime", *args], env=env, cwd=tree,
+                            capture_output=True, text=True).stderr
+    names = {line.rpartition("|")[2].strip() for line in stderr.splitlines()
+             if line.startswith("import time:")}
+    return [m for m in (*HEAVY, "svglib") if m in names]
+
+
+def error_times(runs, n_runs):
+    """Print best-of-``n_runs`` wall and CPU seconds of each error case per tree."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = _error_cases(tmp)
+        times = {(run, case): [] for run in runs for case in cases}
+        for (tree, python) in runs:  # warm-up
+            for args, status in cases.values():
+                _run(tree, args, python, status)
+        for _ in range(n_runs):
+            for case, (args, status) in cases.items():
+                for tree, python in runs:
+                    times[(tree, python), case].append(_run(tree, args, python, status))
+        print(f"input errors of `evalplots report` and `import evalplots`, best of "
+              f"{n_runs}; wall / CPU (user + system) seconds, CPU ratio to the first tree")
+        for case, (args, _) in cases.items():
+            print(f"  {case}:")
+            ref = min(s[1] for s in times[runs[0], case])
+            for tree, python in runs:
+                samples = times[(tree, python), case]
+                cpu = min(s[1] for s in samples)
+                loaded = ", ".join(_heavy_loaded(tree, args, python)) or "none"
+                print(f"    {tree:24} wall {min(s[0] for s in samples):5.2f}  CPU "
+                      f"{cpu:5.2f}  ratio {cpu / ref:4.2f}  loads: {loaded}")
+
+
 def _load(averages):
     return "/".join(f"{a:.1f}" for a in averages)
 
@@ -95,10 +160,16 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--import-costs", action="store_true",
                         help="also time the optional imports (seaborn, pandas, rich)")
+    parser.add_argument("--errors", action="store_true",
+                        help="time the three input errors and `import evalplots` instead")
     options = parser.parse_args()
     runs = [(t.partition("=")[0], t.partition("=")[2] or sys.executable)
             for t in options.trees]
     load_before = os.getloadavg()
+    if options.errors:
+        error_times(runs, options.runs)
+        print(f"load average before {_load(load_before)}, after {_load(os.getloadavg())}")
+        return
     times = _times(runs, options.runs)
     print(f"`evalplots report` on the bundled sample, {options.runs} runs each; wall and "
           f"CPU (user + system) seconds, ratios to the first; load average (1, 5, 15 "
@@ -117,7 +188,7 @@ def main():
         loaded = subprocess.run(
             [python, "-c", "import sys, evalplots.cli, evalplots\n"
              f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"],
-            env=env, check=True, capture_output=True, text=True).stdout.split()
+            env=env, cwd=tree, check=True, capture_output=True, text=True).stdout.split()
         line += f"\n    `import evalplots, evalplots.cli` loads: {', '.join(loaded) or 'none'}"
         print(line)
     if options.import_costs:

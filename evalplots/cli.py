@@ -11,7 +11,10 @@ temporary file (evalplots._interrupts says how).
 The library (numpy, matplotlib, reportlab: most of a second to import), and
 any module that would double the start-up time, is imported inside the function
 that uses it, once the arguments are known to be usable: ``--help``,
-``--version`` and a usage error answer at once.
+``--version`` and a usage error answer at once. The outputs are checked and
+the input is read and validated (numpy, and pandas for a CSV's cells) before
+the evaluation is computed and the report layers (matplotlib, reportlab,
+svglib) load, so that a bad input is answered in a fraction of a second.
 """
 
 import argparse
@@ -360,7 +363,7 @@ def _warning_notes(caught):
 
 def _provenance(args, data, command_line):
     """The input file (or bundled sample), its SHA-256 and rows, and the command."""
-    from evalplots.report import Provenance  # slow: reportlab, matplotlib
+    from evalplots.report import Provenance  # slow: numpy
 
     if args.engine == "dask":
         return data.provenance(command_line)
@@ -391,7 +394,7 @@ def _report(args, command_line):
     level, n_resamples, seed = _interval_options(args)
     # checked before any work: scipy's import (numpy.f2py) also reads it and fails
     # with a bare "invalid literal for int()" on a bad value
-    from evalplots.report._provenance import report_date  # slow: reportlab, matplotlib
+    from evalplots.report._provenance import report_date  # slow: numpy
 
     report_date()
     notes = []

@@ -219,3 +219,29 @@ def test_console_script_is_installed(tmp_path):
                             check=False)
     assert result.returncode == 0
     assert "--pos-label" in result.stdout and "--threshold" in result.stdout
+
+
+#: Loaded only to draw or typeset: an input error is answered without them.
+DRAWING_PACKAGES = ("matplotlib", "reportlab", "svglib", "seaborn")
+
+
+@pytest.mark.parametrize("csv_text, extra, needle, unloaded", [
+    (None, [], "does not exist", ("pandas", *DRAWING_PACKAGES)),
+    # the header is checked before pandas reads (and imports) the cells
+    (GOOD_CSV, ["--target", "label"], "no label column 'label'",
+     ("pandas", *DRAWING_PACKAGES)),
+    ("y_true,m\n1,0.9\n1,0.2\n", [], "single class", DRAWING_PACKAGES),
+])
+def test_an_input_error_is_answered_before_the_drawing_packages_load(
+        tmp_path, csv_text, extra, needle, unloaded):
+    csv_path = (tmp_path / "missing.csv" if csv_text is None
+                else write_csv(tmp_path, csv_text))
+    argv = ["report", str(csv_path), "-o", str(tmp_path / "r.pdf"), *extra]
+    code = ("import sys, evalplots.cli\n"
+            f"status = evalplots.cli.main({argv!r})\n"
+            f"print(status, sorted(m for m in {unloaded!r} if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=False, cwd=tmp_path,
+                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert needle in result.stderr
+    assert result.stdout.split(maxsplit=1) == ["2", "[]\n"]

@@ -73,6 +73,14 @@ def check_header(names):
     return names
 
 
+def check_target(names, target):
+    """Refuse a header without the ``target`` column; the message lists the columns."""
+    if target not in names:
+        raise ValueError(f"no label column {target!r}; the columns are "
+                         f"{show_values(names, len(names))} "
+                         f"(choose one with --target / target=).")
+
+
 def show_values(values, limit=6):
     """``'a, b, c, ...'``: the first ``limit`` values for a message."""
     values = list(values)

@@ -17,7 +17,12 @@ import re
 import warnings
 
 from evalplots.datasets._cells import parse_number
-from evalplots.datasets._columns import check_header, header_name, strip_text_columns
+from evalplots.datasets._columns import (
+    check_header,
+    check_target,
+    header_name,
+    strip_text_columns,
+)
 
 __all__ = ["CsvSource", "parse_number", "read_csv_frame"]
 
@@ -176,7 +181,7 @@ def _not_utf8_message(path):
             f"re-save it as UTF-8 (e.g. 'CSV UTF-8' in a spreadsheet's Save As).")
 
 
-def read_csv_frame(path, *, allow_empty=False):
+def read_csv_frame(path, *, allow_empty=False, target=None):
     """Read a CSV with a header row into a DataFrame of typed columns.
 
     Parameters
@@ -187,6 +192,9 @@ def read_csv_frame(path, *, allow_empty=False):
         Read a file with a header but no data rows as an empty frame of its
         columns (a partition of a larger dataset, which contributes nothing)
         instead of refusing it.
+    target : str or None, default=None
+        A column the header must hold (the target), checked before pandas
+        (and its import) reads the cells; None checks none.
 
     Returns
     -------
@@ -203,9 +211,9 @@ def read_csv_frame(path, *, allow_empty=False):
         If ``path`` is not a readable file.
     ValueError
         If the file is empty, not UTF-8, a Parquet file, looks ';'-, tab- or
-        '|'-separated, a header name is empty or repeated, a row has the wrong
-        number of cells, or there are no data rows (unless ``allow_empty``).
-        The message names the line.
+        '|'-separated, a header name is empty or repeated, the header has no
+        ``target`` column, a row has the wrong number of cells, or there are
+        no data rows (unless ``allow_empty``). The message names the line.
 
     Examples
     --------
@@ -227,6 +235,8 @@ def read_csv_frame(path, *, allow_empty=False):
             raw = _read_header(fh, path)
             _check_delimiter(raw, fh)
             header = check_header([header_name(name) for name in raw])
+            if target is not None:
+                check_target(header, target)
             frame = _read_body(fh, path, header, allow_empty)
     except UnicodeDecodeError:
         raise ValueError(_not_utf8_message(path)) from None

@@ -15,6 +15,7 @@ import numpy as np
 
 from evalplots.datasets._cells import parse_number
 from evalplots.datasets._columns import (
+    check_target,
     column_kind,
     read_labels,
     read_model_column,
@@ -38,16 +39,17 @@ ID_COLUMN_NAMES = frozenset({
 })
 
 
-def _read_frame(path, allow_empty=False):
+def _read_frame(path, allow_empty=False, target=None):
     """(DataFrame, source, notes) for a CSV or Parquet file, by suffix (``allow_empty``:
-    a file without rows reads as an empty frame)."""
+    a file without rows reads as an empty frame; a CSV header without the ``target``
+    column is refused before pandas reads the cells)."""
     if os.fspath(path).lower().endswith(PARQUET_SUFFIXES):
         from evalplots.datasets._parquet import read_parquet_frame
 
         return read_parquet_frame(path, allow_empty=allow_empty)
     from evalplots.datasets._csv import read_csv_frame
 
-    frame, source = read_csv_frame(path, allow_empty=allow_empty)
+    frame, source = read_csv_frame(path, allow_empty=allow_empty, target=target)
     return frame, source, []
 
 
@@ -283,7 +285,7 @@ def read_predictions(path, *, target="y_true", models=None, exclude=None):
     >>> p.classes, p.predictions["nb"][0]
     (array(['a', 'b', 'c'], dtype='<U1'), array([0.1, 0.7, 0.2]))
     """
-    frame, source, notes = _read_frame(path)
+    frame, source, notes = _read_frame(path, target=target)
     return predictions_from_frame(frame, source, notes, target=target, models=models,
                                   exclude=exclude)
 
@@ -318,11 +320,7 @@ def predictions_from_frame(frame, source, notes=(), *, target="y_true", models=N
     """
     notes = list(notes)
     header = list(frame.columns)
-    if target not in header:
-        raise ValueError(
-            f"no label column {target!r}; the columns are "
-            f"{show_values(header, len(header))} "
-            f"(choose one with --target / target=).")
+    check_target(header, target)
     y_true = read_labels(frame[target], target, source)
     if classes is None:
         classes = None if y_true.dtype.kind == "f" else class_values(y_true)

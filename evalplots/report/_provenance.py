@@ -14,9 +14,7 @@ import hashlib
 import os
 import platform
 
-import matplotlib
 import numpy
-import reportlab
 
 from evalplots._version import __version__
 
@@ -41,6 +39,11 @@ def library_versions():
     >>> list(library_versions())
     ['evalplots', 'Python', 'numpy', 'matplotlib', 'reportlab']
     """
+    # slow (matplotlib, reportlab: about a second), and loaded anyway by the report
+    # that asks: not at module level, so that report_date() is cheap for the CLI
+    import matplotlib
+    import reportlab
+
     return {"evalplots": __version__, "Python": platform.python_version(),
             "numpy": numpy.__version__, "matplotlib": matplotlib.__version__,
             "reportlab": reportlab.Version}
