@@ -148,6 +148,37 @@ def test_cjk_name_is_text_and_warns_once_about_figures(tmp_path):
     assert f"{name} (AUC = 1.00)" in roc[0]  # the ROC figure's legend
 
 
+def _drawn_strings(path):
+    """The text of each drawing operation of every page, NFKC-normalised (Arabic
+    presentation forms back to letters). pypdf, as PDF viewers copying text, reads
+    a right-to-left run from right to left: a name drawn in reading order comes
+    back in logical order, one drawn as stored comes back reversed."""
+    import unicodedata
+
+    out = []
+    for page in PdfReader(path).pages:
+        page.extract_text(visitor_text=lambda text, *args: out.append(text))
+    return [unicodedata.normalize("NFKC", t).strip() for t in out if t.strip()]
+
+
+def test_right_to_left_names_are_drawn_in_reading_order(tmp_path):
+    hebrew, arabic = "מודל", "نموذج"
+    report = evaluation_report([0, 1, 0, 1], {hebrew: [0.1, 0.8, 0.3, 0.6],
+                                              arabic: [0.2, 0.7, 0.4, 0.5]},
+                               invariant=True, ci=False)
+    path = report.save(tmp_path / "rtl.pdf")
+    strings = _drawn_strings(path)
+    for name in (hebrew, arabic):
+        assert strings.count(name) >= 4, strings  # the table, headings, the figures
+        assert name[::-1] not in "".join(strings)
+    assert f"( {hebrew}" in strings  # a figure legend: "<name> (AUC = ...)"
+    # what the reader's software orders itself stays in logical order
+    reader = PdfReader(path)
+    assert reader.metadata["/Keywords"].endswith(f"{hebrew}, {arabic}")
+    assert [o.title for o in reader.outline if not isinstance(o, list)][-2:] == [
+        f"Confusion matrix: {hebrew}", f"Confusion matrix: {arabic}"]
+
+
 def test_figure_glyph_warnings_are_summarised():
     from matplotlib.figure import Figure
 

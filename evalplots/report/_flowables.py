@@ -216,7 +216,7 @@ def _embed_text(node):
                 continue
             name = item.fontName.lower()
             item.fontName = _FACES["bold" in name, "oblique" in name or "italic" in name]
-            runs = font_runs(item.text, item.fontName)
+            runs = font_runs(item.text, item.fontName, ordered=True)
             if len(runs) > 1:
                 contents[i] = _string_runs(item, runs)
             else:

@@ -24,7 +24,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
-from evalplots._text import shown_text
+from evalplots._text import drawn_text, shown_text
 from evalplots.display._fonts import (  # noqa: F401  (re-exported for the report)
     GLYPH_WARNING,
     MissingGlyphWarning,
@@ -69,14 +69,15 @@ def _coverage(font):
 
 
 @functools.lru_cache(maxsize=4096)
-def font_runs(text, font=FONT):
+def font_runs(text, font=FONT, *, ordered=False):
     """Cut ``text`` into runs of one font: ``font`` and the CID fonts for CJK.
 
     A character ``font`` has no glyph for goes to the built-in CID font of its
     script (:data:`CID_FONTS`); spaces and characters no font has stay in
-    ``font``. Every text drawn on a page passes here, so controls, bidi
-    overrides and surrogate escapes are written visibly first
-    (:func:`evalplots._text.shown_text`).
+    ``font``. Every text drawn on a page passes here, so it is put in the
+    order it is drawn first (:func:`evalplots._text.drawn_text`: controls, bidi
+    overrides and surrogate escapes written visibly, right-to-left runs
+    reordered, Arabic joined).
 
     Parameters
     ----------
@@ -84,18 +85,25 @@ def font_runs(text, font=FONT):
         Any text.
     font : str, default="EvalplotsSans"
         A registered reportlab font (a TrueType one, or the run is the whole text).
+    ordered : bool, default=False
+        True for a text already in drawn order (a figure's string, which the
+        figure got from :func:`~evalplots._text.drawn_text`): only
+        :func:`~evalplots._text.shown_text` applies, it is not reordered again.
 
     Returns
     -------
     runs : tuple of (str, str)
-        ``(text, font name)`` pairs whose texts join to ``shown_text(text)``.
+        ``(text, font name)`` pairs whose texts join to ``drawn_text(text)``
+        (``shown_text(text)`` when ``ordered``).
 
     Examples
     --------
     >>> font_runs("模型 — cão")
     (('模型', 'STSong-Light'), (' — cão', 'EvalplotsSans'))
+    >>> font_runs("מודל 1")
+    (('1 לדומ', 'EvalplotsSans'),)
     """
-    text = shown_text(text)
+    text = shown_text(text) if ordered else drawn_text(text)
     cmap = _coverage(font)
     runs = []
     for ch in text:
