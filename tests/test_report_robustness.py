@@ -125,10 +125,8 @@ def test_latin_accents_render_in_table_heading_toc_and_outline(tmp_path):
     assert titles[-1] == f"Confusion matrix: {name}"
 
 
-def test_cjk_name_is_text_and_warns_once_about_figures(tmp_path):
+def test_cjk_name_is_text_and_warns_once_about_figures(tmp_path, no_cjk_font):
     name = "中文模型"
-    if find_fallback_font(name) is not None:
-        pytest.skip("an installed font covers CJK for matplotlib here")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         report = evaluation_report([0, 1, 0, 1], {name: [0.1, 0.8, 0.3, 0.6]},
@@ -136,10 +134,11 @@ def test_cjk_name_is_text_and_warns_once_about_figures(tmp_path):
         path = report.save(tmp_path / "cjk.pdf")
     messages = [str(w.message) for w in caught]
     assert messages == [(
-        "figure text: no installed font covers '中型文模' for matplotlib: the PDF "
-        "report shows them in a built-in CID font, but the figures are laid out with "
-        "placeholder widths and figures saved on their own show boxes; install a CJK "
-        "font (e.g. Noto Sans CJK, WenQuanYi) to fix both.")]
+        "figure text: no installed font covers '中型文模': the PDF report shows them in a "
+        "built-in CID font, which it names but cannot embed (a viewer without that font "
+        "shows boxes), the figures are laid out with placeholder widths and figures "
+        "saved on their own show boxes; install a CJK font (e.g. Noto Sans CJK, "
+        "WenQuanYi) or name its file in EVALPLOTS_FONT_PATH to fix all three.")]
     assert caught[0].category is MissingGlyphWarning
     pages = _text(path)
     summary = "".join(pages[:2]).replace(" ", "")
@@ -179,7 +178,7 @@ def test_right_to_left_names_are_drawn_in_reading_order(tmp_path):
         f"Confusion matrix: {hebrew}", f"Confusion matrix: {arabic}"]
 
 
-def test_figure_glyph_warnings_are_summarised():
+def test_figure_glyph_warnings_are_summarised(no_cjk_font):
     from matplotlib.figure import Figure
 
     from evalplots.report._flowables import figure_to_drawing
@@ -190,11 +189,12 @@ def test_figure_glyph_warnings_are_summarised():
         warnings.simplefilter("always")
         figure_to_drawing(fig)
     assert [str(w.message) for w in caught] == [
-        "figure text: no installed font covers '中文한국어' for matplotlib: the PDF "
-        "report shows them in a built-in CID font, but the figures are laid out with "
-        "placeholder widths and figures saved on their own show boxes; install a CJK "
-        "font (e.g. Noto Sans CJK, WenQuanYi) to fix both; no available font can show "
-        "'\u0e01'; they appear as boxes."]
+        "figure text: no installed font covers '中文한국어': the PDF report shows them in a "
+        "built-in CID font, which it names but cannot embed (a viewer without that font "
+        "shows boxes), the figures are laid out with placeholder widths and figures "
+        "saved on their own show boxes; install a CJK font (e.g. Noto Sans CJK, "
+        "WenQuanYi) or name its file in EVALPLOTS_FONT_PATH to fix all three; no "
+        "available font can show '\u0e01'; they appear as boxes."]
 
 
 def test_no_font_is_left_unembedded(tmp_path):
@@ -305,28 +305,34 @@ def test_three_models_confusion_matrices_on_two_pages(tmp_path):
     assert [dest[f"Confusion matrix: m{i}"] for i in range(3)] == [6, 6, 7]
 
 
-def test_a_covering_font_is_the_figures_fallback_when_one_is_found(monkeypatch):
-    """The fallback plumbing, with DejaVu Serif standing in for an installed CJK font
-    (no CJK font is a pip dependency, so none can be relied on here)."""
-    import matplotlib
+def test_an_installed_cjk_font_is_embedded_in_the_text_and_the_figures(
+        cjk_font, monkeypatch, tmp_path):
+    """A CJK font file (the tests' subset, found as an installed one would be): no
+    warning, the figures drawn with its family as fallback, and every font of the
+    PDF embedded: the CJK runs of the text and of the figures in subsets of it,
+    none in a built-in CID font (which a PDF can only name)."""
+    from test_save_figures import assert_truetype_only, pdf_fonts
 
-    from evalplots.display import _fonts
     from evalplots.report.standard import _figures
 
-    found, families, real_style = [], [], _figures.figure_style
-    monkeypatch.setattr(_fonts, "find_fallback_font", lambda chars: found.append(chars)
-                        or ("DejaVuSerif.ttf", "DejaVu Serif"))
+    families, real_style = [], _figures.figure_style
     monkeypatch.setattr(_figures, "figure_style", lambda name="report", font_family=None:
                         families.append(font_family) or real_style(name, font_family))
     with warnings.catch_warnings():
         warnings.simplefilter("error", MissingGlyphWarning)
         report = evaluation_report([0, 1, 0, 1], {"中文": [0.1, 0.8, 0.3, 0.6]},
-                                   invariant=True)
-    assert found == ["中文"] and report.font is None  # the PDF text needs no font file
-    assert set(families) == {"DejaVu Serif"}
-    with real_style("report", "DejaVu Serif"):
-        assert matplotlib.rcParams["font.sans-serif"][:2] == ["DejaVu Sans",
-                                                              "DejaVu Serif"]
+                                   label_names={0: "猫", 1: "类别"}, invariant=True,
+                                   ci=False)
+    path = report.save(tmp_path / "cjk.pdf")
+    assert set(families) == {"Evalplots Test CJK"}
+    fonts = pdf_fonts(path)
+    assert not any("STSong" in name for name in fonts), sorted(fonts)
+    assert len([name for name in fonts if "EvalplotsCJK-" in name]) >= 3, sorted(fonts)
+    assert_truetype_only(path)
+    pages = _text(path)
+    assert "中文1.0000" in pages[0].replace(" ", "")  # the metrics table
+    assert any("中文 (AUC = 1.00)" in page for page in pages)  # the ROC figure's legend
+    assert any("猫 类别 Predicted label" in page for page in pages)  # matrix ticks
 
 
 def test_pr_legend_joins_ap_and_bep_of_each_model_once():

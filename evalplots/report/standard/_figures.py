@@ -38,10 +38,7 @@ def figure_style(name="report", font_family=None):
     ``font_family`` is a fallback font family (e.g. a CJK font) tried after
     DejaVu Sans for characters it lacks.
     """
-    rc = None
-    if font_family is not None:
-        rc = {"font.family": ["sans-serif"], "font.sans-serif": ["DejaVu Sans", font_family]}
-    return style.context(name, rc=rc)
+    return style.context(name, fallback_family=font_family)
 
 
 def legend_below(fig, axes, handles, labels, *, ncols=None):
