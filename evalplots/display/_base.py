@@ -11,6 +11,7 @@ import re
 from typing import NamedTuple
 
 import numpy as np
+from matplotlib import ft2font
 from matplotlib.legend import Legend
 
 from evalplots._text import drawn_text, shown_text
@@ -246,8 +247,8 @@ def literal_legend(ax, *args, **kwargs):
     ``US$ 10-20`` must show as written, never be parsed as mathtext (which would
     fail at draw time or change the text); controls and bidi overrides in it
     are shown as escapes and right-to-left runs are drawn in the order they are
-    read (:func:`evalplots._text.drawn_text`). ``ax`` may also be a Figure (a
-    figure legend). Returns the Legend.
+    read (:func:`figure_text`). ``ax`` may also be a Figure (a figure legend).
+    Returns the Legend.
     """
     return _literal(ax.legend(*args, **kwargs))
 
@@ -256,17 +257,17 @@ def _literal(legend):
     legend.given_title = legend.get_title().get_text()  # read by given_title()
     for text in (*legend.get_texts(), legend.get_title()):
         text.set_parse_math(False)
-        text.set_text(drawn_text(text.get_text()))  # no bidi override reorders it
+        text.set_text(figure_text(text.get_text()))  # no bidi override reorders it
     return legend
 
 
 def given_title(legend):
     """The title ``legend`` was given, in logical order, or None (no legend or title).
 
-    A literal legend's title is shown in drawn order
-    (:func:`evalplots._text.drawn_text`); a new legend that keeps the title of
-    the one it replaces must start from what that one was given, or a
-    right-to-left name would be reordered twice (back to logical order).
+    A literal legend's title is shown as :func:`figure_text` gives it (in drawn
+    order, with a matplotlib that cannot order text); a new legend that keeps
+    the title of the one it replaces must start from what that one was given,
+    or a right-to-left name would be reordered twice (back to logical order).
     """
     if legend is None:
         return None
@@ -348,6 +349,26 @@ def fitted_legend(ax, handles, labels, **kwargs):
     return _literal(legend)
 
 
+#: matplotlib lays text out with libraqm (3.11 and later): it applies the Unicode
+#: bidirectional algorithm and shapes Arabic itself, in every backend
+#: (:func:`figure_text`)
+ORDERS_TEXT = hasattr(ft2font, "__libraqm_version__")
+
+
+def figure_text(text):
+    """User text as a figure is given it: :func:`evalplots._text.shown_text`
+    when matplotlib orders right-to-left text itself (:data:`ORDERS_TEXT`), else
+    :func:`evalplots._text.drawn_text` (reordered and shaped here).
+
+    Examples
+    --------
+    >>> from evalplots.display._base import ORDERS_TEXT, figure_text
+    >>> figure_text("מודל") == ("מודל" if ORDERS_TEXT else "לדומ")
+    True
+    """
+    return shown_text(text) if ORDERS_TEXT else drawn_text(text)
+
+
 #: Text properties for any text that shows user strings (tick labels, titles).
 LITERAL_TEXT = {"parse_math": False}
 
@@ -365,9 +386,9 @@ def break_lines(text, width, *, fontsize, max_lines=3):
     its end as fits (a figure title must leave room for its axes; tables carry
     the whole name): names that differ only at the end (``..._C_0.1`` and
     ``..._C_1.0``) keep different titles. Controls and bidi overrides are
-    shown as escapes first (:func:`evalplots._text.shown_text`), and each line
-    is put in the order it is drawn last (:func:`evalplots._text.drawn_text`:
-    right-to-left runs reordered line by line, after the breaks).
+    shown as escapes first (:func:`evalplots._text.shown_text`), and the lines
+    are handed to matplotlib as :func:`figure_text` says (right-to-left runs
+    ordered line by line, after the breaks).
     """
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
@@ -379,7 +400,7 @@ def break_lines(text, width, *, fontsize, max_lines=3):
 
     text = shown_text(text)
     if "\n" in text or fits(text):
-        return drawn_text(text)
+        return figure_text(text)
     lines, line = [], ""
     for piece in re.split(r"(?<=[_\-])|(?=\s)", text):
         if line and not fits(line + piece):
@@ -400,7 +421,7 @@ def break_lines(text, width, *, fontsize, max_lines=3):
                 break
             tail = longer
         lines = [*lines[:max_lines - 1], "…" + tail]
-    return drawn_text("\n".join(lines))
+    return figure_text("\n".join(lines))
 
 
 def despine(ax):

@@ -203,8 +203,8 @@ def font_runs(text, font=FONT, *, ordered=False):
     font : str, default="EvalplotsSans"
         A registered reportlab font (a TrueType one, or the run is the whole text).
     ordered : bool, default=False
-        True for a text already in drawn order (a figure's string, which the
-        figure got from :func:`~evalplots._text.drawn_text`): only
+        True for a text already in drawn order (a figure's string, when
+        matplotlib got it from :func:`~evalplots._text.drawn_text`): only
         :func:`~evalplots._text.shown_text` applies, it is not reordered again.
 
     Returns
