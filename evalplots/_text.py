@@ -33,7 +33,7 @@ import re
 from bidi import get_display
 
 __all__ = ["FORMAT_CHARACTERS", "NEUTRALISED", "drawn_text", "escaped_format_characters",
-           "shown_text"]
+           "left_to_right", "shown_text"]
 
 #: Unicode's format characters (category Cf, Unicode 15), for a regex class:
 #: invisible, yet part of a name; a zero-width space (U+200B) or a byte order
@@ -133,6 +133,42 @@ def drawn_text(text):
 
     return "\n".join(get_display(arabic_reshaper.reshape(line), base_dir="L")
                      for line in text.split("\n"))
+
+
+#: LEFT-TO-RIGHT MARK: a strong left-to-right character that draws nothing
+LRM = "\u200e"
+
+
+def left_to_right(text):
+    r"""``text`` with each line that holds a right-to-left character opened by LRM.
+
+    For a renderer that applies the bidirectional algorithm itself (matplotlib
+    3.11 and later, through libraqm): it takes a line's direction from its
+    first strong character (UAX #9, P2-P3), so "מודל 2 (AUC = 0.86)" would be
+    laid out right to left, its English part first. The mark (U+200E) makes
+    the line left-to-right, the level :func:`drawn_text` uses, and draws
+    nothing.
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    str
+        ``text`` itself without right-to-left characters; else its lines, each
+        with such a character starting with LRM (once).
+
+    Examples
+    --------
+    >>> from evalplots._text import left_to_right
+    >>> left_to_right("model"), left_to_right("מודל\nAUC")
+    ('model', '\u200eמודל\nAUC')
+    """
+    if not RIGHT_TO_LEFT.search(text):
+        return text
+    return "\n".join(LRM + line if RIGHT_TO_LEFT.search(line) and not line.startswith(LRM)
+                     else line for line in text.split("\n"))
 
 
 def _escape(match):

@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib import ft2font
 from matplotlib.legend import Legend
 
-from evalplots._text import drawn_text, shown_text
+from evalplots._text import drawn_text, left_to_right, shown_text
 from evalplots.metrics._format import format_interval, format_score, score_decimals
 
 __all__ = []
@@ -357,16 +357,17 @@ ORDERS_TEXT = hasattr(ft2font, "__libraqm_version__")
 
 def figure_text(text):
     """User text as a figure is given it: :func:`evalplots._text.shown_text`
-    when matplotlib orders right-to-left text itself (:data:`ORDERS_TEXT`), else
+    and, when matplotlib orders right-to-left text itself (:data:`ORDERS_TEXT`),
+    each line made left-to-right (:func:`evalplots._text.left_to_right`), else
     :func:`evalplots._text.drawn_text` (reordered and shaped here).
 
     Examples
     --------
     >>> from evalplots.display._base import ORDERS_TEXT, figure_text
-    >>> figure_text("מודל") == ("מודל" if ORDERS_TEXT else "לדומ")
+    >>> figure_text("מודל") == ("\u200eמודל" if ORDERS_TEXT else "לדומ")
     True
     """
-    return shown_text(text) if ORDERS_TEXT else drawn_text(text)
+    return left_to_right(shown_text(text)) if ORDERS_TEXT else drawn_text(text)
 
 
 #: Text properties for any text that shows user strings (tick labels, titles).

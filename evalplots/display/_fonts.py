@@ -135,10 +135,12 @@ def _find_fallback_font(chars, setting):
     scripts = {cjk_script(ch) for ch in chars}
     script = next((s for s in ("japanese", "korean", "chinese") if s in scripts), None)
     suffix = SCRIPT_FACES.get(script, "\0")
-    # a named file is taken as named; among installed faces, the text's script's
+    # a named file is taken as named; among installed faces, TrueType outlines
+    # first (matplotlib embeds a PostScript-outline face in a saved PDF under a
+    # TrueType descriptor, which viewers flag), then the text's script's face
     named = [font for font in covering if font in _named(setting)]
-    return next(iter(named or [f for f in covering if f.family.endswith(suffix)]
-                     or covering), None)
+    return next(iter(named or sorted(covering, key=lambda f: (
+        _postscript_outlines(f.path, f.index), not f.family.endswith(suffix)))), None)
 
 
 def _preference(entry):
@@ -190,6 +192,22 @@ def _named(setting):
                 f"separated by {os.pathsep!r}.") from None
         named += [FallbackFont(e.fname, e.name, e.index) for e in known]
     return tuple(dict.fromkeys(named))
+
+
+@functools.lru_cache(maxsize=256)
+def _postscript_outlines(path, index):
+    """Whether a face's glyphs are PostScript (CFF) outlines: its table
+    directory starts ``OTTO`` (read in a collection's directory of faces)."""
+    try:
+        with open(path, "rb") as file:
+            tag = file.read(4)
+            if tag == b"ttcf":
+                file.seek(12 + 4 * index)
+                file.seek(int.from_bytes(file.read(4), "big"))
+                tag = file.read(4)
+    except OSError:
+        return True
+    return tag == b"OTTO"
 
 
 @functools.lru_cache(maxsize=256)

@@ -222,7 +222,7 @@ def _embed_text(node):
             if len(runs) > 1:
                 contents[i] = _string_runs(item, runs)
             else:
-                item.fontName = runs[0][1]
+                item.text, item.fontName = runs[0]
 
 
 #: Decimals of the path coordinates written to the PDF (points, 1/72 in): 0.01 pt
