@@ -19,7 +19,7 @@ from evalplots._atomic import write_atomically
 from evalplots import evaluate
 from evalplots.report.standard._figures import precision_recall_figure, roc_figure
 from evalplots.display.style import model_style
-from evalplots.report._fonts import MissingGlyphWarning, find_fallback_font, missing_chars
+from evalplots.report._fonts import MissingGlyphWarning, missing_chars
 
 
 def _text(path):
