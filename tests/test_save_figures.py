@@ -337,6 +337,17 @@ def test_cjk_name_without_a_font_warns_once(tmp_path, no_cjk_font):
                                            "confusion_matrix_Модель-1.pdf"]
 
 
+def test_a_named_font_that_is_no_font_is_refused_by_name(monkeypatch, tmp_path):
+    from evalplots.display import _fonts
+
+    not_a_font = tmp_path / "notes.ttf"
+    not_a_font.write_text("not a font")
+    monkeypatch.setenv(_fonts.FONT_PATH_VARIABLE, str(not_a_font))
+    with pytest.raises(ValueError, match=rf"^EVALPLOTS_FONT_PATH names '{not_a_font}', "
+                                         r"which is not a readable font file \("):
+        evaluate(CJK_Y, CJK_SCORES).save_figures(tmp_path / "figures")
+
+
 def test_save_figures_and_report_share_the_fallback_family(monkeypatch, tmp_path):
     """The one rule, with DejaVu Serif standing in for an installed CJK font: the
     report and save_figures draw every figure with the same fallback family, found
