@@ -348,3 +348,59 @@ def test_pr_legend_joins_ap_and_bep_of_each_model_once():
     ap = format_score(skm.average_precision_score(y, s))
     # ranked labels 1,1,0,1,0,0: P = R first at k = 3 (2 of 3), so BEP = 2/3
     assert texts[0] == f"m (AP = {ap}, BEP = 0.67)"
+
+
+def test_a_postscript_outline_face_is_embedded_as_truetype(tmp_path):
+    """Noto Sans CJK, the common CJK font, has PostScript (CFF) outlines, which
+    reportlab cannot embed: the subset converts them. A CFF copy of two glyphs
+    of the tests' font (fontTools' FontBuilder, contours the CFF way round) comes
+    back as TrueType outlines
+    with the same advance widths, contour direction (TrueType's clockwise) and,
+    within the 1-unit tolerance of the conversion, the same bounds and area as
+    the TrueType originals."""
+    import io
+
+    from conftest import TEST_CJK_FONT
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.areaPen import AreaPen
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.pens.reverseContourPen import ReverseContourPen
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    from fontTools.ttLib import TTFont as Font
+
+    from evalplots.report._fonts import truetype_subset
+
+    source = Font(TEST_CJK_FONT)
+    cmap, glyphs, hmtx = source.getBestCmap(), source.getGlyphSet(), source["hmtx"]
+    names = [".notdef", cmap[ord("模")], cmap[ord("型")]]
+    charstrings = {}
+    for name in names:
+        pen = T2CharStringPen(hmtx[name][0], glyphs)
+        glyphs[name].draw(ReverseContourPen(pen))  # CFF's outer contours: counter-clockwise
+        charstrings[name] = pen.getCharString()
+    builder = FontBuilder(source["head"].unitsPerEm, isTTF=False)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({ord("模"): names[1], ord("型"): names[2]})
+    builder.setupCFF("TestCFF", {"FullName": "Test CFF"}, charstrings, {})
+    builder.setupHorizontalMetrics({name: hmtx[name] for name in names})
+    builder.setupHorizontalHeader(ascent=880, descent=-120)
+    builder.setupNameTable({"familyName": "Test CFF", "styleName": "Regular"})
+    builder.setupOS2()
+    builder.setupPost()
+    cff = tmp_path / "test-cff.otf"
+    builder.save(str(cff))
+    assert open(cff, "rb").read(4) == b"OTTO"
+    subset = Font(io.BytesIO(truetype_subset(str(cff), 0, "模型")))
+    assert "glyf" in subset and "CFF " not in subset
+    assert subset.getBestCmap() == {ord("模"): names[1], ord("型"): names[2]}
+    for name in names[1:]:
+        expected, got = BoundsPen(glyphs), BoundsPen(subset.getGlyphSet())
+        glyphs[name].draw(expected)
+        subset.getGlyphSet()[name].draw(got)
+        assert np.allclose(got.bounds, expected.bounds, atol=1.0), (got.bounds,
+                                                                     expected.bounds)
+        assert subset["hmtx"][name][0] == hmtx[name][0]
+        expected, got = AreaPen(glyphs), AreaPen(subset.getGlyphSet())
+        glyphs[name].draw(expected)
+        subset.getGlyphSet()[name].draw(got)
+        assert got.value == pytest.approx(expected.value, rel=0.01)  # sign: direction
