@@ -18,11 +18,22 @@ escape instead:
 
 The letters of every script, the bidirectional marks (LRM, RLM, ALM) and the
 joiners (ZWJ, ZWNJ, needed by Persian and Indic scripts) are kept.
+
+What is *drawn* (page text, figure text) goes one step further, through
+:func:`drawn_text`: neither reportlab nor matplotlib orders right-to-left
+scripts or joins Arabic letters, so Hebrew and Arabic names are put in the
+order they are seen (the Unicode bidirectional algorithm, UAX #9) and Arabic
+letters in their joined forms. Metadata, outlines, file names and the terminal
+stay in logical order: their readers apply the algorithm themselves.
 """
 
+import functools
 import re
 
-__all__ = ["FORMAT_CHARACTERS", "NEUTRALISED", "escaped_format_characters", "shown_text"]
+from bidi import get_display
+
+__all__ = ["FORMAT_CHARACTERS", "NEUTRALISED", "drawn_text", "escaped_format_characters",
+           "left_to_right", "shown_text"]
 
 #: Unicode's format characters (category Cf, Unicode 15), for a regex class:
 #: invisible, yet part of a name; a zero-width space (U+200B) or a byte order
@@ -64,6 +75,100 @@ def shown_text(text):
     if not NEUTRALISED.search(text):
         return text
     return NEUTRALISED.sub(_escape, text)
+
+
+#: one character of a right-to-left script (bidirectional classes R and AL, with
+#: the Arabic digits, AN): Hebrew, Arabic, Syriac, Thaana, N'Ko ... and their
+#: presentation forms, the RLM mark, and the historic scripts of U+10800..U+10FFF
+#: and U+1E800..U+1EFFF. Text without one is drawn as it is stored.
+RIGHT_TO_LEFT = re.compile(
+    "[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufefc"
+    "\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+@functools.lru_cache(maxsize=4096)
+def drawn_text(text):
+    r"""``text`` as it is drawn: :func:`shown_text`, right-to-left runs in visual order.
+
+    Parameters
+    ----------
+    text : str
+        User text, or text holding it, to be drawn on a page or in a figure
+        (whose renderers place characters left to right as stored).
+
+    Returns
+    -------
+    str
+        ``shown_text(text)`` itself when it holds no right-to-left character
+        (:data:`RIGHT_TO_LEFT`); else each of its lines with Arabic letters in
+        their joined (presentation) forms and every run in the left-to-right
+        order it is seen.
+
+    Notes
+    -----
+    Arabic shaping is arabic-reshaper's (contextual forms and the lam-alef
+    ligatures of Unicode's Arabic Presentation Forms-B, which DejaVu Sans
+    covers); the order is python-bidi's implementation of the Unicode
+    bidirectional algorithm (UAX #9, the unicode-bidi crate), applied to each
+    line with a left-to-right paragraph level (rule HL1: the report and the
+    figures are English text, so "מודל 2" in them reads as a browser shows it
+    in an English page). Shape first, then reorder (shaping reads the logical
+    order). A paragraph that the renderer itself breaks into lines is
+    reordered before the break: a right-to-left run of several words that
+    wraps keeps each word right, not the words' order across the lines.
+
+    Examples
+    --------
+    >>> from evalplots._text import drawn_text
+    >>> drawn_text("model"), drawn_text("מודל"), drawn_text("model מודל (AUC)")
+    ('model', 'לדומ', 'model לדומ (AUC)')
+    >>> [hex(ord(c)) for c in drawn_text("لا")]  # lam-alef joined: one ligature
+    ['0xfefb']
+    """
+    text = shown_text(text)
+    if not RIGHT_TO_LEFT.search(text):
+        return text
+    # arabic_reshaper takes 40 ms to import: only text with such letters needs it
+    import arabic_reshaper
+
+    return "\n".join(get_display(arabic_reshaper.reshape(line), base_dir="L")
+                     for line in text.split("\n"))
+
+
+#: LEFT-TO-RIGHT MARK: a strong left-to-right character that draws nothing
+LRM = "\u200e"
+
+
+def left_to_right(text):
+    r"""``text`` with each line that holds a right-to-left character opened by LRM.
+
+    For a renderer that applies the bidirectional algorithm itself (matplotlib
+    3.11 and later, through libraqm): it takes a line's direction from its
+    first strong character (UAX #9, P2-P3), so "מודל 2 (AUC = 0.86)" would be
+    laid out right to left, its English part first. The mark (U+200E) makes
+    the line left-to-right, the level :func:`drawn_text` uses, and draws
+    nothing.
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    str
+        ``text`` itself without right-to-left characters; else its lines, each
+        with such a character starting with LRM (once).
+
+    Examples
+    --------
+    >>> from evalplots._text import left_to_right
+    >>> left_to_right("model"), left_to_right("מודל\nAUC")
+    ('model', '\u200eמודל\nAUC')
+    """
+    if not RIGHT_TO_LEFT.search(text):
+        return text
+    return "\n".join(LRM + line if RIGHT_TO_LEFT.search(line) and not line.startswith(LRM)
+                     else line for line in text.split("\n"))
 
 
 def _escape(match):

@@ -10,6 +10,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import contextlib  # noqa: E402
+import pathlib  # noqa: E402
 import tempfile  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
@@ -374,3 +375,37 @@ def _paper_figure(names=("model A", "model B")):
 def paper_figure():
     """A function building the 7 × 2.4 in 'paper' figure (see _paper_figure)."""
     return _paper_figure
+
+
+#: A CJK font of a few glyphs (tests/fonts/regenerate.py, OFL): the tests that embed
+#: an installed CJK font name it in EVALPLOTS_FONT_PATH, so they run on any machine.
+TEST_CJK_FONT = str(pathlib.Path(__file__).parent / "fonts" / "EvalplotsTestCJK-Regular.ttf")
+
+
+@pytest.fixture
+def cjk_font(monkeypatch):
+    """The test CJK font, named in EVALPLOTS_FONT_PATH; returns its FallbackFont."""
+    from evalplots.display import _fonts
+
+    monkeypatch.setenv(_fonts.FONT_PATH_VARIABLE, TEST_CJK_FONT)
+    found = _fonts.find_fallback_font("模型")
+    assert found.path == TEST_CJK_FONT, found
+    return found
+
+
+@pytest.fixture
+def no_cjk_font(monkeypatch):
+    """No font covers CJK, whatever is installed: the font search finds nothing
+    (its caches are emptied before and after, so no other test sees this)."""
+    from evalplots.display import _fonts
+    from evalplots.report import _fonts as report_fonts
+
+    def clear():
+        for cached in (_fonts._find_fallback_font, report_fonts._font_runs):
+            cached.cache_clear()
+
+    monkeypatch.delenv(_fonts.FONT_PATH_VARIABLE, raising=False)
+    monkeypatch.setattr(_fonts, "_candidates", lambda setting: ())
+    clear()
+    yield
+    clear()

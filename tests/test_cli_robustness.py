@@ -202,10 +202,12 @@ def test_cjk_model_name_is_one_warning_line(tmp_path):
     assert result.returncode == 0, result.stderr
     assert _lines(result.stderr) == [
         "evalplots: ignoring non-numeric column(s) 'id'.",
-        ("evalplots: note: figure text: no installed font covers '中型文模' for "
-         "matplotlib: the PDF report shows them in a built-in CID font, but the figures "
-         "are laid out with placeholder widths and figures saved on their own show "
-         "boxes; install a CJK font (e.g. Noto Sans CJK, WenQuanYi) to fix both.")]
+        ("evalplots: note: figure text: no installed font covers '中型文模': the PDF "
+         "report shows them in a built-in CID font, which it names but cannot embed (a "
+         "viewer without that font shows boxes), the figures are laid out with "
+         "placeholder widths and figures saved on their own show boxes; install a CJK "
+         "font (e.g. Noto Sans CJK, WenQuanYi) or name its file in EVALPLOTS_FONT_PATH "
+         "to fix all three.")]
 
 
 def test_all_tied_scores_note_once_without_source_path(tmp_path):

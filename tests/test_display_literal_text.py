@@ -129,6 +129,44 @@ def test_a_bidi_override_in_a_name_is_drawn_escaped_not_obeyed():
     assert _legend_texts(ax)[1][0] == "m\\u202egpj (AUC = 1.00)"
 
 
+HEBREW, ARABIC = "מודל", "نموذج"
+
+
+def _read_back(ax, tmp_path):
+    """The strings of the figure saved as PDF, as a PDF viewer copies them
+    (right-to-left runs read back into logical order; Arabic's joined forms
+    NFKC-normalised to letters): a name drawn in reading order reads back as
+    written, one drawn mirrored (or ordered twice) reads back reversed."""
+    from test_report_robustness import _drawn_strings
+
+    path = tmp_path / "figure.pdf"
+    ax.get_figure(root=True).savefig(path)
+    return " | ".join(_drawn_strings(path))
+
+
+def test_right_to_left_names_are_drawn_in_reading_order(tmp_path):
+    ax = _ax()
+    for name, score in zip((HEBREW, f"{ARABIC} 2"), SCORES):
+        RocCurveDisplay.from_predictions(BINARY, score, ax=ax, name=name)
+    cm = ConfusionMatrixDisplay.from_predictions(
+        np.array([HEBREW, ARABIC])[BINARY], np.array([HEBREW, ARABIC])[BINARY[::-1]],
+        ax=_ax())
+    for strings in (_read_back(ax, tmp_path), _read_back(cm.ax_, tmp_path)):
+        for name in (HEBREW, ARABIC):
+            assert name in strings and name[::-1] not in strings, strings
+
+
+def test_a_kept_legend_title_is_not_reordered_twice(tmp_path):
+    """A second curve on the axes keeps the legend title (the positive class,
+    here a Hebrew name): it is drawn in reading order, not reordered again."""
+    ax = _ax()
+    y = np.array(["x", HEBREW])[BINARY]
+    for name, score in zip(MODELS, SCORES):
+        RocCurveDisplay.from_predictions(y, score, pos_label=HEBREW, name=name, ax=ax)
+    strings = _read_back(ax, tmp_path)
+    assert HEBREW in strings and HEBREW[::-1] not in strings, strings
+
+
 @pytest.mark.parametrize("transposed", [False, True])
 def test_confusion_matrix_ticks_and_colorbar_label(transposed):
     ax = _ax()

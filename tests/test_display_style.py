@@ -51,6 +51,28 @@ def test_bad_arguments(args, kwargs, match):
         style.context(*args, **kwargs)
 
 
+def test_a_fallback_family_draws_the_glyphs_dejavu_sans_lacks(cjk_font):
+    """matplotlib falls back glyph by glyph across font.family only: the fallback
+    family is drawn (and embedded) beside DejaVu Sans, with no missing glyph."""
+    import io
+    import warnings
+
+    from matplotlib.figure import Figure
+    from pypdf import PdfReader
+
+    buffer = io.BytesIO()
+    with style.context("paper", fallback_family=cjk_font.family):
+        assert mpl.rcParams["font.family"] == ["DejaVu Sans", cjk_font.family]
+        fig = Figure()
+        fig.text(0.1, 0.5, "模型 model")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # no "Glyph ... missing from font(s)"
+            fig.savefig(buffer, format="pdf")
+    fonts = {str(font.get_object()["/BaseFont"]).split("+")[-1]
+             for font in PdfReader(buffer).pages[0]["/Resources"]["/Font"].values()}
+    assert fonts == {"DejaVuSans", "EvalplotsTestCJK-Regular"}
+
+
 def test_importing_the_display_package_changes_no_rcparams():
     import subprocess
     import sys

@@ -245,7 +245,7 @@ def test_tall_figure_is_scaled_to_the_frame(tmp_path):
 
 # -- 3. any script ----------------------------------------------------------------------
 
-def test_cjk_cyrillic_and_accents_are_text_in_the_pdf(tmp_path):
+def test_cjk_cyrillic_and_accents_are_text_in_the_pdf(tmp_path, no_cjk_font):
     title = "模型评估 — 猫/狗"
     y = np.array(["cão", "猫"] * 20)
     rng = np.random.default_rng(0)
@@ -272,7 +272,7 @@ def test_cjk_cyrillic_and_accents_are_text_in_the_pdf(tmp_path):
         name for name in fonts if "DejaVuSans" in name}
 
 
-def test_font_runs_pick_the_cid_font_of_each_script():
+def test_font_runs_pick_the_cid_font_of_each_script(no_cjk_font):
     assert font_runs("ab 模型") == (("ab ", "EvalplotsSans"), ("模型", "STSong-Light"))
     assert font_runs("かな") == (("かな", "HeiseiMin-W3"),)
     assert font_runs("한국어") == (("한국어", "HYSMyeongJo-Medium"),)

@@ -304,42 +304,48 @@ CJK_Y = [0, 1, 0, 1, 1, 0]
 CJK_SCORES = {"模型-1": [0.1, 0.8, 0.3, 0.6, 0.7, 0.2], "Модель-1": [0.2, 0.9, 0.4, 0.5, 0.6, 0.1]}
 
 
-def test_cjk_name_uses_the_installed_fallback_font(tmp_path):
-    from evalplots.display._fonts import find_fallback_font
-
-    found = find_fallback_font("型模")
-    if found is None:
-        pytest.skip("no installed font covers CJK for matplotlib on this machine "
-                    "(install e.g. fonts-noto-cjk); the warning test covers this case")
+def test_cjk_name_uses_the_installed_fallback_font(tmp_path, cjk_font):
+    """matplotlib draws the glyphs DejaVu Sans lacks in the fallback family only
+    when that family is an entry of font.family (the style's rule)."""
     ev = evaluate(CJK_Y, CJK_SCORES)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a covering font: no warning at all
         paths = ev.save_figures(tmp_path)
     fonts = pdf_fonts(paths[0])  # roc_curves.pdf: the legend holds the name
-    family = found[1].replace(" ", "")
+    family = cjk_font.family.replace(" ", "")
     assert any(family in name for name in fonts), (family, sorted(fonts))
     assert_truetype_only(paths[0])
 
 
-def test_cjk_name_without_a_font_warns_once(tmp_path, monkeypatch):
+def test_cjk_name_without_a_font_warns_once(tmp_path, no_cjk_font):
     """No covering font (forced, whatever is installed): one MissingGlyphWarning,
     none of matplotlib's per-glyph warnings, and the files are written."""
-    from evalplots.display import _fonts
     from evalplots.report._fonts import MissingGlyphWarning
 
-    monkeypatch.setattr(_fonts, "find_fallback_font", lambda chars: None)
     ev = evaluate(CJK_Y, CJK_SCORES)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         paths = ev.save_figures(tmp_path)
     assert [(w.category, str(w.message)) for w in caught] == [(MissingGlyphWarning, (
-        "figure text: no installed font covers '型模' for matplotlib: the PDF report "
-        "shows them in a built-in CID font, but the figures are laid out with "
-        "placeholder widths and figures saved on their own show boxes; install a CJK "
-        "font (e.g. Noto Sans CJK, WenQuanYi) to fix both."))]
+        "figure text: no installed font covers '型模': the PDF report shows them in a "
+        "built-in CID font, which it names but cannot embed (a viewer without that font "
+        "shows boxes), the figures are laid out with placeholder widths and figures "
+        "saved on their own show boxes; install a CJK font (e.g. Noto Sans CJK, "
+        "WenQuanYi) or name its file in EVALPLOTS_FONT_PATH to fix all three."))]
     assert caught[0].filename == __file__  # names the caller's line
     assert [p.name for p in paths][-2:] == ["confusion_matrix_模型-1.pdf",
                                            "confusion_matrix_Модель-1.pdf"]
+
+
+def test_a_named_font_that_is_no_font_is_refused_by_name(monkeypatch, tmp_path):
+    from evalplots.display import _fonts
+
+    not_a_font = tmp_path / "notes.ttf"
+    not_a_font.write_text("not a font")
+    monkeypatch.setenv(_fonts.FONT_PATH_VARIABLE, str(not_a_font))
+    with pytest.raises(ValueError, match=rf"^EVALPLOTS_FONT_PATH names '{not_a_font}', "
+                                         r"which is not a readable font file \("):
+        evaluate(CJK_Y, CJK_SCORES).save_figures(tmp_path / "figures")
 
 
 def test_save_figures_and_report_share_the_fallback_family(monkeypatch, tmp_path):
@@ -352,7 +358,7 @@ def test_save_figures_and_report_share_the_fallback_family(monkeypatch, tmp_path
 
     asked, families, real_style = [], [], _figures.figure_style
     monkeypatch.setattr(_fonts, "find_fallback_font", lambda chars: asked.append(chars)
-                        or ("DejaVuSerif.ttf", "DejaVu Serif"))
+                        or _fonts.FallbackFont("DejaVuSerif.ttf", "DejaVu Serif"))
     monkeypatch.setattr(_figures, "figure_style", lambda name="report", font_family=None:
                         families.append((name, font_family)) or real_style(name, font_family))
     ev = evaluate(CJK_Y, CJK_SCORES, label_names={0: "cão", 1: "猫"})

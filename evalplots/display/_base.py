@@ -11,9 +11,10 @@ import re
 from typing import NamedTuple
 
 import numpy as np
+from matplotlib import ft2font
 from matplotlib.legend import Legend
 
-from evalplots._text import shown_text
+from evalplots._text import drawn_text, left_to_right, shown_text
 from evalplots.metrics._format import format_interval, format_score, score_decimals
 
 __all__ = []
@@ -244,18 +245,33 @@ def literal_legend(ax, *args, **kwargs):
 
     Labels come from users (model and class names); a name such as ``gain_$`` or
     ``US$ 10-20`` must show as written, never be parsed as mathtext (which would
-    fail at draw time or change the text), and controls and bidi overrides in
-    it are shown as escapes (:func:`evalplots._text.shown_text`). ``ax`` may also be a Figure (a figure
-    legend). Returns the Legend.
+    fail at draw time or change the text); controls and bidi overrides in it
+    are shown as escapes and right-to-left runs are drawn in the order they are
+    read (:func:`figure_text`). ``ax`` may also be a Figure (a figure legend).
+    Returns the Legend.
     """
     return _literal(ax.legend(*args, **kwargs))
 
 
 def _literal(legend):
+    legend.given_title = legend.get_title().get_text()  # read by given_title()
     for text in (*legend.get_texts(), legend.get_title()):
         text.set_parse_math(False)
-        text.set_text(shown_text(text.get_text()))  # no bidi override reorders it
+        text.set_text(figure_text(text.get_text()))  # no bidi override reorders it
     return legend
+
+
+def given_title(legend):
+    """The title ``legend`` was given, in logical order, or None (no legend or title).
+
+    A literal legend's title is shown as :func:`figure_text` gives it (in drawn
+    order, with a matplotlib that cannot order text); a new legend that keeps
+    the title of the one it replaces must start from what that one was given,
+    or a right-to-left name would be reordered twice (back to logical order).
+    """
+    if legend is None:
+        return None
+    return getattr(legend, "given_title", legend.get_title().get_text()) or None
 
 
 #: smallest font (points) a legend inside the axes shrinks to (journal minimum).
@@ -333,6 +349,27 @@ def fitted_legend(ax, handles, labels, **kwargs):
     return _literal(legend)
 
 
+#: matplotlib lays text out with libraqm (3.11 and later): it applies the Unicode
+#: bidirectional algorithm and shapes Arabic itself, in every backend
+#: (:func:`figure_text`)
+ORDERS_TEXT = hasattr(ft2font, "__libraqm_version__")
+
+
+def figure_text(text):
+    """User text as a figure is given it: :func:`evalplots._text.shown_text`
+    and, when matplotlib orders right-to-left text itself (:data:`ORDERS_TEXT`),
+    each line made left-to-right (:func:`evalplots._text.left_to_right`), else
+    :func:`evalplots._text.drawn_text` (reordered and shaped here).
+
+    Examples
+    --------
+    >>> from evalplots.display._base import ORDERS_TEXT, figure_text
+    >>> figure_text("מודל") == ("\u200eמודל" if ORDERS_TEXT else "לדומ")
+    True
+    """
+    return left_to_right(shown_text(text)) if ORDERS_TEXT else drawn_text(text)
+
+
 #: Text properties for any text that shows user strings (tick labels, titles).
 LITERAL_TEXT = {"parse_math": False}
 
@@ -350,7 +387,9 @@ def break_lines(text, width, *, fontsize, max_lines=3):
     its end as fits (a figure title must leave room for its axes; tables carry
     the whole name): names that differ only at the end (``..._C_0.1`` and
     ``..._C_1.0``) keep different titles. Controls and bidi overrides are
-    shown as escapes first (:func:`evalplots._text.shown_text`).
+    shown as escapes first (:func:`evalplots._text.shown_text`), and the lines
+    are handed to matplotlib as :func:`figure_text` says (right-to-left runs
+    ordered line by line, after the breaks).
     """
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
@@ -362,7 +401,7 @@ def break_lines(text, width, *, fontsize, max_lines=3):
 
     text = shown_text(text)
     if "\n" in text or fits(text):
-        return text
+        return figure_text(text)
     lines, line = [], ""
     for piece in re.split(r"(?<=[_\-])|(?=\s)", text):
         if line and not fits(line + piece):
@@ -383,7 +422,7 @@ def break_lines(text, width, *, fontsize, max_lines=3):
                 break
             tail = longer
         lines = [*lines[:max_lines - 1], "…" + tail]
-    return "\n".join(lines)
+    return figure_text("\n".join(lines))
 
 
 def despine(ax):
@@ -452,8 +491,8 @@ class CurveDisplayMixin:
             align_legend_decimals(self.ax_)
         handles, labels = self.ax_.get_legend_handles_labels()
         previous = self.ax_.get_legend()
-        if legend_title is None and previous is not None:
-            legend_title = previous.get_title().get_text() or None
+        if legend_title is None:
+            legend_title = given_title(previous)
         if legend_title is None:
             legend_title = pos_label_title(self.pos_label)
         if not handles and legend_title is None:

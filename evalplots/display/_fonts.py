@@ -2,9 +2,12 @@
 
 matplotlib draws figure text in DejaVu Sans, which covers Latin, Greek and
 Cyrillic but not Chinese, Japanese or Korean. :func:`figure_font_family` looks
-through the fonts matplotlib's font manager knows for one that covers the CJK
-characters of the names a figure shows (an installed Noto Sans CJK, WenQuanYi,
-Droid Sans Fallback ...) and returns its family, to be tried after DejaVu Sans;
+through the font files named in the ``EVALPLOTS_FONT_PATH`` environment
+variable, then the fonts matplotlib's font manager knows, for one that covers
+the CJK characters of the names a figure shows (an installed Noto Sans CJK,
+WenQuanYi, Droid Sans Fallback ...) and returns its family, to be tried after
+DejaVu Sans (:func:`find_fallback_font` is the one search; the PDF report
+embeds a subset of the same font in its text);
 without one it warns once (:class:`MissingGlyphWarning`), instead of
 matplotlib's warning per glyph and figure. The PDF report
 (:mod:`evalplots.report.standard`) and :meth:`Evaluation.save_figures` both
@@ -15,10 +18,17 @@ layer re-exports what it shares.
 
 import contextlib
 import functools
+import os
 import warnings
+from typing import NamedTuple
 
-__all__ = ["MissingGlyphWarning", "figure_font_family", "find_fallback_font",
-           "ignore_glyph_warnings"]
+__all__ = ["FONT_PATH_VARIABLE", "FallbackFont", "MissingGlyphWarning",
+           "figure_font_family", "find_fallback_font", "ignore_glyph_warnings"]
+
+#: The environment variable naming font files (separated by ``os.pathsep``) to
+#: try first for the characters DejaVu Sans lacks, before the installed fonts:
+#: a font that is not installed, or a fixed choice among several.
+FONT_PATH_VARIABLE = "EVALPLOTS_FONT_PATH"
 
 #: Unicode blocks of each CJK script; the first script whose blocks hold a
 #: character is its script (kana -> Japanese, Hangul -> Korean, other
@@ -66,9 +76,16 @@ def _base_charmap():
     return frozenset(FT2Font(font_manager.findfont(BASE_FAMILY)).get_charmap())
 
 
-@functools.lru_cache(maxsize=16)
+class FallbackFont(NamedTuple):
+    """A font file that covers characters DejaVu Sans lacks."""
+
+    path: str
+    family: str
+    index: int = 0  # the face in a font collection (.ttc)
+
+
 def find_fallback_font(chars):
-    """A font known to matplotlib that covers every one of ``chars``.
+    """A font that covers every one of ``chars``: named in the setting, or installed.
 
     Parameters
     ----------
@@ -77,35 +94,130 @@ def find_fallback_font(chars):
 
     Returns
     -------
-    font : tuple of (str, str) or None
-        ``(path, family name)`` of the first font found, or None.
+    font : FallbackFont or None
+        ``(path, family, index)`` of the first font found, or None.
+
+    Raises
+    ------
+    ValueError
+        If :data:`FONT_PATH_VARIABLE` names a file that is not a readable font.
 
     Notes
     -----
-    The font is for matplotlib (the figures' fallback family, e.g. Noto Sans
-    CJK, WenQuanYi or Droid Sans Fallback); the PDF report's own text shows CJK
-    in reportlab's built-in CID fonts and needs no font file.
+    The files named in the ``EVALPLOTS_FONT_PATH`` environment variable come
+    first, in their order (each is added to matplotlib's font manager, so the
+    figures can use it by family); then the fonts matplotlib's font manager
+    found installed, regular upright faces first, then by file and face. The
+    figures use the font's family as their fallback family
+    (:func:`figure_font_family`); the PDF report embeds a subset of the same
+    face in its text (:func:`evalplots.report._fonts.font_runs`).
 
     Examples
     --------
     >>> find_fallback_font("")  # nothing to cover
     """
+    return _find_fallback_font(chars, os.environ.get(FONT_PATH_VARIABLE, ""))
+
+
+#: the family-name suffix of a CJK collection's face for each script (Noto
+#: Sans CJK SC, JP, KR): the ideographs of one script drawn in its own shapes
+SCRIPT_FACES = {"chinese": " SC", "japanese": " JP", "korean": " KR"}
+
+
+@functools.lru_cache(maxsize=64)
+def _find_fallback_font(chars, setting):
     if not chars:
         return None
+    codes = {ord(c) for c in chars}
+    covering = [font for font in _candidates(setting)
+                if codes <= _charmap(font.path, font.index)]
+    # kana make a text Japanese, Hangul Korean, ideographs alone Chinese
+    scripts = {cjk_script(ch) for ch in chars}
+    script = next((s for s in ("japanese", "korean", "chinese") if s in scripts), None)
+    suffix = SCRIPT_FACES.get(script, "\0")
+    # a named file is taken as named; among installed faces, TrueType outlines
+    # first (matplotlib embeds a PostScript-outline face in a saved PDF under a
+    # TrueType descriptor, which viewers flag), then the text's script's face
+    named = [font for font in covering if font in _named(setting)]
+    return next(iter(named or sorted(covering, key=lambda f: (
+        _postscript_outlines(f.path, f.index), not f.family.endswith(suffix)))), None)
+
+
+def _preference(entry):
+    """Sort key of installed fonts: regular upright proportional faces first."""
+    regular = entry.style == "normal" and entry.weight in (400, "normal", "regular")
+    return (not regular, "Mono" in entry.name, entry.fname, entry.index)
+
+
+@functools.lru_cache(maxsize=4)
+def _candidates(setting):
+    """The fonts to search, for a value of :data:`FONT_PATH_VARIABLE`: the named
+    ones first, then the installed ones."""
     from matplotlib import font_manager
+
+    named = _named(setting)
+    # placeholder glyphs for everything (macOS) are no fallback; files added for
+    # a setting are not installed ones (another setting does not see them)
+    installed = sorted((e for e in font_manager.fontManager.ttflist
+                        if not e.name.startswith("Last Resort")
+                        and e.fname not in _ADDED_FILES), key=_preference)
+    return tuple(dict.fromkeys(
+        [*named, *(FallbackFont(e.fname, e.name, e.index) for e in installed)]))
+
+
+#: the files :func:`_named` added to matplotlib's font manager
+_ADDED_FILES = set()
+
+
+@functools.lru_cache(maxsize=4)
+def _named(setting):
+    """The faces of the files a value of :data:`FONT_PATH_VARIABLE` names, each
+    added to matplotlib's font manager (the figures find it by family)."""
+    from matplotlib import font_manager
+
+    manager = font_manager.fontManager
+    named = []
+    for path in filter(None, setting.split(os.pathsep)):
+        path = os.path.abspath(path)
+        try:
+            known = [e for e in manager.ttflist if e.fname == path]
+            if not known:
+                manager.addfont(path)
+                _ADDED_FILES.add(path)
+                known = [e for e in manager.ttflist if e.fname == path]
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise ValueError(
+                f"{FONT_PATH_VARIABLE} names {path!r}, which is not a readable font "
+                f"file ({exc}); name TrueType or OpenType files (.ttf, .otf, .ttc), "
+                f"separated by {os.pathsep!r}.") from None
+        named += [FallbackFont(e.fname, e.name, e.index) for e in known]
+    return tuple(dict.fromkeys(named))
+
+
+@functools.lru_cache(maxsize=256)
+def _postscript_outlines(path, index):
+    """Whether a face's glyphs are PostScript (CFF) outlines: its table
+    directory starts ``OTTO`` (read in a collection's directory of faces)."""
+    try:
+        with open(path, "rb") as file:
+            tag = file.read(4)
+            if tag == b"ttcf":
+                file.seek(12 + 4 * index)
+                file.seek(int.from_bytes(file.read(4), "big"))
+                tag = file.read(4)
+    except OSError:
+        return True
+    return tag == b"OTTO"
+
+
+@functools.lru_cache(maxsize=256)
+def _charmap(path, index):
     from matplotlib.ft2font import FT2Font
 
-    codes = {ord(c) for c in chars}
-    for entry in font_manager.fontManager.ttflist:
-        if entry.name.startswith("Last Resort"):  # placeholder glyphs for everything
-            continue
-        try:
-            charmap = FT2Font(entry.fname).get_charmap()
-        except (OSError, RuntimeError, ValueError):  # unreadable files
-            continue
-        if codes <= set(charmap):
-            return entry.fname, entry.name
-    return None
+    try:
+        return frozenset(FT2Font(path, face_index=index).get_charmap())
+    except (OSError, RuntimeError, ValueError):  # unreadable files
+        return frozenset()
 
 
 def missing_glyph_note(chars):
@@ -114,11 +226,12 @@ def missing_glyph_note(chars):
     lost = "".join(ch for ch in chars if not cjk_script(ch))
     parts = []
     if shown:
-        parts.append(f"no installed font covers {shown!r} for matplotlib: the PDF "
-                     f"report shows them in a built-in CID font, but the figures are "
-                     f"laid out with placeholder widths and figures saved on their own "
-                     f"show boxes; install a CJK font (e.g. Noto Sans CJK, WenQuanYi) "
-                     f"to fix both")
+        parts.append(f"no installed font covers {shown!r}: the PDF report shows them "
+                     f"in a built-in CID font, which it names but cannot embed (a "
+                     f"viewer without that font shows boxes), the figures are laid out "
+                     f"with placeholder widths and figures saved on their own show "
+                     f"boxes; install a CJK font (e.g. Noto Sans CJK, WenQuanYi) or "
+                     f"name its file in {FONT_PATH_VARIABLE} to fix all three")
     if lost:
         parts.append(f"no available font can show {lost!r}; they appear as boxes")
     return "figure text: " + "; ".join(parts) + "."
@@ -167,7 +280,7 @@ def figure_font_family(texts, *, stacklevel=2):
     if cjk and found is None:
         warnings.warn(missing_glyph_note(cjk), MissingGlyphWarning,
                       stacklevel=stacklevel + 1)
-    return None if found is None else found[1]
+    return None if found is None else found.family
 
 
 @contextlib.contextmanager

@@ -45,7 +45,7 @@ import numpy as np
 from matplotlib.font_manager import FontProperties
 from matplotlib.text import Text
 
-from evalplots.display._base import LITERAL_TEXT, merge_style_kwargs
+from evalplots.display._base import LITERAL_TEXT, figure_text, merge_style_kwargs
 from evalplots.display._cells import text_colors
 from evalplots.metrics._labels import (
     check_labels,
@@ -362,7 +362,8 @@ def thin(labels, step, keep=()):
 def set_ticks(ax, axis, labels, fit, keep=()):
     """Put ticks at the centres of the labelled cells and write them as ``fit`` says.
 
-    The labels (class names) are shown literally, never parsed as mathtext.
+    The labels (class names) are shown literally, never parsed as mathtext, in
+    the order :func:`~evalplots.display._base.figure_text` gives.
     """
     shown = thin(labels, fit.step, keep)
     props = {"fontsize": fit.fontsize, "rotation": fit.rotation, **LITERAL_TEXT}
@@ -376,7 +377,7 @@ def set_ticks(ax, axis, labels, fit, keep=()):
     else:
         props.update(rotation_mode="default", ha="right", va="center")
     target = ax.xaxis if axis == "x" else ax.yaxis
-    target.set_ticks(np.asarray(shown) + 0.5, [labels[i] for i in shown], **props)
+    target.set_ticks(np.asarray(shown) + 0.5, [figure_text(labels[i]) for i in shown], **props)
 
 
 def cell_size(ax):

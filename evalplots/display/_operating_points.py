@@ -14,7 +14,7 @@ import numbers
 
 import numpy as np
 
-from evalplots.display._base import merge_style_kwargs, pos_label_title
+from evalplots.display._base import given_title, merge_style_kwargs, pos_label_title
 from evalplots.metrics._format import format_quantity, format_score, format_threshold
 from evalplots.metrics._validation import check_threshold as check_threshold_value
 
@@ -207,9 +207,7 @@ def interval_title(ax, legend_title, pos_label, ci):
     note = "[ ]: " + (f"{level:.0%} CI" if level is not None else "CI")
     if method:
         note += f" ({_METHODS.get(method, method)})"
-    previous = ax.get_legend()
-    base = previous.get_title().get_text() if previous is not None else None
-    base = base or pos_label_title(pos_label)
+    base = given_title(ax.get_legend()) or pos_label_title(pos_label)
     if base and note in base:
         return base
     return f"{base}\n{note}" if base else note

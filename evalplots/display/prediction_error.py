@@ -12,6 +12,7 @@ from evalplots._docstrings import REGRESSION_PARAMS, fill_doc
 from evalplots.display._base import (
     LITERAL_TEXT,
     check_option,
+    figure_text,
     get_axes,
     literal_legend,
     merge_style_kwargs,
@@ -366,7 +367,7 @@ class PredictionErrorDisplay:
         name = self.name if name is None else name
         title = "\n".join(text for text in (name, note) if text is not None)
         if title:  # the model name: shown literally, as every user text
-            self.ax_.set_title(title, fontsize="medium", **LITERAL_TEXT)
+            self.ax_.set_title(figure_text(title), fontsize="medium", **LITERAL_TEXT)
         if self.ax_.get_legend_handles_labels()[0]:
             literal_legend(self.ax_, loc=_LEGEND_LOC.get(kind, "best"))
         return self

@@ -11,6 +11,8 @@ parameters at draw time)::
 import matplotlib as mpl
 import numpy as np
 
+from evalplots.display._fonts import BASE_FAMILY
+
 __all__ = ["STYLES", "available", "context"]
 
 _COMMON = {
@@ -92,7 +94,7 @@ STYLES = {
 available = tuple(STYLES)
 
 
-def context(style="paper", rc=None):
+def context(style="paper", rc=None, *, fallback_family=None):
     """Return a context manager that applies a publication style temporarily.
 
     Parameters
@@ -106,6 +108,10 @@ def context(style="paper", rc=None):
         figure sets its size); 'talk': 6.4 × 6.4 in, 14 pt.
     rc : dict, default=None
         Extra rcParams applied on top of the style.
+    fallback_family : str, default=None
+        A font family for the characters DejaVu Sans lacks (an installed CJK
+        font, as :func:`evalplots.display._fonts.figure_font_family` finds one):
+        text is drawn in DejaVu Sans and, glyph by glyph, in this family.
 
     Returns
     -------
@@ -129,6 +135,13 @@ def context(style="paper", rc=None):
     ``plotting_context``): the style lives only inside the ``with`` block, in keeping
     with the Display rule that nothing changes ``rcParams`` globally.
 
+    matplotlib (3.6 and later) falls back glyph by glyph across the entries of
+    ``font.family`` only: a generic entry such as ``'sans-serif'`` stands for
+    one font, the first installed one of ``font.sans-serif``, so a fallback
+    put in that list is never reached and its glyphs are drawn as boxes. The
+    fallback family therefore goes into ``font.family`` itself, after DejaVu
+    Sans: ``font.family = ['DejaVu Sans', fallback_family]``.
+
     Examples
     --------
     >>> import matplotlib as mpl
@@ -145,6 +158,8 @@ def context(style="paper", rc=None):
             f"style must be one of {', '.join(map(repr, available))}; got {style!r}."
         )
     params = dict(STYLES[style])
+    if fallback_family is not None:
+        params["font.family"] = [BASE_FAMILY, fallback_family]
     if rc is not None:
         unknown = sorted(set(rc) - set(mpl.rcParams))
         if unknown:

@@ -506,7 +506,7 @@ class Evaluation:
         outlines look the same on every machine; use the PDF for editable text.
         CJK characters in model and class names are drawn in the same fallback
         font family as in the PDF report: an installed font that covers them
-        (found through matplotlib's font manager), after DejaVu Sans.
+        (or a file named in ``EVALPLOTS_FONT_PATH``), after DejaVu Sans.
         Each file is written to a temporary file and then renamed (atomic): an
         error never leaves a half-written file. PDF and SVG files hold no date,
         so they are the same bytes on every run.

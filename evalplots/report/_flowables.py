@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 from svglib.svglib import SvgRenderer, load_svg_file
 
+from evalplots.display._base import ORDERS_TEXT
 from evalplots.display._fonts import missing_glyph_note
 from evalplots.report._fonts import (
     MissingGlyphWarning,
@@ -216,11 +217,12 @@ def _embed_text(node):
                 continue
             name = item.fontName.lower()
             item.fontName = _FACES["bold" in name, "oblique" in name or "italic" in name]
-            runs = font_runs(item.text, item.fontName)
+            # a figure string is in logical order unless matplotlib could not order it
+            runs = font_runs(item.text, item.fontName, ordered=not ORDERS_TEXT)
             if len(runs) > 1:
                 contents[i] = _string_runs(item, runs)
             else:
-                item.fontName = runs[0][1]
+                item.text, item.fontName = runs[0]
 
 
 #: Decimals of the path coordinates written to the PDF (points, 1/72 in): 0.01 pt

@@ -1,31 +1,36 @@
 """Glyph coverage: which characters the report font can show, and what shows the rest.
 
 The report's text font is DejaVu Sans (shipped with matplotlib), which covers
-Latin, Greek and Cyrillic but not CJK. Runs of Chinese, Japanese or Korean
-characters are set in reportlab's built-in CID fonts (STSong-Light,
-HeiseiMin-W3, HYSMyeongJo-Medium: no font file needed, the PDF reader
-supplies the glyphs): :func:`font_runs` cuts a text into runs of one font,
-:func:`markup` writes them as paragraph markup and :func:`text_width`
-measures them. For the figures, :func:`find_fallback_font` (in
-evalplots.display._fonts, shared with saved figures) looks through the
-fonts matplotlib's font manager knows (e.g. an installed Noto Sans CJK,
-WenQuanYi or Droid Sans Fallback) for one that covers the characters; the
-report says once, in a :class:`MissingGlyphWarning`, what no font can show,
-instead of matplotlib's warning per glyph and figure.
+Latin, Greek and Cyrillic but not CJK. A run of characters it lacks is set in
+the font :func:`~evalplots.display._fonts.find_fallback_font` finds for it (a
+font file named in ``EVALPLOTS_FONT_PATH`` or an installed Noto Sans CJK,
+WenQuanYi, Droid Sans Fallback: the search the figures use too), embedded as a
+small TrueType font of just that run's glyphs (:func:`embedded_subset`); with
+no such font, CJK runs are set in reportlab's built-in CID fonts
+(STSong-Light, HeiseiMin-W3, HYSMyeongJo-Medium), which the PDF names but
+cannot embed: the reader must supply the glyphs, and the report says so once.
+:func:`font_runs` cuts a text into runs of one font, :func:`markup` writes
+them as paragraph markup and :func:`text_width` measures them. The report says
+once, in a :class:`MissingGlyphWarning`, what no font can show, instead of
+matplotlib's warning per glyph and figure.
 """
 
 import contextlib
 import functools
+import hashlib
+import io
+import os
 import re
 import warnings
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from evalplots._text import shown_text
+from evalplots._text import drawn_text, shown_text
 from evalplots.display._fonts import (  # noqa: F401  (re-exported for the report)
+    FONT_PATH_VARIABLE,
     GLYPH_WARNING,
     MissingGlyphWarning,
     cjk_script,
@@ -55,9 +60,119 @@ def cid_font(ch):
     name = _CID_FONT_OF.get(cjk_script(ch))
     if name is not None and name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(UnicodeCIDFont(name))
-        # paragraph markup looks a face up by family (bold headings too)
-        pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name,
-                                      boldItalic=name)
+        _register_family(name)
+    return name
+
+
+def _register_family(name):
+    # paragraph markup looks a face up by family (bold headings too)
+    pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name,
+                                  boldItalic=name)
+
+
+def truetype_subset(path, index, chars, postscript_name=None):
+    """A TrueType font (bytes) of the glyphs of ``chars`` in a font file's face.
+
+    Parameters
+    ----------
+    path : str
+        A TrueType or OpenType font file, or a collection (.ttc).
+    index : int
+        The face in a collection (0 for a single font).
+    chars : str
+        The characters to keep; the face must have a glyph for each.
+    postscript_name : str, default=None
+        The subset's PostScript name (name ID 6, which PDF viewers know a font
+        by); None keeps the face's. Two subsets of one face need two names.
+
+    Returns
+    -------
+    data : bytes
+        A font of ``.notdef`` and those glyphs only (components decomposed),
+        with the face's metrics and name table (its copyright and licence
+        entries included); PostScript (CFF) outlines become quadratic ones.
+
+    Notes
+    -----
+    reportlab embeds TrueType outlines only, and parses a whole font file
+    (tens of megabytes for a CJK collection) before it subsets it; the glyphs
+    of one run are read here with fontTools, lazily, and cubic curves are
+    approximated by quadratic ones within 1 font unit (cu2qu, as fontTools'
+    ``otf2ttf`` does; CFF contours run the other way round). The result is
+    deterministic (the face's own timestamps are kept).
+
+    Examples
+    --------
+    >>> import matplotlib, os
+    >>> path = os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSans.ttf")
+    >>> from fontTools.ttLib import TTFont as Font
+    >>> sorted(Font(io.BytesIO(truetype_subset(path, 0, "ab"))).getBestCmap())
+    [97, 98]
+    """
+    # fontTools is matplotlib's dependency; only a report with such runs needs it
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.recordingPen import DecomposingRecordingPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import TTFont as Font
+
+    with Font(path, fontNumber=index, lazy=True) as source:  # closes the file
+        cmap = source.getBestCmap()
+        names = list(dict.fromkeys([".notdef", *(cmap[ord(ch)] for ch in chars)]))
+        glyph_set, cubic = source.getGlyphSet(), "glyf" not in source
+        glyphs = {}
+        for name in names:
+            recording = DecomposingRecordingPen(glyph_set)
+            glyph_set[name].draw(recording)
+            pen = TTGlyphPen(None)
+            recording.replay(Cu2QuPen(pen, 1.0, reverse_direction=True) if cubic else pen)
+            glyphs[name] = pen.glyph()
+        head, hhea, os2 = source["head"], source["hhea"], source["OS/2"]
+        builder = FontBuilder(head.unitsPerEm, isTTF=True)
+        builder.setupGlyphOrder(names)
+        builder.setupCharacterMap({ord(ch): cmap[ord(ch)] for ch in chars})
+        builder.setupGlyf(glyphs)
+        builder.setupHorizontalMetrics({name: source["hmtx"][name] for name in names})
+        builder.setupHorizontalHeader(ascent=hhea.ascent, descent=hhea.descent)
+        builder.font["name"] = source["name"]
+        builder.setupOS2(sTypoAscender=os2.sTypoAscender, sTypoDescender=os2.sTypoDescender,
+                         sTypoLineGap=os2.sTypoLineGap, usWinAscent=os2.usWinAscent,
+                         usWinDescent=os2.usWinDescent, fsType=os2.fsType,
+                         achVendID=os2.achVendID)
+        created, modified = head.created, head.modified
+    if postscript_name is not None:
+        for record in builder.font["name"].names:
+            if record.nameID == 6:
+                record.string = postscript_name
+    builder.setupPost()
+    builder.setupMaxp()
+    builder.font["head"].created, builder.font["head"].modified = created, modified
+    builder.font.recalcTimestamp = False
+    out = io.BytesIO()
+    builder.save(out)
+    return out.getvalue()
+
+
+@functools.lru_cache(maxsize=1024)
+def embedded_subset(font, chars):
+    """Register the glyphs of ``chars`` in ``font`` with reportlab; return the name.
+
+    ``font`` is a :class:`~evalplots.display._fonts.FallbackFont`; the name
+    (``EvalplotsCJK-`` and a digest of the family and ``chars``, also the
+    subset's PostScript name: viewers confuse fonts of one name) is the same
+    on every run, so an invariant report stays byte for byte the same. None when
+    the face forbids embedding (its OS/2 ``fsType``) or reportlab cannot read
+    the subset: the caller falls back to the CID fonts.
+    """
+    digest = hashlib.sha1(f"{font.family}\0{font.index}\0{chars}".encode()).hexdigest()
+    name = f"EvalplotsCJK-{digest[:12]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TTFont(name, io.BytesIO(
+                truetype_subset(font.path, font.index, chars, name))))
+        except (TTFError, KeyError, OSError):  # embedding forbidden; unreadable face
+            return None
+        _register_family(name)
     return name
 
 
@@ -68,15 +183,18 @@ def _coverage(font):
     return getattr(face, "charToGlyph", None)  # None: a non-TrueType font
 
 
-@functools.lru_cache(maxsize=4096)
-def font_runs(text, font=FONT):
-    """Cut ``text`` into runs of one font: ``font`` and the CID fonts for CJK.
+def font_runs(text, font=FONT, *, ordered=False):
+    """Cut ``text`` into runs of one font: ``font``, and fonts for what it lacks.
 
-    A character ``font`` has no glyph for goes to the built-in CID font of its
-    script (:data:`CID_FONTS`); spaces and characters no font has stay in
-    ``font``. Every text drawn on a page passes here, so controls, bidi
-    overrides and surrogate escapes are written visibly first
-    (:func:`evalplots._text.shown_text`).
+    A run of characters ``font`` has no glyph for is set in the font
+    :func:`~evalplots.display._fonts.find_fallback_font` finds for the whole
+    run, embedded as a subset (:func:`embedded_subset`); without one, each CJK
+    character goes to the built-in CID font of its script (:data:`CID_FONTS`,
+    named in the PDF, not embedded). Spaces and characters no font has stay in
+    ``font``. Every text drawn on a page passes here, so it is put in the
+    order it is drawn first (:func:`evalplots._text.drawn_text`: controls, bidi
+    overrides and surrogate escapes written visibly, right-to-left runs
+    reordered, Arabic joined).
 
     Parameters
     ----------
@@ -84,33 +202,66 @@ def font_runs(text, font=FONT):
         Any text.
     font : str, default="EvalplotsSans"
         A registered reportlab font (a TrueType one, or the run is the whole text).
+    ordered : bool, default=False
+        True for a text already in drawn order (a figure's string, when
+        matplotlib got it from :func:`~evalplots._text.drawn_text`): only
+        :func:`~evalplots._text.shown_text` applies, it is not reordered again.
 
     Returns
     -------
     runs : tuple of (str, str)
-        ``(text, font name)`` pairs whose texts join to ``shown_text(text)``.
+        ``(text, font name)`` pairs whose texts join to ``drawn_text(text)``
+        (``shown_text(text)`` when ``ordered``).
 
     Examples
     --------
-    >>> font_runs("模型 — cão")
-    (('模型', 'STSong-Light'), (' — cão', 'EvalplotsSans'))
+    >>> runs = font_runs("模型 — cão")  # the first run's font: a CJK font's subset
+    >>> runs[0][0], runs[1]               # or, with none installed, STSong-Light
+    ('模型', (' — cão', 'EvalplotsSans'))
+    >>> font_runs("מודל 1")
+    (('1 לדומ', 'EvalplotsSans'),)
     """
-    text = shown_text(text)
+    # the setting is part of the cache key: it changes which font is found
+    return _font_runs(text, font, ordered, os.environ.get(FONT_PATH_VARIABLE, ""))
+
+
+@functools.lru_cache(maxsize=4096)
+def _font_runs(text, font, ordered, setting):
+    text = shown_text(text) if ordered else drawn_text(text)
     cmap = _coverage(font)
+    if cmap is None:
+        return ((text, font),)
     runs = []
-    for ch in text:
-        name = font
-        if cmap is not None and ord(ch) not in cmap and not ch.isspace():
-            name = cid_font(ch) or font
-        if runs and runs[-1][1] == name:
-            runs[-1][0] += ch
+    for lacking, piece in _pieces(text, cmap):
+        found = find_fallback_font(piece) if lacking else None
+        subset = None if found is None else embedded_subset(found, piece)
+        if subset is not None or not lacking:
+            pieces = [(piece, subset or font)]
         else:
-            runs.append([ch, name])
+            pieces = [(ch, cid_font(ch) or font) for ch in piece]
+        for part, name in pieces:
+            if runs and runs[-1][1] == name:
+                runs[-1][0] += part
+            else:
+                runs.append([part, name])
     return tuple((t, f) for t, f in runs)
 
 
+def _pieces(text, cmap):
+    """``(lacking, piece)``: the maximal pieces of ``text`` that ``cmap`` lacks
+    (True) or has (False); spaces count as had."""
+    pieces = []
+    for ch in text:
+        lacking = ord(ch) not in cmap and not ch.isspace()
+        if pieces and pieces[-1][0] == lacking:
+            pieces[-1][1] += ch
+        else:
+            pieces.append([lacking, ch])
+    return [(lacking, piece) for lacking, piece in pieces]
+
+
 def markup(text, font=FONT):
-    """``text`` escaped for reportlab paragraphs, CJK runs in their CID font.
+    """``text`` escaped for reportlab paragraphs, each run in its font (:func:`font_runs`).
 
     Parameters
     ----------
@@ -125,8 +276,8 @@ def markup(text, font=FONT):
 
     Examples
     --------
-    >>> markup("猫 <b>")
-    '<font face="STSong-Light">猫</font> &lt;b&gt;'
+    >>> markup("猫 <b>").endswith('">猫</font> &lt;b&gt;')
+    True
     """
     return "".join(escape(t) if f == font else f'<font face="{f}">{escape(t)}</font>'
                    for t, f in font_runs(text, font))

@@ -72,8 +72,10 @@ class Report(ReportContent):
     All user text (title, headings, paragraphs, table cells, captions) is
     escaped with :func:`xml.sax.saxutils.escape` before it reaches reportlab's
     ``Paragraph`` mini-markup, so ``<``, ``>`` and ``&`` print literally; runs
-    of characters the font lacks are set in reportlab's CID font of their
-    script (STSong-Light, HeiseiMin-W3, HYSMyeongJo-Medium: no font file).
+    of characters the font lacks are set in an embedded subset of an installed
+    font that covers them (:func:`evalplots.report._fonts.font_runs`), else in
+    reportlab's CID font of their script (STSong-Light, HeiseiMin-W3,
+    HYSMyeongJo-Medium: named, not embedded).
     Figures are converted when added (matplotlib SVG -> svglib Drawing) and
     stay vector graphics with searchable text in the embedded fonts; the
     figure may be closed afterwards.

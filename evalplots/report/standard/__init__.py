@@ -132,11 +132,13 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
     versions), also written into the PDF's document information. The date is
     ``SOURCE_DATE_EPOCH`` when set (so a rerun writes the same bytes), else
     2000-01-01 with ``invariant=True``, else now.
-    Text is set in DejaVu Sans, CJK runs in reportlab's built-in CID fonts (no
-    font file needed). For the figures, an installed font covering the names'
-    CJK characters, found through matplotlib's font manager (e.g. Noto Sans
-    CJK, WenQuanYi), is the fallback font family; without one a single
-    MissingGlyphWarning says so. Each model gets its own colour and line style.
+    Text is set in DejaVu Sans; CJK runs in a subset, embedded, of an
+    installed font that covers them (e.g. Noto Sans CJK, WenQuanYi, or a file
+    named in ``EVALPLOTS_FONT_PATH``), which is also the figures' fallback font
+    family; without one a single MissingGlyphWarning says so and the text falls
+    back to reportlab's built-in CID fonts (named, not embedded). Right-to-left
+    names are drawn in reading order. Each model gets its own colour and line
+    style.
 
     Examples
     --------

@@ -25,7 +25,13 @@ from matplotlib.transforms import ScaledTranslation
 from evalplots._atomic import NAME_MAX, cut_to_bytes, write_atomically
 from evalplots._text import NEUTRALISED
 from evalplots.display import style
-from evalplots.display._base import LITERAL_TEXT, break_lines, legend_handle, literal_legend
+from evalplots.display._base import (
+    LITERAL_TEXT,
+    break_lines,
+    figure_text,
+    legend_handle,
+    literal_legend,
+)
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
 from evalplots.display.style import model_style
 from evalplots.exceptions import EmptyFigureWarning
@@ -38,10 +44,7 @@ def figure_style(name="report", font_family=None):
     ``font_family`` is a fallback font family (e.g. a CJK font) tried after
     DejaVu Sans for characters it lacks.
     """
-    rc = None
-    if font_family is not None:
-        rc = {"font.family": ["sans-serif"], "font.sans-serif": ["DejaVu Sans", font_family]}
-    return style.context(name, rc=rc)
+    return style.context(name, fallback_family=font_family)
 
 
 def legend_below(fig, axes, handles, labels, *, ncols=None):
@@ -386,7 +389,7 @@ def score_distribution_figure(ev, names=None, *, style="report", width=7.6, fami
                 ax=ax, threshold=ev.threshold, legend_loc="upper center", name="",
                 **colours)
             panel_title(ax, name, panel)
-            ax.set_xlabel(f"score of class {ev.pos_name}", **LITERAL_TEXT)
+            ax.set_xlabel(figure_text(f"score of class {ev.pos_name}"), **LITERAL_TEXT)
             if shared:
                 ax.tick_params(labelbottom=True)
         for ax in axes[len(names):]:
@@ -508,7 +511,8 @@ def prediction_error_figure(ev, name, *, style="report", width=7.6, family=None)
         for ax, kind in zip(axes, ("actual_vs_predicted", "residual_vs_predicted",
                                    "residual_distribution")):
             display.plot(ax=ax, kind=kind)
-            ax.set_title(ax.get_title().replace(f"{name}\n", "").replace(name, ""),
+            shown = figure_text(name)  # as the Display's title shows it
+            ax.set_title(ax.get_title().replace(f"{shown}\n", "").replace(shown, ""),
                          fontsize="small", **LITERAL_TEXT)
     return fig
 
