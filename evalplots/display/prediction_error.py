@@ -9,6 +9,7 @@ import numbers
 import numpy as np
 
 from evalplots._docstrings import REGRESSION_PARAMS, fill_doc
+from evalplots._text import shown_text
 from evalplots.display._base import (
     LITERAL_TEXT,
     check_option,
@@ -366,7 +367,7 @@ class PredictionErrorDisplay:
         name = self.name if name is None else name
         title = "\n".join(text for text in (name, note) if text is not None)
         if title:  # the model name: shown literally, as every user text
-            self.ax_.set_title(title, fontsize="medium", **LITERAL_TEXT)
+            self.ax_.set_title(shown_text(title), fontsize="medium", **LITERAL_TEXT)
         if self.ax_.get_legend_handles_labels()[0]:
             literal_legend(self.ax_, loc=_LEGEND_LOC.get(kind, "best"))
         return self

@@ -5,6 +5,7 @@ import warnings
 import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, THINNED_CURVE_NOTE, fill_doc
+from evalplots._text import shown_text
 from evalplots.display._base import (
     LITERAL_TEXT,
     CurveDisplayMixin,
@@ -434,7 +435,7 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
         name = self.name if name is None else name
         suffix = f" (score of class {self.pos_label})" if self.pos_label is not None else ""
         # the class name is shown as written (never parsed as mathtext)
-        self.ax_.set_xlabel(f"Threshold{suffix}", **LITERAL_TEXT)
+        self.ax_.set_xlabel(shown_text(f"Threshold{suffix}"), **LITERAL_TEXT)
         self.ax_.set(ylabel="Metric value", ylim=(-0.02, 1.02))
         title = name
         if self.ci_band_:

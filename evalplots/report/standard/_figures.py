@@ -23,7 +23,7 @@ from matplotlib.patches import Patch
 from matplotlib.transforms import ScaledTranslation
 
 from evalplots._atomic import NAME_MAX, cut_to_bytes, write_atomically
-from evalplots._text import NEUTRALISED
+from evalplots._text import NEUTRALISED, shown_text
 from evalplots.display import style
 from evalplots.display._base import LITERAL_TEXT, break_lines, legend_handle, literal_legend
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
@@ -386,7 +386,7 @@ def score_distribution_figure(ev, names=None, *, style="report", width=7.6, fami
                 ax=ax, threshold=ev.threshold, legend_loc="upper center", name="",
                 **colours)
             panel_title(ax, name, panel)
-            ax.set_xlabel(f"score of class {ev.pos_name}", **LITERAL_TEXT)
+            ax.set_xlabel(shown_text(f"score of class {ev.pos_name}"), **LITERAL_TEXT)
             if shared:
                 ax.tick_params(labelbottom=True)
         for ax in axes[len(names):]:
@@ -508,7 +508,8 @@ def prediction_error_figure(ev, name, *, style="report", width=7.6, family=None)
         for ax, kind in zip(axes, ("actual_vs_predicted", "residual_vs_predicted",
                                    "residual_distribution")):
             display.plot(ax=ax, kind=kind)
-            ax.set_title(ax.get_title().replace(f"{name}\n", "").replace(name, ""),
+            shown = shown_text(name)  # as the Display wrote it in the title
+            ax.set_title(ax.get_title().replace(f"{shown}\n", "").replace(shown, ""),
                          fontsize="small", **LITERAL_TEXT)
     return fig
 
