@@ -110,11 +110,17 @@ def test_an_output_that_cannot_be_written_is_refused_first_by_its_own_path(
     assert os.listdir(tmp_path) == ["locked"] and os.listdir(locked) == []
 
 
-def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch, capsys):
-    # the report and the figures are published together: none, when one fails
+@pytest.mark.parametrize("made", ["", "figs", "out/figs"])
+def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch, capsys,
+                                                           made):
+    # the report and the figures are published together: none, when one fails;
+    # the directories the run made for them are removed, the ones that were are kept
     report = tmp_path / "r.pdf"
     report.write_bytes(b"the old report")
-    (tmp_path / "figs").mkdir()
+    figures = tmp_path / "out" / "figs"
+    existing = {"": figures, "figs": figures.parent, "out/figs": None}[made]
+    if existing is not None:
+        existing.mkdir(parents=True)
     real_savefig = Figure.savefig
 
     def savefig(self, fname, **kwargs):
@@ -135,14 +141,18 @@ def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch,
     monkeypatch.setattr(evalplots.report, "evaluation_report", QuickReport)
     monkeypatch.setattr(Figure, "savefig", savefig)
     status = evalplots.cli.main(["report", str(write_csv(tmp_path, GOOD_CSV)), "-o",
-                                 str(report), "--figures", str(tmp_path / "figs")])
+                                 str(report), "--figures", str(figures)])
     assert (status, capsys.readouterr().err.splitlines()[-1]) == (2, (
         f"evalplots: error: cannot read or write "
-        f"{str(tmp_path / 'figs' / 'det_and_cumulative_gain_curves.pdf')!r}: No space "
+        f"{str(figures / 'det_and_cumulative_gain_curves.pdf')!r}: No space "
         f"left on device; check the path and permissions."))
     assert report.read_bytes() == b"the old report"
-    assert sorted(os.listdir(tmp_path)) == ["figs", "preds.csv", "r.pdf"]
-    assert os.listdir(tmp_path / "figs") == []  # not even the figure that was drawn
+    kept = {"": ["out"], "figs": ["out"], "out/figs": []}[made]
+    assert sorted(os.listdir(tmp_path)) == [*kept, "preds.csv", "r.pdf"]
+    if made != "out/figs":
+        assert os.listdir(tmp_path / "out") == (["figs"] if not made else [])
+    if not made:
+        assert os.listdir(figures) == []  # not even the figure that was drawn
 
 
 def test_a_file_name_that_is_not_utf8_and_a_bidi_override_are_written_escaped(
