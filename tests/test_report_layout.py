@@ -147,6 +147,17 @@ def test_a_row_taller_than_a_page_is_split_across_pages_with_all_its_text(tmp_pa
     assert pages[-1].endswith("model_b 0.7500 short note Notes.")
 
 
+def test_a_header_taller_than_a_page_is_printed_once_in_parts(tmp_path):
+    # a header that cannot repeat on every page is printed once, split like a row
+    title = " ".join(f"h{i}" for i in range(1500))
+    report = Report("Header", invariant=True).add_table(
+        [["model_a", 0.25], ["model_b", 0.75]], header=["model", title])
+    pages = _pages(report.save(tmp_path / "header.pdf"))
+    words = " ".join(pages).split()
+    assert [w for w in words if w[0] == "h" and w[1:].isdigit()] == title.split()
+    assert words[-4:] == ["model_a", "0.2500", "model_b", "0.7500"]
+
+
 @pytest.mark.parametrize("n_columns", [61, 120])
 def test_wide_tables_build_and_print_every_cell(tmp_path, n_columns):
     rows = [[f"m{i}", *(round(i + j / 1000, 3) for j in range(n_columns - 1))]

@@ -364,24 +364,31 @@ class ReportContent:
                 for r, sts in zip(texts, styles)]
         page_height = min(self.pagesize) - 2 * (MARGIN + HEADER_GAP)  # the shorter frame
         widths = [w - padding for w in col_widths]
-        rows, cut = data[:n_head], []  # cut: (first, last) printed row of a row in parts
-        for row in data[n_head:]:
+        # a header that is itself taller than half a page is not repeated: it is
+        # printed once, in parts, as the body rows are
+        repeat = n_head if all(len(row_parts(r, widths, page_height)) == 1
+                               for r in data[:n_head]) else 0
+        rows, cut = data[:repeat], []  # cut: (first, last) printed row of a row in parts
+        head_end = repeat  # the printed rows of the header
+        for k, row in enumerate(data[repeat:], start=repeat):
             parts = row_parts(row, widths, page_height)
             if len(parts) > 1:
                 cut.append((len(rows), len(rows) + len(parts) - 1))
             rows.extend(parts)
+            if k < n_head:
+                head_end = len(rows)
         style = [("FONTNAME", (0, 0), (-1, -1), self._font),
                  ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                  ("LEFTPADDING", (0, 0), (-1, -1), padding / 2),
                  ("RIGHTPADDING", (0, 0), (-1, -1), padding / 2),
-                 *_rules(cut, len(rows), n_head)]
+                 *_rules(cut, len(rows), repeat)]
         for first, last in cut:  # the parts' lines follow on as in one paragraph
             style += [("VALIGN", (0, first), (-1, last), "TOP"),
                       ("BOTTOMPADDING", (0, first), (-1, last - 1), 0),
                       ("TOPPADDING", (0, first + 1), (-1, last), 0)]
         if n_head:
-            style.append(("BACKGROUND", (0, 0), (-1, n_head - 1), TABLE_HEAD))
-        table = Table(rows, colWidths=col_widths, repeatRows=n_head, hAlign="CENTER")
+            style.append(("BACKGROUND", (0, 0), (-1, head_end - 1), TABLE_HEAD))
+        table = Table(rows, colWidths=col_widths, repeatRows=repeat, hAlign="CENTER")
         table.setStyle(TableStyle(style))
         return table
 
