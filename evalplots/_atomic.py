@@ -217,6 +217,43 @@ def check_writable(path):
         _remove(tmp)
 
 
+def make_directories(path):
+    """Create the directory ``path`` and its missing parents (as ``mkdir -p``).
+
+    Inside :func:`publish_together`, the directories this call created are
+    removed again when the block fails, so that a failed run leaves no empty
+    directory behind; a directory that existed before is never removed.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The directory.
+
+    Raises
+    ------
+    OSError
+        As :meth:`pathlib.Path.mkdir` (e.g. ``FileExistsError`` for a file of that
+        name, ``PermissionError``).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> make_directories(d / "a" / "b"); (d / "a" / "b").is_dir()
+    True
+    """
+    missing, parent = [], pathlib.Path(os.path.abspath(path))
+    while not os.path.lexists(parent) and parent != parent.parent:
+        missing.append(parent)
+        parent = parent.parent
+    created = _CREATED.get()
+    try:
+        pathlib.Path(path).mkdir(parents=True, exist_ok=True)
+    finally:  # those made before a failure too
+        if created is not None:
+            created.extend(p for p in missing if p.is_dir())
+
+
 @contextlib.contextmanager
 def publish_together():
     """Inside, :func:`write_atomically` moves no file into place: all at the end.
@@ -224,7 +261,8 @@ def publish_together():
     Each file is written to its temporary file as usual; on a normal exit of
     the ``with`` block every one is moved over its target, on an exception (or
     a Ctrl-C before the first move) every temporary file is removed and no
-    target is changed: all outputs or none.
+    target is changed: all outputs or none. Directories made inside the block
+    by :func:`make_directories` are removed too when it fails, if still empty.
 
     Examples
     --------
@@ -237,8 +275,8 @@ def publish_together():
     >>> sorted(p.name for p in d.iterdir())
     ['a.txt']
     """
-    pending = []
-    token = _PENDING.set(pending)
+    pending, created = [], []
+    tokens = _PENDING.set(pending), _CREATED.set(created)
     try:
         yield
         commit_point()  # a Ctrl-C before this line stops here; after it, it is too late
@@ -246,13 +284,20 @@ def publish_together():
             tmp, target = pending[0]
             os.replace(tmp, target)
             pending.pop(0)
+        created.clear()  # published: the directories hold the outputs
     finally:
-        _PENDING.reset(token)
+        _PENDING.reset(tokens[0])
+        _CREATED.reset(tokens[1])
         _remove([tmp for tmp, _ in pending])
+        for directory in sorted(created, key=lambda d: len(d.parts), reverse=True):
+            with contextlib.suppress(OSError):  # deepest first; one holding a file stays
+                os.rmdir(directory)
 
 
 #: the files a publish_together block has written and not yet moved into place
 _PENDING = contextvars.ContextVar("pending_outputs", default=None)
+#: the directories a publish_together block has created
+_CREATED = contextvars.ContextVar("created_directories", default=None)
 
 
 def _create_temporary(target, shown, created):

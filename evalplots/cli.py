@@ -549,11 +549,8 @@ def _unchanged(args):
     return "no report written"
 
 
-#: Python argument names in library messages -> the options of this command.
-_OPTION_WORDS = {"--target / target=": "--target", "models=": "--models",
-                 "exclude=": "--exclude", "target=": "--target",
-                 "pos_label=": "--pos-label", "task=": "--task",
-                 "transposed=True": "--transposed"}
+#: library arguments this command's options spell otherwise (keyword -> option dest)
+_RENAMED_ARGUMENTS = {"random_state": "seed"}
 
 
 #: The options of this command that library errors (ChoiceError) name as arguments.
@@ -574,11 +571,55 @@ def _library_message(exc):
     return exc.message(_option) if isinstance(exc, ChoiceError) else str(exc)
 
 
+def _command_line_options():
+    """``{library keyword: (option, takes a value)}`` of ``evalplots report``.
+
+    The keywords of :func:`evalplots.evaluate`, :func:`evalplots.report.evaluation_report`
+    and :func:`evalplots.datasets.read_predictions` that an option sets, read off the
+    parser (an option's destination is its keyword, but those in
+    ``_RENAMED_ARGUMENTS``): a library message that names one can be told in this
+    command's terms. Options of the command alone (``-o``, ``--figures``) are not
+    keywords: ``output=`` in a message means another function's argument.
+
+    Examples
+    --------
+    >>> options = _command_line_options()
+    >>> options["pos_label"], options["transposed"], options["random_state"]
+    (('--pos-label', True), ('--transposed', False), ('--seed', True))
+    """
+    # the library is imported only once it has spoken: --help stays fast
+    import inspect
+
+    from evalplots import evaluate
+    from evalplots.datasets import read_predictions
+    from evalplots.report import evaluation_report
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    options = {action.dest: (action.option_strings[-1], action.nargs != 0)
+               for action in sub.choices["report"]._actions if action.option_strings}
+    keywords = {name for function in (evaluate, evaluation_report, read_predictions)
+                for name in inspect.signature(function).parameters}
+    return {keyword: options[_RENAMED_ARGUMENTS.get(keyword, keyword)] for keyword in keywords
+            if _RENAMED_ARGUMENTS.get(keyword, keyword) in options}
+
+
 def _command_line_words(message):
-    """A library message with its argument names (``models=``) as options (``--models``)."""
-    for word, option in _OPTION_WORDS.items():
-        message = re.sub(rf"(?<![\w-]){re.escape(word)}", option, message)
-    return message
+    """A library message with its argument names (``models=``, ``threshold=0.7``,
+    ``transposed=True``) as options (``--models``, ``--threshold 0.7``,
+    ``--transposed``)."""
+    options = _command_line_options()
+    message = message.replace("--target / target=", "--target")  # said both ways
+
+    def spell(match):
+        keyword, value = match.group(1), match.group(2)
+        if keyword not in options:
+            return match.group()
+        option, takes_value = options[keyword]
+        if not takes_value:  # a flag: "transposed=True" is "--transposed"
+            return option if value in ("", "True") else match.group()
+        return f"{option} {value}" if value else option
+
+    return re.sub(r"(?<![\w.-])([a-z_][a-z0-9_]*)=([^\s,;)]*)", spell, message)
 
 
 def _os_message(exc):

@@ -274,7 +274,8 @@ def iris30():
 def _measure_readability(display):
     """Draw ``display``'s figure with Agg; check labels and cell texts by extent.
 
-    Asserts that no two tick labels of an axis overlap and that every cell text lies
+    Asserts that the axes has a positive size, that every tick label lies inside the
+    figure, that no two tick labels of an axis overlap and that every cell text lies
     within its cell (width and height); returns the numbers of x labels, y labels
     and cell texts drawn, so that a test can also check what is shown.
     """
@@ -287,8 +288,14 @@ def _measure_readability(display):
     canvas.draw()
     renderer = canvas.get_renderer()
     ax = display.ax_
+    assert ax.bbox.width > 1 and ax.bbox.height > 1, ax.bbox
     counts = []
     for labels, along in ((ax.get_xticklabels(), "x0"), (ax.get_yticklabels(), "y0")):
+        for label in labels:
+            box = label.get_window_extent(renderer)
+            assert figure.bbox.containsx(box.x0) and figure.bbox.containsx(box.x1) and \
+                figure.bbox.containsy(box.y0) and figure.bbox.containsy(box.y1), (
+                    label.get_text(), box, figure.bbox)
         boxes = sorted(
             (t.get_window_extent(renderer) for t in labels if t.get_text()),
             key=lambda box: getattr(box, along),

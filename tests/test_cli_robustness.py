@@ -110,11 +110,17 @@ def test_an_output_that_cannot_be_written_is_refused_first_by_its_own_path(
     assert os.listdir(tmp_path) == ["locked"] and os.listdir(locked) == []
 
 
-def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch, capsys):
-    # the report and the figures are published together: none, when one fails
+@pytest.mark.parametrize("made", ["", "figs", "out/figs"])
+def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch, capsys,
+                                                           made):
+    # the report and the figures are published together: none, when one fails;
+    # the directories the run made for them are removed, the ones that were are kept
     report = tmp_path / "r.pdf"
     report.write_bytes(b"the old report")
-    (tmp_path / "figs").mkdir()
+    figures = tmp_path / "out" / "figs"
+    existing = {"": figures, "figs": figures.parent, "out/figs": None}[made]
+    if existing is not None:
+        existing.mkdir(parents=True)
     real_savefig = Figure.savefig
 
     def savefig(self, fname, **kwargs):
@@ -135,14 +141,18 @@ def test_a_failing_figure_leaves_the_old_report_as_it_was(tmp_path, monkeypatch,
     monkeypatch.setattr(evalplots.report, "evaluation_report", QuickReport)
     monkeypatch.setattr(Figure, "savefig", savefig)
     status = evalplots.cli.main(["report", str(write_csv(tmp_path, GOOD_CSV)), "-o",
-                                 str(report), "--figures", str(tmp_path / "figs")])
+                                 str(report), "--figures", str(figures)])
     assert (status, capsys.readouterr().err.splitlines()[-1]) == (2, (
         f"evalplots: error: cannot read or write "
-        f"{str(tmp_path / 'figs' / 'det_and_cumulative_gain_curves.pdf')!r}: No space "
+        f"{str(figures / 'det_and_cumulative_gain_curves.pdf')!r}: No space "
         f"left on device; check the path and permissions."))
     assert report.read_bytes() == b"the old report"
-    assert sorted(os.listdir(tmp_path)) == ["figs", "preds.csv", "r.pdf"]
-    assert os.listdir(tmp_path / "figs") == []  # not even the figure that was drawn
+    kept = {"": ["out"], "figs": ["out"], "out/figs": []}[made]
+    assert sorted(os.listdir(tmp_path)) == [*kept, "preds.csv", "r.pdf"]
+    if made != "out/figs":
+        assert os.listdir(tmp_path / "out") == (["figs"] if not made else [])
+    if not made:
+        assert os.listdir(figures) == []  # not even the figure that was drawn
 
 
 def test_a_file_name_that_is_not_utf8_and_a_bidi_override_are_written_escaped(
@@ -355,3 +365,61 @@ def test_parquet_input(tmp_path, stub_figures):
     assert "model_a0.9375" in summary.replace(" ", "")
 
 
+
+
+# -- hints in the command's terms ---------------------------------------------------
+
+#: library keywords that messages of the modules under the command name, but that
+#: a run of the command never gets to see: the command passes them itself
+_SET_BY_THE_COMMAND = {
+    "labels",  # every class of the target column (the reader refuses any other first)
+    "predictions",  # the file's columns (evalplots.dask: predictions=None with a path)
+}
+
+
+def _hinted_keywords(package):
+    """``{keyword: files}`` of every ``keyword=`` in the raised and warned messages
+    of the modules under ``package`` (an argument a message tells to set)."""
+    import ast
+    import re
+
+    root = pathlib.Path(evalplots.cli.__file__).parent
+    found = {}
+    for path in (root / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            is_warning = (isinstance(node, ast.Call)
+                          and getattr(node.func, "attr", getattr(node.func, "id", None))
+                          == "warn")
+            if not (isinstance(node, ast.Raise) or is_warning):
+                continue
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                    for keyword in re.findall(r"(?<![\w.'\"-])([a-z_][a-z0-9_]*)=",
+                                              sub.value):
+                        found.setdefault(keyword, set()).add(path.name)
+    return found
+
+
+def test_every_hint_the_command_can_print_names_one_of_its_options():
+    # the modules a run of the command goes through: every keyword their messages
+    # ask for is spelled as the command's option, or is one the command sets itself
+    options = evalplots.cli._command_line_options()
+    hinted = {}
+    for package in ("evaluation", "datasets", "dask", "report/standard"):
+        for keyword, files in _hinted_keywords(package).items():
+            hinted.setdefault(keyword, set()).update(files)
+    unspelled = {k: sorted(v) for k, v in hinted.items()
+                 if k not in options and k not in _SET_BY_THE_COMMAND}
+    assert unspelled == {}
+    assert {"models", "pos_label", "random_state"} <= set(hinted)  # the scan finds them
+
+
+@pytest.mark.parametrize("message, shown", [
+    ("choose them with models= / exclude=", "choose them with --models / --exclude"),
+    ("(choose one with --target / target=)", "(choose one with --target)"),
+    ("e.g. random_state=0", "e.g. --seed 0"),
+    ("a higher threshold=0.7, with transposed=True", "a higher --threshold 0.7, with --transposed"),
+    ("use output='rows'", "use output='rows'"),  # another function's argument, not -o
+])
+def test_library_keywords_are_told_as_the_options_that_set_them(message, shown):
+    assert evalplots.cli._command_line_words(message) == shown

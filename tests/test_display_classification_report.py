@@ -230,6 +230,22 @@ def test_forty_classes_are_readable(measure_readability):
     assert "accuracy" in shown  # average rows are labelled first
 
 
+@pytest.mark.parametrize("width", [3.5, 7.0])
+def test_long_class_names_in_a_column_figure_stay_inside_it(width, measure_readability):
+    names = [f"{kind} reviewer-annotated lesion with uncertain margins, site {site}"
+             for kind, site in (("benign", "A"), ("malignant", "B"))]
+    figure = Figure(figsize=(width, 3), layout="constrained")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "axes sizes collapsed to zero"
+        display = ClassificationReportDisplay(
+            [0.5, 0.75], [0.6, 0.7], [0.55, 0.72], [40, 60], display_labels=names
+        ).plot(ax=figure.add_subplot())
+        assert measure_readability(display) == (4, 2, 8)  # inside the figure
+    rows = [t.get_text() for t in display.ax_.get_yticklabels()]
+    assert len(set(rows)) == 2 and all(row.endswith(f"site {s}") for row, s in zip(rows, "AB"))
+    assert display.ax_.bbox.width > 72
+
+
 @pytest.mark.parametrize(
     "args, kwargs, match",
     [

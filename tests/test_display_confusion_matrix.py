@@ -1,5 +1,8 @@
 """ConfusionMatrixDisplay: cells, texts, their colours, and the transposed layout."""
 
+import re
+import warnings
+
 import numpy as np
 import pytest
 import seaborn as sns
@@ -487,3 +490,44 @@ def test_bad_display_labels_say_what_to_pass(names, three_class):
 def test_constructor_refuses_a_dict_it_cannot_map():
     with pytest.raises(ValueError, match="pass the dict to ConfusionMatrixDisplay"):
         ConfusionMatrixDisplay([[1, 0], [0, 1]], display_labels={0: "a", 1: "b"})
+
+
+#: four class names of 59-63 characters that differ at the start and at the end
+LONG_NAMES = [
+    f"{kind} reviewer-annotated lesion with uncertain margins, site {site}"
+    for kind, site in (("benign", "A"), ("malignant", "B"), ("atypical", "C"),
+                       ("in situ", "D"))
+]
+
+
+def _shown_part_of(text, name):
+    """Whether a tick label shows ``name`` whole, or its start and end around "…"
+    (compared without white space: lines may break at any space)."""
+    text, name = re.sub(r"\s", "", text), re.sub(r"\s", "", name)
+    if "…" not in text:
+        return text == name
+    head, tail = text.split("…")
+    return name.startswith(head) and name.endswith(tail) and len(head) > 8
+
+
+@pytest.mark.parametrize("width", [3.5, 7.0])
+@pytest.mark.parametrize("transposed", [False, True])
+def test_long_class_names_in_a_column_figure_stay_inside_it(
+    width, transposed, measure_readability
+):
+    cm = np.array([[50, 3, 2, 0], [4, 40, 6, 1], [0, 5, 30, 2], [1, 0, 3, 20]])
+    figure = Figure(figsize=(width, 3), layout="constrained")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "axes sizes collapsed to zero"
+        display = ConfusionMatrixDisplay(cm, display_labels=LONG_NAMES).plot(
+            ax=figure.add_subplot(), transposed=transposed)
+        # inside the figure, every class named, counts in their cells
+        assert measure_readability(display) == (4, 4, 16)
+    ax = display.ax_
+    assert ax.bbox.width > 72 and ax.bbox.height > 72  # cells of a readable size
+    for labels in (ax.get_xticklabels(), ax.get_yticklabels()):
+        texts = [t.get_text() for t in labels]
+        assert len(set(texts)) == 4  # the classes stay told apart
+        for text, name in zip(texts, LONG_NAMES):
+            assert _shown_part_of(text, name), (text, name)
+        assert all(t.get_fontsize() >= 6 for t in labels)  # the paper minimum

@@ -17,6 +17,7 @@ from matplotlib.text import Text
 from evalplots.display import (
     ClassificationReportDisplay,
     ConfusionMatrixDisplay,
+    MetricThresholdCurveDisplay,
     PrecisionRecallDisplay,
     PredictionErrorDisplay,
     RocCurveDisplay,
@@ -165,6 +166,34 @@ def test_a_kept_legend_title_is_not_reordered_twice(tmp_path):
         RocCurveDisplay.from_predictions(y, score, pos_label=HEBREW, name=name, ax=ax)
     strings = _read_back(ax, tmp_path)
     assert HEBREW in strings and HEBREW[::-1] not in strings, strings
+
+
+def _heatmap_texts(display):
+    ax = display.ax_
+    return [t.get_text() for t in (*ax.get_xticklabels(), *ax.get_yticklabels(),
+                                   display.im_.colorbar.ax.yaxis.label)]
+
+
+def _prediction_error_title(name):
+    ax = _ax()
+    PredictionErrorDisplay.from_predictions([1.0, 2.0, 3.0], [1.5, 2.0, 2.5], ax=ax,
+                                            name=name)
+    return [ax.get_title()]
+
+
+@pytest.mark.parametrize("draw", [
+    lambda name: _heatmap_texts(ConfusionMatrixDisplay.from_predictions(
+        ["a", name, "a"], ["a", name, name], ax=_ax(), im_kw={"cbar_kws": {"label": name}})),
+    lambda name: _heatmap_texts(ClassificationReportDisplay.from_predictions(
+        ["a", name, "a"], ["a", name, name], ax=_ax(), im_kw={"cbar_kws": {"label": name}})),
+    _prediction_error_title,
+    lambda name: [MetricThresholdCurveDisplay.from_predictions(
+        [name, "b", name, "b"], [0.9, 0.2, 0.6, 0.4], pos_label=name,
+        ax=_ax()).ax_.get_xlabel()],
+], ids=["confusion-matrix", "classification-report", "prediction-error", "threshold"])
+def test_a_bidi_override_in_a_class_or_model_name_is_drawn_escaped(draw):
+    texts = [t for t in draw("m\u202egpj") if "gpj" in t]
+    assert texts and all("m\\u202egpj" in t and "\u202e" not in t for t in texts), texts
 
 
 @pytest.mark.parametrize("transposed", [False, True])

@@ -125,6 +125,39 @@ def test_long_table_repeats_its_header_on_every_page(tmp_path):
     assert "row_299 149.5000 All 300 rows." in pages[-1]  # caption with the last rows
 
 
+@pytest.mark.parametrize("before", [0, 2, 30])
+def test_a_row_taller_than_a_page_is_split_across_pages_with_all_its_text(tmp_path, before):
+    # a reviewer's note of 3,000 words in one cell: wherever the row starts on
+    # the page, it continues on the next pages (reportlab raised LayoutError)
+    note = " ".join(f"w{i}" + "x" * (i % 7) for i in range(3000))
+    rows = [*([f"row_{i}", 0.5, "fine"] for i in range(before)),
+            ["model_a", 0.25, note], ["model_b", 0.75, "short note"]]
+    report = Report("Notes", invariant=True).add_heading("Reviews")
+    report.add_table(rows, header=["model", "AUC", "reviewer's note"], caption="Notes.")
+    pages = _pages(report.save(tmp_path / "notes.pdf"))
+    words = " ".join(pages).split()
+    drawn = [w for w in words if w.startswith("w") and w[1:].rstrip("x").isdigit()]
+    assert drawn == note.split()  # every word, once, in order
+    first = next(i for i, page in enumerate(pages) if " w0 " in page)
+    assert "model_a 0.2500 w0 " in pages[first]  # the row's short cells start with it
+    assert first == 0  # begun on the page it reaches (at least half a page is left)
+    for page in pages[first + 1:]:  # the header repeated; every page carries text
+        body = page.split("Notes", 1)[1]
+        assert body.strip().startswith("model AUC reviewer's note w"), body[:60]
+    assert pages[-1].endswith("model_b 0.7500 short note Notes.")
+
+
+def test_a_header_taller_than_a_page_is_printed_once_in_parts(tmp_path):
+    # a header that cannot repeat on every page is printed once, split like a row
+    title = " ".join(f"h{i}" for i in range(1500))
+    report = Report("Header", invariant=True).add_table(
+        [["model_a", 0.25], ["model_b", 0.75]], header=["model", title])
+    pages = _pages(report.save(tmp_path / "header.pdf"))
+    words = " ".join(pages).split()
+    assert [w for w in words if w[0] == "h" and w[1:].isdigit()] == title.split()
+    assert words[-4:] == ["model_a", "0.2500", "model_b", "0.7500"]
+
+
 @pytest.mark.parametrize("n_columns", [61, 120])
 def test_wide_tables_build_and_print_every_cell(tmp_path, n_columns):
     rows = [[f"m{i}", *(round(i + j / 1000, 3) for j in range(n_columns - 1))]

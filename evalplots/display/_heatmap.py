@@ -12,6 +12,13 @@ from 2 to 100+ rows and columns by the same rules (each one measured, not guesse
 - **Text extents.** Widths and heights of the labels and cell texts are measured with
   matplotlib's text layout (the figure's renderer, or Agg) at the figure's dpi, at
   each candidate font size (hinting makes small sizes relatively larger).
+- **Tick labels stay inside the figure.** Across its axis, a label (a row
+  label's width, a column label's height when vertical) may take at most
+  ``LABEL_SHARE`` (40 %) of the axes' slot (its grid cell in the figure); a longer
+  one is broken into at most three lines and, if still too long, keeps its start
+  and end around "…" (:func:`~evalplots.display._base.break_lines`, the rule of
+  panel titles). The cells keep the rest, so a 60-character class name in a
+  3.5 in column figure neither leaves the figure nor collapses the axes.
 - **Tick labels never overlap.** A label needs, along its axis, ``min(w / |cos a|,
   h / |sin a|)`` points, where w × h is its unrotated extent and a the angle between
   text and axis (two equal parallel boxes are apart when one of their two directions
@@ -44,8 +51,10 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.font_manager import FontProperties
 from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
-from evalplots.display._base import LITERAL_TEXT, figure_text, merge_style_kwargs
+from evalplots._text import shown_text
+from evalplots.display._base import LITERAL_TEXT, break_lines, merge_style_kwargs
 from evalplots.display._cells import text_colors
 from evalplots.metrics._labels import (
     check_labels,
@@ -60,6 +69,9 @@ __all__ = []
 MIN_FONTSIZE = 5.0
 #: share of a cell (or tick spacing) a text may take, leaving a gap to its neighbour.
 FILL = 0.9
+#: share of the axes' slot (width for row labels, height for column labels) a
+#: tick label may take across its axis; a longer label is broken or shortened.
+LABEL_SHARE = 0.4
 #: meshes with more cells than this are rasterized in vector output.
 RASTERIZE_CELLS = 2500
 #: height / width of a heatmap's colorbar (matplotlib's default colorbar aspect).
@@ -162,6 +174,7 @@ def draw_heatmap(ax, data, *, cmap, colorbar, heatmap_kw):
     if mesh.colorbar is not None:  # its label (cbar_kws) is the user's text
         for label in (mesh.colorbar.ax.xaxis.label, mesh.colorbar.ax.yaxis.label):
             label.set_parse_math(False)
+            label.set_text(shown_text(label.get_text()))
     return mesh
 
 
@@ -189,8 +202,6 @@ class ColorbarBesideCells:
 
     def __call__(self, cax, renderer):
         """The colorbar's box in the figure's (subfigure's) fraction coordinates."""
-        from matplotlib.transforms import Bbox
-
         box = self.parent.bbox  # display units, after apply_aspect
         width = box.height / COLORBAR_ASPECT
         bar = Bbox.from_bounds(box.x1 + width / 2, box.y0, width, box.height)
@@ -362,8 +373,9 @@ def thin(labels, step, keep=()):
 def set_ticks(ax, axis, labels, fit, keep=()):
     """Put ticks at the centres of the labelled cells and write them as ``fit`` says.
 
-    The labels (class names) are shown literally, never parsed as mathtext, in
-    the order :func:`~evalplots.display._base.figure_text` gives.
+    The labels are the lines :func:`~evalplots.display._base.break_lines` made
+    (escaped and ordered as :func:`~evalplots.display._base.figure_text` says),
+    written literally, never parsed as mathtext.
     """
     shown = thin(labels, fit.step, keep)
     props = {"fontsize": fit.fontsize, "rotation": fit.rotation, **LITERAL_TEXT}
@@ -377,7 +389,23 @@ def set_ticks(ax, axis, labels, fit, keep=()):
     else:
         props.update(rotation_mode="default", ha="right", va="center")
     target = ax.xaxis if axis == "x" else ax.yaxis
-    target.set_ticks(np.asarray(shown) + 0.5, [figure_text(labels[i]) for i in shown], **props)
+    target.set_ticks(np.asarray(shown) + 0.5, [labels[i] for i in shown], **props)
+
+
+def label_room(ax):
+    """Room (points) tick labels may take across their axis: ``(row labels' width,
+    column labels' height)``, each ``LABEL_SHARE`` of the axes' slot.
+
+    The slot is the axes' grid cell (its subplot spec) in its figure or subfigure,
+    else the axes' own box: the place the layout engine shares between the cells
+    and their decorations, known before it runs.
+    """
+    figure = ax.get_figure(root=False)
+    spec = ax.get_subplotspec()
+    slot = spec.get_position(figure) if spec is not None else ax.get_position(original=True)
+    points = 72.0 / ax.get_figure(root=True).dpi  # figure.bbox is in pixels
+    return (LABEL_SHARE * slot.width * figure.bbox.width * points,
+            LABEL_SHARE * slot.height * figure.bbox.height * points)
 
 
 def cell_size(ax):
@@ -392,7 +420,10 @@ def fit_tick_labels(ax, xlabels, ylabels, *, xrotation="auto", ykeep=()):
     """Fit and set both axes' tick labels; return the final cell size in points.
 
     ``xlabels``/``ylabels`` hold one label (or None) per column/row; ``ykeep`` the
-    rows whose labels are written first when labels must be thinned. Without a
+    rows whose labels are written first when labels must be thinned. A label longer
+    than its :func:`label_room` is broken into lines or shortened in the middle
+    (:func:`~evalplots.display._base.break_lines`, which also shows controls and
+    bidi overrides as escapes). Without a
     layout engine the axes' place is fixed and one fit is exact. With one, the
     labels are fitted to the place the axes has now, the engine is run, and they
     are refitted to the cells it leaves; if that made any label larger, the engine
@@ -405,18 +436,26 @@ def fit_tick_labels(ax, xlabels, ylabels, *, xrotation="auto", ykeep=()):
 
     figure = ax.get_figure(root=True)
     engine = figure.get_layout_engine()
-    sizes, extents = {}, {}
-    for axis, labels in (("x", xlabels), ("y", ylabels)):
+    sizes, extents, broken = {}, {}, {}
+    given = {"x": xlabels, "y": ylabels}
+    rooms = dict(zip("yx", label_room(ax)))
+
+    def lines(axis, fontsize):
+        return [None if s is None else break_lines(s, rooms[axis], fontsize=fontsize)
+                for s in given[axis]]
+
+    for axis in "xy":
         target = ax.xaxis if axis == "x" else ax.yaxis
         sizes[axis] = font_size(
             target.get_tick_params().get(
                 "labelsize", mpl.rcParams[f"{axis}tick.labelsize"]
             )
         )
-        if axis == "y" and ylabels == xlabels:
+        broken[axis] = lines(axis, sizes[axis])
+        if axis == "y" and broken["y"] == broken["x"]:
             extents["y"] = extents["x"]  # a confusion matrix: measure once
         else:
-            shown = [s for s in labels if s is not None]
+            shown = [s for s in broken[axis] if s is not None]
             extents[axis] = TextExtent(figure, shown)
 
     def fit(cell):
@@ -426,9 +465,18 @@ def fit_tick_labels(ax, xlabels, ylabels, *, xrotation="auto", ykeep=()):
             for i, axis in enumerate("xy")
         )  # fmt: skip
 
+    def written(axis, fit):
+        # Labels shrunk to fit their spacing are broken again at their own size:
+        # where their lines stack along the axis (row labels, vertical column
+        # labels), wider lines are no more lines, so they still fit.
+        across = fit.rotation % 180.0 == (90.0 if axis == "x" else 0.0)
+        if fit.fontsize < sizes[axis] and across:
+            return lines(axis, fit.fontsize)
+        return broken[axis]
+
     def apply(fits):
-        set_ticks(ax, "x", xlabels, fits[0])
-        set_ticks(ax, "y", ylabels, fits[1], keep=ykeep)
+        set_ticks(ax, "x", written("x", fits[0]), fits[0])
+        set_ticks(ax, "y", written("y", fits[1]), fits[1], keep=ykeep)
 
     cell = cell_size(ax)
     fits = fit(cell)

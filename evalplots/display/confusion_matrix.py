@@ -215,6 +215,9 @@ class ConfusionMatrixDisplay:
         cell size, once the figure's layout engine has placed the axes; shared with
         :class:`ClassificationReportDisplay`):
 
+        - Tick labels stay inside the figure: across its axis a class name takes
+          at most 40 % of the axes' grid cell; a longer one is broken into up to
+          three lines and, still too long, keeps its start and end around "…".
         - Tick labels never overlap. They keep the default size when they fit in
           90 % of the tick spacing (with ``xticks_rotation='auto'``: horizontal,
           else vertical, anchored at the tick); otherwise the font shrinks down to

@@ -23,7 +23,7 @@ from evalplots.report._flowables import (
 )
 from evalplots.report._fonts import markup
 from evalplots.report._keep import MAX_LEAD_PARAGRAPHS, Captioned, SectionStart
-from evalplots.report._tables import layout_table
+from evalplots.report._tables import layout_table, row_parts
 from evalplots.report._styles import TABLE_GRID, TABLE_HEAD
 
 _ALIGN = ("left", "right", "center")
@@ -39,6 +39,26 @@ def require_text(value, name):
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{name} must be a non-empty string, got {value!r}.")
     return value
+
+
+def _rules(cut, n_rows, n_head):
+    """The grid of a table of ``n_rows`` printed rows (``n_head`` of them its
+    header), with no rule between the parts of a row printed in parts (``cut``:
+    their first and last row)."""
+    if not cut:
+        return [("GRID", (0, 0), (-1, -1), 0.4, TABLE_GRID)]
+    starts, start = [], 0  # rows that begin a table row: a rule above each
+    for first, last in cut:
+        starts.append((start, first))
+        start = last + 1
+    starts.append((start, n_rows - 1))
+    return [("LINEBEFORE", (0, 0), (-1, -1), 0.4, TABLE_GRID),
+            ("LINEAFTER", (-1, 0), (-1, -1), 0.4, TABLE_GRID),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.4, TABLE_GRID),
+            *([("LINEBELOW", (0, n_head - 1), (-1, n_head - 1), 0.4, TABLE_GRID)]
+              if n_head else []),  # above a part that continues on a new page
+            *(("LINEABOVE", (0, a), (-1, b), 0.4, TABLE_GRID)
+              for a, b in starts if a <= b)]
 
 
 class ReportContent:
@@ -234,7 +254,10 @@ class ReportContent:
         :class:`str`, other real numbers with ``float_format``. A table longer
         than a page continues on the next one under a repeated header; one up
         to half a page high moves to the next page whole rather than split,
-        and the caption stays with the table's last rows. A table too wide for
+        and the caption stays with the table's last rows. A row taller than
+        half a page (a long note in one cell) is printed in parts of a tenth of
+        a page, with no rule between them, so that it too continues on the next
+        pages; every line of it is printed. A table too wide for
         the page even at 6 pt, each column as narrow as its longest word, is
         printed as several tables of consecutive columns, each repeating the
         first column, with a line saying which columns it holds (on landscape
@@ -334,18 +357,38 @@ class ReportContent:
         story.extend(lead)
 
     def _table(self, texts, cells, heads, col_widths, n_head, padding):
-        """One platypus Table of paragraph cells, its header repeated on each page."""
+        """One platypus Table of paragraph cells, its header repeated on each page;
+        a row taller than half a page is printed in parts (:func:`row_parts`)."""
         styles = [heads] * n_head + [cells] * (len(texts) - n_head)
         data = [[Paragraph(_markup(t, st), st) for t, st in zip(r, sts)]
                 for r, sts in zip(texts, styles)]
+        page_height = min(self.pagesize) - 2 * (MARGIN + HEADER_GAP)  # the shorter frame
+        widths = [w - padding for w in col_widths]
+        # a header that is itself taller than half a page is not repeated: it is
+        # printed once, in parts, as the body rows are
+        repeat = n_head if all(len(row_parts(r, widths, page_height)) == 1
+                               for r in data[:n_head]) else 0
+        rows, cut = data[:repeat], []  # cut: (first, last) printed row of a row in parts
+        head_end = repeat  # the printed rows of the header
+        for k, row in enumerate(data[repeat:], start=repeat):
+            parts = row_parts(row, widths, page_height)
+            if len(parts) > 1:
+                cut.append((len(rows), len(rows) + len(parts) - 1))
+            rows.extend(parts)
+            if k < n_head:
+                head_end = len(rows)
         style = [("FONTNAME", (0, 0), (-1, -1), self._font),
-                 ("GRID", (0, 0), (-1, -1), 0.4, TABLE_GRID),
                  ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                  ("LEFTPADDING", (0, 0), (-1, -1), padding / 2),
-                 ("RIGHTPADDING", (0, 0), (-1, -1), padding / 2)]
+                 ("RIGHTPADDING", (0, 0), (-1, -1), padding / 2),
+                 *_rules(cut, len(rows), repeat)]
+        for first, last in cut:  # the parts' lines follow on as in one paragraph
+            style += [("VALIGN", (0, first), (-1, last), "TOP"),
+                      ("BOTTOMPADDING", (0, first), (-1, last - 1), 0),
+                      ("TOPPADDING", (0, first + 1), (-1, last), 0)]
         if n_head:
-            style.append(("BACKGROUND", (0, 0), (-1, n_head - 1), TABLE_HEAD))
-        table = Table(data, colWidths=col_widths, repeatRows=n_head, hAlign="CENTER")
+            style.append(("BACKGROUND", (0, 0), (-1, head_end - 1), TABLE_HEAD))
+        table = Table(rows, colWidths=col_widths, repeatRows=repeat, hAlign="CENTER")
         table.setStyle(TableStyle(style))
         return table
 

@@ -8,13 +8,27 @@ the font shrinks step by step down to :data:`FONT_SIZES` [-1] points with
 narrower cell padding; a table still too wide is cut into groups of columns,
 each repeating the first column, printed one after the other. No table fails
 to lay out, and every cell is printed.
+
+A row taller than :data:`TALL_ROW` of a page (a reviewer's note of thousands of
+words in one cell) is printed as several rows of at most :data:`ROW_PART` of a
+page, each holding the next lines of its cells, with no rule between them: the
+table then breaks between those parts like between any rows, and the row
+continues on the next page under the repeated header.
 """
 
 import dataclasses
 
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
 
 from evalplots.report._fonts import text_width
+
+#: A row taller than this share of the page's text height is printed in parts ...
+TALL_ROW = 0.5
+#: ... each at most this share of it high (a page is then filled to within it).
+ROW_PART = 0.1
+#: a height no paragraph reaches: wrap to it to measure a paragraph's full height
+_UNBOUNDED = 1e9
 
 #: Font sizes (points) tried in turn; the last is the floor.
 FONT_SIZES = (8.5, 7.5, 6.5, 6.0)
@@ -189,3 +203,51 @@ def _minimum_widths(texts, styles, padding):
                         default=0.0)
             minimum[j] = max(minimum[j], min(width, MAX_WORD) + padding)
     return minimum
+
+
+def row_parts(cells, widths, page_height):
+    """The rows that print one table row: ``[cells]``, or its parts when it is tall.
+
+    Parameters
+    ----------
+    cells : list of Paragraph
+        The row's cells.
+    widths : list of float
+        The width (points) each cell's text is wrapped to (column less padding).
+    page_height : float
+        Height (points) of the text on a page.
+
+    Returns
+    -------
+    rows : list of lists of Paragraph or str
+        ``[cells]`` when no cell is taller than ``TALL_ROW * page_height``; else
+        rows of at most ``ROW_PART * page_height``, the i-th holding the i-th
+        part of each cell (:meth:`Paragraph.split`, between lines) or ``""``
+        once a cell has ended.
+
+    Examples
+    --------
+    >>> from reportlab.lib.styles import ParagraphStyle
+    >>> from reportlab.platypus import Paragraph
+    >>> st = ParagraphStyle("s", fontName="Helvetica", fontSize=10, leading=12)
+    >>> note = Paragraph(" ".join(["word"] * 2000), st)
+    >>> parts = row_parts([Paragraph("model_a", st), note], [60, 300], 700)
+    >>> len(parts), parts[1][0], [len(p.blPara.lines) for p in parts[0][1:]]
+    (34, '', [5])
+    """
+    heights = [p.wrap(w, _UNBOUNDED)[1] for p, w in zip(cells, widths)]
+    if max(heights) <= TALL_ROW * page_height:
+        return [cells]
+    columns = []
+    for cell, width, height in zip(cells, widths, heights):
+        pieces = [cell]
+        while height > ROW_PART * page_height:
+            split = pieces[-1].split(width, ROW_PART * page_height)
+            if len(split) < 2:  # a single line taller than a part: keep it whole
+                break
+            pieces[-1:] = split
+            height = split[1].wrap(width, _UNBOUNDED)[1]
+        columns.append(pieces)
+    n_rows = max(len(pieces) for pieces in columns)
+    return [[pieces[i] if i < len(pieces) else "" for pieces in columns]
+            for i in range(n_rows)]

@@ -22,7 +22,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.transforms import ScaledTranslation
 
-from evalplots._atomic import NAME_MAX, cut_to_bytes, write_atomically
+from evalplots._atomic import NAME_MAX, cut_to_bytes, make_directories, write_atomically
 from evalplots._text import NEUTRALISED
 from evalplots.display import style
 from evalplots.display._base import (
@@ -651,7 +651,7 @@ def save_figures(ev, directory, format="pdf", *, dpi=300):
     if directory.exists() and not directory.is_dir():
         raise ValueError(f"directory {str(directory)!r} exists and is not a directory; "
                          f"give the path of a directory for the figure files.")
-    directory.mkdir(parents=True, exist_ok=True)
+    make_directories(directory)
     # svg.fonttype 'path': SVG cannot embed fonts, so text is drawn as outlines and
     # looks the same everywhere (the PDF keeps it as text, TrueType embedded).
     rc = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "path",
