@@ -399,8 +399,6 @@ TODAY = {
                             "the right edge of its figure",
     ("two-rows", "size"): "P-R page drawn at 0.84 (the long legend makes the figure "
                           "taller): its tick labels are 5.9 pt; threshold legends 5 pt",
-    ("three-classes", "size"): "confusion matrices (3 classes, 40-character class names): "
-                               "the cell texts are 5.1 pt in print",
     ("three-classes", "roles"): "one page holds the classification-report heatmap and a "
                                 "confusion matrix: tick labels in 6.3 and 6.5 pt, cell "
                                 "texts in 5.1 and 7.4 pt",
