@@ -31,7 +31,7 @@ rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
 Two more sections, each run alone (two discrete score columns, ``m`` and ``m2``,
 10^4 distinct values each):
 
-- ``--delong``: the paired DeLong test's second pass over Parquet files, with
+- ``--delong``: the paired DeLong test's second pass over Parquet files,
   given the first pass's tables, vs reading the
   three columns with pyarrow (:func:`delong_section`);
 - ``--arrays``: dask arrays in worker memory vs the same rows as Parquet files,

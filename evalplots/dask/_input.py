@@ -74,28 +74,30 @@ def _frame_of_file(path):
 
 
 def _target_of_file(path, target):
-    """(frame, source, notes) for the scan: a Parquet file's target column only."""
+    """(labels or None, header, notes) for the scan: a Parquet file's target column
+    only, in blocks (text read once per distinct value); a CSV file whole."""
     from evalplots.datasets import PARQUET_SUFFIXES
-
-    def whole():
-        frame, source, notes = _frame_of_file(path)
-        return frame, source, notes, list(frame.columns)
+    from evalplots.datasets._columns import read_labels
+    from evalplots.datasets._parquet import parquet_blocks, parquet_header
 
     if not os.fspath(path).lower().endswith(PARQUET_SUFFIXES):
-        return whole()
-    import pyarrow.parquet as pq
+        frame, source, notes = _frame_of_file(path)
+        _has_target(frame.columns, target)
+        y = read_labels(frame[target], target, source) if len(frame) else None
+        return y, list(frame.columns), notes
+    header = _has_target(parquet_header(path)[0], target)
+    ys = [read_labels(frame[target], target, source)
+          for frame, source in parquet_blocks(path, [target], block_rows=BLOCK_ROWS)]
+    return (np.concatenate(ys) if ys else None), header, []
 
-    from evalplots.datasets._parquet import ParquetSource
 
-    try:
-        names = pq.read_schema(path).names
-    except Exception:  # not Parquet: the full reader says why, in its words
-        return whole()
-    raw = [n for n in names if isinstance(n, str) and n.strip() == target][:1]
-    frame = pq.read_table(path, columns=raw).to_pandas()
-    frame.columns = [target] if raw else []
-    header = [n.strip() if isinstance(n, str) else n for n in names]
-    return frame, ParquetSource(frame), [], header
+def _has_target(header, target):
+    header = list(header)
+    if target not in header:
+        raise ValueError(f"no label column {target!r}; the columns are "
+                         f"{', '.join(map(str, header))} (choose one with --target "
+                         f"/ target=).")
+    return header
 
 
 def _frame_of_partition(frame):
@@ -154,15 +156,13 @@ def _scan_frame(loader, item, where, spec):
 
         target = spec["target"]
         if loader is _frame_of_file:
-            frame, source, notes, header = _target_of_file(item, target)
+            y, header, notes = _target_of_file(item, target)
         else:
             frame, source, notes = loader(item)
-            header = list(frame.columns)
-        if target not in frame.columns:
-            raise ValueError(f"no label column {target!r}; the columns are "
-                             f"{', '.join(map(str, header))} (choose one with --target "
-                             f"/ target=).")
-        y = read_labels(frame[target], target, source) if len(frame) else None
+            header = _has_target(frame.columns, target)
+            y = read_labels(frame[target], target, source) if len(frame) else None
+        if y is not None and y.size == 0:
+            y = None
         return (*_scan(y), tuple(header), tuple(notes))
     return _checked(where, run)
 
