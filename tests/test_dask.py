@@ -391,6 +391,18 @@ def test_parquet_blocks_refuse_what_the_reader_refuses(tmp_path, monkeypatch):
                              "m": np.linspace(0, 1, 2001).round(2)}), path)
     with pytest.raises(ValueError, match=r"label column 'y_true' is missing on row 2001"):
         _file_first(path, spec, 1)
+    pq.write_table(pa.table({"y_true": np.r_[[0, 1] * 1000, 2],
+                             "m": np.linspace(0, 1, 2001).round(2)}), path)
+    with pytest.raises(ValueError, match=r"y_true holds 2, which is not one of the "
+                                         r"classes \[0, 1\]"):
+        _file_first(path, spec, 1)  # labels=[0, 1] given: no scan found the class 2
+    text = np.array(["ham", " spam"] * 1000, dtype=object)  # each value read once
+    text[1800] = "NaN"
+    pq.write_table(pa.table({"y_true": text, "m": np.linspace(0, 1, 2000).round(2)}),
+                   path)
+    with pytest.raises(ValueError, match=r"label column 'y_true' is missing on row 1801 "
+                                         r"\('NaN'\)"):
+        _file_first(path, _spec(("ham", "spam"), ["m"], None), "spam")
     cols["m"][2500] = kept
     cols["m"] = np.round(cols["m"] * 1e4).astype(np.int64)  # integer scores: read whole
     pq.write_table(pa.table(cols), path, row_group_size=1000)

@@ -232,18 +232,23 @@ def _first_part(part, where, names, pos_label, classes, threshold, budget_rows, 
         n_rows, chunks = _input.blocks(part)
         counts = {name: ModelCounts(n_rows, budget_rows, n_parts) for name in names}
         sums, n = [], 0
-        for y, predictions, weight in chunks:
+        for block in chunks:
+            y, predictions, weight = block
             labels, pos = y, pos_label
-            if summary:  # the summary's checks, then its rows' sums
+            if isinstance(block, _input.Checked):  # checked by the reader's rules
+                labels = _positive(y, pos_label, classes)
+            elif summary:  # the summary's checks, then its rows' sums
                 y, labels, predictions, weight, _ = checked_rows(y, predictions, pos_label,
                                                                  weight)
                 pos = True
             n += len(y)
             if len(y) and (weight is None or weight.any()):
                 for name in names:
-                    counts[name].add(binary_scores(
-                        labels, predictions[name], pos_label=pos, sample_weight=weight,
-                        classes=None if summary else classes))
+                    counts[name].add(_kept(predictions[name], labels, weight)
+                                     if isinstance(block, _input.Checked) else
+                                     binary_scores(labels, predictions[name], pos_label=pos,
+                                                   sample_weight=weight,
+                                                   classes=None if summary else classes))
             if summary:
                 sums.append(block_sums(y, labels, predictions, weight,
                                        check_threshold(threshold),
@@ -262,6 +267,27 @@ def _first_part(part, where, names, pos_label, classes, threshold, budget_rows, 
             merged.tables[name] = _empty_like(merged.tables[name])
         return merged, out
     return _input._checked(where, run)
+
+
+def _positive(y, pos_label, classes):
+    """The positive mask of checked labels, each of them one of the two ``classes``."""
+    positive = y == pos_label
+    other = classes[classes != pos_label]
+    if np.count_nonzero(positive) + np.count_nonzero(y == other[0]) != y.size:
+        stray = y[~positive & (y != other[0])][0].item()
+        raise ValueError(f"y_true holds {stray!r}, which is not one of the classes "
+                         f"{classes.tolist()}; pass labels= with every class.")
+    return positive
+
+
+def _kept(score, positive, weight):
+    """BinaryScores of checked rows, those of weight 0 left out (they make no score)."""
+    from evalplots.metrics.ranking._thresholds import BinaryScores
+
+    if weight is not None and not weight.all():
+        keep = weight != 0
+        score, positive, weight = score[keep], positive[keep], weight[keep]
+    return BinaryScores(score, positive, weight)
 
 
 def _merge_tables(budget_rows):

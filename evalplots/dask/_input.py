@@ -263,6 +263,11 @@ def _block_columns(path, spec):
     return columns
 
 
+class Checked(tuple):
+    """A block ``(y_true, predictions, sample_weight)`` whose every cell the reader's
+    rules checked: labels typed, scores finite float64, weights valid."""
+
+
 @dataclasses.dataclass(frozen=True)
 class FilePart:
     """A partition that is a file, read in the task that reduces it."""
@@ -299,14 +304,17 @@ def blocks(part):
 def _file_blocks(path, columns, spec):
     from evalplots.datasets._columns import read_labels, read_numbers
     from evalplots.datasets._parquet import parquet_blocks
+    from evalplots.metrics._validation import check_sample_weight
 
     target, models, weight = columns[0], spec["models"], spec.get("weight_column")
     for frame, source in parquet_blocks(path, columns, block_rows=BLOCK_ROWS):
         if len(frame):
-            yield (read_labels(frame[target], target, source),
-                   {name: read_numbers(frame[name], name, source) for name in models},
-                   None if weight is None else
-                   read_numbers(frame[weight], weight, source).astype(np.float64))
+            yield Checked((read_labels(frame[target], target, source),
+                           {name: read_numbers(frame[name], name, source)
+                            for name in models},
+                           None if weight is None else check_sample_weight(
+                               read_numbers(frame[weight], weight, source)
+                               .astype(np.float64), len(frame))))
 
 
 def _layout_frame(loader, item, where, spec):

@@ -157,6 +157,8 @@ def score_table(data):
 
     score, positive, weight = data.score, data.positive, data.weight
     if score.size <= PROBE or looks_continuous(score):
+        if score.dtype.kind == "f":  # -0.0 -> 0.0 before the sort (rows of any block)
+            data = BinaryScores(score + 0.0, positive, weight)
         return ScoreCounts._from_binary_scores(data)
     if score.dtype.kind == "f":
         score = score + 0.0  # -0.0 -> 0.0: one value, as a sort groups them

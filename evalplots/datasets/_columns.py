@@ -132,6 +132,8 @@ def _text(series, name, source):
 
 def _without_missing(series, name, source, role, fix):
     """Raise at the first empty cell of a non-float column."""
+    if isinstance(series.dtype, np.dtype) and series.dtype.kind in "biu":
+        return  # a numpy integer or bool column holds no missing cell
     missing = series.isna().to_numpy()
     if missing.any():
         raise _empty(role, name, source, _first(missing), fix)
