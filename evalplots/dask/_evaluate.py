@@ -270,13 +270,14 @@ def _first_part(part, where, names, pos_label, classes, threshold, budget_rows, 
 
 
 def _positive(y, pos_label, classes):
-    """The positive mask of checked labels, each of them one of the two ``classes``."""
+    """The positive mask of checked labels, each of them one of ``classes``."""
     positive = y == pos_label
-    other = classes[classes != pos_label]
-    if np.count_nonzero(positive) + np.count_nonzero(y == other[0]) != y.size:
-        stray = y[~positive & (y != other[0])][0].item()
-        raise ValueError(f"y_true holds {stray!r}, which is not one of the classes "
-                         f"{classes.tolist()}; pass labels= with every class.")
+    outside = ~positive
+    for other in classes[classes != pos_label].tolist():
+        outside &= y != other
+    if outside.any():
+        raise ValueError(f"y_true holds {y[outside][0].item()!r}, which is not one of the "
+                         f"classes {classes.tolist()}; pass labels= with every class.")
     return positive
 
 
