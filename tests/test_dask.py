@@ -740,7 +740,7 @@ def test_parquet_delong_sums_equal_from_arrays(tmp_path, monkeypatch, labels, po
     predictions = {"m": cols["m"], "m2": cols["m2"]}
     tables = BinarySummary.from_arrays(cols["y_true"], predictions, pos_label=pos_label,
                                        sample_weight=cols.get("w")).tables
-    got = _delong_part(FilePart(path, "p", spec), "p", tables, pos_label)
+    got = _delong_part(FilePart(path, "p", spec), "p", tables, pos_label, spec["classes"])
     expected = DeLongCrossSums.from_arrays(cols["y_true"], predictions, tables,
                                            pos_label=pos_label,
                                            sample_weight=cols.get("w"))
@@ -769,7 +769,7 @@ def test_parquet_delong_pass_names_the_file_and_row(tmp_path, monkeypatch):
     as_float = dict(cols, y_true=cols["y_true"].astype(np.float64))
     pq.write_table(pa.table(as_float), tmp_path / "f.parquet", row_group_size=1000)
     general = _delong_part(FilePart(str(tmp_path / "f.parquet"), "f", spec), "f", tables, 1)
-    blocks = _delong_part(FilePart(path, "p", spec), "p", tables, 1)
+    blocks = _delong_part(FilePart(path, "p", spec), "p", tables, 1, spec["classes"])
     np.testing.assert_allclose(general.sums[("m", "m2")], blocks.sums[("m", "m2")],
                                rtol=1e-12)
     # a bad value in the third row group (row 2501): the reader names file and row
@@ -778,13 +778,13 @@ def test_parquet_delong_pass_names_the_file_and_row(tmp_path, monkeypatch):
     part = FilePart(path, f"file {path!r}", spec)
     with pytest.raises(ValueError, match=r"^file '.*part-0\.parquet': score column 'm' "
                                          r"has a non-finite value 'nan' on row 2501"):
-        _delong_part(part, part.where, tables, 1)
+        _delong_part(part, part.where, tables, 1, spec["classes"])
     # a finite score absent from the first pass's table: not these rows' tables
     cols["m"][2500] = 123.0
     pq.write_table(pa.table(cols), path, row_group_size=1000)
     with pytest.raises(ValueError, match=r"^file '.*part-0\.parquet': predictions\['m'\] "
                                          r"holds a score absent from its table"):
-        _delong_part(part, part.where, tables, 1)
+        _delong_part(part, part.where, tables, 1, spec["classes"])
 
 
 @pytest.mark.parametrize("labels, pos_label, weights", [

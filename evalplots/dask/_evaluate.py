@@ -224,7 +224,7 @@ def _first_part(part, where, names, pos_label, classes, threshold, budget_rows, 
     apart, within the budget); None when it has no rows. Without ``summary``
     (ranking_summary) no row is summed but into the tables."""
     from evalplots.metrics import BinarySummary, ScoreCounts
-    from evalplots.metrics.ranking._thresholds import binary_scores
+    from evalplots.metrics.ranking._thresholds import BinaryScores, binary_scores
     from evalplots.metrics.summaries._binary import block_sums, checked_rows
     from evalplots.metrics._validation import check_threshold
 
@@ -234,8 +234,8 @@ def _first_part(part, where, names, pos_label, classes, threshold, budget_rows, 
         sums, n = [], 0
         for block in chunks:
             y, predictions, weight = block
-            labels, pos = y, pos_label
-            if isinstance(block, _input.Checked):  # checked by the reader's rules
+            labels, pos, checked = y, pos_label, isinstance(block, _input.Checked)
+            if checked:  # by the reader's rules: labels typed, scores finite
                 labels = _positive(y, pos_label, classes)
             elif summary:  # the summary's checks, then its rows' sums
                 y, labels, predictions, weight, _ = checked_rows(y, predictions, pos_label,
@@ -243,12 +243,12 @@ def _first_part(part, where, names, pos_label, classes, threshold, budget_rows, 
                 pos = True
             n += len(y)
             if len(y) and (weight is None or weight.any()):
+                kept = _kept(predictions, labels, weight) if checked else None
                 for name in names:
-                    counts[name].add(_kept(predictions[name], labels, weight)
-                                     if isinstance(block, _input.Checked) else
-                                     binary_scores(labels, predictions[name], pos_label=pos,
-                                                   sample_weight=weight,
-                                                   classes=None if summary else classes))
+                    counts[name].add(BinaryScores(kept[0][name], *kept[1:]) if checked
+                                     else binary_scores(labels, predictions[name],
+                                                        pos_label=pos, sample_weight=weight,
+                                                        classes=None if summary else classes))
             if summary:
                 sums.append(block_sums(y, labels, predictions, weight,
                                        check_threshold(threshold),
@@ -281,14 +281,14 @@ def _positive(y, pos_label, classes):
     return positive
 
 
-def _kept(score, positive, weight):
-    """BinaryScores of checked rows, those of weight 0 left out (they make no score)."""
-    from evalplots.metrics.ranking._thresholds import BinaryScores
-
+def _kept(scores, positive, weight):
+    """``(scores, positive, weight)`` of checked rows without those of weight 0 (they
+    make no score, and the tables may not hold their scores)."""
     if weight is not None and not weight.all():
         keep = weight != 0
-        score, positive, weight = score[keep], positive[keep], weight[keep]
-    return BinaryScores(score, positive, weight)
+        positive, weight = positive[keep], weight[keep]
+        scores = {name: s[keep] for name, s in scores.items()}
+    return scores, positive, weight
 
 
 def _merge_tables(budget_rows):
@@ -368,7 +368,7 @@ def _binned_part(part, where, name, pos_label, classes, edges):
     return _input._checked(where, run)
 
 
-def _delong_part(part, where, tables, pos_label):
+def _delong_part(part, where, tables, pos_label, classes=None):
     """One partition's :class:`~evalplots.metrics.DeLongCrossSums`, as
     ``DeLongCrossSums.from_arrays`` of its rows, each row's placement looked up by
     its score's bits (:class:`~evalplots.dask._counts.Placements`), ``BLOCK_ROWS``
@@ -379,8 +379,14 @@ def _delong_part(part, where, tables, pos_label):
     def run():
         lookups, sums, n_rows = {}, [], 0
         for chunk in _input.blocks(part)[1]:
-            positive, scores, weight, n = delong_rows(*chunk[:2], tables, pos_label,
-                                                      chunk[2])
+            if isinstance(chunk, _input.Checked):  # checked by the reader's rules
+                y, scores, weight = chunk
+                n = len(y)
+                scores, positive, weight = _kept(scores, _positive(y, pos_label, classes),
+                                                 weight)
+            else:
+                positive, scores, weight, n = delong_rows(*chunk[:2], tables, pos_label,
+                                                          chunk[2])
             n_rows += n
             for name in scores:
                 lookups.setdefault(name, Placements(tables[name], name))
@@ -630,7 +636,7 @@ def _delong_pass(parts, spec, tables, pos_label, *, split_every, progress):
     shared = tables if client is None else client.scatter(
         [tables], broadcast=True, hash=False)[0]
     part = dask.delayed(_delong_part, pure=True)
-    seconds = run_tasks([part(t, w, shared, pos_label)
+    seconds = run_tasks([part(t, w, shared, pos_label, spec.get("classes"))
                          for t, w in zip(parts.part_tasks(spec), parts.where)],
                         progress=progress, description="DeLong pass")
     return tree_reduce(seconds, DeLongCrossSums.merge, split_every=split_every)
