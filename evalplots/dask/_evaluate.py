@@ -335,17 +335,13 @@ def _wave_pieces(part, where, name, pos_label, classes, lo, hi, cuts, spill):
     """One partition's pieces of a wave (``lo < score <= hi`` cut at ``cuts``): from
     the rows its first wave put aside, else from its blocks (which the first wave
     puts aside; see :class:`~evalplots.dask._ranking.Spill`)."""
-    from evalplots.metrics.ranking._thresholds import binary_scores
-
     def run():
         ranges = [[] for _ in range(cuts.size + 1)]
         with _ranking.Spill(spill) as aside:
             data = aside.rows()
             rows = [data] if data is not None else (
-                binary_scores(y, predictions[name], pos_label=pos_label,
-                              sample_weight=weight, classes=classes)
-                for y, predictions, weight in _input.blocks(part)[1]
-                if len(y) and (weight is None or weight.any()))
+                _rows(block, name, pos_label, classes) for block in _input.blocks(part)[1]
+                if len(block[0]) and (block[2] is None or block[2].any()))
             for data in rows:
                 aside.add(data)
                 for found, r in zip(_ranking.rows_by_range(data, lo, hi, cuts), ranges):
@@ -354,16 +350,27 @@ def _wave_pieces(part, where, name, pos_label, classes, lo, hi, cuts, spill):
     return _input._checked(where, run)
 
 
+def _rows(block, name, pos_label, classes):
+    """One model's validated rows of a block (weight-0 rows left out), zeros unsigned:
+    a reader-checked block's as they are, any other by ``binary_scores``."""
+    from evalplots.metrics.ranking._thresholds import BinaryScores, binary_scores
+
+    y, predictions, weight = block
+    if not isinstance(block, _input.Checked):
+        return binary_scores(y, predictions[name], pos_label=pos_label,
+                             sample_weight=weight, classes=classes)
+    scores, positive, weight = _kept({name: predictions[name]},
+                                     _positive(y, pos_label, classes), weight)
+    return BinaryScores(scores[name] + 0.0, positive, weight)  # -0.0 -> 0.0
+
+
 def _binned_part(part, where, name, pos_label, classes, edges):
     """One partition's counts per bin of ``edges`` (see :func:`_ranking.bin_table`)."""
-    from evalplots.metrics.ranking._thresholds import binary_scores
-
     def run():
         return _ranking.merge_bins([_ranking.bin_table(_ranking.score_table(
-            binary_scores(y, predictions[name], pos_label=pos_label,
-                          sample_weight=weight, classes=classes)), edges)
-            for y, predictions, weight in _input.blocks(part)[1]
-            if len(y) and (weight is None or weight.any())] or [
+            _rows(block, name, pos_label, classes)), edges)
+            for block in _input.blocks(part)[1]
+            if len(block[0]) and (block[2] is None or block[2].any())] or [
             _ranking.bin_table(None, edges)])
     return _input._checked(where, run)
 

@@ -53,7 +53,7 @@ import warnings
 
 import numpy as np
 
-from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
+from evalplots.dask._reduce import current_client, run_tasks
 from evalplots.metrics import ScoreCounts
 from evalplots.metrics.ranking._auc import auc_from_pairs, trapezoid_pairs
 from evalplots.metrics.ranking._curves import pr_from_counts
