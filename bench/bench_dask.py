@@ -31,12 +31,11 @@ rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
 Two more sections, each run alone (two discrete score columns, ``m`` and ``m2``,
 10^4 distinct values each):
 
-- ``--delong``: the paired DeLong test's second pass over Parquet files, with
-  the Parquet fast path and without it (the general reader), vs reading the
+- ``--delong``: the paired DeLong test's second pass over Parquet files,
+  given the first pass's tables, vs reading the
   three columns with pyarrow (:func:`delong_section`);
 - ``--arrays``: dask arrays in worker memory vs the same rows as Parquet files,
-  ``ci=False`` and ``ci=True``, and the arrays' DeLong pass before and after
-  its bit-keyed lookup (:func:`arrays_section`).
+  ``ci=False`` and ``ci=True`` (:func:`arrays_section`).
 
 Times are the best of ``--repeats`` runs (the machine is shared).
 """
@@ -318,31 +317,13 @@ def _two_workers():
         yield client
 
 
-#: (Parquet fast path, bit-keyed lookup of in-memory chunks) -> what the pass does
-STATES = {(False, False): "before: general reader, binary search",
-          (False, True): "general reader, bit-keyed lookup",
-          (True, True): "after: Parquet fast path"}
-
-
-def _delong_state(fast_path, lookup):
-    """The DeLong pass of files by the Parquet fast path or every file by the general
-    reader; in-memory chunks by the bit-keyed lookup or by DeLongCrossSums.from_arrays
-    (a binary search per row), in this process."""
-    from evalplots.dask import _parquet
-
-    fast = _parquet.__dict__.setdefault("_fast_delong_sums", _parquet.delong_sums)
-    _parquet.delong_sums = fast if fast_path else (lambda *args: None)
-    _chunk_lookup(lookup)
-
-
 def delong_section(args):
     """The paired DeLong test's second pass, two discrete models (10^4 distinct each).
 
     ``evaluate(ci=True)`` runs the first pass (tables, McNemar pairs, losses)
     and then the DeLong pass (each row's placement under each model, from the
     merged tables); ``ci=False`` only the first. The pass alone is timed given
-    the first pass's tables, with the Parquet fast path and without it (the
-    general reader, as before), against reading the same three columns with
+    the first pass's tables, against reading the same three columns with
     pyarrow in this process.
     """
     from evalplots.dask import _evaluate, evaluate
@@ -357,60 +338,29 @@ def delong_section(args):
             max_points=20_000, delong=False, progress=None)[0]
 
         def delong_pass():
-            return _evaluate._delong_pass(parts, spec, parts.chunk_tasks(spec),
-                                          summary.tables, 1, split_every=8,
+            return _evaluate._delong_pass(parts, spec, summary.tables, 1, split_every=8,
                                           progress=None)
 
-        timed = {}
-        for state in STATES:
-            client.run(_delong_state, *state)
-            timed[state] = (best(delong_pass, args.repeats)[0],
-                            cpu_seconds(client, delong_pass)[1],
-                            best(lambda: evaluate(pattern, labels=[0, 1], ci=True),
-                                 args.repeats))
+        t_pass, _ = best(delong_pass, args.repeats)
+        _, cpu_pass = cpu_seconds(client, delong_pass)
+        t_all, ev = best(lambda: evaluate(pattern, labels=[0, 1], ci=True), args.repeats)
         t_read, n = best(lambda: pyarrow_read(files, columns), args.repeats)
         _, cpu_read = cpu_seconds(None, lambda: pyarrow_read(files, columns))
         t_first, _ = best(lambda: evaluate(pattern, labels=[0, 1], ci=False), args.repeats)
-    before, after = list(STATES)[0], list(STATES)[-1]
-    ev = timed[after][2][1]
     test = next(c for c in ev.comparisons if c.test == "DeLong")
     print(f"\n[2 workers] two discrete models (10^4 distinct), {n:,} rows in "
           f"{len(files)} files")
     print(f"  pyarrow read of the 3 columns:         {t_read:6.2f} s  (CPU {cpu_read:.2f} s)")
     print(f"  evaluate(ci=False), first pass only:   {t_first:6.2f} s  "
           f"ratio {t_first / t_read:.2f}")
-    print("  the DeLong pass alone (wall s, ratio to the read; CPU s of workers and "
-          "client, ratio) and evaluate(ci=True):")
-    for state, how in STATES.items():
-        t_pass, cpu_pass, (t_all, _) = timed[state]
-        print(f"    {how:40s} {t_pass:6.2f} s  ratio {t_pass / t_read:5.2f}  "
-              f"CPU {cpu_pass:5.2f} s  ratio {cpu_pass / cpu_read:5.2f};  "
-              f"evaluate(ci=True) {t_all:5.2f} s")
-    print(f"  after vs before: the pass {timed[before][0] / timed[after][0]:.2f}x faster "
-          f"(CPU {timed[before][1] / timed[after][1]:.2f}x), evaluate(ci=True) "
-          f"{timed[before][2][0] / timed[after][2][0]:.2f}x")
+    print(f"  the DeLong pass alone:                 {t_pass:6.2f} s  ratio "
+          f"{t_pass / t_read:5.2f}  CPU {cpu_pass:5.2f} s  ratio {cpu_pass / cpu_read:5.2f}")
+    print(f"  evaluate(ci=True):                     {t_all:6.2f} s")
     print(f"  DeLong: AUC difference {test.difference:.6f}, CI [{test.ci.low:.6f}, "
           f"{test.ci.high:.6f}], p = {test.pvalue:.3g} ({test.note})")
     print(f"load after: {os.getloadavg()}")
     if not args.keep:
         shutil.rmtree(os.path.join(args.dir, "discrete2"))
-
-
-def _chunk_lookup(on):
-    """Turn the bit-keyed lookup of in-memory chunks' DeLong pass off (each chunk by
-    DeLongCrossSums.from_arrays, a binary search per row, as before) or back on."""
-    from evalplots.dask import _parquet
-
-    fast = _parquet.__dict__.setdefault("_fast_of_rows", _parquet.delong_sums_of_rows)
-
-    def general(positive, scores, weight, n_rows, tables):
-        from evalplots.metrics import DeLongCrossSums
-
-        cross = DeLongCrossSums.from_arrays(positive, scores, tables, pos_label=True,
-                                            sample_weight=weight)
-        return DeLongCrossSums(cross.sums, n_rows, 1)
-
-    _parquet.delong_sums_of_rows = fast if on else general
 
 
 def _file_block(path):
@@ -422,13 +372,13 @@ def _file_block(path):
 
 
 def arrays_section(args):
-    """Dask arrays in worker memory vs the same rows as Parquet files (fast path).
+    """Dask arrays in worker memory vs the same rows as Parquet files (in blocks).
 
     Two discrete models (the data of :func:`delong_section`). The arrays' blocks
     are the files' columns, read and persisted on the workers before the clock
     starts, so the arrays' time is the reduction alone while the files' time
     includes reading them: a per-row comparison of the chunk path (validation
-    and tables of in-memory chunks) with the Parquet fast path, for the first
+    and tables of in-memory chunks) with the files' blocks, for the first
     pass (``ci=False``) and with the DeLong pass (``ci=True``).
     """
     import dask
@@ -458,20 +408,13 @@ def arrays_section(args):
             timed["arrays", ci] = arrays(ci)
             timed["files", ci] = best(lambda: evaluate(pattern, labels=[0, 1], ci=ci),
                                       args.repeats)
-        client.run(_chunk_lookup, False)
-        timed["before"] = arrays(True)
-        client.run(_chunk_lookup, True)
     print(f"\n[2 workers] two discrete models (10^4 distinct), {n:,} rows in {len(files)} "
           f"partitions")
     for ci in (False, True):
         (t_a, _), (t_f, _) = timed["arrays", ci], timed["files", ci]
-        print(f"  ci={ci!s:5}: Parquet files (fast path) {t_f:6.2f} s "
+        print(f"  ci={ci!s:5}: Parquet files (in blocks) {t_f:6.2f} s "
               f"({t_f / n * 1e9:5.1f} ns/row); dask arrays in worker memory {t_a:6.2f} s "
               f"({t_a / n * 1e9:5.1f} ns/row); arrays / files = {t_a / t_f:.2f}")
-    t_before, t_after = timed["before"][0], timed["arrays", True][0]
-    print(f"  ci=True, dask arrays: chunks' DeLong pass by a binary search per row "
-          f"(before) {t_before:6.2f} s, by the bit-keyed lookup {t_after:6.2f} s: "
-          f"{t_before / t_after:.2f}x")
     p = [next(c.pvalue for c in e.comparisons if c.test == "DeLong")
          for e in (timed["arrays", True][1], timed["files", True][1])]
     print(f"  same DeLong test: z of arrays and files "

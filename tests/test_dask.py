@@ -236,19 +236,34 @@ def _write_grouped(path, seed, n, *, labels=(0, 1), weights=None, continuous=Fal
     return columns
 
 
+def _spec(labels, models, weights):
+    """The reading spec of a binary evaluation of float ``models``."""
+    return {"target": "y_true", "classes": np.array(sorted(labels)), "task": "binary",
+            "models": models, "kinds": dict.fromkeys(models, "numbers"),
+            "weight_column": None if weights is None else "w"}
+
+
+def _file_first(path, spec, pos_label, threshold=None, budget_rows=10**9):
+    """The first pass of one file: its PartTables (and summary, given a threshold)."""
+    from evalplots.dask._evaluate import _first_part
+    from evalplots.dask._input import FilePart
+
+    return _first_part(FilePart(path, f"file {path!r}", spec), f"file {path!r}",
+                       spec["models"], pos_label, spec["classes"], threshold,
+                       budget_rows, 1, threshold is not None)
+
+
 @pytest.mark.parametrize("labels, pos_label, weights", [
     ((0, 1), 1, None), (("ham", "spam"), "spam", "int"), ((0, 1), 0, "real")])
 def test_parquet_fast_path_tables_equal_the_readers(tmp_path, monkeypatch, labels,
                                                     pos_label, weights):
-    from evalplots.dask import _parquet
+    from evalplots.dask import _input
     from evalplots.metrics import ScoreCounts
 
-    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)  # blocks across row groups
+    monkeypatch.setattr(_input, "BLOCK_ROWS", 700)  # blocks across row groups
     path = str(tmp_path / "p.parquet")
     cols = _write_grouped(path, 7, 5500, labels=labels, weights=weights)
-    spec = {"target": "y_true", "classes": np.array(sorted(labels)),
-            "kinds": {"m": "numbers"}, "weight_column": None if weights is None else "w"}
-    got = _parquet.score_tables(path, spec, ["m"], pos_label)["m"]
+    got = _file_first(path, _spec(labels, ["m"], weights), pos_label)["m"].table
     expected = ScoreCounts.from_arrays(cols["y_true"], cols["m"], pos_label=pos_label,
                                        sample_weight=cols.get("w"))
     np.testing.assert_array_equal(got.score, expected.score)
@@ -262,16 +277,13 @@ def test_parquet_fast_path_tables_equal_the_readers(tmp_path, monkeypatch, label
     ((0, 1), 1, None), (("ham", "spam"), "spam", "real")])
 def test_parquet_fast_path_summary_equals_from_arrays(tmp_path, monkeypatch, labels,
                                                       pos_label, weights):
-    from evalplots.dask import _parquet
+    from evalplots.dask import _input
     from evalplots.metrics import BinarySummary
 
-    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
+    monkeypatch.setattr(_input, "BLOCK_ROWS", 700)
     path = str(tmp_path / "p.parquet")
     cols = _write_grouped(path, 8, 4200, labels=labels, weights=weights, second=True)
-    spec = {"target": "y_true", "classes": np.array(sorted(labels)),
-            "kinds": {"m": "numbers", "m2": "numbers"},
-            "weight_column": None if weights is None else "w"}
-    got = _parquet.binary_summary(path, spec, ["m", "m2"], pos_label, 0.4)
+    got, parts = _file_first(path, _spec(labels, ["m", "m2"], weights), pos_label, 0.4)
     expected = BinarySummary.from_arrays(cols["y_true"], {"m": cols["m"], "m2": cols["m2"]},
                                          pos_label=pos_label, threshold=0.4,
                                          sample_weight=cols.get("w"))
@@ -281,9 +293,10 @@ def test_parquet_fast_path_summary_equals_from_arrays(tmp_path, monkeypatch, lab
         assert got.label_weight[key] == pytest.approx(expected.label_weight[key],
                                                       rel=1e-13)
     for name in ("m", "m2"):
-        np.testing.assert_array_equal(got.tables[name].score, expected.tables[name].score)
-        np.testing.assert_allclose(got.tables[name].positive,
-                                   expected.tables[name].positive, rtol=1e-13)
+        table = parts[name].table
+        np.testing.assert_array_equal(table.score, expected.tables[name].score)
+        np.testing.assert_allclose(table.positive, expected.tables[name].positive,
+                                   rtol=1e-13)
         np.testing.assert_allclose(got.losses[name], expected.losses[name], rtol=1e-12)
     np.testing.assert_allclose(got.pairs[("m", "m2")], expected.pairs[("m", "m2")],
                                rtol=1e-13)
@@ -350,32 +363,52 @@ def _both_evaluations(tmp_path, cols, pos_label, weights):
     return got, expected
 
 
-def test_parquet_fast_path_gives_way_to_the_reader(tmp_path, monkeypatch):
+def test_parquet_blocks_refuse_what_the_reader_refuses(tmp_path, monkeypatch):
+    """A file read in blocks: a bad cell past the first block is the reader's error,
+    naming the file and the row; continuous scores are sampled; integer scores, which
+    the schema does not type, are read whole (the same table)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from evalplots.dask import _parquet
+    from evalplots.dask import _input
 
-    spec = {"target": "y_true", "classes": np.array([0, 1]), "kinds": {"m": "numbers"},
-            "weight_column": None}
+    spec = _spec((0, 1), ["m"], None)
     path = str(tmp_path / "c.parquet")
+    monkeypatch.setattr(_input, "BLOCK_ROWS", 700)
     _write_grouped(path, 3, 12_000, continuous=True)  # no ties: continuous scores
-    assert _parquet.score_tables(path, spec, ["m"], 1) is None
-    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
-    pq.write_table(pa.table({"y_true": [0, 1, 2], "m": [.1, .2, .3]}), path)
-    assert _parquet.score_tables(path, spec, ["m"], 1) is None  # a label not a class
-    pq.write_table(pa.table({"y_true": [0, 1], "m": pa.array([.1, None])}), path)
-    assert _parquet.score_tables(path, spec, ["m"], 1) is None  # an empty score
-    pq.write_table(pa.table({"y_true": [0, 1], "m": [1, 2]}), path)
-    assert _parquet.score_tables(path, spec, ["m"], 1) is None  # integer scores
-    for bad in (np.nan, np.inf):  # in the 4th block, a score not seen before
-        cols = _write_grouped(path, 4, 3000)
+    assert _file_first(path, spec, 1, budget_rows=5000)["m"].table is None
+    cols = _write_grouped(path, 4, 3000)
+    whole, kept = _file_first(path, spec, 1)["m"].table, cols["m"][2500]
+    for bad, message in ((np.nan, r"score column 'm' has a non-finite value 'nan' on "
+                                  r"row 2501"),
+                         (np.inf, r"score column 'm' has a non-finite value 'inf' on "
+                                  r"row 2501")):
         cols["m"][2500] = bad
         pq.write_table(pa.table(cols), path, row_group_size=1000)
-        assert _parquet.score_tables(path, spec, ["m"], 1) is None
-        cols["m"][2500] = 0.25
-        pq.write_table(pa.table(cols), path, row_group_size=1000)
-        assert _parquet.score_tables(path, spec, ["m"], 1) is not None
+        with pytest.raises(ValueError, match=r"^file '.*c\.parquet': " + message):
+            _file_first(path, spec, 1)
+    pq.write_table(pa.table({"y_true": pa.array([0, 1] * 1000 + [None]),
+                             "m": np.linspace(0, 1, 2001).round(2)}), path)
+    with pytest.raises(ValueError, match=r"label column 'y_true' is missing on row 2001"):
+        _file_first(path, spec, 1)
+    pq.write_table(pa.table({"y_true": np.r_[[0, 1] * 1000, 2],
+                             "m": np.linspace(0, 1, 2001).round(2)}), path)
+    with pytest.raises(ValueError, match=r"y_true holds 2, which is not one of the "
+                                         r"classes \[0, 1\]"):
+        _file_first(path, spec, 1)  # labels=[0, 1] given: no scan found the class 2
+    text = np.array(["ham", " spam"] * 1000, dtype=object)  # each value read once
+    text[1800] = "NaN"
+    pq.write_table(pa.table({"y_true": text, "m": np.linspace(0, 1, 2000).round(2)}),
+                   path)
+    with pytest.raises(ValueError, match=r"label column 'y_true' is missing on row 1801 "
+                                         r"\('NaN'\)"):
+        _file_first(path, _spec(("ham", "spam"), ["m"], None), "spam")
+    cols["m"][2500] = kept
+    cols["m"] = np.round(cols["m"] * 1e4).astype(np.int64)  # integer scores: read whole
+    pq.write_table(pa.table(cols), path, row_group_size=1000)
+    table = _file_first(path, dict(spec, kinds={"m": "numbers"}), 1)["m"].table
+    np.testing.assert_array_equal(table.score, np.round(whole.score * 1e4))
+    np.testing.assert_array_equal(table.positive, whole.positive)
 
 
 @pytest.mark.parametrize("labels, pos_label, weights", [
@@ -505,7 +538,7 @@ def test_layering_dask_knows_no_report_nor_command():
     import subprocess
     import sys
 
-    code = ("import sys, evalplots.dask, evalplots.dask._parquet\n"
+    code = ("import sys, evalplots.dask, evalplots.dask._counts\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'reportlab'\n"
             "             or m.startswith(('evalplots.report', 'evalplots.cli',\n"
             "                              'evalplots._dask_cli'))))\n")
@@ -693,21 +726,21 @@ def _delong_equal(got, expected):
     ((0, 1), 1, "int", 3)])  # 8 slots: most scores take the general lookup
 def test_parquet_delong_sums_equal_from_arrays(tmp_path, monkeypatch, labels, pos_label,
                                                weights, table_bits):
-    from evalplots.dask import _parquet
+    from evalplots.dask import _counts, _input
+    from evalplots.dask._evaluate import _delong_part
+    from evalplots.dask._input import FilePart
     from evalplots.metrics import BinarySummary, DeLongCrossSums
 
-    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)  # blocks across row groups
+    monkeypatch.setattr(_input, "BLOCK_ROWS", 700)  # blocks across row groups
     if table_bits is not None:
-        monkeypatch.setattr(_parquet, "TABLE_BITS", table_bits)
+        monkeypatch.setattr(_counts, "TABLE_BITS", table_bits)
     path = str(tmp_path / "p.parquet")
     cols = _write_grouped(path, 9, 5500, labels=labels, weights=weights, second=True)
-    spec = {"target": "y_true", "classes": np.array(sorted(labels)),
-            "kinds": {"m": "numbers", "m2": "numbers"},
-            "weight_column": None if weights is None else "w"}
+    spec = _spec(labels, ["m", "m2"], weights)
     predictions = {"m": cols["m"], "m2": cols["m2"]}
     tables = BinarySummary.from_arrays(cols["y_true"], predictions, pos_label=pos_label,
                                        sample_weight=cols.get("w")).tables
-    got = _parquet.delong_sums(path, spec, ["m", "m2"], pos_label, tables)
+    got = _delong_part(FilePart(path, "p", spec), "p", tables, pos_label, spec["classes"])
     expected = DeLongCrossSums.from_arrays(cols["y_true"], predictions, tables,
                                            pos_label=pos_label,
                                            sample_weight=cols.get("w"))
@@ -717,42 +750,41 @@ def test_parquet_delong_sums_equal_from_arrays(tmp_path, monkeypatch, labels, po
                                rtol=1e-12, atol=0)
 
 
-def test_parquet_delong_pass_gives_way_to_the_reader(tmp_path):
+def test_parquet_delong_pass_names_the_file_and_row(tmp_path, monkeypatch):
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from evalplots.dask import _parquet
-    from evalplots.dask._evaluate import _file_delong_part
+    from evalplots.dask import _input
+    from evalplots.dask._evaluate import _delong_part
+    from evalplots.dask._input import FilePart
     from evalplots.metrics import BinarySummary
 
+    monkeypatch.setattr(_input, "BLOCK_ROWS", 700)
     path = str(tmp_path / "part-0.parquet")
     cols = _write_grouped(path, 5, 4000, second=True)
-    spec = {"target": "y_true", "classes": np.array([0, 1]), "models": ["m", "m2"],
-            "kinds": {"m": "numbers", "m2": "numbers"}, "weight_column": None}
+    spec = _spec((0, 1), ["m", "m2"], None)
     tables = BinarySummary.from_arrays(cols["y_true"], {"m": cols["m"], "m2": cols["m2"]},
                                        pos_label=1).tables
-    assert _parquet.delong_sums(path, spec, ["m", "m2"], 1, tables) is not None
-    # a float target: the reader's rules, not the fast path (same sums)
+    # a float target: read whole by the reader's rules (same sums)
     as_float = dict(cols, y_true=cols["y_true"].astype(np.float64))
     pq.write_table(pa.table(as_float), tmp_path / "f.parquet", row_group_size=1000)
-    assert _parquet.delong_sums(str(tmp_path / "f.parquet"), spec, ["m", "m2"], 1,
-                                tables) is None
-    general = _file_delong_part(str(tmp_path / "f.parquet"), spec, tables, 1, "f")
-    fast = _file_delong_part(path, spec, tables, 1, "p")
-    np.testing.assert_allclose(general.sums[("m", "m2")], fast.sums[("m", "m2")],
+    general = _delong_part(FilePart(str(tmp_path / "f.parquet"), "f", spec), "f", tables, 1)
+    blocks = _delong_part(FilePart(path, "p", spec), "p", tables, 1, spec["classes"])
+    np.testing.assert_allclose(general.sums[("m", "m2")], blocks.sums[("m", "m2")],
                                rtol=1e-12)
     # a bad value in the third row group (row 2501): the reader names file and row
     cols["m"][2500] = np.nan
     pq.write_table(pa.table(cols), path, row_group_size=1000)
+    part = FilePart(path, f"file {path!r}", spec)
     with pytest.raises(ValueError, match=r"^file '.*part-0\.parquet': score column 'm' "
                                          r"has a non-finite value 'nan' on row 2501"):
-        _file_delong_part(path, spec, tables, 1, f"file {path!r}")
+        _delong_part(part, part.where, tables, 1, spec["classes"])
     # a finite score absent from the first pass's table: not these rows' tables
     cols["m"][2500] = 123.0
     pq.write_table(pa.table(cols), path, row_group_size=1000)
     with pytest.raises(ValueError, match=r"^file '.*part-0\.parquet': predictions\['m'\] "
                                          r"holds a score absent from its table"):
-        _file_delong_part(path, spec, tables, 1, f"file {path!r}")
+        _delong_part(part, part.where, tables, 1, spec["classes"])
 
 
 @pytest.mark.parametrize("labels, pos_label, weights", [
@@ -787,12 +819,12 @@ def test_parquet_delong_test_equals_in_memory(client, tmp_path, labels, pos_labe
     (None, np.float64), ("int", np.float64), ("real", np.float64), ("int", np.int64)])
 def test_delong_sums_of_rows_equal_from_arrays(monkeypatch, weights, score_dtype):
     """In-memory chunks (dask arrays, or a file the general reader read) take the
-    lookup of the Parquet fast path, block by block: the sums of from_arrays."""
-    from evalplots.dask import _parquet
+    bit-keyed lookup, block by block: the sums of from_arrays."""
+    from evalplots.dask import _input
+    from evalplots.dask._evaluate import _delong_part
     from evalplots.metrics import BinarySummary, DeLongCrossSums
-    from evalplots.metrics.summaries._binary import delong_rows
 
-    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 700)
+    monkeypatch.setattr(_input, "BLOCK_ROWS", 700)
     rng = np.random.default_rng(11)
     n = 5000
     y = np.array(["ham", "spam"])[rng.integers(0, 2, n)]
@@ -806,8 +838,7 @@ def test_delong_sums_of_rows_equal_from_arrays(monkeypatch, weights, score_dtype
     keep = np.ones(n, bool) if w is None else w != 0
     tables = BinarySummary.from_arrays(y[keep], {k: v[keep] for k, v in predictions.items()},
                                        pos_label="spam").tables  # no weight-0 row's score
-    got = _parquet.delong_sums_of_rows(*delong_rows(y, predictions, tables, "spam", w),
-                                       tables)
+    got = _delong_part((y, predictions, w), "chunk", tables, "spam")
     expected = DeLongCrossSums.from_arrays(y, predictions, tables, pos_label="spam",
                                            sample_weight=w)
     assert got.n_rows == expected.n_rows == n
@@ -916,32 +947,32 @@ def test_parquet_waves_equal_in_memory(client, tmp_path, labels, pos_label, weig
 
 @pytest.mark.parametrize("weights", [None, "real"])
 def test_parquet_wave_rows_equal_the_readers(tmp_path, monkeypatch, weights):
-    """The fast path's rows of a wave, by range, and its sample's totals, equal those
-    of the general reader's arrays."""
-    from evalplots.dask import _parquet, _ranking
+    """A file's rows of a wave read in blocks, by range, and its sample's totals, equal
+    those of the general reader's arrays."""
+    from evalplots.dask import _input, _ranking
+    from evalplots.dask._evaluate import _wave_pieces
+    from evalplots.dask._input import FilePart
     from evalplots.metrics.ranking._thresholds import binary_scores
 
-    monkeypatch.setattr(_parquet, "BLOCK_ROWS", 3000)  # blocks across row groups
+    monkeypatch.setattr(_input, "BLOCK_ROWS", 3000)  # blocks across row groups
     cols = _continuous_files(tmp_path, [20_000], weights=weights)
     path = str(tmp_path / "part-0.parquet")
-    spec = {"target": "y_true", "classes": np.array([0, 1]), "kinds": {"m": "numbers"},
-            "weight_column": None if weights is None else "w"}
+    spec = _spec((0, 1), ["m"], weights)
     cuts = np.array([-0.5, 0.0, 0.25, 1.0])
-    got = _parquet.ranged_scores(path, spec, "m", 1, -0.8, 1.5, cuts)
+    got = _wave_pieces(FilePart(path, "p", spec), "p", "m", 1, spec["classes"], -0.8,
+                       1.5, cuts, None)
     data = binary_scores(cols["y_true"], cols["m"], pos_label=1,
                          sample_weight=cols.get("w"))
     expected = _ranking.rows_by_range(data, -0.8, 1.5, cuts)
-    for g, e in zip(_ranking.pieces_of(got), _ranking.pieces_of([[e] for e in expected])):
+    for g, e in zip(got, _ranking.pieces_of([[e] for e in expected])):
         np.testing.assert_array_equal(g.score, e.score)
         np.testing.assert_allclose(g.positive, e.positive, rtol=1e-13)
         np.testing.assert_allclose(g.negative, e.negative, rtol=1e-13)
-    sample, mass, n_pos, n_neg, n_rows = _parquet.score_samples(
-        path, spec, ["m"], 1, 2048)["m"]
-    assert n_rows == 20_000 and 2048 <= sample.size <= 2048 + 7
-    assert np.isin(sample, cols["m"]).all()
-    w = np.ones(n_rows) if weights is None else cols["w"]
-    assert n_pos == pytest.approx(w[cols["y_true"] == 1].sum(), rel=1e-13)
-    assert n_neg == pytest.approx(w[cols["y_true"] == 0].sum(), rel=1e-13)
+    part = _file_first(path, spec, 1, budget_rows=1000)["m"]
+    assert part.table is None and part.n_rows == data.score.size
+    w = np.ones(20_000) if weights is None else cols["w"]
+    assert part.n_pos == pytest.approx(w[cols["y_true"] == 1].sum(), rel=1e-13)
+    assert part.n_neg == pytest.approx(w[cols["y_true"] == 0].sum(), rel=1e-13)
 
 
 def test_default_budget_is_twice_the_largest_partition(tmp_path):
@@ -1018,26 +1049,25 @@ def test_parquet_evaluation_on_the_waves_equals_in_memory(client, tmp_path, weig
                                   expected.models["m"].confusion_matrix)
 
 
-def test_parquet_sampled_summary_equals_from_arrays(tmp_path):
+def test_parquet_sampled_summary_equals_from_arrays(tmp_path, monkeypatch):
     """The first pass of evaluate() on a continuous Parquet file: all but the tables
     as BinarySummary.from_arrays (weights with zeros), and the sample's totals."""
-    from evalplots.dask import _parquet
+    from evalplots.dask import _input
     from evalplots.metrics import BinarySummary
 
+    monkeypatch.setattr(_input, "BLOCK_ROWS", 3000)
     cols = _continuous_files(tmp_path, [12_000], labels=("ham", "spam"), weights="int")
-    spec = {"target": "y_true", "classes": np.array(["ham", "spam"]),
-            "kinds": {"m": "numbers"}, "weight_column": "w"}
-    summary, samples = _parquet.sampled_summary(str(tmp_path / "part-0.parquet"), spec,
-                                                ["m"], "spam", 0.2, 1000)
+    summary, parts = _file_first(str(tmp_path / "part-0.parquet"),
+                                 _spec(("ham", "spam"), ["m"], "int"), "spam", 0.2,
+                                 budget_rows=1000)
     expected = BinarySummary.from_arrays(cols["y_true"], {"m": cols["m"]},
                                          pos_label="spam", threshold=0.2,
                                          sample_weight=cols["w"])
     assert (summary.n_rows, summary.label_rows) == (12_000, expected.label_rows)
-    assert len(summary.tables["m"]) == 0
+    assert len(summary.tables["m"]) == 0 and parts["m"].table is None
     np.testing.assert_allclose(summary.losses["m"], expected.losses["m"], rtol=1e-12)
-    _, _, n_pos, n_neg, _ = samples["m"]
-    assert (n_pos, n_neg) == (expected.tables["m"].positive.sum(),
-                              expected.tables["m"].negative.sum())
+    assert (parts["m"].n_pos, parts["m"].n_neg) == (expected.tables["m"].positive.sum(),
+                                                    expected.tables["m"].negative.sum())
 
 
 def _spill_files(dask_worker):

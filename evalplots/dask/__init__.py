@@ -29,15 +29,16 @@ negatives at each distinct score, per pair of models McNemar's 2 x 2 table;
 Chan-merged moments). Summaries merge in a tree of fan-in ``split_every`` on
 the workers; only the final one reaches the client. No raw row does.
 
-A Parquet file of a binary target and float scores is read by a fast path
-(:mod:`evalplots.dask._parquet`): only the needed columns, in blocks of 2^20
-rows, each score looked up by its bits in a small table of the scores seen so
-far, and counted with one ``np.bincount``; a task's memory stays about the
-size of one partition. Any other input, and any value the reader's rules
-would refuse, is read by the general reader, with its messages. The paired
-DeLong test of two or more models (``ci=True``) takes a second pass, given the
-merged tables, that reads the files the same way (dask arrays: their chunks,
-in blocks of 2^20 rows) and looks each row's placement up by its score's bits.
+Each task reads its partition in blocks (:func:`evalplots.dask._input.blocks`):
+a Parquet file of a class target and float scores by the block reader of
+:mod:`evalplots.datasets` (only the needed columns, 2^20 rows at a time, each
+cell by the reader's rules and messages, naming the file and the row), any
+other input as one block. Each pass reduces blocks: the first counts each
+model's scores into its table (blocks of float scores by a bit-keyed lookup
+in a small table of the scores seen so far and one ``np.bincount``,
+:mod:`evalplots.dask._counts`); the paired DeLong test of two or more models
+(``ci=True``) takes a second pass, given the merged tables, that looks each
+row's placement up by its score's bits.
 
 When one model's table of distinct scores would exceed ``memory_budget``
 (continuous scores: one row per sample), it is not merged. Instead the exact

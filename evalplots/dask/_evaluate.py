@@ -6,7 +6,8 @@ import numpy as np
 
 from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 
-from evalplots.dask import _input, _parquet, _ranking
+from evalplots.dask import _input, _ranking
+from evalplots.dask._counts import ModelCounts, Placements
 from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
 
 __all__ = ["evaluate", "ranking_summary", "DEFAULT_MEMORY_BUDGET"]
@@ -213,69 +214,87 @@ def _fixed_width(arrow_type):
         return False
 
 
-# --- binary ------------------------------------------------------------------
+# --- the passes: each reduces the blocks of a partition -------------------------
 
 
-def _model_table(chunk, name, pos_label, classes):
-    """One model's ScoreCounts of one partition (None when it is empty)."""
-    from evalplots.metrics.ranking._thresholds import binary_scores
-
-    if chunk is None:
-        return None
-    y, predictions, weight = chunk
-    if weight is not None and not weight.any():
-        return None
-    return _ranking.score_table(binary_scores(
-        y, predictions[name], pos_label=pos_label, sample_weight=weight,
-        classes=classes))
-
-
-def _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where):
-    from evalplots.metrics.ranking._thresholds import binary_scores
+def _first_part(part, where, names, pos_label, classes, threshold, budget_rows, n_parts,
+                summary):
+    """One partition's ``{model: PartTable}`` and, with ``summary``, its
+    :class:`~evalplots.metrics.BinarySummary` (tables left empty: they merge
+    apart, within the budget); None when it has no rows. Without ``summary``
+    (ranking_summary) no row is summed but into the tables."""
+    from evalplots.metrics import BinarySummary, ScoreCounts
+    from evalplots.metrics.ranking._thresholds import BinaryScores, binary_scores
+    from evalplots.metrics.summaries._binary import block_sums, checked_rows
+    from evalplots.metrics._validation import check_threshold
 
     def run():
-        out = dict.fromkeys(names)
-        if chunk is None:
+        n_rows, chunks = _input.blocks(part)
+        counts = {name: ModelCounts(n_rows, budget_rows, n_parts) for name in names}
+        sums, n = [], 0
+        for block in chunks:
+            y, predictions, weight = block
+            labels, pos, checked = y, pos_label, isinstance(block, _input.Checked)
+            if checked:  # by the reader's rules: labels typed, scores finite
+                labels = _positive(y, pos_label, classes)
+            elif summary:  # the summary's checks, then its rows' sums
+                y, labels, predictions, weight, _ = checked_rows(y, predictions, pos_label,
+                                                                 weight)
+                pos = True
+            n += len(y)
+            if len(y) and (weight is None or weight.any()):
+                kept = _kept(predictions, labels, weight) if checked else None
+                for name in names:
+                    counts[name].add(BinaryScores(kept[0][name], *kept[1:]) if checked
+                                     else binary_scores(labels, predictions[name],
+                                                        pos_label=pos, sample_weight=weight,
+                                                        classes=None if summary else classes))
+            if summary:
+                sums.append(block_sums(y, labels, predictions, weight,
+                                       check_threshold(threshold),
+                                       by_rows=[m for m in names if counts[m].sampled]))
+        if not n:
+            return None
+        tables = {name: c.table() for name, c in counts.items()}
+        out = {name: counts[name].part(tables[name]) for name in names}
+        if not summary:
             return out
-        y, predictions, weight = chunk
-        if weight is not None and not weight.any():
-            return out
+        empty = ScoreCounts.empty(sample_weight=np.zeros(0))  # a sampled model's
+        merged = BinarySummary._from_blocks(
+            {name: empty if t is None else t for name, t in tables.items()}, sums,
+            pos_label=pos_label, threshold=check_threshold(threshold), n_rows=n)
         for name in names:
-            data = binary_scores(y, predictions[name], pos_label=pos_label,
-                                 sample_weight=weight, classes=classes)
-            if _ranking.estimated_distinct(data.score) * n_parts > budget_rows:
-                out[name] = _ranking.sampled_part(data)  # the range path sorts it
-            else:
-                out[name] = _ranking.part_table(_ranking.score_table(data), budget_rows,
-                                                n_parts)
-        return out
+            merged.tables[name] = _empty_like(merged.tables[name])
+        return merged, out
     return _input._checked(where, run)
 
 
-def _file_part_tables(path, spec, names, pos_label, classes, budget_rows, n_parts,
-                      where):
-    """:func:`_part_tables` of one file: by the Parquet fast path when it applies."""
-    tables = _input._checked(where, _parquet.score_tables, path, spec, names, pos_label)
-    if tables is None:  # continuous scores past the budget's share: a sample
-        samples = _input._checked(where, _parquet.score_samples, path, spec, names,
-                                  pos_label, _ranking.SAMPLE_POINTS,
-                                  budget_rows // n_parts + 1)
-        if samples is not None:
-            return {name: None if s is None else _ranking.part_of_sample(*s)
-                    for name, s in samples.items()}
-    if tables is None:  # the general reader, with its rules and messages
-        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
-        return _part_tables(chunk, names, pos_label, classes, budget_rows, n_parts, where)
-    return {name: None if table is None else _ranking.part_table(table, budget_rows,
-                                                                 n_parts)
-            for name, table in tables.items()}
+def _positive(y, pos_label, classes):
+    """The positive mask of checked labels, each of them one of ``classes``."""
+    positive = y == pos_label
+    outside = ~positive
+    for other in classes[classes != pos_label].tolist():
+        outside &= y != other
+    if outside.any():
+        raise ValueError(f"y_true holds {y[outside][0].item()!r}, which is not one of the "
+                         f"classes {classes.tolist()}; pass labels= with every class.")
+    return positive
 
 
-def _merge_part_dicts(budget_rows):
+def _kept(scores, positive, weight):
+    """``(scores, positive, weight)`` of checked rows without those of weight 0 (they
+    make no score, and the tables may not hold their scores)."""
+    if weight is not None and not weight.all():
+        keep = weight != 0
+        positive, weight = positive[keep], weight[keep]
+        scores = {name: s[keep] for name, s in scores.items()}
+    return scores, positive, weight
+
+
+def _merge_tables(budget_rows):
     def merge(parts):
-        names = list(parts[0])
         out = {}
-        for name in names:
+        for name in parts[0]:
             present = [p[name] for p in parts if p[name] is not None]
             out[name] = (None if not present else present[0] if len(present) == 1
                          else _ranking.merge_part_tables(present, budget_rows))
@@ -283,114 +302,197 @@ def _merge_part_dicts(budget_rows):
     return merge
 
 
-def binary_rankings(parts, spec, *, pos_label, method="auto",
-                    memory_budget=None, split_every=8, n_bins=1000,
-                    max_points=20_000, progress=None):
-    """Per model, a :class:`~evalplots.dask._ranking.RankingSummary` (exact unless binned)."""
+def _merge_first(budget_rows, summary):
+    merge_tables = _merge_tables(budget_rows)
+
+    def merge(parts):
+        from evalplots.metrics import BinarySummary
+
+        if not summary:
+            return merge_tables(parts)
+        return (BinarySummary.merge([p[0] for p in parts]),
+                merge_tables([p[1] for p in parts]))
+    return merge
+
+
+def _first_pass(parts, spec, pos_label, threshold, budget_rows, *, summary, split_every,
+                progress):
+    """The merged first pass: ``{model: PartTable}``, and the summary with
+    ``summary`` (see :func:`_first_part`)."""
     import dask
 
-    budget_rows = max(1, memory_budget // _ranking.TABLE_ROW_BYTES)
-    if method != "auto":
-        budget_rows = 0  # force the second pass (exact ranges or bins)
-    chunks = parts.chunk_tasks(spec)
-    names = spec["models"]
-    classes = spec.get("classes")
-    files = parts.files()
-    if files is not None:  # each task reads its file (the chunks only if needed again)
-        tasks = [dask.delayed(_file_part_tables, pure=True)(
-            f, spec, names, pos_label, classes, budget_rows, len(files), w)
-            for f, w in zip(files, parts.where)]
-    else:
-        tasks = [dask.delayed(_part_tables, pure=True)(c, names, pos_label, classes,
-                                                       budget_rows, len(chunks), w)
-                 for c, w in zip(chunks, parts.where)]
-    first = run_tasks(tasks, progress=progress, description="reducing partitions")
-    merged = tree_reduce(first, _merge_part_dicts(budget_rows), split_every=split_every)
+    names, tasks = spec["models"], parts.part_tasks(spec)
+    part = dask.delayed(_first_part, pure=True)
+    firsts = run_tasks([part(t, w, names, pos_label, spec.get("classes"), threshold,
+                             budget_rows, len(tasks), summary)
+                        for t, w in zip(tasks, parts.where)],
+                       progress=progress, description="reducing partitions")
+    return tree_reduce(firsts, _merge_first(budget_rows, summary),
+                       split_every=split_every)
+
+
+def _wave_pieces(part, where, name, pos_label, classes, lo, hi, cuts, spill):
+    """One partition's pieces of a wave (``lo < score <= hi`` cut at ``cuts``): from
+    the rows its first wave put aside, else from its blocks (which the first wave
+    puts aside; see :class:`~evalplots.dask._ranking.Spill`)."""
+    def run():
+        ranges = [[] for _ in range(cuts.size + 1)]
+        with _ranking.Spill(spill) as aside:
+            data = aside.rows()
+            rows = [data] if data is not None else (
+                _rows(block, name, pos_label, classes) for block in _input.blocks(part)[1]
+                if len(block[0]) and (block[2] is None or block[2].any()))
+            for data in rows:
+                aside.add(data)
+                for found, r in zip(_ranking.rows_by_range(data, lo, hi, cuts), ranges):
+                    r.append(found)
+        return _ranking.pieces_of(ranges)
+    return _input._checked(where, run)
+
+
+def _rows(block, name, pos_label, classes):
+    """One model's validated rows of a block (weight-0 rows left out), zeros unsigned:
+    a reader-checked block's as they are, any other by ``binary_scores``."""
+    from evalplots.metrics.ranking._thresholds import BinaryScores, binary_scores
+
+    y, predictions, weight = block
+    if not isinstance(block, _input.Checked):
+        return binary_scores(y, predictions[name], pos_label=pos_label,
+                             sample_weight=weight, classes=classes)
+    scores, positive, weight = _kept({name: predictions[name]},
+                                     _positive(y, pos_label, classes), weight)
+    return BinaryScores(scores[name] + 0.0, positive, weight)  # -0.0 -> 0.0
+
+
+def _binned_part(part, where, name, pos_label, classes, edges):
+    """One partition's counts per bin of ``edges`` (see :func:`_ranking.bin_table`)."""
+    def run():
+        return _ranking.merge_bins([_ranking.bin_table(_ranking.score_table(
+            _rows(block, name, pos_label, classes)), edges)
+            for block in _input.blocks(part)[1]
+            if len(block[0]) and (block[2] is None or block[2].any())] or [
+            _ranking.bin_table(None, edges)])
+    return _input._checked(where, run)
+
+
+def _delong_part(part, where, tables, pos_label, classes=None):
+    """One partition's :class:`~evalplots.metrics.DeLongCrossSums`, as
+    ``DeLongCrossSums.from_arrays`` of its rows, each row's placement looked up by
+    its score's bits (:class:`~evalplots.dask._counts.Placements`), ``BLOCK_ROWS``
+    rows at a time; None when it has no rows."""
+    from evalplots.metrics import DeLongCrossSums
+    from evalplots.metrics.summaries._binary import delong_rows
+
+    def run():
+        lookups, sums, n_rows = {}, [], 0
+        for chunk in _input.blocks(part)[1]:
+            if isinstance(chunk, _input.Checked):  # checked by the reader's rules
+                y, scores, weight = chunk
+                n = len(y)
+                scores, positive, weight = _kept(scores, _positive(y, pos_label, classes),
+                                                 weight)
+            else:
+                positive, scores, weight, n = delong_rows(*chunk[:2], tables, pos_label,
+                                                          chunk[2])
+            n_rows += n
+            for name in scores:
+                lookups.setdefault(name, Placements(tables[name], name))
+            aucs = {name: lookup.auc for name, lookup in lookups.items()}
+            for a in range(0, max(positive.size, 1), _input.BLOCK_ROWS):
+                at = slice(a, a + _input.BLOCK_ROWS)
+                placed = {name: lookups[name](s[at], positive[at])
+                          for name, s in scores.items()}
+                sums.append(DeLongCrossSums._from_placed(
+                    placed, aucs, positive[at], None if weight is None else weight[at], 0))
+        return (DeLongCrossSums(DeLongCrossSums.merge(sums).sums, n_rows, 1)
+                if n_rows else None)
+    return _input._checked(where, run)
+
+
+def _summary_part(kind, part, options, where):
+    from evalplots import metrics
+
+    def run():
+        cls = getattr(metrics, kind)
+        found = [cls.from_arrays(y, predictions, sample_weight=weight, **options)
+                 for y, predictions, weight in _input.blocks(part)[1]]
+        return None if not found else found[0] if len(found) == 1 else cls.merge(found)
+    return _input._checked(where, run)
+
+
+def _merge_summaries(kind):
+    def merge(parts):
+        from evalplots import metrics
+
+        return getattr(metrics, kind).merge(parts)
+    return merge
+
+
+def _empty_like(table):
+    from evalplots.metrics import ScoreCounts
+
+    return ScoreCounts.empty(table.score.dtype, table.positive)  # counts' dtype kept
+
+
+# --- binary ------------------------------------------------------------------
+
+
+def binary_rankings(parts, spec, *, pos_label, method="auto", memory_budget=None,
+                    split_every=8, n_bins=1000, max_points=20_000, progress=None):
+    """Per model, a :class:`~evalplots.dask._ranking.RankingSummary` (exact unless binned)."""
+    budget_rows = _budget_rows(memory_budget, method)
+    merged = _first_pass(parts, spec, pos_label, None, budget_rows, summary=False,
+                         split_every=split_every, progress=progress)
     out = {}
-    for name in names:
+    for name in spec["models"]:
         part = _checked_part(merged, name)
         if part.table is not None:
             out[name] = _ranking.exact_from_table(part.table, max_points)
         else:
-            out[name] = _second_pass(parts, spec, name, pos_label, classes, part,
-                                     method=method,
+            out[name] = _second_pass(parts, spec, name, pos_label, part, method=method,
                                      memory_budget=memory_budget, split_every=split_every,
                                      n_bins=n_bins, max_points=max_points,
                                      progress=progress)
     return out
 
 
+def _budget_rows(memory_budget, method):
+    """Rows of the largest table merged (0 unless 'auto': the range path, or bins)."""
+    return max(1, memory_budget // _ranking.TABLE_ROW_BYTES) if method == "auto" else 0
+
+
 def _checked_part(merged, name):
-    part = merged[name]
+    part = None if merged is None else merged[name]
     if part is None or part.n_pos + part.n_neg == 0:
         raise ValueError(f"model {name!r} has no row of non-zero weight; there is "
                          f"nothing to evaluate.")
     return part
 
 
-def _second_pass(parts, spec, name, pos_label, classes, part, *, method, memory_budget,
+def _second_pass(parts, spec, name, pos_label, part, *, method, memory_budget,
                  split_every, n_bins, max_points, progress, keep_at=()):
     """The RankingSummary of a model whose table was not merged: exact ranges or bins."""
     import dask
 
-    chunks = parts.chunk_tasks(spec)
+    tasks, where, classes = parts.part_tasks(spec), parts.where, spec.get("classes")
     if method == "binned":
-        tables = [dask.delayed(_model_table, pure=True)(c, name, pos_label, classes)
-                  for c in chunks]
-        return _ranking.binned(tables, part, n_bins=n_bins, split_every=split_every,
-                               progress=progress)
-    files = parts.files()
+        edges = _ranking.boundaries(part, n_bins)
+        binned = run_tasks([dask.delayed(_binned_part, pure=True)(
+            t, w, name, pos_label, classes, edges) for t, w in zip(tasks, where)],
+            progress=progress, description="binning the scores")
+        return _ranking.binned(tree_reduce(binned, _ranking.merge_bins,
+                                           split_every=split_every))
 
     def piece_tasks(lo, hi, cuts, spill):  # each wave reads every partition again
-        if files is not None:
-            task = dask.delayed(_file_wave_pieces, pure=True)
-            return [task(f, spec, name, pos_label, classes, lo, hi, cuts, w, spill(i))
-                    for i, (f, w) in enumerate(zip(files, parts.where))]
         task = dask.delayed(_wave_pieces, pure=True)
-        return [task(c, name, pos_label, classes, lo, hi, cuts, spill(i))
-                for i, c in enumerate(chunks)]
+        return [task(t, w, name, pos_label, classes, lo, hi, cuts, spill(i))
+                for i, (t, w) in enumerate(zip(tasks, where))]
 
     weighted = (spec.get("weight_column") is not None
                 or getattr(parts, "weight", None) is not None)
-    return _ranking.exact_ranges(piece_tasks, len(chunks), part,
-                                 memory_budget=memory_budget,
-                                 max_points=max_points, progress=progress,
-                                 weighted=weighted, keep_at=keep_at)
-
-
-def _wave_pieces(chunk, name, pos_label, classes, lo, hi, cuts, spill):
-    """One partition's pieces of a wave (``lo < score <= hi`` cut at ``cuts``): from
-    the rows its first wave put aside, else from ``chunk`` (which the first wave
-    puts aside; see :class:`~evalplots.dask._ranking.Spill`)."""
-    from evalplots.metrics.ranking._thresholds import binary_scores
-
-    with _ranking.Spill(spill) as aside:
-        data = aside.rows()
-        if data is None and chunk is not None:
-            y, predictions, weight = chunk
-            if weight is None or weight.any():
-                data = binary_scores(y, predictions[name], pos_label=pos_label,
-                                     sample_weight=weight, classes=classes)
-                aside.add(data)
-    if data is None:
-        return [None] * (cuts.size + 1)
-    return _ranking.pieces_of([[rows] for rows in _ranking.rows_by_range(data, lo, hi,
-                                                                          cuts)])
-
-
-def _file_wave_pieces(path, spec, name, pos_label, classes, lo, hi, cuts, where, spill):
-    """:func:`_wave_pieces` of one file: by the Parquet fast path when it applies."""
-    data = _ranking.Spill(spill).rows()
-    if data is not None:
-        ranges = [[rows] for rows in _ranking.rows_by_range(data, lo, hi, cuts)]
-    else:
-        ranges = _input._checked(where, _parquet.ranged_scores, path, spec, name,
-                                 pos_label, lo, hi, cuts, spill)
-    if ranges is None:  # the general reader, with its rules and messages
-        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
-        return _input._checked(where, _wave_pieces, chunk, name, pos_label, classes, lo,
-                               hi, cuts, spill)
-    return _ranking.pieces_of(ranges)
+    return _ranking.exact_ranges(piece_tasks, len(tasks), part,
+                                 memory_budget=memory_budget, max_points=max_points,
+                                 progress=progress, weighted=weighted, keep_at=keep_at)
 
 
 def _resolve_pos_label(classes, pos_label):
@@ -501,148 +603,20 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
 # --- the evaluation ------------------------------------------------------------
 
 
-def _empty_like(table):
-    from evalplots.metrics import ScoreCounts
-
-    return ScoreCounts.empty(table.score.dtype, table.positive)  # counts' dtype kept
-
-
-def _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts, where):
-    """(BinarySummary without its tables, {model: PartTable}) of one partition."""
-    from evalplots.metrics import BinarySummary
-
-    def run():
-        from evalplots.metrics.ranking._thresholds import binary_scores
-
-        sampled = {}
-
-        def table_of(name, positive, score, weight):
-            # as ScoreCounts.from_arrays, by the faster kernels of the range path;
-            # continuous scores past the budget's share: a sketch, no sort
-            data = binary_scores(positive, score, pos_label=True, sample_weight=weight)
-            if _ranking.estimated_distinct(data.score) * n_parts > budget_rows:
-                sampled[name] = _ranking.sampled_part(data)
-                return None
-            return _ranking.score_table(data)
-
-        y, predictions, weight = chunk
-        summary = BinarySummary._from_arrays(y, predictions, pos_label=pos_label,
-                                             threshold=threshold, sample_weight=weight,
-                                             table_of=table_of)
-        summary, tables = _tables_apart(summary, names, budget_rows, n_parts)
-        return summary, {**tables, **sampled}
-    return None if chunk is None else _input._checked(where, run)
-
-
-def _tables_apart(summary, names, budget_rows, n_parts):
-    """(the summary without its tables, {model: PartTable}): tables merge apart."""
-    tables = {}
-    for name in names:
-        table = summary.tables[name]
-        tables[name] = (_ranking.part_table(table, budget_rows, n_parts)
-                        if len(table) else None)
-        summary.tables[name] = _empty_like(table)  # merged apart, within the budget
-    return summary, tables
-
-
-def _file_binary_part(path, spec, names, pos_label, threshold, budget_rows, n_parts,
-                      where):
-    """:func:`_binary_part` of one file: by the Parquet fast path when it applies."""
-    summary = _input._checked(where, _parquet.binary_summary, path, spec, names,
-                              pos_label, threshold)
-    if summary is None:  # continuous scores past the budget's share: samples
-        found = _input._checked(where, _parquet.sampled_summary, path, spec, names,
-                                pos_label, threshold, _ranking.SAMPLE_POINTS,
-                                budget_rows // n_parts + 1)
-        if found is not None:
-            return found[0], {name: None if s is None else _ranking.part_of_sample(*s)
-                              for name, s in found[1].items()}
-    if summary is None:  # the general reader, with its rules and messages
-        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
-        return _binary_part(chunk, names, pos_label, threshold, budget_rows, n_parts,
-                            where)
-    return _tables_apart(summary, names, budget_rows, n_parts)
-
-
-def _merge_binary(budget_rows):
-    merge_tables = _merge_part_dicts(budget_rows)
-
-    def merge(parts):
-        from evalplots.metrics import BinarySummary
-
-        return (BinarySummary.merge([p[0] for p in parts]),
-                merge_tables([p[1] for p in parts]))
-    return merge
-
-
-def _delong_part(chunk, tables, pos_label, where):
-    """DeLongCrossSums.from_arrays of one partition, by the bit-keyed lookup."""
-    from evalplots.metrics.summaries._binary import delong_rows
-
-    def run():
-        y, predictions, weight = chunk
-        return _parquet.delong_sums_of_rows(*delong_rows(y, predictions, tables,
-                                                         pos_label, weight), tables)
-    return None if chunk is None else _input._checked(where, run)
-
-
-def _file_delong_part(path, spec, tables, pos_label, where):
-    """:func:`_delong_part` of one file: by the Parquet fast path when it applies."""
-    cross = _input._checked(where, _parquet.delong_sums, path, spec, spec["models"],
-                            pos_label, tables)
-    if cross is None:  # the general reader, with its rules and messages
-        chunk = _input._frame_chunk(_input._frame_of_file, path, where, spec)
-        return _delong_part(chunk, tables, pos_label, where)
-    return cross
-
-
-def _summary_part(kind, chunk, options, where):
-    from evalplots import metrics
-
-    def run():
-        y, predictions, weight = chunk
-        return getattr(metrics, kind).from_arrays(y, predictions, sample_weight=weight,
-                                                  **options)
-    return None if chunk is None else _input._checked(where, run)
-
-
-def _merge_summaries(kind):
-    def merge(parts):
-        from evalplots import metrics
-
-        return getattr(metrics, kind).merge(parts)
-    return merge
-
-
 def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_budget,
                      split_every, n_bins, max_points, delong, progress):
-    import dask
-
     names = spec["models"]
-    classes = info["classes"]
-    pos = _resolve_pos_label(classes, pos_label)
-    budget_rows = max(1, memory_budget // _ranking.TABLE_ROW_BYTES)
-    first_budget = budget_rows if method == "auto" else 0
-    chunks = parts.chunk_tasks(spec)
-    files = parts.files()
-    if files is not None:  # each task reads its file (the chunks only if needed again)
-        part = dask.delayed(_file_binary_part, pure=True)
-        tasks = [part(f, spec, names, pos, threshold, first_budget, len(files), w)
-                 for f, w in zip(files, parts.where)]
-    else:
-        part = dask.delayed(_binary_part, pure=True)
-        tasks = [part(c, names, pos, threshold, first_budget, len(chunks), w)
-                 for c, w in zip(chunks, parts.where)]
-    firsts = run_tasks(tasks, progress=progress, description="reducing partitions")
-    summary, tables = tree_reduce(firsts, _merge_binary(first_budget),
-                                  split_every=split_every)
+    pos = _resolve_pos_label(info["classes"], pos_label)
+    summary, tables = _first_pass(parts, spec, pos, threshold,
+                                  _budget_rows(memory_budget, method), summary=True,
+                                  split_every=split_every, progress=progress)
     exact = {}
     for name in names:
         table = _checked_part(tables, name)
         if table.table is not None:
             summary.tables[name] = table.table
             continue
-        ranking = _second_pass(parts, spec, name, pos, classes, table, method=method,
+        ranking = _second_pass(parts, spec, name, pos, table, method=method,
                                memory_budget=memory_budget, split_every=split_every,
                                n_bins=n_bins, max_points=max_points, progress=progress,
                                keep_at=(summary.threshold,))  # exact confusion there
@@ -650,14 +624,14 @@ def _evaluate_binary(parts, spec, info, *, pos_label, threshold, method, memory_
         exact[name] = ranking
     cross = None
     if delong and len(names) > 1 and not exact:
-        cross = _delong_pass(parts, spec, chunks, summary.tables, pos,
-                             split_every=split_every, progress=progress)
+        cross = _delong_pass(parts, spec, summary.tables, pos, split_every=split_every,
+                             progress=progress)
     return summary, cross, exact
 
 
-def _delong_pass(parts, spec, chunks, tables, pos_label, *, split_every, progress):
+def _delong_pass(parts, spec, tables, pos_label, *, split_every, progress):
     """The paired DeLong test's second pass: the merged DeLongCrossSums given the
-    merged tables (a file by the Parquet fast path when it applies)."""
+    merged tables."""
     import dask
 
     from evalplots.metrics import DeLongCrossSums
@@ -668,14 +642,10 @@ def _delong_pass(parts, spec, chunks, tables, pos_label, *, split_every, progres
     # same names would meet (or lose) an earlier run's
     shared = tables if client is None else client.scatter(
         [tables], broadcast=True, hash=False)[0]
-    files = parts.files()
-    if files is not None:
-        part = dask.delayed(_file_delong_part, pure=True)
-        tasks = [part(f, spec, shared, pos_label, w) for f, w in zip(files, parts.where)]
-    else:
-        part = dask.delayed(_delong_part, pure=True)
-        tasks = [part(c, shared, pos_label, w) for c, w in zip(chunks, parts.where)]
-    seconds = run_tasks(tasks, progress=progress, description="DeLong pass")
+    part = dask.delayed(_delong_part, pure=True)
+    seconds = run_tasks([part(t, w, shared, pos_label, spec.get("classes"))
+                         for t, w in zip(parts.part_tasks(spec), parts.where)],
+                        progress=progress, description="DeLong pass")
     return tree_reduce(seconds, DeLongCrossSums.merge, split_every=split_every)
 
 
@@ -807,8 +777,8 @@ def evaluate_prepared(parts, spec, info, *, pos_label, threshold, label_names, o
         kind, part_options = "RegressionSummary", {}
         del options["label_names"]
     part = dask.delayed(_summary_part, pure=True)
-    firsts = run_tasks([part(kind, c, part_options, w)
-                        for c, w in zip(parts.chunk_tasks(spec), parts.where)],
+    firsts = run_tasks([part(kind, t, part_options, w)
+                        for t, w in zip(parts.part_tasks(spec), parts.where)],
                        progress=progress, description="reducing partitions")
     summary = tree_reduce(firsts, _merge_summaries(kind), split_every=split_every)
     cls = (evaluation.MulticlassEvaluation if task == "multiclass"

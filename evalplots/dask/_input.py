@@ -16,9 +16,16 @@ reaches the client:
 2. *layout*: the first non-empty partition, read with the global classes, names
    the models, their kind and the task (:func:`evalplots.evaluation.detect_task`
    on the global classes and that partition's predictions);
-3. the evaluation's own pass, where every partition is read with the same
+3. the evaluation's own passes, where every partition is read with the same
    models and classes, and a partition whose columns read differently is an
    error naming it.
+
+In those passes a partition is what :func:`blocks` makes of it: blocks of
+typed rows. A Parquet file of a class target and float score columns (the
+common large input) is read in blocks of ``BLOCK_ROWS`` rows by
+:func:`evalplots.datasets._parquet.parquet_blocks` and the reader's cell
+rules, so a task holds a few blocks whatever the file's size; any other file,
+a DataFrame's partition or a chunk of arrays is one block.
 """
 
 import dataclasses
@@ -27,37 +34,13 @@ import os
 
 import numpy as np
 
-from evalplots.dask._parquet import is_class_column
-
-__all__ = ["Partitions", "partitions_from_arrays", "partitions_from_frame",
-           "partitions_from_path"]
+__all__ = ["BLOCK_ROWS", "FilePart", "blocks", "partitions_from_arrays",
+           "partitions_from_frame", "partitions_from_path"]
 
 #: More distinct target values than this: a regression target, not classes.
 MAX_CLASSES = 10_000
-
-
-@dataclasses.dataclass
-class Partitions:
-    """The partitions of one input and what the scan found.
-
-    Attributes
-    ----------
-    tasks : list of dask.delayed.Delayed
-        Partition ``i`` -> ``(y_true, predictions, sample_weight)``.
-    where : list of str
-        How a message names partition ``i`` (``"file 'a.parquet'"``,
-        ``"partition 3"``).
-    source : str
-        What was read, for messages and the report's provenance.
-    """
-
-    tasks: list
-    where: list
-    source: str
-    n_rows: int = 0
-    classes: object = None
-    notes: tuple = ()
-    layout: object = None
+#: Rows of a Parquet file read at a time: a task's memory is a few such blocks.
+BLOCK_ROWS = 1 << 20
 
 
 class InputError(ValueError):
@@ -91,28 +74,30 @@ def _frame_of_file(path):
 
 
 def _target_of_file(path, target):
-    """(frame, source, notes) for the scan: a Parquet file's target column only."""
+    """(labels or None, header, notes) for the scan: a Parquet file's target column
+    only, in blocks (text read once per distinct value); a CSV file whole."""
     from evalplots.datasets import PARQUET_SUFFIXES
-
-    def whole():
-        frame, source, notes = _frame_of_file(path)
-        return frame, source, notes, list(frame.columns)
+    from evalplots.datasets._columns import read_labels
+    from evalplots.datasets._parquet import parquet_blocks, parquet_header
 
     if not os.fspath(path).lower().endswith(PARQUET_SUFFIXES):
-        return whole()
-    import pyarrow.parquet as pq
+        frame, source, notes = _frame_of_file(path)
+        _has_target(frame.columns, target)
+        y = read_labels(frame[target], target, source) if len(frame) else None
+        return y, list(frame.columns), notes
+    header = _has_target(parquet_header(path)[0], target)
+    ys = [read_labels(frame[target], target, source)
+          for frame, source in parquet_blocks(path, [target], block_rows=BLOCK_ROWS)]
+    return (np.concatenate(ys) if ys else None), header, []
 
-    from evalplots.datasets._parquet import ParquetSource
 
-    try:
-        names = pq.read_schema(path).names
-    except Exception:  # not Parquet: the full reader says why, in its words
-        return whole()
-    raw = [n for n in names if isinstance(n, str) and n.strip() == target][:1]
-    frame = pq.read_table(path, columns=raw).to_pandas()
-    frame.columns = [target] if raw else []
-    header = [n.strip() if isinstance(n, str) else n for n in names]
-    return frame, ParquetSource(frame), [], header
+def _has_target(header, target):
+    header = list(header)
+    if target not in header:
+        raise ValueError(f"no label column {target!r}; the columns are "
+                         f"{', '.join(map(str, header))} (choose one with --target "
+                         f"/ target=).")
+    return header
 
 
 def _frame_of_partition(frame):
@@ -171,15 +156,13 @@ def _scan_frame(loader, item, where, spec):
 
         target = spec["target"]
         if loader is _frame_of_file:
-            frame, source, notes, header = _target_of_file(item, target)
+            y, header, notes = _target_of_file(item, target)
         else:
             frame, source, notes = loader(item)
-            header = list(frame.columns)
-        if target not in frame.columns:
-            raise ValueError(f"no label column {target!r}; the columns are "
-                             f"{', '.join(map(str, header))} (choose one with --target "
-                             f"/ target=).")
-        y = read_labels(frame[target], target, source) if len(frame) else None
+            header = _has_target(frame.columns, target)
+            y = read_labels(frame[target], target, source) if len(frame) else None
+        if y is not None and y.size == 0:
+            y = None
         return (*_scan(y), tuple(header), tuple(notes))
     return _checked(where, run)
 
@@ -218,6 +201,28 @@ def _head_of_file(path):
     return read_parquet_frame(path, nrows=LAYOUT_ROWS)
 
 
+def _class_type(arrow_type):
+    """Whether a Parquet column of this type reads as classes whatever its values
+    (integers, booleans or text)."""
+    import pyarrow as pa
+
+    return (pa.types.is_integer(arrow_type) or pa.types.is_boolean(arrow_type)
+            or pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type))
+
+
+def _schema(path, spec):
+    """{stripped name: Arrow type} of a Parquet file whose reading the schema
+    decides (known classes), else None."""
+    from evalplots.datasets import PARQUET_SUFFIXES
+    from evalplots.datasets._parquet import parquet_header
+
+    if spec.get("classes") is None or not os.fspath(path).lower().endswith(
+            PARQUET_SUFFIXES):
+        return None
+    header, schema = parquet_header(path)
+    return {name: schema.field(i).type for i, name in enumerate(header)}
+
+
 def _typed_by_schema(path, spec):
     """Whether a file's head reads as the whole file does: a Parquet file, known
     classes, a text/integer/boolean target and float other columns.
@@ -227,23 +232,89 @@ def _typed_by_schema(path, spec):
     predicted labels), so the head's layout is the file's, and any bad value
     past the head is found, with its row, when its partition is read.
     """
-    from evalplots.datasets import PARQUET_SUFFIXES
-
-    if spec.get("classes") is None or not os.fspath(path).lower().endswith(
-            PARQUET_SUFFIXES):
-        return False
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
-    try:
-        schema = pq.read_schema(path)
-    except Exception:  # not Parquet: the full reader says why, in its words
-        return False
-    target = [f for f in schema if isinstance(f.name, str)
-              and f.name.strip() == spec["target"]]
-    others = [f for f in schema if f not in target]
-    return (len(target) == 1 and is_class_column(target[0].type)
-            and all(pa.types.is_floating(f.type) for f in others))
+    types = _schema(path, spec)
+    return (types is not None and spec["target"] in types
+            and _class_type(types[spec["target"]])
+            and all(pa.types.is_floating(t) for n, t in types.items()
+                    if n != spec["target"]))
+
+
+def _block_columns(path, spec):
+    """The columns a file is read in blocks by (target, models, weight), or None
+    when it is read whole: a Parquet file of a binary task, a class target, float
+    models that read as numbers, a numeric weight."""
+    import pyarrow as pa
+
+    models, weight = spec["models"], spec.get("weight_column")
+    kinds = spec.get("kinds") or {}
+    if spec.get("task") != "binary" or any(kinds.get(n) != "numbers" for n in models):
+        return None
+    types = _schema(path, spec)
+    columns = [spec["target"], *models, *([] if weight is None else [weight])]
+    if types is None or not all(n in types for n in columns):
+        return None
+    if not (_class_type(types[spec["target"]])
+            and all(pa.types.is_floating(types[n]) for n in models)
+            and (weight is None or pa.types.is_floating(types[weight])
+                 or pa.types.is_integer(types[weight]))):
+        return None
+    return columns
+
+
+class Checked(tuple):
+    """A block ``(y_true, predictions, sample_weight)`` whose every cell the reader's
+    rules checked: labels typed, scores finite float64, weights valid."""
+
+
+@dataclasses.dataclass(frozen=True)
+class FilePart:
+    """A partition that is a file, read in the task that reduces it."""
+
+    path: str
+    where: str
+    spec: dict
+
+
+def blocks(part):
+    """``(rows, blocks)`` of a partition: its typed ``(y_true, predictions,
+    sample_weight)`` blocks, and its rows (None when it is one block).
+
+    A :class:`FilePart` whose columns :func:`_block_columns` finds is read in
+    blocks of ``BLOCK_ROWS`` rows, each cell by the reader's rules (labels by
+    ``read_labels``, scores and weights by ``read_numbers``), a refused one
+    named by its row in the file; another file is read whole, as
+    :func:`evalplots.datasets.read_predictions` reads it. A chunk read already
+    (a DataFrame's partition, arrays) is one block; None (an empty partition)
+    has none.
+    """
+    if not isinstance(part, FilePart):
+        return None, iter(() if part is None else (part,))
+    columns = _block_columns(part.path, part.spec)
+    if columns is not None:
+        import pyarrow.parquet as pq
+
+        n_rows = pq.read_metadata(part.path).num_rows
+        return (n_rows if n_rows > BLOCK_ROWS else None,
+                _file_blocks(part.path, columns, part.spec))
+    return blocks(_frame_chunk(_frame_of_file, part.path, part.where, part.spec))
+
+
+def _file_blocks(path, columns, spec):
+    from evalplots.datasets._columns import read_labels, read_numbers
+    from evalplots.datasets._parquet import parquet_blocks
+    from evalplots.metrics._validation import check_sample_weight
+
+    target, models, weight = columns[0], spec["models"], spec.get("weight_column")
+    for frame, source in parquet_blocks(path, columns, block_rows=BLOCK_ROWS):
+        if len(frame):
+            yield Checked((read_labels(frame[target], target, source),
+                           {name: read_numbers(frame[name], name, source)
+                            for name in models},
+                           None if weight is None else check_sample_weight(
+                               read_numbers(frame[weight], weight, source)
+                               .astype(np.float64), len(frame))))
 
 
 def _layout_frame(loader, item, where, spec):
@@ -321,9 +392,12 @@ class _FramePartitions:
         return dask.delayed(_layout_frame, pure=True)(
             self.loader, self.items[index], self.where[index], spec)
 
-    def chunk_tasks(self, spec):
+    def part_tasks(self, spec):
+        """Per partition a :class:`FilePart`, or a task of its typed chunk."""
         import dask
 
+        if self.loader is _frame_of_file:
+            return [FilePart(f, w, spec) for f, w in zip(self.items, self.where)]
         chunk = dask.delayed(_frame_chunk, pure=True)
         return [chunk(self.loader, item, w, spec) for item, w in zip(self.items, self.where)]
 
@@ -431,7 +505,8 @@ class _ArrayPartitions:
         scan = dask.delayed(_array_scan, pure=True)
         return [scan(y, w) for y, w in zip(self.y, self.where)]
 
-    def chunk_tasks(self, spec):
+    def part_tasks(self, spec):
+        """Per partition a task of its typed chunk."""
         import dask
 
         chunk = dask.delayed(_array_chunk, pure=True)
@@ -444,7 +519,7 @@ class _ArrayPartitions:
     def layout_task(self, index, spec):
         import dask
 
-        chunk = self.chunk_tasks(spec)[index]
+        chunk = self.part_tasks(spec)[index]
         return dask.delayed(_array_layout, pure=True)(chunk, self.where[index], spec)
 
 

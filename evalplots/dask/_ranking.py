@@ -53,7 +53,7 @@ import warnings
 
 import numpy as np
 
-from evalplots.dask._reduce import current_client, run_tasks, tree_reduce
+from evalplots.dask._reduce import current_client, run_tasks
 from evalplots.metrics import ScoreCounts
 from evalplots.metrics.ranking._auc import auc_from_pairs, trapezoid_pairs
 from evalplots.metrics.ranking._curves import pr_from_counts
@@ -157,6 +157,8 @@ def score_table(data):
 
     score, positive, weight = data.score, data.positive, data.weight
     if score.size <= PROBE or looks_continuous(score):
+        if score.dtype.kind == "f":  # -0.0 -> 0.0 before the sort (rows of any block)
+            data = BinaryScores(score + 0.0, positive, weight)
         return ScoreCounts._from_binary_scores(data)
     if score.dtype.kind == "f":
         score = score + 0.0  # -0.0 -> 0.0: one value, as a sort groups them
@@ -197,24 +199,6 @@ def estimated_distinct(score):
 
 #: Scores a partition samples for its quantile sketch (continuous scores).
 SAMPLE_POINTS = 65_536
-
-
-def sampled_part(data, points=SAMPLE_POINTS):
-    """A :class:`PartTable` without its table: the sketch of a sample, and the totals.
-
-    For a partition whose table would be dropped anyway (about one distinct
-    score per row, more than the budget's share): no sort of the partition.
-    """
-    score, positive, weight = data.score, data.positive, data.weight
-    if weight is None:
-        n_pos = int(np.count_nonzero(positive))
-        n_neg = score.size - n_pos
-    else:
-        n_pos, n_neg = weight[positive].sum(), weight[~positive].sum()
-    pick = (np.random.default_rng(score.size).choice(score.size, points, replace=False)
-            if score.size > points else slice(None))
-    mass = None if weight is None else weight[pick].astype(np.float64)
-    return part_of_sample(score[pick], mass, n_pos, n_neg, score.size)
 
 
 def part_of_sample(score, mass, n_pos, n_neg, n_rows):
@@ -914,14 +898,10 @@ def merge_bins(parts):
             np.minimum.reduce([p[2] for p in parts]))
 
 
-def binned(table_tasks, merged, *, n_bins, split_every, progress=None):
-    """The binned mode: counts per quantile bin; AUC by the trapezoid with its bound."""
-    import dask
-
-    edges = boundaries(merged, n_bins)
-    parts = run_tasks([dask.delayed(bin_table, pure=True)(t, edges) for t in table_tasks],
-                      progress=progress, description="binning the scores")
-    pos, neg, low = tree_reduce(parts, merge_bins, split_every=split_every)
+def binned(bins):
+    """The binned mode from the merged counts per quantile bin (:func:`bin_table`):
+    the AUC by the trapezoid, with its bound."""
+    pos, neg, low = bins
     keep = (pos + neg) > 0
     table = ScoreCounts(low[keep], pos[keep], neg[keep])
     piece = _table_coarse(table, table.score.size)

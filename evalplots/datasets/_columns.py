@@ -140,6 +140,8 @@ def _text(series, name, source):
 
 def _without_missing(series, name, source, role, fix):
     """Raise at the first empty cell of a non-float column."""
+    if isinstance(series.dtype, np.dtype) and series.dtype.kind in "biu":
+        return  # a numpy integer or bool column holds no missing cell
     missing = series.isna().to_numpy()
     if missing.any():
         raise _empty(role, name, source, _first(missing), fix)
@@ -198,6 +200,10 @@ def read_labels(series, name, source):
     ValueError
         If a label is empty, NaN (in any spelling) or infinite.
     """
+    import pandas as pd  # imported when a file is read, not with the package
+
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        return _read_categories(series, name, source)
     kind = column_kind(series)
     if kind in ("bool", "int"):
         _without_missing(series, name, source, "label column", _LABEL_FIX)
@@ -215,6 +221,43 @@ def read_labels(series, name, source):
         i = _first(special)
         raise ValueError(_label_non_finite(name)(text.iloc[i], source.where(i)))
     return text.to_numpy(dtype=str)
+
+
+class _FirstRows:
+    """The source of a column's distinct values: value ``k`` is found at the first
+    row holding it."""
+
+    def __init__(self, source, values, codes):
+        self.source, self.values, self.codes = source, values, codes
+
+    def _row(self, k):
+        return int(np.flatnonzero(self.codes == k)[0])
+
+    def where(self, k):
+        return self.source.where(self._row(k))
+
+    def text(self, column, k):
+        value = self.values.iloc[k]
+        return value.strip() if isinstance(value, str) else ""
+
+    def check_row(self, k):
+        self.source.check_row(self._row(k))
+
+
+def _read_categories(series, name, source):
+    """:func:`read_labels` of a categorical column: each distinct value read once (by
+    the rules of a text column, stripped), a refused one named at its first row."""
+    import pandas as pd
+
+    codes = series.cat.codes.to_numpy()
+    if (codes < 0).any():
+        raise _empty("label column", name, source, _first(codes < 0), _LABEL_FIX)
+    used = np.flatnonzero(np.bincount(codes, minlength=len(series.cat.categories)))
+    values = pd.Series(series.cat.categories[used].astype(object)).str.strip()
+    at = np.full(len(series.cat.categories), -1, dtype=np.int64)
+    at[used] = np.arange(used.size)
+    codes = at[codes]
+    return read_labels(values, name, _FirstRows(source, values, codes))[codes]
 
 
 def _score_non_finite(name):

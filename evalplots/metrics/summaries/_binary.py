@@ -157,27 +157,17 @@ class BinarySummary(_Summary):
         scores, weight)`` (validated arrays); a None table leaves the model's table
         empty here (counted elsewhere) and its loss moments come from the rows."""
         threshold = check_threshold(threshold)
-        predictions = _predictions(predictions)
-        y, weight, n = _chunk_arrays(y_true, sample_weight)
-        if n and class_values(y).size > 2:
-            raise ValueError(f"y_true has {class_values(y).size} classes in this chunk; "
-                             f"a binary summary needs at most two.")
-        positive = (binary_positive_mask(y, pos_label) if n else np.zeros(0, bool))
-        tables, scores, by_rows = {}, {}, []
-        for name, values in predictions.items():
-            arg = f"predictions[{name!r}]"
-            s = as_1d(values, arg, allow_empty=True)
-            check_consistent_length(y_true=y, **{arg: s})
-            if n and s.dtype.kind not in "biuf":
-                raise ValueError(f"{arg} must hold numeric scores, got dtype {s.dtype}.")
-            s = check_scores(s, arg) if n else s.astype(np.float64)
+        y, positive, scores, weight, n = checked_rows(y_true, predictions, pos_label,
+                                                      sample_weight)
+        tables, by_rows = {}, []
+        for name, s in scores.items():
             table = None
             if n and (weight is None or weight.any()):
                 table = table_of(name, positive, s, weight)
                 by_rows += [name] if table is None else []
             if table is None:
                 table = ScoreCounts.empty(s.dtype, weight)
-            tables[name], scores[name] = table, s
+            tables[name] = table
         sums = block_sums(y, positive, scores, weight, threshold, by_rows=by_rows)
         return cls._from_blocks(tables, [sums], pos_label=pos_label, threshold=threshold,
                                 n_rows=n)
@@ -233,6 +223,26 @@ class BinarySummary(_Summary):
             _add_dicts(s.label_weight for s in summaries),
             _same(summaries, "pos_label"), _same(summaries, "threshold"),
             sum(s.n_rows for s in summaries), sum(s.n_partitions for s in summaries))
+
+
+def checked_rows(y_true, predictions, pos_label, sample_weight):
+    """The checked rows of one chunk of :meth:`BinarySummary.from_arrays`:
+    ``(labels, positive mask, {model: scores}, weights or None, n_rows)``."""
+    predictions = _predictions(predictions)
+    y, weight, n = _chunk_arrays(y_true, sample_weight)
+    if n and class_values(y).size > 2:
+        raise ValueError(f"y_true has {class_values(y).size} classes in this chunk; "
+                         f"a binary summary needs at most two.")
+    positive = (binary_positive_mask(y, pos_label) if n else np.zeros(0, bool))
+    scores = {}
+    for name, values in predictions.items():
+        arg = f"predictions[{name!r}]"
+        s = as_1d(values, arg, allow_empty=True)
+        check_consistent_length(y_true=y, **{arg: s})
+        if n and s.dtype.kind not in "biuf":
+            raise ValueError(f"{arg} must hold numeric scores, got dtype {s.dtype}.")
+        scores[name] = check_scores(s, arg) if n else s.astype(np.float64)
+    return y, positive, scores, weight, n
 
 
 def _table_of(name, positive, score, weight):
