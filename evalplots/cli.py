@@ -571,7 +571,11 @@ def _library_message(exc):
     return exc.message(_option) if isinstance(exc, ChoiceError) else str(exc)
 
 
-def _command_line_options():
+#: a keyword argument as library messages write it: ``name=`` and its value, if any
+_KEYWORD = re.compile(r"(?<![\w.-])([a-z_][a-z0-9_]*)=([^\s,;)]*)")
+
+
+def _command_line_options(message=None):
     """``{library keyword: (option, takes a value)}`` of ``evalplots report``.
 
     The keywords of :func:`evalplots.evaluate`, :func:`evalplots.report.evaluation_report`
@@ -579,7 +583,10 @@ def _command_line_options():
     parser (an option's destination is its keyword, but those in
     ``_RENAMED_ARGUMENTS``): a library message that names one can be told in this
     command's terms. Options of the command alone (``-o``, ``--figures``) are not
-    keywords: ``output=`` in a message means another function's argument.
+    keywords: ``output=`` in a message means another function's argument. Given a
+    ``message``, the report's signature is read only if the message names an option
+    the other two do not take (the report package loads the drawing libraries: an
+    input error is answered without them).
 
     Examples
     --------
@@ -592,23 +599,30 @@ def _command_line_options():
 
     from evalplots import evaluate
     from evalplots.datasets import read_predictions
-    from evalplots.report import evaluation_report
 
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     options = {action.dest: (action.option_strings[-1], action.nargs != 0)
                for action in sub.choices["report"]._actions if action.option_strings}
-    keywords = {name for function in (evaluate, evaluation_report, read_predictions)
-                for name in inspect.signature(function).parameters}
-    return {keyword: options[_RENAMED_ARGUMENTS.get(keyword, keyword)] for keyword in keywords
-            if _RENAMED_ARGUMENTS.get(keyword, keyword) in options}
+
+    def dest(keyword):
+        return _RENAMED_ARGUMENTS.get(keyword, keyword)
+
+    functions = [evaluate, read_predictions]
+    keywords = {name for function in functions for name in inspect.signature(function).parameters}
+    named = None if message is None else {m.group(1) for m in _KEYWORD.finditer(message)}
+    if named is None or any(dest(k) in options and k not in keywords for k in named):
+        from evalplots.report import evaluation_report  # slow: loads matplotlib, reportlab
+
+        keywords |= set(inspect.signature(evaluation_report).parameters)
+    return {keyword: options[dest(keyword)] for keyword in keywords if dest(keyword) in options}
 
 
 def _command_line_words(message):
     """A library message with its argument names (``models=``, ``threshold=0.7``,
     ``transposed=True``) as options (``--models``, ``--threshold 0.7``,
     ``--transposed``)."""
-    options = _command_line_options()
     message = message.replace("--target / target=", "--target")  # said both ways
+    options = _command_line_options(message)
 
     def spell(match):
         keyword, value = match.group(1), match.group(2)
@@ -619,7 +633,7 @@ def _command_line_words(message):
             return option if value in ("", "True") else match.group()
         return f"{option} {value}" if value else option
 
-    return re.sub(r"(?<![\w.-])([a-z_][a-z0-9_]*)=([^\s,;)]*)", spell, message)
+    return _KEYWORD.sub(spell, message)
 
 
 def _os_message(exc):
