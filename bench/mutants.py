@@ -41,11 +41,11 @@ still be caught.
 
 Results against main (6d35c31), ``--quick``, sequential, no ``-n``, on the shared
 2-core machine (load average 3-5.5 during the runs, so the times are upper bounds).
-The first eleven metrics runs had test_metrics_kernel.py first in the metrics list
+The first eleven metrics runs had metrics/test_counting_kernel.py first in the metrics list
 (hence 100-180 s); it now runs last. ``caption-orphaned`` is caught by the full
-suite through test_report_pages.py (not by test_report.py, test_report_layout.py,
-test_report_robustness.py or test_report_fill.py), which the report concept now
-maps; ``save-not-atomic`` by test_interrupts.py, which that mutant now names.
+suite through report/test_binary_pages.py (not by report/test_builder.py, report/test_layout.py,
+report/test_robustness.py or report/test_fill.py), which the report concept now
+maps; ``save-not-atomic`` by cli/test_interrupts.py, which that mutant now names.
 Written but dropped, each with its reason: see :data:`DROPPED`. Main moved on while
 this ran: the runs of caption-orphaned (its row below) and the checks behind DROPPED
 started after 23:03 and copied main as it was then (the first merges after 6d35c31);
@@ -60,53 +60,53 @@ caught by no test before it.
 
     id                                    s  caught by (the first failing test)
     ---------------------------------  ----  ----------------------------------
-    roc-tie-rule                         27  test_metrics_ranking.py::test_differential_binary_curves
-    merged-order-tie-rule                 6  test_metrics_ranking.py::test_differential_binary_curves
-    weight-ignored                      178  test_metrics_ranking.py::test_differential_binary_curves
-    pos-label-ignored                    34  test_metrics_calibration.py::test_calibration_curve_string_labels_and_pos_label
-    bep-wrong-point                      24  test_metrics_ranking.py::test_bep_equals_precision_at_m_pos_without_ties
-    ap-trapezoid                        104  test_metrics_ranking.py::test_differential_binary_curves
-    roc-drop-corners                    150  test_metrics_ranking.py::test_differential_binary_curves
-    auc-decreasing-x                     34  test_metrics_ranking.py::test_auc_direction_and_monotonicity
+    roc-tie-rule                         27  metrics/test_ranking.py::test_differential_binary_curves
+    merged-order-tie-rule                 6  metrics/test_ranking.py::test_differential_binary_curves
+    weight-ignored                      178  metrics/test_ranking.py::test_differential_binary_curves
+    pos-label-ignored                    34  metrics/test_calibration.py::test_calibration_curve_string_labels_and_pos_label
+    bep-wrong-point                      24  metrics/test_ranking.py::test_bep_equals_precision_at_m_pos_without_ties
+    ap-trapezoid                        104  metrics/test_ranking.py::test_differential_binary_curves
+    roc-drop-corners                    150  metrics/test_ranking.py::test_differential_binary_curves
+    auc-decreasing-x                     34  metrics/test_ranking.py::test_auc_direction_and_monotonicity
     optimal-tie-rule                     45  doctest OptimalThreshold
-    calibration-bin-edge                 37  test_metrics_calibration.py::test_calibration_curve_matches_sklearn
-    ece-unweighted                       46  test_metrics_calibration.py::test_calibration_curve_matches_sklearn_on_generated_ties
-    topk-variant-swapped                 45  test_metrics_topk.py::test_ranked_hits_matches_ml_metrics
-    topk-denominator                     41  test_metrics_topk.py::test_ranked_hits_matches_ml_metrics
-    regression-mpe-sign                  40  test_metrics_regression.py::test_values_by_hand
-    kappa-weights-swapped                18  test_metrics_classification.py::test_kappa_labels_define_the_scale
-    score-counts-merge-drops-table       26  test_score_counts.py::test_merged_chunks_give_the_curve_of_the_whole
-    delong-variance-divisor              45  test_intervals.py::test_delong_interval_by_hand
-    delong-z-level                       36  test_intervals.py::test_delong_interval_by_hand
-    wilson-z-level                       42  test_intervals.py::test_wilson_intervals_are_proportion_ci_and_scipy
-    wilson-centre                        48  test_intervals.py::test_wilson_intervals_are_proportion_ci_and_scipy
-    holm-not-monotone                    38  test_intervals.py::test_holm_by_hand
-    mcnemar-continuity                   83  test_metrics_inference.py::test_mcnemar_chi_square_with_continuity_correction
-    cm-transposed-titles                 11  test_display_confusion_matrix.py::test_transposed_draws_predicted_on_rows_and_keeps_the_stored_matrix
-    sawtooth-joined-as-steps             60  test_display_precision_recall.py::test_sawtooth_vertices_are_the_textbook_operating_points
-    sawtooth-keeps-sentinel              52  test_display_precision_recall.py::test_sawtooth_vertices_are_the_textbook_operating_points
-    roc-legend-auc                       46  test_display_roc.py::test_line_vertices_are_the_roc_points_of_every_threshold
-    pr-legend-rule-name                  36  test_display_precision_recall.py::test_sawtooth_vertices_are_the_textbook_operating_points
-    threshold-off-by-one                  5  test_evaluation.py::test_threshold_equal_to_a_score_counts_as_positive
-    caption-orphaned                    119  test_report_pages.py::test_perfect_separation_is_named_not_silently_empty
-    heading-orphaned                      9  test_report_layout.py::test_long_model_names_keep_confusion_heading_with_its_matrix
-    toc-subsections-missing              34  test_report.py::test_pages_toc_outline_and_page_numbers
-    page-total-off-by-one                33  test_report.py::test_pages_toc_outline_and_page_numbers
-    text-not-escaped                     31  test_report.py::test_user_text_is_escaped_and_shown_literally
-    figure-height-cap                    32  test_report.py::test_sample_report_pages_and_headings
-    save-not-atomic                     458  test_interrupts.py::test_ctrl_c_before_the_replace_keeps_the_file
-    interrupt-leaves-temp-file           13  test_interrupts.py::test_ctrl_c_before_the_replace_keeps_the_file
-    second-ctrl-c-interrupts-cleanup     15  test_interrupts.py::test_second_ctrl_c_does_not_interrupt_the_cleanup
-    cli-message-without-fix               7  test_cli.py::test_error_paths[missing-file]
-    cli-threshold-message-without-fix     7  test_cli.py::test_error_paths[bad-threshold]
-    cli-one-class-message-without-fix    13  test_cli.py::test_error_paths[one-class]
-    cli-usage-exit-code                  17  test_cli.py::test_error_paths[missing-file]
-    cli-sigint-restored-at-exit         300  test_interrupts.py::test_main_as_the_program_leaves_sigint_ignored
-    cli-interrupt-exit-code             150  test_interrupts.py::test_main_maps_an_interrupt_turned_into_another_error_to_130
-    dask-partition-dropped                7  test_dask.py::test_binary_exact_equals_in_memory
-    dask-merge-counts-twice               7  test_dask.py::test_binary_exact_equals_in_memory
-    csv-row-dropped                       5  test_datasets.py::test_shape_and_label_balance
-    csv-line-number                       7  test_datasets.py::test_reader_errors_name_problem
+    calibration-bin-edge                 37  metrics/test_calibration.py::test_calibration_curve_matches_sklearn
+    ece-unweighted                       46  metrics/test_calibration.py::test_calibration_curve_matches_sklearn_on_generated_ties
+    topk-variant-swapped                 45  metrics/test_topk.py::test_ranked_hits_matches_ml_metrics
+    topk-denominator                     41  metrics/test_topk.py::test_ranked_hits_matches_ml_metrics
+    regression-mpe-sign                  40  metrics/test_regression.py::test_values_by_hand
+    kappa-weights-swapped                18  metrics/test_classification.py::test_kappa_labels_define_the_scale
+    score-counts-merge-drops-table       26  metrics/test_score_counts.py::test_merged_chunks_give_the_curve_of_the_whole
+    delong-variance-divisor              45  evaluation/test_intervals.py::test_delong_interval_by_hand
+    delong-z-level                       36  evaluation/test_intervals.py::test_delong_interval_by_hand
+    wilson-z-level                       42  evaluation/test_intervals.py::test_wilson_intervals_are_proportion_ci_and_scipy
+    wilson-centre                        48  evaluation/test_intervals.py::test_wilson_intervals_are_proportion_ci_and_scipy
+    holm-not-monotone                    38  evaluation/test_intervals.py::test_holm_by_hand
+    mcnemar-continuity                   83  metrics/test_inference.py::test_mcnemar_chi_square_with_continuity_correction
+    cm-transposed-titles                 11  display/test_confusion_matrix.py::test_transposed_draws_predicted_on_rows_and_keeps_the_stored_matrix
+    sawtooth-joined-as-steps             60  display/test_precision_recall.py::test_sawtooth_vertices_are_the_textbook_operating_points
+    sawtooth-keeps-sentinel              52  display/test_precision_recall.py::test_sawtooth_vertices_are_the_textbook_operating_points
+    roc-legend-auc                       46  display/test_roc.py::test_line_vertices_are_the_roc_points_of_every_threshold
+    pr-legend-rule-name                  36  display/test_precision_recall.py::test_sawtooth_vertices_are_the_textbook_operating_points
+    threshold-off-by-one                  5  evaluation/test_evaluate.py::test_threshold_equal_to_a_score_counts_as_positive
+    caption-orphaned                    119  report/test_binary_pages.py::test_perfect_separation_is_named_not_silently_empty
+    heading-orphaned                      9  report/test_layout.py::test_long_model_names_keep_confusion_heading_with_its_matrix
+    toc-subsections-missing              34  report/test_builder.py::test_pages_toc_outline_and_page_numbers
+    page-total-off-by-one                33  report/test_builder.py::test_pages_toc_outline_and_page_numbers
+    text-not-escaped                     31  report/test_builder.py::test_user_text_is_escaped_and_shown_literally
+    figure-height-cap                    32  report/test_builder.py::test_sample_report_pages_and_headings
+    save-not-atomic                     458  cli/test_interrupts.py::test_ctrl_c_before_the_replace_keeps_the_file
+    interrupt-leaves-temp-file           13  cli/test_interrupts.py::test_ctrl_c_before_the_replace_keeps_the_file
+    second-ctrl-c-interrupts-cleanup     15  cli/test_interrupts.py::test_second_ctrl_c_does_not_interrupt_the_cleanup
+    cli-message-without-fix               7  cli/test_command.py::test_error_paths[missing-file]
+    cli-threshold-message-without-fix     7  cli/test_command.py::test_error_paths[bad-threshold]
+    cli-one-class-message-without-fix    13  cli/test_command.py::test_error_paths[one-class]
+    cli-usage-exit-code                  17  cli/test_command.py::test_error_paths[missing-file]
+    cli-sigint-restored-at-exit         300  cli/test_interrupts.py::test_main_as_the_program_leaves_sigint_ignored
+    cli-interrupt-exit-code             150  cli/test_interrupts.py::test_main_maps_an_interrupt_turned_into_another_error_to_130
+    dask-partition-dropped                7  dask/test_evaluate.py::test_binary_exact_equals_in_memory
+    dask-merge-counts-twice               7  dask/test_evaluate.py::test_binary_exact_equals_in_memory
+    csv-row-dropped                       5  datasets/test_samples.py::test_shape_and_label_balance
+    csv-line-number                       7  datasets/test_samples.py::test_reader_errors_name_problem
 """
 
 import argparse
@@ -130,23 +130,23 @@ QUICK_OPTIONS = "-x --mpl"
 #: (``--quick``). The doctests of the mutated module always run too.
 QUICK_TESTS = {
     # the slowest file last: -x stops at the first failure
-    "metrics": ["tests/test_metrics_ranking.py", "tests/test_metrics_classification.py",
-                "tests/test_metrics_topk.py", "tests/test_metrics_regression.py",
-                "tests/test_metrics_calibration.py", "tests/test_labels.py",
-                "tests/test_score_counts.py", "tests/test_metrics_kernel.py"],
-    "intervals": ["tests/test_intervals.py", "tests/test_metrics_inference.py"],
-    "display": ["tests/test_display_confusion_matrix.py",
-                "tests/test_display_precision_recall.py", "tests/test_display_roc.py",
-                "tests/test_display_curve_features.py"],
-    "evaluation": ["tests/test_evaluation.py"],
-    "report": ["tests/test_report.py", "tests/test_report_layout.py",
-               "tests/test_report_robustness.py",
-               "tests/test_report_pages.py"],  # a figure's page holds its caption
-    "cli": ["tests/test_cli.py", "tests/test_cli_robustness.py",
-            "tests/test_interrupts.py"],
-    "dask": ["tests/test_dask.py"],
-    "datasets": ["tests/test_datasets.py", "tests/test_read_predictions.py"],
-    "interrupts": ["tests/test_interrupts.py"],
+    "metrics": ["tests/metrics/test_ranking.py", "tests/metrics/test_classification.py",
+                "tests/metrics/test_topk.py", "tests/metrics/test_regression.py",
+                "tests/metrics/test_calibration.py", "tests/metrics/test_labels.py",
+                "tests/metrics/test_score_counts.py", "tests/metrics/test_counting_kernel.py"],
+    "intervals": ["tests/evaluation/test_intervals.py", "tests/metrics/test_inference.py"],
+    "display": ["tests/display/test_confusion_matrix.py",
+                "tests/display/test_precision_recall.py", "tests/display/test_roc.py",
+                "tests/display/test_curve_features.py"],
+    "evaluation": ["tests/evaluation/test_evaluate.py"],
+    "report": ["tests/report/test_builder.py", "tests/report/test_layout.py",
+               "tests/report/test_robustness.py",
+               "tests/report/test_binary_pages.py"],  # a figure's page holds its caption
+    "cli": ["tests/cli/test_command.py", "tests/cli/test_robustness.py",
+            "tests/cli/test_interrupts.py"],
+    "dask": ["tests/dask/test_evaluate.py"],
+    "datasets": ["tests/datasets/test_samples.py", "tests/datasets/test_read_predictions.py"],
+    "interrupts": ["tests/cli/test_interrupts.py"],
 }
 
 
@@ -334,7 +334,7 @@ ALL_MUTANTS = [
       "        os.chmod(target, mode)\n"
       "        commit_point()  # a Ctrl-C before this line stops here; after it, it is too late\n",
       "the PDF is written straight to its destination: an exception leaves a "
-      "half-written file", tests=("tests/test_interrupts.py",)),
+      "half-written file", tests=("tests/cli/test_interrupts.py",)),
     # --------------------------------------------------------------- interrupts
     M("interrupt-leaves-temp-file", "interrupts", "evalplots/_atomic.py",
       "    except BaseException:\n        _remove(tmp)\n        raise",
@@ -412,15 +412,15 @@ ALL_MUTANTS = [
 #: today, with why (kept so that a test added for one can bring it back).
 DROPPED = {
     "commit-point-swallows-interrupt": (
-        "not caught: test_interrupts.py, test_report_robustness.py and "
-        "test_cli_robustness.py pass; the page checkpoint raises a recorded "
+        "not caught: cli/test_interrupts.py, report/test_robustness.py and "
+        "cli/test_robustness.py pass; the page checkpoint raises a recorded "
         "interrupt first, so no test reaches the commit point with one"),
     "no-checkpoint-after-page": (
-        "not caught: test_interrupts.py, test_cli_robustness.py and "
-        "test_report_robustness.py pass; the checkpoints between report sections "
+        "not caught: cli/test_interrupts.py, cli/test_robustness.py and "
+        "report/test_robustness.py pass; the checkpoints between report sections "
         "and the commit point stop the run as well"),
     "dask-local-partition-dropped": (
-        "not caught reliably: test_dask.py and the dask doctests passed in one "
+        "not caught reliably: dask/test_evaluate.py and the dask doctests passed in one "
         "run; in another only test_cli_ctrl_c_closes_the_local_cluster failed, a "
         "timing test unrelated to the fault"),
 }

@@ -43,17 +43,17 @@ def pytest_addoption(parser):
 # Whole modules where the tests share a module-scoped fixture. A name that no longer
 # matches only loses its place at the front.
 LONG_FIRST = (
-    "tests/test_dask.py::",  # one LocalCluster of worker processes for the module
-    "tests/test_sklearn_suite.py::",
-    "tests/test_print_ready.py::",  # module-scoped cells: one worker builds each once
-    "tests/test_interrupts.py::test_ctrl_c_at_points_over_the_run",
-    "tests/test_readme.py::test_source_date_epoch_rerun_is_byte_identical",
-    "tests/test_save_figures.py::test_save_figures_and_report_share_the_fallback_family",
-    "tests/test_report_size.py::",
-    "tests/test_cli_robustness.py::test_broken_stdout_pipe_keeps_success",
-    "tests/test_intervals.py::test_cli_interval_options",
-    "tests/test_report_layout.py::test_eight_models_no_page_holds_only_a_caption",
-    "tests/test_metrics_ranking.py::test_differential_binary_curves",
+    "tests/dask/test_evaluate.py::",  # one LocalCluster of worker processes for the module
+    "tests/metrics/test_sklearn_suite.py::",
+    "tests/report/test_print_ready.py::",  # module-scoped cells: one worker builds each once
+    "tests/cli/test_interrupts.py::test_ctrl_c_at_points_over_the_run",
+    "tests/docs/test_readme.py::test_source_date_epoch_rerun_is_byte_identical",
+    "tests/report/test_save_figures.py::test_save_figures_and_report_share_the_fallback_family",
+    "tests/report/test_size.py::",
+    "tests/cli/test_robustness.py::test_broken_stdout_pipe_keeps_success",
+    "tests/evaluation/test_intervals.py::test_cli_interval_options",
+    "tests/report/test_layout.py::test_eight_models_no_page_holds_only_a_caption",
+    "tests/metrics/test_ranking.py::test_differential_binary_curves",
 )
 
 

@@ -34,7 +34,7 @@ visibly.
 
 The output is deterministic for a fixed scikit-learn version; the metrics of
 the written (rounded) columns are printed and recorded in
-``tests/test_datasets.py``.
+``tests/datasets/test_samples.py``.
 """
 
 import csv

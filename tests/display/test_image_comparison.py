@@ -1,7 +1,7 @@
-"""pytest-mpl image tests of every Display (baselines in ../baseline_images).
+"""pytest-mpl image tests of every Display (baselines in ../../baseline_images).
 
-Run ``pytest --mpl tests/test_image_comparison.py`` to compare;
-``pytest --mpl-generate-path=baseline_images tests/test_image_comparison.py`` to
+Run ``pytest --mpl tests/display/test_image_comparison.py`` to compare;
+``pytest --mpl-generate-path=baseline_images tests/display/test_image_comparison.py`` to
 regenerate (then look at every PNG before committing). Figures are about 4 in
 square at 100 dpi and built without pyplot, so baselines stay small and tests
 independent. The data are the seeds' worked examples (fixtures in conftest.py).
@@ -282,7 +282,7 @@ def test_cumulative_gain_two_models(kind):
     return figure
 
 
-# the journal figure of tests/test_display_paper.py (measured there), saved
+# the journal figure of tests/display/test_paper_figure.py (measured there), saved
 # under the same 'paper' style at 100 dpi and at its full 7 × 2.4 in size
 @pytest.mark.mpl_image_compare(
     tolerance=2,

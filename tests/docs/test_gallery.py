@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-GALLERY = pathlib.Path(__file__).resolve().parent.parent / "gallery"
+GALLERY = pathlib.Path(__file__).resolve().parents[2] / "gallery"
 SCRIPTS = sorted(GALLERY.glob("plot_*.py"))
 
 

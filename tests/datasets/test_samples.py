@@ -1,5 +1,5 @@
 """The bundled real samples and the predictions-CSV reader (more in
-test_read_predictions.py)."""
+datasets/test_read_predictions.py)."""
 
 import numpy as np
 import pytest

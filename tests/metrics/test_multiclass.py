@@ -19,7 +19,7 @@ import sklearn.metrics as skm
 from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
-from test_metrics_differential import SETTINGS, _sk_quiet, label_pairs
+from tests.metrics.test_differential import SETTINGS, _sk_quiet, label_pairs
 
 import evalplots.metrics as ep
 from evalplots.exceptions import UndefinedMetricWarning

@@ -1,6 +1,6 @@
 """Provenance: the summary's table and the PDF's document information say where a
 report comes from (input, SHA-256, rows, command line, options, versions, date), and
-SOURCE_DATE_EPOCH sets its date (test_readme.py: the README's command, run twice,
+SOURCE_DATE_EPOCH sets its date (docs/test_readme.py: the README's command, run twice,
 writes the same bytes)."""
 
 import datetime
@@ -18,7 +18,7 @@ from evalplots.report import Provenance, Report, evaluation_report
 from evalplots.evaluation import evaluate
 from evalplots.report._provenance import report_date, sha256_file
 from evalplots.report.standard._provenance import provenance_section
-from test_cli import run, spawn
+from tests.cli.test_command import run, spawn
 
 Y = [0, 1, 0, 1, 1, 0]
 SCORES = {"a": [0.1, 0.8, 0.3, 0.6, 0.7, 0.2], "b": [0.2, 0.9, 0.6, 0.5, 0.4, 0.1]}
@@ -68,7 +68,7 @@ def test_the_library_records_versions_options_and_the_invariant_date(tmp_path,
 
 def _provenance_only(path, provenance=None, *, ci=True):
     """The provenance section alone, as the standard report ends its summary with it
-    (whole reports: the test above, test_cli.py's --no-ci run and the CLI's below)."""
+    (whole reports: the test above, cli/test_command.py's --no-ci run and the CLI's below)."""
     report = Report("Provenance").add_heading("Summary")
     provenance_section(report, evaluate(Y, SCORES), provenance, ci=ci, invariant=True)
     return report.save(path)

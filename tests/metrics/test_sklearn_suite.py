@@ -6,12 +6,12 @@ pytest subprocess with evalplots' functions patched into ``sklearn.metrics``.
 Every failure must be listed in ``sklearn_suite_expected.txt`` with its reason,
 and every listed test must still fail: a test that newly fails or newly passes
 fails this check, so the list stays true. Regenerate the list with
-``PYTHONPATH=. python tests/sklearn_suite.py --regenerate`` (see that module).
+``PYTHONPATH=. python tests/metrics/sklearn_suite.py --regenerate`` (see that module).
 """
 
 import pytest
 
-import sklearn_suite
+from tests.metrics import sklearn_suite
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +33,7 @@ def test_outcomes_match_the_expected_failures(suite):
     newly_failing, newly_passing, unknown = sklearn_suite.compare(suite, expected)
     fix = (
         "\nIf the change is intended, regenerate the list with `PYTHONPATH=. python "
-        "tests/sklearn_suite.py --regenerate` and give new entries a category."
+        "tests/metrics/sklearn_suite.py --regenerate` and give new entries a category."
     )
     assert not newly_failing, "scikit-learn tests that newly fail:\n" + _listing(
         newly_failing, suite

@@ -1,6 +1,6 @@
 """evalplots.report under hostile input: output paths, unicode names, ties, many models.
 
-Companion of test_report.py (which covers the normal report); every PDF is
+Companion of report/test_builder.py (which covers the normal report); every PDF is
 written into tmp_path and read back with pypdf.
 """
 
@@ -311,7 +311,7 @@ def test_an_installed_cjk_font_is_embedded_in_the_text_and_the_figures(
     warning, the figures drawn with its family as fallback, and every font of the
     PDF embedded: the CJK runs of the text and of the figures in subsets of it,
     none in a built-in CID font (which a PDF can only name)."""
-    from test_save_figures import assert_truetype_only, pdf_fonts
+    from tests.report.test_save_figures import assert_truetype_only, pdf_fonts
 
     from evalplots.report.standard import _figures
 
@@ -360,7 +360,7 @@ def test_a_postscript_outline_face_is_embedded_as_truetype(tmp_path):
     the TrueType originals."""
     import io
 
-    from conftest import TEST_CJK_FONT
+    from tests.conftest import TEST_CJK_FONT
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.areaPen import AreaPen
     from fontTools.pens.boundsPen import BoundsPen

@@ -12,17 +12,17 @@ around the patched metric.
 
 The outcome of every test is compared with the committed list of expected
 failures, ``sklearn_suite_expected.txt`` (see :func:`read_expected` for its
-format); ``tests/test_sklearn_suite.py`` fails on any test that newly fails or
+format); ``tests/metrics/test_sklearn_suite.py`` fails on any test that newly fails or
 newly passes.
 
 Regenerate the list (after a change that flips entries, e.g. merging a branch)::
 
-    PYTHONPATH=. python tests/sklearn_suite.py --regenerate
+    PYTHONPATH=. python tests/metrics/sklearn_suite.py --regenerate
 
 Entries that still fail keep their category; new failures get one from the
 failure message when it is clearly a warning-class or wording difference, and
 ``unclassified`` otherwise — the check fails until a person replaces it with a
-category (:data:`CATEGORIES`). ``python tests/sklearn_suite.py`` without the
+category (:data:`CATEGORIES`). ``python tests/metrics/sklearn_suite.py`` without the
 flag prints the differences only.
 """
 
@@ -140,7 +140,7 @@ def run_suite(out_path, tests_dir=None):
     of the failure. Raises RuntimeError when pytest itself fails to run.
     """
     tests_dir = tests_dir or sklearn_tests_dir()
-    repo = Path(__file__).resolve().parent.parent
+    repo = Path(__file__).resolve().parents[2]
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [str(Path(__file__).resolve().parent), str(repo), env.get("PYTHONPATH", "")]
@@ -199,7 +199,7 @@ def write_expected(results, path=EXPECTED, previous=None):
     failing = sorted(k for k, (outcome, _) in results.items() if outcome == "failed")
     lines = [
         "# scikit-learn's metric tests that fail against evalplots, one per line:",
-        "# <category> <test id>. Written by `PYTHONPATH=. python tests/sklearn_suite.py",
+        "# <category> <test id>. Written by `PYTHONPATH=. python tests/metrics/sklearn_suite.py",
         "# --regenerate`; edit the categories by hand (never the ids). Categories:",
         *(f"#   {name}: {text}" for name, text in CATEGORIES.items()),
         "# 'deliberate:<name>', 'pending:<branch>' and 'gap:<name>' are listed in the",

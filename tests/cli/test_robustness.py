@@ -1,7 +1,7 @@
 """The `evalplots` command against a tester's attempts to break it.
 
-Companion of test_cli.py; runs the command in-process (``run``), and as a program
-(``spawn``) where a closed stdout is the point. Ctrl-C: test_interrupts.py. Never
+Companion of cli/test_command.py; runs the command in-process (``run``), and as a program
+(``spawn``) where a closed stdout is the point. Ctrl-C: cli/test_interrupts.py. Never
 touches real device nodes: non-regular outputs are FIFOs and symlinks inside tmp_path.
 """
 
@@ -19,7 +19,7 @@ import evalplots._atomic
 import evalplots.cli
 import evalplots.evaluation
 import evalplots.report
-from test_cli import GOOD_CSV, assert_usage_error, run, write_csv
+from tests.cli.test_command import GOOD_CSV, assert_usage_error, run, write_csv
 
 
 def _lines(stream):

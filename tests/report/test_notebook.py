@@ -13,7 +13,7 @@ from evalplots import evaluate
 from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.report import Report, evaluation_report
 
-from conftest import stubbed_figures
+from tests.conftest import stubbed_figures
 
 
 @pytest.fixture(scope="module")

@@ -25,8 +25,8 @@ from evalplots.display._fonts import MissingGlyphWarning
 from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.report.standard._figures import file_stem
 
-from conftest import DETERMINISTIC_RC
-from test_cli import run
+from tests.conftest import DETERMINISTIC_RC
+from tests.cli.test_command import run
 
 
 def pdf_fonts(path):

@@ -510,7 +510,7 @@ def _cli(tmp_path, name, *options):
 def test_cli_interval_options(tmp_path):
     """--seed, --n-resamples and --confidence-level reach the evaluation: the report
     prints the intervals evaluate() gives with the same options (--no-ci:
-    test_cli.py)."""
+    cli/test_command.py)."""
     status, _, out = _cli(tmp_path, "a.pdf", "--seed", "7", "--n-resamples", "200",
                           "--confidence-level", "0.9")
     assert status == 0

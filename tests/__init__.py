@@ -1,0 +1,1 @@
+"""The evalplots test suite, by concept (see each directory)."""

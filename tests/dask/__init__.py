@@ -1,0 +1,1 @@
+"""Tests of evalplots.dask (on a LocalCluster)."""

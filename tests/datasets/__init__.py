@@ -1,0 +1,1 @@
+"""Tests of evalplots.datasets (samples and readers)."""

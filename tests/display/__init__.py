@@ -1,0 +1,1 @@
+"""Tests of evalplots.display (the Displays, drawn with Agg)."""

@@ -1,0 +1,1 @@
+"""The documentation: docstrings, README, gallery and seed examples."""

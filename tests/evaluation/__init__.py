@@ -1,0 +1,1 @@
+"""Tests of evalplots.evaluation (the evaluation objects)."""

@@ -1,0 +1,1 @@
+"""Tests of evalplots.metrics (numpy only)."""

@@ -1,0 +1,1 @@
+"""Tests of evalplots.report (the PDF builder and the standard report)."""
