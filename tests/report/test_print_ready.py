@@ -49,7 +49,7 @@ from evalplots.report import Report, evaluation_report
 from evalplots.report._styles import FONT, register_fonts
 from evalplots.report.standard._figures import ONE_COLUMN, TWO_COLUMNS, paper_figures
 
-from page_check import (
+from tests.page_check import (
     CHECKS,
     assert_figure_print_ready,
     assert_pdf_print_ready,
