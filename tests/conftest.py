@@ -9,24 +9,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import contextlib  # noqa: E402
 import pathlib  # noqa: E402
 import tempfile  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-
-DETERMINISTIC_RC = {
-    "font.family": "DejaVu Sans",
-    "font.size": 10.0,
-    "figure.dpi": 100,
-    "savefig.dpi": 100,
-    "svg.hashsalt": "evalplots",
-    "path.simplify": False,
-    "text.hinting": "default",
-    "axes.unicode_minus": True,
-}
+from tests.support import DETERMINISTIC_RC, stubbed_figures  # noqa: E402
 
 
 def pytest_addoption(parser):
@@ -131,43 +120,6 @@ def binary_sample_report_without_intervals(tmp_path_factory):
     path = report.save(tmp_path_factory.mktemp("binary_sample_without_intervals")
                        / "report.pdf")
     return SimpleNamespace(data=data, report=report, steps=steps, path=path)
-
-
-def stub_figure_drawing(fig):
-    """A blank drawing of ``fig``'s size, with four lines of text from top to foot.
-
-    Stands in for :func:`evalplots.report._flowables.figure_to_drawing` in tests of
-    the page filling (the figure's size and place are under test, not its content):
-    the figure is neither drawn nor converted. Its text stands for a real figure's
-    title, tick and axis labels: a page's lowest line of text is where it would be,
-    and a page of figures is not mistaken for a page of a heading or a caption only.
-    """
-    from reportlab.graphics.shapes import Drawing, String
-
-    from evalplots.report._styles import FONT, register_fonts
-
-    register_fonts()
-    width, height = fig.get_size_inches() * 72  # what figure_to_drawing gives
-    drawing = Drawing(width, height)
-    for k in range(4):
-        drawing.add(String(4, 4 + k * (height - 16) / 3, f"figure text {k}",
-                           fontName=FONT, fontSize=8))
-    return drawing
-
-
-@contextlib.contextmanager
-def stubbed_figures():
-    """Within: reports add :func:`stub_figure_drawing`'s drawings for figures; gives
-    the list of the figures stood in for, in the order the report added them."""
-    figures = []
-
-    def stand_in(fig):
-        figures.append(fig)
-        return stub_figure_drawing(fig)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("evalplots.report._content.figure_to_drawing", stand_in)
-        yield figures
 
 
 @pytest.fixture

@@ -1,104 +1,22 @@
 """The `evalplots` command: its messages, exit statuses and options.
 
-``run`` calls ``evalplots.cli.main`` in this process (what the command does, in
-milliseconds for an input error); ``spawn`` starts ``python -m evalplots.cli``, kept
-for what only a real process shows: its exit status at interpreter exit, the
-console script, a closed stdout, a signal.
+``run`` (tests/support.py) calls ``evalplots.cli.main`` in this process (what the
+command does, in milliseconds for an input error); ``spawn`` starts ``python -m
+evalplots.cli``, kept for what only a real process shows: its exit status at
+interpreter exit, the console script, a closed stdout, a signal.
 """
 
-import contextlib
-import io
 import os
 import re
 import subprocess
 import sys
-import warnings
 
 import pytest
 from pypdf import PdfReader
 
-from evalplots.cli import build_parser, main
+from evalplots.cli import build_parser
 
-#: The warning filters of a fresh interpreter (``python -m evalplots.cli``): what the
-#: command prints of a warning that escapes it, in place of pytest's own filters.
-_FRESH_INTERPRETER_FILTERS = (DeprecationWarning, PendingDeprecationWarning,
-                              ImportWarning, ResourceWarning)
-
-
-@contextlib.contextmanager
-def _working_directory(path):
-    previous = os.getcwd()
-    os.chdir(path)
-    try:
-        yield
-    finally:
-        os.chdir(previous)
-
-
-def run(*args, cwd, **env):
-    """Run the command in this process, in ``cwd`` with ``env`` set; return what
-    ``subprocess.run`` would: the exit status, stdout and stderr.
-
-    A warning that escapes ``main`` is printed to its stderr as a fresh interpreter
-    prints it, and so is an exception Python could not raise (``sys.unraisablehook``).
-    """
-    argv = [str(a) for a in args]
-    out, err = io.StringIO(), io.StringIO()
-    with pytest.MonkeyPatch.context() as patch, _working_directory(cwd), \
-            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-            warnings.catch_warnings(record=True) as caught:
-        for key, value in env.items():
-            patch.setenv(key, value)
-        patch.setattr(sys, "unraisablehook", sys.__unraisablehook__)
-        warnings.simplefilter("default")
-        for category in _FRESH_INTERPRETER_FILTERS:
-            warnings.filterwarnings("ignore", category=category)
-        try:
-            status = main(argv)
-        except SystemExit as exc:  # argparse's --version and --help
-            status = exc.code
-        for w in caught:
-            err.write(warnings.formatwarning(w.message, w.category, w.filename, w.lineno))
-    return subprocess.CompletedProcess(argv, status, out.getvalue(), err.getvalue())
-
-
-def spawn(*args, cwd, **env):
-    """Run ``python -m evalplots.cli`` in ``cwd`` with ``env`` set."""
-    return subprocess.run(
-        [sys.executable, "-m", "evalplots.cli", *map(str, args)], capture_output=True,
-        text=True, cwd=cwd, env={**os.environ, "MPLBACKEND": "Agg", **env}, timeout=300,
-        check=False)
-
-
-def write_csv(tmp_path, text, name="preds.csv"):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
-GOOD_CSV = (
-    "id,y_true,model_a,model_b\n"
-    + "".join(
-        f"s{i},{y},{a},{b}\n"
-        for i, (y, a, b) in enumerate(
-            [(1, 0.9, 0.6), (0, 0.2, 0.4), (1, 0.7, 0.3), (0, 0.6, 0.1),
-             (1, 0.4, 0.8), (0, 0.1, 0.5), (0, 0.3, 0.2), (1, 0.8, 0.7)]
-        )
-    )
-)
-
-
-def assert_usage_error(result, out, *needles):
-    assert result.returncode == 2, result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("evalplots: error: ")
-    assert "Traceback" not in result.stderr
-    for needle in needles:
-        assert needle in lines[0]
-    assert result.stdout == ""
-    assert not out.exists()
-    assert not [p for p in out.parent.iterdir() if p.suffix == ".tmp"]
+from tests.support import GOOD_CSV, assert_usage_error, run, spawn, write_csv
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,8 @@ import evalplots._atomic
 import evalplots.cli
 import evalplots.evaluation
 import evalplots.report
-from tests.cli.test_command import GOOD_CSV, assert_usage_error, run, write_csv
+
+from tests.support import GOOD_CSV, assert_usage_error, run, write_csv
 
 
 def _lines(stream):

@@ -5,7 +5,8 @@ import pytest
 import sklearn.metrics as skm
 from pypdf import PdfReader
 
-from tests.cli.test_command import assert_usage_error, run, write_csv
+from tests.support import assert_usage_error, run, write_csv
+
 
 
 def _pages(path):

@@ -46,7 +46,7 @@ def test_interval_and_comparison_example_prints_the_readme_numbers():
 def test_paper_figure_example_saves_truetype_fonts(tmp_path, monkeypatch):
     """The README's paper figure: 3.5 in wide at most, text in embedded TrueType fonts."""
     from pypdf import PdfReader
-    from tests.report.test_save_figures import pdf_fonts
+    from tests.support import pdf_fonts
 
     block = _python_block('style.context("paper")')
     monkeypatch.chdir(tmp_path)
@@ -73,7 +73,7 @@ def test_source_date_epoch_rerun_is_byte_identical(tmp_path):
     import shlex
 
     from pypdf import PdfReader
-    from tests.cli.test_command import spawn
+    from tests.support import spawn
 
     from evalplots.datasets import SAMPLE_CSV
 

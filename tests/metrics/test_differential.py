@@ -11,57 +11,17 @@ import warnings
 import numpy as np
 import pytest
 import sklearn.metrics as skm
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose, assert_array_equal
 
 import evalplots.metrics as ep
 from evalplots.metrics.regression import _regression
 
+from tests.support import SETTINGS, _sk_quiet, label_pairs
+
 # scikit-learn's own note when an input holds one class; not ours to test
 pytestmark = pytest.mark.filterwarnings("ignore:A single label was found:UserWarning")
-
-SETTINGS = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-
-ALPHABETS = {
-    "int": [0, 1, 2, 3, 4, 5],
-    "neg_int": [-7, -1, 3, 10, 11, 12],
-    "huge_int": [0, 10**9, 2 * 10**9, 3, 4, 5],
-    "str": ["cat", "dog", "bird", "ant", "eel", "fox"],
-}
-
-
-@st.composite
-def label_pairs(draw, max_classes=6, min_size=1, max_size=300):
-    kind = draw(st.sampled_from(sorted(ALPHABETS)))
-    n_classes = draw(st.integers(2, max_classes))
-    alphabet = ALPHABETS[kind][:n_classes]
-    n = draw(st.integers(min_size, max_size))
-    idx = st.integers(0, n_classes - 1)
-    t = draw(st.lists(idx, min_size=n, max_size=n))
-    p = draw(st.lists(idx, min_size=n, max_size=n))
-    # sometimes mostly-correct predictions, so that scores are not all near chance
-    if draw(st.booleans()):
-        p = [ti if i % 3 else pi for i, (ti, pi) in enumerate(zip(t, p))]
-    y_true = np.array([alphabet[i] for i in t])
-    y_pred = np.array([alphabet[i] for i in p])
-    weights = None
-    if draw(st.booleans()):
-        # integer-valued weights give many ties; zeros included
-        weights = np.array(
-            draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), dtype=float
-        )
-        if weights.sum() == 0:
-            weights[0] = 1.0
-    return y_true, y_pred, weights
-
-
-def _sk_quiet(func, *args, **kwargs):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return func(*args, **kwargs)
 
 
 @SETTINGS

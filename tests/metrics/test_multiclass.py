@@ -19,10 +19,11 @@ import sklearn.metrics as skm
 from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
-from tests.metrics.test_differential import SETTINGS, _sk_quiet, label_pairs
 
 import evalplots.metrics as ep
 from evalplots.exceptions import UndefinedMetricWarning
+
+from tests.support import SETTINGS, _sk_quiet, label_pairs
 
 pytestmark = pytest.mark.filterwarnings("ignore:A single label was found:UserWarning")
 

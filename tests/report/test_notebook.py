@@ -13,7 +13,8 @@ from evalplots import evaluate
 from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.report import Report, evaluation_report
 
-from tests.conftest import stubbed_figures
+from tests.support import stubbed_figures
+
 
 
 @pytest.fixture(scope="module")

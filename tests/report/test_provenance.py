@@ -14,11 +14,12 @@ import reportlab
 from pypdf import PdfReader
 
 import evalplots
-from evalplots.report import Provenance, Report, evaluation_report
 from evalplots.evaluation import evaluate
+from evalplots.report import Provenance, Report, evaluation_report
 from evalplots.report._provenance import report_date, sha256_file
 from evalplots.report.standard._provenance import provenance_section
-from tests.cli.test_command import run, spawn
+
+from tests.support import run, spawn
 
 Y = [0, 1, 0, 1, 1, 0]
 SCORES = {"a": [0.1, 0.8, 0.3, 0.6, 0.7, 0.2], "b": [0.2, 0.9, 0.6, 0.5, 0.4, 0.1]}

@@ -311,7 +311,8 @@ def test_an_installed_cjk_font_is_embedded_in_the_text_and_the_figures(
     warning, the figures drawn with its family as fallback, and every font of the
     PDF embedded: the CJK runs of the text and of the figures in subsets of it,
     none in a built-in CID font (which a PDF can only name)."""
-    from tests.report.test_save_figures import assert_truetype_only, pdf_fonts
+    from tests.report.test_save_figures import assert_truetype_only
+    from tests.support import pdf_fonts
 
     from evalplots.report.standard import _figures
 

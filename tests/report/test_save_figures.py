@@ -21,37 +21,11 @@ from pypdf import PdfReader
 
 from evalplots import evaluate
 from evalplots._atomic import write_atomically
-from evalplots.display._fonts import MissingGlyphWarning
 from evalplots.datasets import load_breast_cancer_predictions
+from evalplots.display._fonts import MissingGlyphWarning
 from evalplots.report.standard._figures import file_stem
 
-from tests.conftest import DETERMINISTIC_RC
-from tests.cli.test_command import run
-
-
-def pdf_fonts(path):
-    """{font name: (Subtype, embedded font-file key)} of every font a PDF uses."""
-    fonts = {}
-
-    def visit(resources):
-        resources = resources.get_object() if resources is not None else {}
-        for font in (resources.get("/Font") or {}).values():
-            font = font.get_object()
-            descriptor_owner = font
-            if font["/Subtype"] == "/Type0":
-                descriptor_owner = font["/DescendantFonts"][0].get_object()
-            descriptor = descriptor_owner.get("/FontDescriptor")
-            descriptor = descriptor.get_object() if descriptor is not None else {}
-            embedded = [k for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor]
-            fonts[str(font.get("/BaseFont"))] = (font["/Subtype"], embedded)
-        for xobject in (resources.get("/XObject") or {}).values():
-            xobject = xobject.get_object()
-            if "/Resources" in xobject:
-                visit(xobject["/Resources"])
-
-    for page in PdfReader(path).pages:
-        visit(page.get("/Resources"))
-    return fonts
+from tests.support import DETERMINISTIC_RC, pdf_fonts, run
 
 
 def assert_truetype_only(path):

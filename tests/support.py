@@ -1,0 +1,231 @@
+"""Helpers that tests of several directories share: the command run in-process
+or as a program, the deterministic rcParams, report figures stood in for, and
+the hypothesis inputs of the differential tests. Fixtures: conftest.py.
+"""
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from evalplots.cli import main
+
+
+# ---------------------------------------- the command, in this process and as a program
+
+
+#: The warning filters of a fresh interpreter (``python -m evalplots.cli``): what the
+#: command prints of a warning that escapes it, in place of pytest's own filters.
+_FRESH_INTERPRETER_FILTERS = (DeprecationWarning, PendingDeprecationWarning,
+                              ImportWarning, ResourceWarning)
+
+
+@contextlib.contextmanager
+def _working_directory(path):
+    previous = os.getcwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(previous)
+
+
+def run(*args, cwd, **env):
+    """Run the command in this process, in ``cwd`` with ``env`` set; return what
+    ``subprocess.run`` would: the exit status, stdout and stderr.
+
+    A warning that escapes ``main`` is printed to its stderr as a fresh interpreter
+    prints it, and so is an exception Python could not raise (``sys.unraisablehook``).
+    """
+    argv = [str(a) for a in args]
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, _working_directory(cwd), \
+            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            warnings.catch_warnings(record=True) as caught:
+        for key, value in env.items():
+            patch.setenv(key, value)
+        patch.setattr(sys, "unraisablehook", sys.__unraisablehook__)
+        warnings.simplefilter("default")
+        for category in _FRESH_INTERPRETER_FILTERS:
+            warnings.filterwarnings("ignore", category=category)
+        try:
+            status = main(argv)
+        except SystemExit as exc:  # argparse's --version and --help
+            status = exc.code
+        for w in caught:
+            err.write(warnings.formatwarning(w.message, w.category, w.filename, w.lineno))
+    return subprocess.CompletedProcess(argv, status, out.getvalue(), err.getvalue())
+
+
+def spawn(*args, cwd, **env):
+    """Run ``python -m evalplots.cli`` in ``cwd`` with ``env`` set."""
+    return subprocess.run(
+        [sys.executable, "-m", "evalplots.cli", *map(str, args)], capture_output=True,
+        text=True, cwd=cwd, env={**os.environ, "MPLBACKEND": "Agg", **env}, timeout=300,
+        check=False)
+
+
+def write_csv(tmp_path, text, name="preds.csv"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+GOOD_CSV = (
+    "id,y_true,model_a,model_b\n"
+    + "".join(
+        f"s{i},{y},{a},{b}\n"
+        for i, (y, a, b) in enumerate(
+            [(1, 0.9, 0.6), (0, 0.2, 0.4), (1, 0.7, 0.3), (0, 0.6, 0.1),
+             (1, 0.4, 0.8), (0, 0.1, 0.5), (0, 0.3, 0.2), (1, 0.8, 0.7)]
+        )
+    )
+)
+
+
+def assert_usage_error(result, out, *needles):
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("evalplots: error: ")
+    assert "Traceback" not in result.stderr
+    for needle in needles:
+        assert needle in lines[0]
+    assert result.stdout == ""
+    assert not out.exists()
+    assert not [p for p in out.parent.iterdir() if p.suffix == ".tmp"]
+
+
+# --------------------------------- rendering: the rcParams, report figures stood in for
+
+
+DETERMINISTIC_RC = {
+    "font.family": "DejaVu Sans",
+    "font.size": 10.0,
+    "figure.dpi": 100,
+    "savefig.dpi": 100,
+    "svg.hashsalt": "evalplots",
+    "path.simplify": False,
+    "text.hinting": "default",
+    "axes.unicode_minus": True,
+}
+
+
+def stub_figure_drawing(fig):
+    """A blank drawing of ``fig``'s size, with four lines of text from top to foot.
+
+    Stands in for :func:`evalplots.report._flowables.figure_to_drawing` in tests of
+    the page filling (the figure's size and place are under test, not its content):
+    the figure is neither drawn nor converted. Its text stands for a real figure's
+    title, tick and axis labels: a page's lowest line of text is where it would be,
+    and a page of figures is not mistaken for a page of a heading or a caption only.
+    """
+    from reportlab.graphics.shapes import Drawing, String
+
+    from evalplots.report._styles import FONT, register_fonts
+
+    register_fonts()
+    width, height = fig.get_size_inches() * 72  # what figure_to_drawing gives
+    drawing = Drawing(width, height)
+    for k in range(4):
+        drawing.add(String(4, 4 + k * (height - 16) / 3, f"figure text {k}",
+                           fontName=FONT, fontSize=8))
+    return drawing
+
+
+@contextlib.contextmanager
+def stubbed_figures():
+    """Within: reports add :func:`stub_figure_drawing`'s drawings for figures; gives
+    the list of the figures stood in for, in the order the report added them."""
+    figures = []
+
+    def stand_in(fig):
+        figures.append(fig)
+        return stub_figure_drawing(fig)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("evalplots.report._content.figure_to_drawing", stand_in)
+        yield figures
+
+
+# ------------------------------------ hypothesis: labels and scikit-learn as the oracle
+
+
+SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+ALPHABETS = {
+    "int": [0, 1, 2, 3, 4, 5],
+    "neg_int": [-7, -1, 3, 10, 11, 12],
+    "huge_int": [0, 10**9, 2 * 10**9, 3, 4, 5],
+    "str": ["cat", "dog", "bird", "ant", "eel", "fox"],
+}
+
+
+@st.composite
+def label_pairs(draw, max_classes=6, min_size=1, max_size=300):
+    kind = draw(st.sampled_from(sorted(ALPHABETS)))
+    n_classes = draw(st.integers(2, max_classes))
+    alphabet = ALPHABETS[kind][:n_classes]
+    n = draw(st.integers(min_size, max_size))
+    idx = st.integers(0, n_classes - 1)
+    t = draw(st.lists(idx, min_size=n, max_size=n))
+    p = draw(st.lists(idx, min_size=n, max_size=n))
+    # sometimes mostly-correct predictions, so that scores are not all near chance
+    if draw(st.booleans()):
+        p = [ti if i % 3 else pi for i, (ti, pi) in enumerate(zip(t, p))]
+    y_true = np.array([alphabet[i] for i in t])
+    y_pred = np.array([alphabet[i] for i in p])
+    weights = None
+    if draw(st.booleans()):
+        # integer-valued weights give many ties; zeros included
+        weights = np.array(
+            draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), dtype=float
+        )
+        if weights.sum() == 0:
+            weights[0] = 1.0
+    return y_true, y_pred, weights
+
+
+def _sk_quiet(func, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return func(*args, **kwargs)
+
+
+# ---------------------------------------------------------------------------- PDF fonts
+
+
+def pdf_fonts(path):
+    """{font name: (Subtype, embedded font-file key)} of every font a PDF uses."""
+    fonts = {}
+
+    def visit(resources):
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            descriptor_owner = font
+            if font["/Subtype"] == "/Type0":
+                descriptor_owner = font["/DescendantFonts"][0].get_object()
+            descriptor = descriptor_owner.get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            embedded = [k for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor]
+            fonts[str(font.get("/BaseFont"))] = (font["/Subtype"], embedded)
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if "/Resources" in xobject:
+                visit(xobject["/Resources"])
+
+    for page in PdfReader(path).pages:
+        visit(page.get("/Resources"))
+    return fonts
