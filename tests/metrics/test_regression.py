@@ -8,8 +8,13 @@ import evalplots.metrics as M
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
     mean_absolute_error,
+    mean_absolute_percentage_error,
     mean_percentage_error,
+    mean_squared_error,
+    mean_squared_log_error,
     r2_score,
+    root_mean_squared_error,
+    root_mean_squared_log_error,
 )
 from evalplots.metrics.regression import _regression
 
@@ -118,3 +123,60 @@ def test_pandas_series_accepted():
 def test_r2_single_sample_is_nan():
     with pytest.warns(UndefinedMetricWarning, match="fewer than two"):
         assert np.isnan(r2_score([1.0], [1.0]))
+
+
+REGRESSION = [
+    mean_absolute_error,
+    mean_squared_error,
+    root_mean_squared_error,
+    mean_squared_log_error,
+    root_mean_squared_log_error,
+    mean_percentage_error,
+    mean_absolute_percentage_error,
+    r2_score,
+]
+
+
+def test_mape_is_a_fraction():
+    assert_allclose(
+        mean_absolute_percentage_error([1, 2, 3], [1, 1, 1]), 0.388889, atol=1e-6
+    )
+
+
+@pytest.mark.parametrize(
+    "func", [mean_absolute_percentage_error, mean_percentage_error]
+)
+def test_percentage_errors_refuse_zero_in_y_true(func):
+    with pytest.raises(ValueError, match="y_true contains 1 zero"):
+        func([1.0, 0.0, 3.0], [1.0, 1.0, 1.0])
+
+
+@pytest.mark.parametrize("func", [mean_squared_log_error, root_mean_squared_log_error])
+@pytest.mark.parametrize(
+    "y_true, y_pred, name",
+    [
+        ([1.0, -1.0], [1.0, 2.0], "y_true"),
+        ([1.0, 2.0], [-1.5, 2.0], "y_pred"),
+        ([-3.0, 2.0], [-2.0, 2.0], "y_true"),
+    ],
+)
+def test_log_errors_refuse_values_at_or_below_minus_one(func, y_true, y_pred, name):
+    with pytest.raises(ValueError, match=f"{name} contains 1 value"):
+        func(y_true, y_pred)
+    # values in (-1, 0) are fine: log1p is defined
+    assert np.isfinite(func([-0.5, 1.0], [0.0, 1.0]))
+
+
+@pytest.mark.parametrize("func", REGRESSION)
+def test_column_vector_never_broadcast(func):
+    # (3, 1) against (3,) would broadcast to (3, 3): MSE 2.333 instead of 0.333
+    with pytest.raises(ValueError, match="y_true must be 1-D"):
+        func([[1], [2], [3]], [1, 2, 4])
+    with pytest.raises(ValueError, match="y_pred must be 1-D"):
+        func([1, 2, 4], [[1], [2], [3]])
+
+
+@pytest.mark.parametrize("func", REGRESSION)
+def test_nan_in_y_pred_names_y_pred(func):
+    with pytest.raises(ValueError, match="y_pred contains 1 non-finite"):
+        func([1.0, 2.0, 3.0], [1.0, np.nan, 3.0])

@@ -147,3 +147,14 @@ def test_a_label_vector_and_a_score_vector_are_refused_with_the_items_to_pass(me
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_ap_at_k_ranked_hits():
+    # hits at ranks 1 and 3: (1/1 + 2/3) / min(3, 3)
+    got = average_precision_at_k([1, 2, 3], [1, 99, 3], k=3)
+    assert_allclose(got, 0.555556, atol=1e-6)
+    assert_allclose(got, (1 + 2 / 3) / 3)
+
+
+def test_p_at_k_divides_by_k_not_by_prediction_length():
+    assert_allclose(precision_at_k([1, 2], [1], k=3), 1 / 3)
