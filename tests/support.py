@@ -203,6 +203,13 @@ def _sk_quiet(func, *args, **kwargs):
         return func(*args, **kwargs)
 
 
+def _sk(func, *args, **kwargs):
+    """Call a scikit-learn metric with its warnings silenced (it is the oracle)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return func(*args, **kwargs)
+
+
 # ---------------------------------------------------------------------------- PDF fonts
 
 

@@ -4,9 +4,13 @@ import warnings
 
 import numpy as np
 import pytest
+import sklearn.metrics as skm
 from numpy.testing import assert_allclose, assert_array_equal
 
+import evalplots.metrics as ep
 from evalplots.metrics import confusion_matrix
+
+from tests.support import _sk
 
 # --------------------------------------------------------------------------- confusion
 
@@ -529,6 +533,51 @@ def test_kappa_weights(weights, expected):
     assert_allclose(got, expected, atol=1e-6)
 
 
+@pytest.mark.parametrize("replace", [0.0, -1.0, 0.5, np.nan])
+@pytest.mark.parametrize(
+    "y1, y2, labels, weights",
+    [
+        ([3] * 10, [3] * 10, None, None),  # one rating shared by both raters
+        ([1] * 5, [1] * 5, [1, 2], "linear"),  # one label of the scale in use
+        ([4, 4, 4], [4, 4, 4], [2, 3, 4], "quadratic"),
+    ],
+)
+def test_kappa_replace_undefined_by_as_scikit_learn(y1, y2, labels, weights, replace):
+    kwargs = dict(labels=labels, weights=weights, replace_undefined_by=replace)
+    with pytest.warns(UndefinedMetricWarning, match="replace_undefined_by"):
+        got = ep.cohen_kappa_score(y1, y2, **kwargs)
+    want = _sk(skm.cohen_kappa_score, y1, y2, **kwargs)
+    assert_allclose(got, replace, equal_nan=True)
+    assert_allclose(got, want, equal_nan=True)
+
+
+def test_kappa_zero_total_weight_is_undefined():
+    with pytest.warns(UndefinedMetricWarning, match="kappa is undefined"):
+        got = ep.cohen_kappa_score([0, 1], [0, 1], sample_weight=[0, 0])
+    assert np.isnan(got)
+
+
+def test_kappa_defined_values_ignore_replace_undefined_by():
+    y1 = [0] * 40 + [1] * 60  # Artstein & Poesio (2008), table 1: kappa 0.348
+    y2 = [0] * 20 + [1] * 20 + [0] * 10 + [1] * 50
+    got = ep.cohen_kappa_score(y1, y2, replace_undefined_by=1.0)
+    assert_allclose(got, (0.7 - 0.54) / (1 - 0.54))  # p_o = 0.7, p_e = .4*.3 + .6*.7
+    assert_allclose(got, skm.cohen_kappa_score(y1, y2))
+
+
+def test_kappa_undefined_options_are_validated():
+    with pytest.raises(ValueError, match=r"replace_undefined_by must be np.nan or a number in \[-1, 1\]"):
+        ep.cohen_kappa_score([0, 1], [0, 1], replace_undefined_by=2.0)
+    with pytest.raises(ValueError, match="replace_undefined_by must be"):
+        ep.cohen_kappa_score([0, 1], [0, 1], replace_undefined_by="nan")
+    with pytest.raises(ValueError, match="not both"):
+        ep.cohen_kappa_score([0, 1], [0, 1], replace_undefined_by=0.0, zero_division=0)
+    # the older spelling still works, silently for a number
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert ep.cohen_kappa_score([2, 2], [2, 2], zero_division=1) == 1.0
+
+
 # ------------------------------------------------------------------------ log loss
 
 
@@ -688,6 +737,49 @@ def test_log_loss_labels_for_classes_absent_from_y_true():
         log_loss([2, 2], [[0.2, 0.3, 0.5], [0.1, 0.1, 0.8]])
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_log_loss_normalize_false_is_the_sum(weighted):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 200)
+    prob = rng.dirichlet(np.ones(3), 200)
+    w = rng.integers(0, 5, 200) if weighted else None
+    got = ep.log_loss(y, prob, normalize=False, sample_weight=w)
+    want = skm.log_loss(y, prob, normalize=False, sample_weight=w)
+    assert_allclose(got, want, rtol=1e-12)
+    # by hand: the weighted sum of -log p(true class)
+    p_true = prob[np.arange(200), y]
+    assert_allclose(got, -np.dot(np.log(p_true), np.ones(200) if w is None else w))
+    mean = ep.log_loss(y, prob, sample_weight=w)
+    assert_allclose(got, mean * (200 if w is None else w.sum()), rtol=1e-12)
+
+
+def test_log_loss_normalize_false_binary_and_bad_value():
+    assert_allclose(ep.log_loss([1, 0], [0.9, 0.2], normalize=False),
+                    -(np.log(0.9) + np.log(0.8)))
+    with pytest.raises(ValueError, match="normalize must be True or False"):
+        ep.log_loss([1, 0], [0.9, 0.2], normalize="yes")
+    # a zero total weight is fine for a sum (it is 0), not for a mean
+    assert ep.log_loss([1, 0], [0.9, 0.2], normalize=False, sample_weight=[0, 0]) == 0.0
+    with pytest.raises(ValueError, match="sample_weight sums to 0"):
+        ep.log_loss([1, 0], [0.9, 0.2], sample_weight=[0, 0])
+
+
+def test_probabilities_under_scikit_learns_y_proba_keyword():
+    """scikit-learn >= 1.7 calls them y_proba: the keyword works, once."""
+    from evalplots.metrics import brier_score_loss, log_loss
+
+    y, p = [0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]
+    assert brier_score_loss(y, y_proba=p) == brier_score_loss(y, p) == pytest.approx(
+        skm.brier_score_loss(y, p))
+    assert log_loss(y_true=y, y_proba=p) == log_loss(y, p) == pytest.approx(
+        skm.log_loss(y, p))
+    for fn in (brier_score_loss, log_loss):
+        with pytest.raises(ValueError, match="not both"):
+            fn(y, p, y_proba=p)
+        with pytest.raises(ValueError, match="not neither"):
+            fn(y)
+
+
 # ---------------------------------------------------------------- the cell kernel
 
 _BIG = np.array([4, 3, 2, 1]) * 10**9  # whole-number weights whose products pass 2**63
@@ -784,3 +876,68 @@ def test_scalar_metrics_and_the_kernel_agree_bit_for_bit():
         assert scores.mcc[0] == matthews_corrcoef(t, p, sample_weight=w)
         assert scores.balanced_accuracy[0] == balanced_accuracy_score(t, p, sample_weight=w)
         assert_array_equal(scores.f1[0], f1_score(t, p, average=None, sample_weight=w))
+
+
+# ---------------------------------------------------------------- exact integer weights
+
+
+def test_integer_weights_give_exact_int64_counts():
+    w = np.full(3, 2**53 + 1)
+    cm = ep.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=w)
+    assert cm.dtype == np.int64
+    assert cm[0, 0] == 9007199254740993  # float64 would give ...992
+    assert cm[1, 1] == 2 * (2**53 + 1)
+    assert cm[0, 1] == cm[1, 0] == 0
+    # the same through the label-encoding path (strings, labels=)
+    cm = ep.confusion_matrix(["a", "b", "b"], ["a", "b", "b"], sample_weight=w)
+    assert cm.tolist() == [[2**53 + 1, 0], [0, 2 * (2**53 + 1)]]
+    cm = ep.confusion_matrix([0, 1, 1], [0, 1, 1], labels=[1, 0], sample_weight=w)
+    assert cm.tolist() == [[2 * (2**53 + 1), 0], [0, 2**53 + 1]]
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint16, bool])
+def test_small_integer_weights_match_scikit_learn(dtype):
+    rng = np.random.default_rng(1)
+    t, p = rng.integers(0, 4, 500), rng.integers(0, 4, 500)
+    w = rng.integers(0, 3, 500).astype(dtype)
+    got = ep.confusion_matrix(t, p, sample_weight=w)
+    want = skm.confusion_matrix(t, p, sample_weight=w)
+    assert got.dtype == np.int64
+    np.testing.assert_array_equal(got, want)
+    # by hand: the weighted count of each cell
+    by_hand = np.zeros((4, 4), dtype=np.int64)
+    for ti, pi, wi in zip(t, p, w.astype(np.int64)):
+        by_hand[ti, pi] += wi
+    np.testing.assert_array_equal(got, by_hand)
+
+
+def test_float_weights_stay_float():
+    cm = ep.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=[0.5, 1.0, 2.0])
+    assert cm.dtype == np.float64
+    assert cm.tolist() == [[0.5, 0.0], [0.0, 3.0]]
+    whole = ep.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=[1.0, 1.0, 2.0])
+    assert whole.dtype == np.float64  # float weights, float counts (as scikit-learn)
+
+
+def test_int64_overflow_raises_naming_sample_weight():
+    # scikit-learn (and evalplots before) wrap to -2**63 with a RuntimeWarning
+    with pytest.raises(ValueError, match=r"sample_weight sums to 13835058055282163712, which overflows"):
+        ep.confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=np.full(3, 2**62))
+    with pytest.raises(ValueError, match="sample_weight holds 18446744073709551615"):
+        ep.confusion_matrix([0, 1], [0, 1], sample_weight=np.array([1, 2**64 - 1], np.uint64))
+    for metric in (ep.precision_score, ep.matthews_corrcoef, ep.cohen_kappa_score):
+        with pytest.raises(ValueError, match="overflows the int64 counts"):
+            metric([0, 1, 1], [0, 1, 1], sample_weight=np.full(3, 2**62))
+    # the largest total that fits is fine, and exact
+    w = np.array([2**62, 2**62 - 1], dtype=np.int64)
+    cm = ep.confusion_matrix([0, 0], [0, 0], sample_weight=w)
+    assert cm.tolist() == [[2**63 - 1]]
+
+
+def test_metrics_counting_through_the_matrix_use_the_exact_counts():
+    w = np.array([2**53 + 1, 1, 2**53 + 1, 3])
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    prec, rec, f, support = ep.precision_recall_fscore_support(t, p, sample_weight=w)
+    assert support.tolist() == [2**53 + 4, 2**53 + 2]  # exact integers
+    assert_allclose(rec, [1.0, 1 / (2**53 + 2)])
+    assert_allclose(prec, skm.precision_score(t, p, sample_weight=w, average=None))

@@ -1,5 +1,5 @@
-"""Curves, AUC, AP, BEP and ranking loss: hand-computed values, bug-report inputs,
-properties, and differential tests against scikit-learn (the test oracle)."""
+"""Curves, AUC, partial AUC, AP, BEP and ranking loss: hand-computed values, bug-report
+inputs, properties, and differential tests against scikit-learn (the test oracle)."""
 
 import contextlib
 import itertools
@@ -10,7 +10,9 @@ import pytest
 import sklearn.metrics as skm
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numpy.testing import assert_allclose
 
+import evalplots.metrics as ep
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
     auc,
@@ -410,3 +412,90 @@ def test_string_labels_need_pos_label(metric):
     metric(y, s, pos_label="spam")  # and the explicit class is accepted
     if metric is roc_auc_score:
         assert metric(y, s, pos_label="spam") == 0.75  # pairs: (.9,.2) (.9,.7) (.6,.2) right
+
+
+# -------------------------------------------------------------------------- partial AUC
+
+
+def test_partial_auc_by_hand():
+    # y_true [0, 0, 1, 1], scores [0.1, 0.4, 0.35, 0.8]: ROC points (in counts)
+    # (0,0) (0,1) (1,1) (1,2) (2,2). Up to FPR 0.5 (1 negative): area 0.5 * 1 = 0.5
+    # of the (P N = 4)-unit square's half, i.e. A = (1 * 1) / 4 = 0.25.
+    # McClish: 0.5 * (1 + (0.25 - 0.125) / (0.5 - 0.125)) = 2/3.
+    got = ep.roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_fpr=0.5)
+    assert_allclose(got, 2 / 3, rtol=1e-15)
+    # the cut inside a tied segment: scores [0.1, 0, 0.1, 0.01] go (0,0)->(1,1)
+    # diagonally (a tie), so up to FPR 0.3 the curve is the chance diagonal: 0.5.
+    y = np.array([0, 0, 1, 1])
+    assert ep.roc_auc_score(y, [0.1, 0, 0.1, 0.01], max_fpr=0.3) == 0.5
+    assert ep.roc_auc_score(y, y, max_fpr=0.001) == 1.0
+    assert ep.roc_auc_score(y, 1 - y, max_fpr=0.25) == 0.5 * (1 + (0 - 1 / 32) / (0.25 - 1 / 32))
+
+
+@pytest.mark.parametrize("max_fpr", [1e-4, 0.05, 0.1, 0.3, 0.5, 0.77, 0.999, 1.0])
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("n", [50, 6000])  # both counting paths of the kernel
+def test_partial_auc_matches_scikit_learn(max_fpr, ties, weighted, n):
+    rng = np.random.default_rng(n + 7 * ties + 3 * weighted)
+    y = rng.integers(0, 2, n)
+    s = rng.normal(size=n) + y
+    if ties:
+        s = np.round(s, 1)
+    w = rng.random(n) if weighted else None
+    got = ep.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=w)
+    want = skm.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=w)
+    assert_allclose(got, want, rtol=1e-12)
+
+
+def test_partial_auc_at_one_is_the_full_auc_and_integer_scores_are_exact():
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 300)
+    s = rng.integers(0, 20, 300)  # many ties
+    assert ep.roc_auc_score(y, s, max_fpr=1) == ep.roc_auc_score(y, s)
+    assert_allclose(ep.roc_auc_score(y, s, max_fpr=0.2), skm.roc_auc_score(y, s, max_fpr=0.2))
+
+
+def test_partial_auc_strings_and_pos_label():
+    y = ["ham", "spam", "spam", "ham", "spam", "ham"]
+    s = [0.2, 0.7, 0.4, 0.5, 0.9, 0.1]
+    got = ep.roc_auc_score(y, s, pos_label="spam", max_fpr=0.4)
+    assert_allclose(got, skm.roc_auc_score(np.array(y) == "spam", s, max_fpr=0.4))
+
+
+@pytest.mark.parametrize("bad", [0, -0.1, 1.1, True, "0.5", np.nan])
+def test_partial_auc_bad_max_fpr(bad):
+    with pytest.raises(ValueError, match=r"max_fpr must be None or a number in \(0, 1\]"):
+        ep.roc_auc_score([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], max_fpr=bad)
+
+
+def test_partial_auc_multiclass_raises_as_scikit_learn():
+    proba = np.array([[0.6, 0.2, 0.2], [0.3, 0.4, 0.3], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6]])
+    with pytest.raises(ValueError, match=r"Partial AUC computation not available in multiclass setting, 'max_fpr' must be set to `None`, received `max_fpr=0.5` instead"):
+        ep.roc_auc_score([0, 1, 2, 2], proba, multi_class="ovr", max_fpr=0.5)
+    full = ep.roc_auc_score([0, 1, 2, 2], proba, multi_class="ovr")
+    assert ep.roc_auc_score([0, 1, 2, 2], proba, multi_class="ovr", max_fpr=1) == full
+
+
+def test_partial_auc_two_kernels_agree():
+    # unweighted data go through the top of the merged order, weighted ones through
+    # all cumulative counts; unit weights must give the same area on any ties
+    from evalplots.metrics.ranking._auc import partial_auc_from_counts
+    from evalplots.metrics.ranking._thresholds import binary_scores
+
+    rng = np.random.default_rng(11)
+    for _ in range(400):
+        n = int(rng.integers(2, 40))
+        y = rng.integers(0, 2, n)
+        if y.min() == y.max():
+            continue
+        s = rng.integers(0, int(rng.integers(1, 8)), n).astype(float)
+        max_fpr = float(rng.choice([rng.random(), 0.5, 1 / 3, 0.25, 1 - 1e-9, 1e-3]))
+        data = binary_scores(y, s)
+        fps, tps, _ = data.counts()
+        n_neg, n_pos = fps[-1], tps[-1]
+        top = data.merged().top_counts(max_fpr * n_neg)
+        got = partial_auc_from_counts(*top, max_fpr, totals=(n_neg, n_pos))
+        assert got == partial_auc_from_counts(fps, tps, max_fpr)
+        weighted = ep.roc_auc_score(y, s, max_fpr=max_fpr, sample_weight=np.ones(n))
+        assert_allclose(ep.roc_auc_score(y, s, max_fpr=max_fpr), weighted, rtol=1e-13)

@@ -1,17 +1,22 @@
-"""Top-k metrics: P@k, AP@k (both variants), MAP@k, and both denominators."""
+"""Top-k metrics: P@k, AP@k (both variants), MAP@k, both denominators, and top-k
+accuracy (against scikit-learn and by hand)."""
 
 import warnings
 
 import numpy as np
 import pytest
+import sklearn.metrics as skm
 from numpy.testing import assert_allclose
 
+import evalplots.metrics as ep
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics import (
     average_precision_at_k,
     mean_average_precision_at_k,
     precision_at_k,
 )
+
+from tests.support import _sk
 
 
 def ml_metrics_apk(actual, predicted, k):
@@ -158,3 +163,95 @@ def test_ap_at_k_ranked_hits():
 
 def test_p_at_k_divides_by_k_not_by_prediction_length():
     assert_allclose(precision_at_k([1, 2], [1], k=3), 1 / 3)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("normalize", [True, False])
+def test_top_k_accuracy_matches_scikit_learn(k, ties, weighted, normalize):
+    rng = np.random.default_rng(k)
+    y = rng.integers(0, 5, 300)
+    s = rng.integers(0, 4, (300, 5)).astype(float) if ties else rng.random((300, 5))
+    w = rng.uniform(0, 2, 300) if weighted else None
+    got = ep.top_k_accuracy_score(y, s, k=k, normalize=normalize, sample_weight=w)
+    want = skm.top_k_accuracy_score(y, s, k=k, normalize=normalize, sample_weight=w)
+    assert_allclose(got, want, rtol=1e-12)
+    assert type(got) is float
+
+
+def test_top_k_accuracy_ties_and_by_hand():
+    # scikit-learn's rule: of tied classes the higher column index ranks first
+    s = np.array([[5, 5, 7, 0], [1, 5, 5, 5], [0, 0, 3, 3], [1, 1, 1, 1]])
+    y = [0, 1, 2, 3]
+    # ranks of the true class: 3 (7, then column 1, then 0), 3, 2, 1
+    for k, want in ((1, 0.25), (2, 0.5), (3, 1.0)):
+        assert ep.top_k_accuracy_score(y, s, k=k) == want
+        assert skm.top_k_accuracy_score(y, s, k=k) == want
+    with pytest.warns(UndefinedMetricWarning, match=r"'k' \(4\) greater than or equal to 'n_classes' \(4\)"):
+        assert ep.top_k_accuracy_score(y, s, k=4) == 1.0
+
+
+@pytest.mark.parametrize(
+    "y_score, k, want",
+    [
+        ([-1, -1, 1, 1], 1, 1.0),  # scores outside [0, 1]: threshold 0
+        ([-1, 1, -1, 1], 1, 0.5),
+        ([0.2, 0.2, 0.7, 0.7], 1, 1.0),  # within [0, 1]: threshold 0.5
+        ([0.2, 0.7, 0.2, 0.7], 1, 0.5),
+        ([0.2, 0.7, 0.2, 0.7], 2, 1.0),
+    ],
+)
+def test_top_k_accuracy_binary(y_score, k, want):
+    def ours(y):
+        if k < 2:
+            return ep.top_k_accuracy_score(y, y_score, k=k)
+        with pytest.warns(UndefinedMetricWarning, match="perfect score"):
+            return ep.top_k_accuracy_score(y, y_score, k=k)
+
+    assert ours([0, 0, 1, 1]) == want
+    assert _sk(skm.top_k_accuracy_score, [0, 0, 1, 1], y_score, k=k) == want
+    # strings: the 1-D score is the second class's
+    assert ours(np.array(["neg", "pos"])[[0, 0, 1, 1]]) == want
+
+
+@pytest.mark.parametrize(
+    "y_true, want",
+    [
+        ([0, 1, 1, 2], 0.75),
+        ([0, 1, 1, 1], 0.5),
+        ([1, 1, 1, 1], 0.5),
+    ],
+)
+def test_top_k_accuracy_labels(y_true, want):
+    s = np.array([[0.4, 0.3, 0.2, 0.1], [0.1, 0.3, 0.4, 0.2],
+                  [0.4, 0.1, 0.2, 0.3], [0.3, 0.2, 0.4, 0.1]])
+    assert ep.top_k_accuracy_score(y_true, s, k=2, labels=[0, 1, 2, 3]) == want
+    assert skm.top_k_accuracy_score(y_true, s, k=2, labels=[0, 1, 2, 3]) == want
+    # labels in another order name the columns in that order
+    perm = [2, 0, 3, 1]
+    got = ep.top_k_accuracy_score(y_true, s[:, perm], k=2, labels=np.array([0, 1, 2, 3])[perm])
+    assert got == want
+
+
+@pytest.mark.parametrize(
+    "y_true, y_score, kwargs, match",
+    [
+        ([0, 0.57, 1, 2], np.full((4, 3), 1 / 3), {}, "y_true holds non-integer values"),
+        ([0, 1, 2, 3], np.full((4, 3), 1 / 3), {}, r"Number of classes in 'y_true' \(4\) not equal to the number of classes in 'y_score' \(3\)"),
+        (["c", "c", "a", "b"], np.full((4, 3), 1 / 3), {"labels": ["a", "b", "c", "c"]}, "duplicate"),
+        ([0, 0, 1, 2], np.full((4, 3), 1 / 3), {"labels": [0, 1, 2, 3]}, r"Number of given labels \(4\) not equal to the number of classes in 'y_score' \(3\)"),
+        ([0, 0, 1, 2], np.full((4, 3), 1 / 3), {"labels": [0, 1, 3]}, "y_true contains 1 value"),
+        ([0, 1], [[0.5, 0.2, 0.3], [0.3, 0.4, 0.3]], {}, r"\(2\) not equal .* \(3\): y_score has 3 classes"),
+        ([0, 1, 2], [0.1, 0.2, 0.3], {}, r"\(3\) not equal .* \(2\): a 1-D y_score scores 2 classes"),
+        ([0, 1], [[0.1], [0.2]], {}, r"y_score has shape \(2, 1\)"),
+        ([0, 1], [np.nan, 0.2], {}, "y_score contains 1 non-finite"),
+        ([0, 1], [0.1, 0.2, 0.3], {}, "Inconsistent numbers of samples"),
+        ([0, 1], [0.1, 0.2], {"k": 0}, "k must be an integer >= 1"),
+        ([0, 1], [0.1, 0.2], {"normalize": None}, "normalize must be True or False"),
+        ([0, 1], [0.1, 0.2], {"sample_weight": [0, 0], "k": 1}, "sample_weight sums to 0"),
+    ],
+)
+def test_top_k_accuracy_bad_input(y_true, y_score, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        ep.top_k_accuracy_score(y_true, y_score, **kwargs)
