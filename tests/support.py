@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from matplotlib.figure import Figure
 from pypdf import PdfReader
 
 from evalplots.cli import main
@@ -236,3 +237,24 @@ def pdf_fonts(path):
     for page in PdfReader(path).pages:
         visit(page.get("/Resources"))
     return fonts
+
+
+# --------------- the curve Displays: seed 000's six scores, an axes, tied random scores
+
+
+Y6 = [1, 0, 0, 1, 0, 1]
+S6 = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
+
+
+def _ax():
+    return Figure().add_subplot()
+
+
+def _legend_texts(ax):
+    return [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def _random(seed, n=80):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    return y, np.round(rng.normal(y, 1.0), 1)  # rounded: tied scores

@@ -4,15 +4,18 @@ import itertools
 import warnings
 
 import numpy as np
-from matplotlib.lines import Line2D
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 
 from evalplots import metrics
 from evalplots.display import PrecisionRecallDisplay
 from evalplots.exceptions import UndefinedMetricWarning
+
+from tests.support import S6, Y6, _ax, _legend_texts
 
 # Seed 000 (the ``watermelon`` fixture) scored in rank order: labels [1, 1, 0, 0, 1, 0].
 S_RANKED = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
@@ -322,3 +325,39 @@ def test_from_predictions_without_negatives_is_the_flat_curve():
     np.testing.assert_allclose(display.precision, 1.0)
     assert display.average_precision == 1.0
     assert display.prevalence_pos_label == 1.0
+
+
+# ------------------------------------------------------------------------- iso-F1 lines
+
+
+def test_iso_f1_lines_are_curves_of_constant_f1_inside_the_unit_square():
+    display = PrecisionRecallDisplay.from_predictions(
+        Y6, S6, plot_iso_f1=True, iso_f1_values=(0.3, 0.8), iso_f1_kw={"lw": 0.5},
+        ax=_ax(),
+    )
+    assert len(display.iso_f1_lines_) == 2
+    for f, line, text in zip((0.3, 0.8), display.iso_f1_lines_, display.iso_f1_labels_):
+        r, p = line.get_xdata(), line.get_ydata()
+        np.testing.assert_allclose(2 * p * r / (p + r), f)
+        assert p.max() == pytest.approx(1) and r.max() == pytest.approx(1)
+        assert r.min() == pytest.approx(f / (2 - f))  # where P reaches 1
+        assert line.get_linewidth() == 0.5 and line.get_label() == "_nolegend_"
+        assert text.get_text() == f"F1={f:g}"
+        assert to_rgba(text.get_color()) == to_rgba(line.get_color())
+    assert _legend_texts(display.ax_) == ["AP = 0.87, BEP = 0.67"]
+
+
+def test_iso_f1_lines_are_drawn_once_per_axes():
+    ax = _ax()
+    a = PrecisionRecallDisplay.from_predictions(Y6, S6, plot_iso_f1=True, ax=ax)
+    b = PrecisionRecallDisplay.from_predictions(Y6, S6[::-1], plot_iso_f1=True, ax=ax)
+    assert a.iso_f1_lines_ == b.iso_f1_lines_
+    assert len(ax.texts) == 4 and a.iso_f1_labels_[0].get_text() == "F1=0.2"
+
+
+@pytest.mark.parametrize("values", [(), (0.5, 1.0), "0.5", (0, 0.4)])
+def test_iso_f1_values_are_checked(values):
+    with pytest.raises(ValueError, match="iso_f1_values"):
+        PrecisionRecallDisplay.from_predictions(
+            Y6, S6, plot_iso_f1=True, iso_f1_values=values, ax=_ax()
+        )

@@ -349,6 +349,33 @@ def test_user_names_are_literal():
     assert not ax.get_legend().get_title().get_parse_math()
 
 
+def test_threshold_legend_below_fits_a_plain_figure():
+    from evalplots.display import MetricThresholdCurveDisplay
+
+    fig = Figure()  # matplotlib's default size, no layout engine
+    d = MetricThresholdCurveDisplay.from_predictions(
+        [0, 1, 0, 1, 1, 0], [.1, .8, .4, .6, .9, .3], threshold=0.5, plot_optimal="f1",
+        ax=fig.add_subplot())
+    fig.draw_without_rendering()  # runs the layout, as savefig does
+    legend = d.ax_.get_legend().get_window_extent()
+    assert fig.bbox.contains(legend.x0, legend.y0) and legend.y0 >= 0
+    assert fig.get_layout_engine() is not None
+
+
+def test_degenerate_det_and_threshold_curves_warn():
+    from evalplots.display import DetCurveDisplay, MetricThresholdCurveDisplay
+    from evalplots.exceptions import EmptyFigureWarning
+
+    with pytest.warns(EmptyFigureWarning, match="no point with both error rates"):
+        DetCurveDisplay.from_predictions([0, 0, 1, 1], [.1, .2, .8, .9], name="perfect",
+                                         ax=Figure().add_subplot())
+    with pytest.warns(EmptyFigureWarning, match="single value"):
+        d = MetricThresholdCurveDisplay.from_predictions(
+            [0, 1, 0, 1], [.5, .5, .5, .5], ax=Figure().add_subplot())
+    assert d.line_["precision"].get_marker() == "o"  # drawn as a point
+    assert d.line_["precision"].get_ydata().tolist() == [0.5]
+
+
 # ------------------------------------------------------------ score distribution
 
 
