@@ -44,7 +44,7 @@ Results against main (6d35c31), ``--quick``, sequential, no ``-n``, on the share
 The first eleven metrics runs had metrics/test_counting_kernel.py first in the metrics list
 (hence 100-180 s); it now runs last. ``caption-orphaned`` is caught by the full
 suite through report/test_binary_pages.py (not by report/test_builder.py, report/test_layout.py,
-report/test_robustness.py or report/test_fill.py), which the report concept now
+tests/test_report_robustness.py (as it was) or report/test_fill.py), which the report concept now
 maps; ``save-not-atomic`` by cli/test_interrupts.py, which that mutant now names.
 Written but dropped, each with its reason: see :data:`DROPPED`. Main moved on while
 this ran: the runs of caption-orphaned (its row below) and the checks behind DROPPED
@@ -141,7 +141,7 @@ QUICK_TESTS = {
                 "tests/display/test_ci_bands.py"],
     "evaluation": ["tests/evaluation/test_evaluate.py"],
     "report": ["tests/report/test_builder.py", "tests/report/test_layout.py",
-               "tests/report/test_robustness.py",
+               "tests/report/test_output_paths.py", "tests/report/test_fonts.py",
                "tests/report/test_binary_pages.py"],  # a figure's page holds its caption
     "cli": ["tests/cli/test_command.py", "tests/cli/test_robustness.py",
             "tests/cli/test_interrupts.py"],
@@ -413,12 +413,12 @@ ALL_MUTANTS = [
 #: today, with why (kept so that a test added for one can bring it back).
 DROPPED = {
     "commit-point-swallows-interrupt": (
-        "not caught: cli/test_interrupts.py, report/test_robustness.py and "
+        "not caught: cli/test_interrupts.py, tests/test_report_robustness.py (as it was) and "
         "cli/test_robustness.py pass; the page checkpoint raises a recorded "
         "interrupt first, so no test reaches the commit point with one"),
     "no-checkpoint-after-page": (
         "not caught: cli/test_interrupts.py, cli/test_robustness.py and "
-        "report/test_robustness.py pass; the checkpoints between report sections "
+        "tests/test_report_robustness.py (as it was) pass; the checkpoints between report sections "
         "and the commit point stop the run as well"),
     "dask-local-partition-dropped": (
         "not caught reliably: dask/test_evaluate.py and the dask doctests passed in one "

@@ -258,3 +258,19 @@ def _random(seed, n=80):
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, n)
     return y, np.round(rng.normal(y, 1.0), 1)  # rounded: tied scores
+
+
+# ------------------------------------------ what a PDF viewer copies of a figure's text
+
+
+def _drawn_strings(path):
+    """The text of each drawing operation of every page, NFKC-normalised (Arabic
+    presentation forms back to letters). pypdf, as PDF viewers copying text, reads
+    a right-to-left run from right to left: a name drawn in reading order comes
+    back in logical order, one drawn as stored comes back reversed."""
+    import unicodedata
+
+    out = []
+    for page in PdfReader(path).pages:
+        page.extract_text(visitor_text=lambda text, *args: out.append(text))
+    return [unicodedata.normalize("NFKC", t).strip() for t in out if t.strip()]

@@ -138,7 +138,7 @@ def _read_back(ax, tmp_path):
     (right-to-left runs read back into logical order; Arabic's joined forms
     NFKC-normalised to letters): a name drawn in reading order reads back as
     written, one drawn mirrored (or ordered twice) reads back reversed."""
-    from tests.report.test_robustness import _drawn_strings
+    from tests.support import _drawn_strings
 
     path = tmp_path / "figure.pdf"
     ax.get_figure(root=True).savefig(path)

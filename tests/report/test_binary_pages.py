@@ -11,18 +11,21 @@ from pypdf import PdfReader
 
 from evalplots import evaluate
 from evalplots.datasets import load_breast_cancer_predictions
+from evalplots.exceptions import EmptyFigureWarning, UndefinedMetricWarning
+from evalplots.report import evaluation_report
 from evalplots.report.standard._figures import (
     calibration_models,
     precision_recall_figure,
+    roc_figure,
     roc_page_figure,
 )
-from evalplots.exceptions import EmptyFigureWarning
-from evalplots.report import evaluation_report
 
 
 def _pages(path):
     return [" ".join(page.extract_text().split()) for page in PdfReader(path).pages]
 
+from matplotlib.lines import Line2D
+from evalplots.display.style import model_style
 
 def _outline(path):
     """{heading: 0-based page} of every outline entry (nested ones too)."""
@@ -194,3 +197,114 @@ def test_the_note_of_missing_intervals_names_only_the_models_of_each_reason():
     interval_table_section(report, ev, caption="c", explanation="e", methods="m")
     assert paragraphs[-1].endswith(
         "No interval for AP of a: 146 slots; for AP of b: 148 slots.")
+
+
+# -------------------------- undefined metrics, many models, class names, counts, panels
+
+
+def _text(path):
+    return [" ".join(p.extract_text().split()) for p in PdfReader(path).pages]
+
+
+def test_all_tied_scores_explain_bep_na(tmp_path):
+    with pytest.warns(UndefinedMetricWarning, match="never meets P = R"):
+        report = evaluation_report([1, 0, 1, 0, 0], {"m": [0.5] * 5}, invariant=True,
+                                   ci=False)
+    summary = " ".join(_text(report.save(tmp_path / "t.pdf"))[:2])
+    assert "m 0.5000 0.4000 n/a" in summary
+    assert ("'n/a' (undefined) for BEP: the sawtooth precision-recall curve never "
+            "meets P = R") in summary
+    assert "no sample is predicted positive" not in summary
+
+
+def test_precision_na_note_names_precision(tmp_path):
+    report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.2, 0.3, 0.4]},
+                               threshold=0.9, invariant=True, ci=False)
+    summary = " ".join(_text(report.save(tmp_path / "p.pdf"))[:2])
+    assert ("'n/a' (undefined) for Precision: no sample is predicted positive at "
+            "the threshold;") in summary
+    assert "for BEP" not in summary
+
+
+def test_twelve_models_never_share_colour_and_linestyle():
+    rng = np.random.default_rng(0)
+    y = np.array(["neg", "pos"] * 20)
+    scores = {f"model_{i:02d}": rng.random(40) for i in range(12)}
+    ev = evaluate(y, scores, pos_label="pos")
+    for fig in (roc_figure(ev), precision_recall_figure(ev)):
+        for ax in fig.axes:
+            curves = [ln for ln in ax.get_lines() if isinstance(ln, Line2D)
+                      and len(ln.get_xdata()) > 2]
+            styles = [(ln.get_color(), ln.get_linestyle()) for ln in curves]
+            assert len(styles) == 12
+            assert len(set(styles)) == 12, styles
+    assert len({tuple(model_style(i).values()) for i in range(300)}) == 300
+
+
+@pytest.mark.parametrize("label_names", [["neg", "pos"], ("neg", "pos"),
+                                         {0: "neg", 1: "pos"}])
+def test_label_names_sequence_or_mapping(tmp_path, label_names):
+    report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.8, 0.3, 0.6]},
+                               label_names=label_names, invariant=True)
+    summary = _text(report.save(tmp_path / "l.pdf"))[0]
+    assert "class 'pos' (label 1)" in summary and "class 'neg' (label 0)" in summary
+
+
+@pytest.mark.parametrize("label_names", [["only one"], "np", 3])
+def test_bad_label_names_say_what_to_pass(label_names):
+    with pytest.raises(ValueError, match=r"label_names must be a dict \{label: name\} "
+                                         r"or a sequence of 2 names in class order"):
+        evaluation_report([0, 1], {"m": [0.1, 0.9]}, label_names=label_names)
+
+
+@pytest.mark.usefixtures("stub_figures")  # the summary's text is under test
+def test_large_sample_counts_have_thousands_separators(tmp_path):
+    y = np.tile([0, 1], 6000)
+    report = evaluation_report(y, {"m": np.linspace(0, 1, y.size)}, invariant=True)
+    summary = _text(report.save(tmp_path / "big.pdf"))[0]
+    assert "1 model, 12,000 samples" in summary
+    assert "12,000 samples: 6,000 positive (50.0 %)" in summary
+
+
+def test_roc_panels_have_equal_size_and_pr_chance_lines_on_both_panels():
+    y = np.array([0, 1, 0, 1, 1, 0])
+    scores = {"m": np.array([0.1, 0.8, 0.3, 0.6, 0.4, 0.5])}
+    ev = evaluate(y, scores)
+    fig = roc_figure(ev)
+    fig.canvas.draw()
+    full, detail = (ax.get_position() for ax in fig.axes)
+    assert full.height == pytest.approx(detail.height, rel=1e-3)
+    assert full.width == pytest.approx(detail.width, rel=1e-3)
+    pr = precision_recall_figure(ev)
+    chance = [[ln for ln in ax.get_lines() if ln.get_label().startswith("Chance")]
+              for ax in pr.axes]
+    assert [len(c) for c in chance] == [1, 1, 0, 0]  # both upper panels, no detail
+
+
+@pytest.mark.usefixtures("stub_figures")  # where figures fall, not what they show
+def test_three_models_confusion_matrices_on_two_pages(tmp_path):
+    y = [0, 1, 0, 1, 1, 0]
+    scores = {f"m{i}": [0.1, 0.8, 0.3, 0.6, 0.4 + i / 10, 0.5] for i in range(3)}
+    report = evaluation_report(y, scores, invariant=True, ci=False)
+    reader = PdfReader(report.save(tmp_path / "c.pdf"))
+    # summary, threshold (filling the page the summary leaves before the ROC page),
+    # ROC, P-R, calibration + score distributions, 2 models, 1 model
+    assert report.page_count_ == 7
+    dest = {o.title: reader.get_destination_page_number(o) + 1
+            for o in reader.outline if not isinstance(o, list)}
+    assert [dest[f"Confusion matrix: m{i}"] for i in range(3)] == [6, 6, 7]
+
+
+def test_pr_legend_joins_ap_and_bep_of_each_model_once():
+    """The legend entry reads "m (AP = 0.81, BEP = 0.67)", not the name twice."""
+    import sklearn.metrics as skm
+
+    from evalplots.display._base import format_score
+
+    y = np.array([0, 1, 0, 1, 1, 0])
+    s = np.array([0.1, 0.8, 0.3, 0.6, 0.4, 0.5])
+    fig = precision_recall_figure(evaluate(y, {"m": s}))
+    texts = [t.get_text() for t in fig.legends[0].get_texts()]
+    ap = format_score(skm.average_precision_score(y, s))
+    # ranked labels 1,1,0,1,0,0: P = R first at k = 3 (2 of 3), so BEP = 2/3
+    assert texts[0] == f"m (AP = {ap}, BEP = 0.67)"
