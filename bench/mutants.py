@@ -143,7 +143,8 @@ QUICK_TESTS = {
     "report": ["tests/report/test_builder.py", "tests/report/test_layout.py",
                "tests/report/test_output_paths.py", "tests/report/test_fonts.py",
                "tests/report/test_binary_pages.py"],  # a figure's page holds its caption
-    "cli": ["tests/cli/test_command.py", "tests/cli/test_robustness.py",
+    "cli": ["tests/cli/test_command.py", "tests/cli/test_output.py",
+            "tests/cli/test_input.py",
             "tests/cli/test_interrupts.py"],
     "dask": ["tests/dask/test_evaluate.py"],
     "datasets": ["tests/datasets/test_samples.py", "tests/datasets/test_read_predictions.py"],
@@ -414,10 +415,10 @@ ALL_MUTANTS = [
 DROPPED = {
     "commit-point-swallows-interrupt": (
         "not caught: cli/test_interrupts.py, tests/test_report_robustness.py (as it was) and "
-        "cli/test_robustness.py pass; the page checkpoint raises a recorded "
+        "tests/test_cli_robustness.py (as it was) pass; the page checkpoint raises a recorded "
         "interrupt first, so no test reaches the commit point with one"),
     "no-checkpoint-after-page": (
-        "not caught: cli/test_interrupts.py, cli/test_robustness.py and "
+        "not caught: cli/test_interrupts.py, tests/test_cli_robustness.py (as it was) and "
         "tests/test_report_robustness.py (as it was) pass; the checkpoints between report sections "
         "and the commit point stop the run as well"),
     "dask-local-partition-dropped": (

@@ -39,7 +39,7 @@ LONG_FIRST = (
     "tests/docs/test_readme.py::test_source_date_epoch_rerun_is_byte_identical",
     "tests/report/test_save_figures.py::test_save_figures_and_report_share_the_fallback_family",
     "tests/report/test_size.py::",
-    "tests/cli/test_robustness.py::test_broken_stdout_pipe_keeps_success",
+    "tests/cli/test_command.py::test_broken_stdout_pipe_keeps_success",
     "tests/evaluation/test_intervals.py::test_cli_interval_options",
     "tests/report/test_layout.py::test_eight_models_no_page_holds_only_a_caption",
     "tests/metrics/test_ranking.py::test_differential_binary_curves",

@@ -105,6 +105,10 @@ def assert_usage_error(result, out, *needles):
     assert not [p for p in out.parent.iterdir() if p.suffix == ".tmp"]
 
 
+def _lines(stream):
+    return stream.strip().splitlines()
+
+
 # --------------------------------- rendering: the rcParams, report figures stood in for
 
 

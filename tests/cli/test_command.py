@@ -14,9 +14,11 @@ import sys
 import pytest
 from pypdf import PdfReader
 
+import evalplots.cli
+import evalplots.evaluation
 from evalplots.cli import build_parser
 
-from tests.support import GOOD_CSV, assert_usage_error, run, spawn, write_csv
+from tests.support import GOOD_CSV, _lines, assert_usage_error, run, spawn, write_csv
 
 
 @pytest.mark.parametrize(
@@ -163,3 +165,88 @@ def test_an_input_error_is_answered_before_the_drawing_packages_load(
                             env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert needle in result.stderr
     assert result.stdout.split(maxsplit=1) == ["2", "[]\n"]
+
+
+def test_broken_stdout_pipe_keeps_success(tmp_path):
+    csv_path = write_csv(tmp_path, GOOD_CSV)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "evalplots.cli", "report", str(csv_path), "-o", "x.pdf",
+         "--no-ci"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "MPLBACKEND": "Agg"},
+    )
+    proc.stdout.close()  # like `| head -c0`: the reader is gone before the print
+    stderr = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert proc.returncode == 0, stderr
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_version(tmp_path):
+    from evalplots import __version__
+
+    result = run("--version", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout == f"evalplots {__version__}\n"
+
+
+def test_cjk_model_name_is_one_warning_line(tmp_path):
+    from evalplots.report._fonts import find_fallback_font
+
+    if find_fallback_font("中文模型") is not None:
+        pytest.skip("an installed font covers CJK for matplotlib here")
+    csv_path = write_csv(tmp_path, GOOD_CSV.replace("model_a", "中文模型"))
+    result = run("report", csv_path, "-o", "c.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert _lines(result.stderr) == [
+        "evalplots: ignoring non-numeric column(s) 'id'.",
+        ("evalplots: note: figure text: no installed font covers '中型文模': the PDF "
+         "report shows them in a built-in CID font, which it names but cannot embed (a "
+         "viewer without that font shows boxes), the figures are laid out with "
+         "placeholder widths and figures saved on their own show boxes; install a CJK "
+         "font (e.g. Noto Sans CJK, WenQuanYi) or name its file in EVALPLOTS_FONT_PATH "
+         "to fix all three.")]
+
+
+def test_all_tied_scores_note_once_without_source_path(tmp_path):
+    csv_path = write_csv(tmp_path, "y_true,m\n1,0.5\n0,0.5\n1,0.5\n0,0.5\n0,0.5\n")
+    result = run("report", csv_path, "-o", "t.pdf", "--no-ci", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert _lines(result.stderr) == [
+        ("evalplots: note: m: The P-R curve never meets P = R (the top-scored tie group "
+        "already holds more samples than there are positives); the break-even point "
+        "is set to NaN.")]
+    summary = " ".join(" ".join(p.extract_text().split())
+                       for p in PdfReader(tmp_path / "t.pdf").pages[:2])
+    assert "for BEP: the sawtooth precision-recall curve never meets P = R" in summary
+
+
+def _notes_before_the_work(monkeypatch, capsys, *argv):
+    """The stderr lines of ``evalplots report ARGV`` up to the evaluation (not run)."""
+    def stop(*args, **kwargs):
+        raise ValueError("stopped before the evaluation")
+
+    monkeypatch.setattr(evalplots.evaluation, "evaluate", stop)
+    assert evalplots.cli.main(["report", *map(str, argv)]) == 2
+    return _lines(capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("threshold, side", [("2", "negative"), ("-1", "positive")])
+def test_threshold_outside_scores_is_a_note(tmp_path, monkeypatch, capsys, threshold, side):
+    lines = _notes_before_the_work(monkeypatch, capsys, write_csv(tmp_path, GOOD_CSV),
+                                   "-o", tmp_path / "t.pdf", "--threshold", threshold)
+    for name, high in (("model_a", 0.9), ("model_b", 0.8)):
+        assert (f"evalplots: --threshold {threshold} is outside the scores' range of "
+                f"{name!r} [0.1, {high}]: every sample is predicted {side}.") in lines
+
+
+def test_threshold_outside_one_models_scores_is_a_note_for_that_model(
+        tmp_path, monkeypatch, capsys):
+    # percentages beside probabilities: the pooled range [0.1, 93] holds 0.5, but
+    # every sample of the percent model is predicted positive at 0.5
+    csv = write_csv(tmp_path, "y_true,proba,percent\n1,0.9,93\n0,0.1,12\n1,0.6,71\n0,0.3,40\n")
+    lines = _notes_before_the_work(monkeypatch, capsys, csv, "-o", tmp_path / "t.pdf")
+    assert [line for line in lines if "--threshold" in line] == [
+        "evalplots: --threshold 0.5 is outside the scores' range of 'percent' [12, 93]: "
+        "every sample is predicted positive."]
