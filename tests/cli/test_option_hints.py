@@ -1,9 +1,6 @@
-"""The `evalplots` command against a tester's attempts to break it.
-
-Companion of cli/test_command.py; runs the command in-process (``run``), and as a program
-(``spawn``) where a closed stdout is the point. Ctrl-C: cli/test_interrupts.py. Never
-touches real device nodes: non-regular outputs are FIFOs and symlinks inside tmp_path.
-"""
+"""Hints of library messages in the command's terms: every ``keyword=`` a message of
+the modules under the command can print names an option of ``evalplots report``, and is
+shown as that option."""
 
 import pathlib
 
@@ -14,8 +11,6 @@ import evalplots.cli
 import evalplots.evaluation
 import evalplots.report
 
-
-# -- hints in the command's terms ---------------------------------------------------
 
 #: library keywords that messages of the modules under the command name, but that
 #: a run of the command never gets to see: the command passes them itself
