@@ -192,8 +192,8 @@ ALL_MUTANTS = [
       "the BEP is read at the operating point after the P = R crossing, not on the "
       "segment that crosses it"),
     M("ap-trapezoid", "metrics", "evalplots/metrics/ranking/_pr_scores.py",
-      "area, total = float(np.sum(steps * p[:-1])), float(np.sum(steps))",
-      "area, total = float(np.sum(steps * (p[:-1] + p[1:]) / 2)), float(np.sum(steps))",
+      "area = float(np.sum(np.multiply(steps, p[:-1], out=steps)))",
+      "area = float(np.sum(np.multiply(steps, (p[:-1] + p[1:]) / 2, out=steps)))",
       "AP of a stored curve by the trapezoid instead of the step-wise sum"),
     M("roc-drop-corners", "metrics", "evalplots/metrics/ranking/_curves.py",
       "keep[1:-1] |= step[1:] != step[:-1]",
