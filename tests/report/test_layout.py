@@ -402,3 +402,13 @@ def test_a_layout_that_places_nothing_fails_instead_of_looping(tmp_path):
     with pytest.raises(LayoutError, match=r"placed nothing in \d+ steps on page 1"):
         report.save(tmp_path / "loop.pdf")
     assert not list(tmp_path.iterdir())  # no partial file
+
+
+def test_a_heading_split_across_pages_has_one_outline_entry_on_its_first_page(tmp_path):
+    report = (Report("R", invariant=True).add_heading("Before").add_paragraph("text")
+              .add_heading(_LONG).add_paragraph("after"))
+    reader = PdfReader(report.save(tmp_path / "outline.pdf"))
+    entries = [(e.title, reader.get_destination_page_number(e)) for e in reader.outline]
+    starts = next(k for k, p in enumerate(reader.pages) if "w0 w1" in p.extract_text())
+    assert entries == [("Before", 0), (_LONG, starts)]
+    assert "w599" not in reader.pages[starts].extract_text()  # it went on
