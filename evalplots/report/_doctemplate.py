@@ -13,7 +13,8 @@ import io
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Frame, LayoutError, PageTemplate
+from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import Flowable
 
 from evalplots._interrupts import checkpoint
@@ -130,6 +131,7 @@ class ReportDocTemplate(BaseDocTemplate):
         self.font = font
         self.info = dict(info or {})
         self.page_counter = PageCounter()
+        self._idle_steps = 0  # see handle_flowable
         frame = Frame(
             self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
             leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
@@ -198,13 +200,42 @@ class ReportDocTemplate(BaseDocTemplate):
         if flowables and isinstance(flowables[0], SectionStart):
             fill_page(flowables, self.frame, self.canv, self.page)
 
+    def handle_keepWithNext(self, flowables):
+        """reportlab's grouping of flowables kept with the next, but no group of one.
+
+        A flowable that keeps with the next one with nothing after it (the end of
+        the story, a heading taller than a page whose group was split back into
+        its flowables) would be grouped alone; at the top of a page the group
+        gives it back unchanged, and it would be grouped again, forever. It is
+        laid out (and split) as it stands instead.
+        """
+        first = flowables[0] if flowables else None
+        super().handle_keepWithNext(flowables)
+        if flowables and flowables[0] is not first and len(flowables[0]._content) == 1:
+            flowables[0] = first
+
+    def handle_flowable(self, flowables):
+        """reportlab's step, bounded: a layout that places nothing for
+        :data:`MAX_IDLE_STEPS` steps raises ``LayoutError`` instead of looping."""
+        self._idle_steps += 1
+        if self._idle_steps > MAX_IDLE_STEPS:
+            self._idle_steps = 0
+            raise LayoutError(
+                f"the report's layout placed nothing in {MAX_IDLE_STEPS} steps on page "
+                f"{self.page} (at {self._fIdent(flowables[0], 80)}); please report it "
+                f"with the input that caused it.")
+        super().handle_flowable(flowables)
+
     def afterPage(self):
         self.notify("PageEnd", self.page)
         checkpoint()  # a Ctrl-C that reportlab's cleanup code swallowed stops here
 
     def afterFlowable(self, flowable):
-        """Register headings with the table of contents and the PDF outline."""
-        if isinstance(flowable, Heading):
+        """Register headings with the table of contents and the PDF outline
+        (the first part of a heading split across pages), and count the step."""
+        if not isinstance(flowable, ActionFlowable):
+            self._idle_steps = 0  # something took its place on the page
+        if isinstance(flowable, Heading) and flowable.key is not None:
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(shown_text(flowable.plain), flowable.key, flowable.level,
                                       closed=False)
@@ -252,6 +283,12 @@ class ReportDocTemplate(BaseDocTemplate):
             self.filename, self.draws_figures = target, True
             del self._multiBuildEdits
 
+
+#: Layout steps (flowables handled, splits, groupings) in a row that may pass
+#: without a flowable taking its place on a page (a page break counts as placed):
+#: a report's splits and action flowables (template switches, section markers)
+#: take a few steps between two placed flowables.
+MAX_IDLE_STEPS = 2000
 
 #: Passes before giving up on page numbers that do not settle (reportlab's 10, + 1).
 _MAX_PASSES = 12

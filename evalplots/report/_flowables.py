@@ -317,12 +317,24 @@ class Heading(Paragraph):
 
     ``markup`` is the escaped paragraph text, ``plain`` the user's raw text
     (used as the PDF outline title, which is not markup), ``level`` 0, 1 or 2,
-    and ``key`` a unique bookmark name.
+    and ``key`` a unique bookmark name. A heading taller than what is left of
+    the page splits as any paragraph (reportlab's ``Paragraph.split`` builds
+    the parts with this constructor and reportlab's arguments): the first part
+    is the heading (bookmark, outline and contents entry at the page where it
+    starts), the later parts continue its text with no entry (``key`` None).
     """
 
-    def __init__(self, markup, style, *, plain, level, key):
-        super().__init__(markup, style)
+    def __init__(self, markup, style, bulletText=None, frags=None, *, plain=None,
+                 level=None, key=None):
+        super().__init__(markup, style, bulletText=bulletText, frags=frags)
         self.markup = markup
         self.plain = plain
         self.level = level
         self.key = key
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        if parts and parts[0] is not self:
+            parts[0].markup, parts[0].plain = self.markup, self.plain
+            parts[0].level, parts[0].key = self.level, self.key
+        return parts

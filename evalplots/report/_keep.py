@@ -193,7 +193,13 @@ class KeepWithNext(_Group):
     def split(self, aW, aH):
         if getattr(self, "_wrapInfo", None) != (aW, aH):
             self.wrap(aW, aH)
-        if self._H <= aH or _at_top(self):
+        if self._H <= aH:
+            return [*self.lead, self.body]
+        if _at_top(self):
+            first = self.lead[0]  # a heading taller than the page: split as text
+            if first.wrapOn(self.canv, aW, aH)[1] > aH:
+                return [*(first.splitOn(self.canv, aW, aH) or [first]), *self.lead[1:],
+                        self.body]
             return [*self.lead, self.body]
         room = (aH - _height(self.lead, aW, self.canv) - self.lead[-1].getSpaceAfter()
                 - self.body.getSpaceBefore())

@@ -6,12 +6,15 @@ figures is under test, they are blank stand-ins of their real size (conftest's
 ``stub_figures``).
 """
 
+import re
 import warnings
 
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
 from pypdf import PdfReader
+from reportlab.platypus import Flowable, LayoutError
+from reportlab.platypus.doctemplate import NullActionFlowable
 
 from evalplots.report import Report, evaluation_report
 from evalplots.report._doctemplate import HEADER_GAP, MARGIN
@@ -156,6 +159,46 @@ def test_a_header_taller_than_a_page_is_printed_once_in_parts(tmp_path):
     words = " ".join(pages).split()
     assert [w for w in words if w[0] == "h" and w[1:].isdigit()] == title.split()
     assert words[-4:] == ["model_a", "0.2500", "model_b", "0.7500"]
+
+
+_LONG = " ".join(f"w{i}" for i in range(600))  # a heading of 600 words: over a page
+_LONGER = " ".join(f"w{i}" for i in range(1500))  # body text over a page
+
+
+_TALL_TEXTS = {  # every entry point of a user's text, given a text taller than a page
+    "heading": lambda: Report("R").add_heading(_LONG),
+    "heading-then-text": lambda: Report("R").add_heading(_LONG).add_paragraph("end"),
+    "heading-then-table": lambda: Report("R").add_paragraph("start").add_heading(
+        _LONG).add_table([["a", 1]]),
+    "subheading": lambda: Report("R").add_heading("H").add_heading(
+        _LONG, level=1).add_paragraph("end"),
+    "section": lambda: Report("R").add_section(_LONG).add_paragraph("end"),
+    "movable-section": lambda: Report("R").add_section("S").add_paragraph(
+        "start").add_section(_LONG, movable=True).add_paragraph("end"),
+    "title": lambda: Report(_LONG),
+    "subtitle": lambda: Report("R", subtitle=_LONGER),
+    "paragraph": lambda: Report("R").add_heading("H").add_paragraph(_LONGER),
+    "table-caption": lambda: Report("R").add_table([["a", 1]], caption=_LONGER),
+    "figure-caption": lambda: Report("R").add_figure(_figure(), caption=_LONGER),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_TALL_TEXTS))
+def test_a_text_taller_than_a_page_is_laid_out_across_pages(tmp_path, case):
+    # a heading or title of 600 words looped forever (reportlab's keep-with-next
+    # grouped it again and again at the top of a page: the layout's step bound
+    # turns that into a LayoutError), a section's raised a TypeError (Heading could
+    # not be split); now every such text continues on the next pages, whole
+    report = _TALL_TEXTS[case]()
+    reader = PdfReader(report.save(tmp_path / "tall.pdf"))
+    assert len(reader.pages) >= 2
+    words = []
+    for page in reader.pages:
+        lines = page.extract_text().splitlines()  # not the footer, nor the header
+        words += " ".join(x for x in lines if not re.fullmatch(r"Page \d+ of \d+", x)
+                          and not x.endswith("…")).split()  # (the title, cut short)
+    text = _LONGER if case in ("paragraph", "subtitle", "table-caption", "figure-caption") else _LONG
+    assert [w for w in words if w[0] == "w" and w[1:].isdigit()] == text.split()
 
 
 @pytest.mark.parametrize("n_columns", [61, 120])
@@ -341,3 +384,31 @@ def test_mathtext_and_bold_figure_text_use_embedded_fonts(tmp_path):
     assert any("DejaVuSans-Oblique" in n for n in fonts)
     for font in fonts.values():
         assert font["/Subtype"] != "/Type3"
+
+
+class _NeverPlaced(Flowable):
+    """Taller than any page, and split into a do-nothing action and itself."""
+
+    def wrap(self, availWidth, availHeight):
+        return availWidth, 2 * availHeight + 1
+
+    def split(self, availWidth, availHeight):
+        return [NullActionFlowable(), self]
+
+
+def test_a_layout_that_places_nothing_fails_instead_of_looping(tmp_path):
+    # reportlab would hand this flowable back forever; the step bound ends it
+    report = Report("R").add_flowable(_NeverPlaced())
+    with pytest.raises(LayoutError, match=r"placed nothing in \d+ steps on page 1"):
+        report.save(tmp_path / "loop.pdf")
+    assert not list(tmp_path.iterdir())  # no partial file
+
+
+def test_a_heading_split_across_pages_has_one_outline_entry_on_its_first_page(tmp_path):
+    report = (Report("R", invariant=True).add_heading("Before").add_paragraph("text")
+              .add_heading(_LONG).add_paragraph("after"))
+    reader = PdfReader(report.save(tmp_path / "outline.pdf"))
+    entries = [(e.title, reader.get_destination_page_number(e)) for e in reader.outline]
+    starts = next(k for k, p in enumerate(reader.pages) if "w0 w1" in p.extract_text())
+    assert entries == [("Before", 0), (_LONG, starts)]
+    assert "w599" not in reader.pages[starts].extract_text()  # it went on
