@@ -147,8 +147,9 @@ class FittedFigure(VectorFigure):
     -----
     The size is chosen when the frame places the figure, from the height really
     left there, so that the caption after it fits exactly; the figure never
-    shrinks below :data:`MIN_FIGURE_SCALE` of its natural size (it then keeps
-    that size and does not fit).
+    shrinks below :data:`MIN_FIGURE_SCALE` of its natural size, nor so far that its
+    smallest text is set below ``MIN_PRINTED_TEXT`` points (it then keeps that
+    size and does not fit).
     """
 
     def __init__(self, figure, reserve):
@@ -159,7 +160,9 @@ class FittedFigure(VectorFigure):
     def wrap(self, availWidth, availHeight):
         width, height = super().wrap(availWidth, availHeight)
         room = availHeight - self.reserve - 0.5  # below the frame's rounding fuzz
-        if MIN_FIGURE_SCALE * height <= room < height:
+        # the smallest text stays legible in print (VectorFigure.min_scale)
+        floor = max(MIN_FIGURE_SCALE, self.min_scale / self._scale)
+        if floor * height <= room < height:
             self._scale *= room / height
             self.width, self.height = width * room / height, room
         return self.width, self.height
