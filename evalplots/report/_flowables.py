@@ -292,13 +292,18 @@ class VectorFigure(Flowable):
     max_height : float
         Upper bound of the drawn height in points; the width shrinks to keep
         the aspect ratio when the bound bites, but not below :attr:`min_scale`.
+    frame_height : float
+        The frame's height in points less the caption's: the figure is never
+        taller, whatever its text.
     """
 
-    def __init__(self, drawing, *, width_fraction=1.0, max_height=None):
+    def __init__(self, drawing, *, width_fraction=1.0, max_height=None,
+                 frame_height=None):
         super().__init__()
         self.drawing = drawing
         self.width_fraction = width_fraction
         self.max_height = max_height
+        self.frame_height = frame_height
         self.hAlign = "CENTER"
         self._scale = 1.0
         sizes = [s.fontSize for s in _strings(drawing)]
@@ -310,6 +315,8 @@ class VectorFigure(Flowable):
         scale = availWidth * self.width_fraction / d.width
         if self.max_height is not None:
             scale = min(scale, max(self.max_height / d.height, self.min_scale))
+        if self.frame_height is not None:
+            scale = min(scale, self.frame_height / d.height)
         self._scale = scale
         self.width, self.height = d.width * scale, d.height * scale
         return self.width, self.height

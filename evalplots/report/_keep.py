@@ -147,22 +147,19 @@ class FittedFigure(VectorFigure):
     -----
     The size is chosen when the frame places the figure, from the height really
     left there, so that the caption after it fits exactly; the figure never
-    shrinks below :data:`MIN_FIGURE_SCALE` of its natural size, nor so far that its
-    smallest text is set below ``MIN_PRINTED_TEXT`` points (it then keeps that
-    size and does not fit).
+    shrinks below :data:`MIN_FIGURE_SCALE` of its natural size (it then keeps
+    that size and does not fit).
     """
 
     def __init__(self, figure, reserve):
         super().__init__(figure.drawing, width_fraction=figure.width_fraction,
-                         max_height=figure.max_height)
+                         max_height=figure.max_height, frame_height=figure.frame_height)
         self.reserve = reserve
 
     def wrap(self, availWidth, availHeight):
         width, height = super().wrap(availWidth, availHeight)
         room = availHeight - self.reserve - 0.5  # below the frame's rounding fuzz
-        # the smallest text stays legible in print (VectorFigure.min_scale)
-        floor = max(MIN_FIGURE_SCALE, self.min_scale / self._scale)
-        if floor * height <= room < height:
+        if MIN_FIGURE_SCALE * height <= room < height:
             self._scale *= room / height
             self.width, self.height = width * room / height, room
         return self.width, self.height

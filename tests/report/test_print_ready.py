@@ -383,6 +383,9 @@ FIGURES = {
 #: (cell, check) -> the defect it shows today; each is an xfail(strict=True), so the
 #: fix that removes the defect must remove its line here.
 TODAY = {
+    ("no-intervals", "size"): "page 2: the threshold figure, shrunk to the room left on "
+                              "the page (down to MIN_FIGURE_SCALE, 0.8): its tick "
+                              "labels are 5.1 pt",
     ("three", "overlap"): "P-R page, three models: the upper panels' x label 'Recall' runs "
                           "into the lower panels' titles 'steps-post, detail' and "
                           "'sawtooth, detail'",
