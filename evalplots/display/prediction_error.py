@@ -7,6 +7,7 @@ for large n a hexbin density or a subsample, stated in the axes title.
 import numbers
 
 import numpy as np
+from matplotlib.ticker import LogFormatter
 
 from evalplots._docstrings import REGRESSION_PARAMS, fill_doc
 from evalplots.display._base import (
@@ -393,7 +394,12 @@ class PredictionErrorDisplay:
     def _draw_hexbin(self, x, y, hexbin_kw, colorbar):
         self.hexbin_ = self.ax_.hexbin(x, y, **hexbin_kw)
         if colorbar:
-            self.figure_.colorbar(self.hexbin_, ax=self.ax_, label=HEXBIN_COUNT_LABEL)
+            bar = self.figure_.colorbar(self.hexbin_, ax=self.ax_,
+                                        label=HEXBIN_COUNT_LABEL)
+            # counts as plain numbers ("10", "2"), not "10^1" or "2x10^0": exponents
+            # are set at 0.7 of the tick-label size, below what prints legibly
+            bar.formatter = LogFormatter()
+            bar.minorformatter = LogFormatter(labelOnlyBase=False)
 
     def _draw_histogram(self, line_kw, hist_kw, mean_line_kw):
         """Histogram of every residual, the zero line and the mean-residual line."""

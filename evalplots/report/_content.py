@@ -484,7 +484,8 @@ class ReportContent:
         room = frame_h - caption.wrap(frame_w, frame_h)[1] - caption.getSpaceBefore() \
             - caption.getSpaceAfter() - 1
         self._story.append(Captioned(VectorFigure(drawing, width_fraction=width,
-                                                  max_height=min(max_height, room)),
+                                                  max_height=min(max_height, room),
+                                                  frame_height=room),
                                      caption))
         return self
 

@@ -30,7 +30,7 @@ from evalplots.report._fonts import (
     font_runs,
     summarised_glyph_warnings,
 )
-from evalplots.report._styles import FONT, FONT_BOLD, register_fonts
+from evalplots.report._styles import FONT, FONT_BOLD, MIN_PRINTED_TEXT, register_fonts
 
 # Deterministic SVG: text kept as text (set in embedded fonts below), fixed ids, no date;
 # the two layout switches off, so that set_layout_engine(None) means no engine.
@@ -271,6 +271,15 @@ def _string_runs(item, runs):
     return group
 
 
+def _strings(node):
+    """The String shapes of a reportlab drawing or group, at any depth."""
+    for child in getattr(node, "contents", ()):
+        if isinstance(child, String):
+            yield child
+        else:
+            yield from _strings(child)
+
+
 class VectorFigure(Flowable):
     """A reportlab Drawing scaled to a fraction of the frame width.
 
@@ -282,22 +291,32 @@ class VectorFigure(Flowable):
         Fraction of the available frame width the figure spans.
     max_height : float
         Upper bound of the drawn height in points; the width shrinks to keep
-        the aspect ratio when the bound bites.
+        the aspect ratio when the bound bites, but not below :attr:`min_scale`.
+    frame_height : float
+        The frame's height in points less the caption's: the figure is never
+        taller, whatever its text.
     """
 
-    def __init__(self, drawing, *, width_fraction=1.0, max_height=None):
+    def __init__(self, drawing, *, width_fraction=1.0, max_height=None,
+                 frame_height=None):
         super().__init__()
         self.drawing = drawing
         self.width_fraction = width_fraction
         self.max_height = max_height
+        self.frame_height = frame_height
         self.hAlign = "CENTER"
         self._scale = 1.0
+        sizes = [s.fontSize for s in _strings(drawing)]
+        #: the smallest scale that keeps the smallest text at MIN_PRINTED_TEXT
+        self.min_scale = MIN_PRINTED_TEXT / min(sizes) if sizes else 0.0
 
     def wrap(self, availWidth, availHeight):
         d = self.drawing
         scale = availWidth * self.width_fraction / d.width
         if self.max_height is not None:
-            scale = min(scale, self.max_height / d.height)
+            scale = min(scale, max(self.max_height / d.height, self.min_scale))
+        if self.frame_height is not None:
+            scale = min(scale, self.frame_height / d.height)
         self._scale = scale
         self.width, self.height = d.width * scale, d.height * scale
         return self.width, self.height

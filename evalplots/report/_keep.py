@@ -153,7 +153,7 @@ class FittedFigure(VectorFigure):
 
     def __init__(self, figure, reserve):
         super().__init__(figure.drawing, width_fraction=figure.width_fraction,
-                         max_height=figure.max_height)
+                         max_height=figure.max_height, frame_height=figure.frame_height)
         self.reserve = reserve
 
     def wrap(self, availWidth, availHeight):

@@ -30,6 +30,10 @@ _FONT_FILES = {
 
 _ALIGNMENT = {"right": TA_RIGHT, "center": TA_CENTER}
 
+#: The smallest text size (points) of a printed page: a figure is never drawn so
+#: small that its smallest text is set below it.
+MIN_PRINTED_TEXT = 6.0
+
 HEADER_RULE = colors.HexColor("#9aa5b1")
 TABLE_HEAD = colors.HexColor("#e8edf2")
 TABLE_GRID = colors.HexColor("#c3ccd5")

@@ -383,22 +383,18 @@ FIGURES = {
 #: (cell, check) -> the defect it shows today; each is an xfail(strict=True), so the
 #: fix that removes the defect must remove its line here.
 TODAY = {
-    ("sample", "size"): "threshold page: the legends under the panels are 5 pt in print "
-                        "(fontsize 'x-small' of the report style, figure at 0.90)",
-    ("no-intervals", "size"): "threshold page: the legends under the panels are 5 pt in "
-                              "print",
+    ("no-intervals", "size"): "page 2: the threshold figure, shrunk to the room left on "
+                              "the page (down to MIN_FIGURE_SCALE, 0.8): its tick "
+                              "labels are 5.1 pt",
     ("three", "overlap"): "P-R page, three models: the upper panels' x label 'Recall' runs "
                           "into the lower panels' titles 'steps-post, detail' and "
                           "'sawtooth, detail'",
     ("three", "bounds"): "P-R page: the upper panels' titles stick out above the top edge "
                          "of their figure",
-    ("three", "size"): "threshold page: the legends under the panels are 5 pt in print",
     ("two-rows", "overlap"): "ROC page: the upper panels' x label 'False Positive Rate' "
                              "runs into the titles of the DET and cumulative-gain panels",
     ("two-rows", "bounds"): "P-R page: the legend entry of a 120-character name runs off "
                             "the right edge of its figure",
-    ("two-rows", "size"): "P-R page drawn at 0.84 (the long legend makes the figure "
-                          "taller): its tick labels are 5.9 pt; threshold legends 5 pt",
     ("three-classes", "roles"): "one page holds the classification-report heatmap and a "
                                 "confusion matrix: tick labels in 6.3 and 6.5 pt, cell "
                                 "texts in 5.1 and 7.4 pt",
@@ -407,10 +403,6 @@ TODAY = {
                                 "predicted)'",
     ("millions", "roles"): "summary page: the metrics table is shrunk to 7.5 pt beside "
                            "the provenance table at 8.5 pt",
-    ("six-models", "size"): "metrics-vs-threshold paper figure: legend entries are 5.55 pt "
-                            "(fontsize 'x-small' of 6 pt)",
-    ("unit-scale", "size"): "prediction-error paper figure (hexbin of 10^4 rows): the log "
-                            "colour bar's exponents (10^0, 10^1) are 4.2 pt",
     ("unit-scale", "bounds"): "prediction-error paper figure at 7 in: the x label "
                               "'Residuals (actual - predicted)' is cut at the right edge",
 }

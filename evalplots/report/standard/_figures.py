@@ -326,8 +326,7 @@ def threshold_figure(ev, names=None, *, style="report", width=7.6, family=None):
                            loc="upper center", bbox_to_anchor=(0.5, 0.0),
                            bbox_transform=ax.transAxes + ScaledTranslation(
                                0, -_BELOW_XLABEL, fig.dpi_scale_trans),
-                           ncols=1 if cols > 1 else 2, fontsize="x-small",
-                           borderaxespad=0.0, frameon=False)
+                           ncols=1 if cols > 1 else 2, borderaxespad=0.0, frameon=False)
             ax.grid(alpha=0.25, linewidth=0.5)
             display.ax_.set_ylabel("metric value")
         for ax in axes[len(names):]:
