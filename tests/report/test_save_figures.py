@@ -25,7 +25,7 @@ from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.display._fonts import MissingGlyphWarning
 from evalplots.report.standard._figures import file_stem
 
-from tests.support import DETERMINISTIC_RC, pdf_fonts, run
+from tests.support import DETERMINISTIC_RC, pdf_fonts, run, stubbed_figures
 
 
 def assert_truetype_only(path):
@@ -325,7 +325,9 @@ def test_a_named_font_that_is_no_font_is_refused_by_name(monkeypatch, tmp_path):
 def test_save_figures_and_report_share_the_fallback_family(monkeypatch, tmp_path):
     """The one rule, with DejaVu Serif standing in for an installed CJK font: the
     report and save_figures draw every figure with the same fallback family, found
-    for the same characters (class names included)."""
+    for the same characters (class names included). The family is chosen when each
+    figure is drawn: the report's figures are not converted (stubbed_figures) and
+    save_figures' not written."""
     from evalplots.display import _fonts
     from evalplots.report import evaluation_report
     from evalplots.report.standard import _figures
@@ -335,10 +337,12 @@ def test_save_figures_and_report_share_the_fallback_family(monkeypatch, tmp_path
                         or _fonts.FallbackFont("DejaVuSerif.ttf", "DejaVu Serif"))
     monkeypatch.setattr(_figures, "figure_style", lambda name="report", font_family=None:
                         families.append((name, font_family)) or real_style(name, font_family))
+    monkeypatch.setattr(_figures, "write_atomically", lambda path, write: path)
     ev = evaluate(CJK_Y, CJK_SCORES, label_names={0: "cão", 1: "猫"})
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), stubbed_figures() as drawn:
         warnings.simplefilter("error")
         evaluation_report(ev, invariant=True)
+        assert drawn  # the report drew its figures
         ev.save_figures(tmp_path)
     assert asked == ["型模猫", "型模猫"]
     assert {f for _, f in families} == {"DejaVu Serif"}
