@@ -293,13 +293,15 @@ def test_cjk_name_uses_the_installed_fallback_font(tmp_path, cjk_font):
 
 def test_cjk_name_without_a_font_warns_once(tmp_path, no_cjk_font):
     """No covering font (forced, whatever is installed): one MissingGlyphWarning,
-    none of matplotlib's per-glyph warnings, and the files are written."""
+    none of matplotlib's per-glyph warnings, and the files are written. SVG: the
+    glyphs are laid out, and warned about, as for PDF at a third of the cost
+    (test_fonts' no-font report writes PDF figures without the glyphs)."""
     from evalplots.report._fonts import MissingGlyphWarning
 
     ev = evaluate(CJK_Y, CJK_SCORES)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        paths = ev.save_figures(tmp_path)
+        paths = ev.save_figures(tmp_path, format="svg")
     assert [(w.category, str(w.message)) for w in caught] == [(MissingGlyphWarning, (
         "figure text: no installed font covers '型模': the PDF report shows them in a "
         "built-in CID font, which it names but cannot embed (a viewer without that font "
@@ -307,8 +309,8 @@ def test_cjk_name_without_a_font_warns_once(tmp_path, no_cjk_font):
         "saved on their own show boxes; install a CJK font (e.g. Noto Sans CJK, "
         "WenQuanYi) or name its file in EVALPLOTS_FONT_PATH to fix all three."))]
     assert caught[0].filename == __file__  # names the caller's line
-    assert [p.name for p in paths][-2:] == ["confusion_matrix_模型-1.pdf",
-                                           "confusion_matrix_Модель-1.pdf"]
+    assert [p.name for p in paths][-2:] == ["confusion_matrix_模型-1.svg",
+                                           "confusion_matrix_Модель-1.svg"]
 
 
 def test_a_named_font_that_is_no_font_is_refused_by_name(monkeypatch, tmp_path):
