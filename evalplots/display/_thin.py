@@ -230,7 +230,6 @@ def _douglas_peucker(u, v, bound):
     Each undecided point carries the kept points around it (``left``, ``right``),
     so one round costs a pass over the points still undecided.
     """
-    n = u.size
     # start from the extremes and the points where the curve enters a new cell of a
     # coarse grid (side 32 x bound): far fewer rounds over the points for a few more
     # points kept

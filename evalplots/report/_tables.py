@@ -19,7 +19,6 @@ continues on the next page under the repeated header.
 import dataclasses
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 
 from evalplots.report._fonts import text_width
 
