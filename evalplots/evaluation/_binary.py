@@ -73,6 +73,7 @@ from evalplots.metrics._validation import (
     check_sample_weight,
     check_scores,
     check_threshold,
+    check_weight_total,
 )
 
 __all__ = ["BinaryEvaluation", "BinaryModel", "check_threshold"]
@@ -547,10 +548,8 @@ class BinaryEvaluation(Evaluation):
         threshold = check_threshold(threshold)
         positive = y == pos_label
         weight = check_sample_weight(sample_weight, y.shape[0])
+        check_weight_total(weight)
         keep = None if weight is None or weight.all() else weight != 0
-        if keep is not None and not keep.any():
-            raise ValueError("sample_weight is 0 for every sample, so there is nothing "
-                             "to evaluate; pass weights with a positive sum.")
         scores = {}
         for name, values in check_model_names(predictions).items():
             arg = f"predictions[{name!r}]"

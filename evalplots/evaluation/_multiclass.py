@@ -43,6 +43,7 @@ from evalplots.metrics.summaries._base import INFINITE_LOSSES, loss_interval_mom
 from evalplots.metrics.classification._classification import _average
 from evalplots.metrics.classification._confusion import CellScores
 from evalplots.metrics.classification._logloss import warn_infinite_log_loss
+from evalplots.metrics.inference._resample import multinomial_cells
 from evalplots.metrics._labels import (
     _show,
     check_label_arrays,
@@ -55,6 +56,7 @@ from evalplots.metrics._validation import (
     as_1d,
     check_consistent_length,
     check_sample_weight,
+    check_weight_total,
 )
 
 __all__ = ["MulticlassEvaluation", "MulticlassModel"]
@@ -373,6 +375,7 @@ class MulticlassEvaluation(Evaluation):
                              f"evaluation needs at least two.")
         label_name_map(label_names, classes)
         weight = check_sample_weight(sample_weight, y.shape[0])
+        check_weight_total(weight)
         scores = {}
         for name, arr in arrays.items():
             arg = f"predictions[{name!r}]"
@@ -593,9 +596,7 @@ class MulticlassEvaluation(Evaluation):
             rng = opts.rng("paired bootstrap", "macro F1", a, b)
             drawn = np.zeros((opts.n_resamples, k, k * k))
             for t in range(k):
-                n_t = int(joint[t].sum())
-                if n_t:
-                    drawn[:, t] = rng.multinomial(n_t, joint[t] / n_t, size=opts.n_resamples)
+                drawn[:, t] = multinomial_cells(joint[t], opts.n_resamples, rng)
             drawn = drawn.reshape(-1, k, k, k)
             f1_a = _cell_metrics(drawn.sum(axis=3))["Macro F1"]
             f1_b = _cell_metrics(drawn.sum(axis=2))["Macro F1"]

@@ -23,6 +23,7 @@ from evalplots.metrics._validation import (
     check_consistent_length,
     check_finite,
     check_sample_weight,
+    check_weight_total,
 )
 
 __all__ = ["RegressionEvaluation", "RegressionModel"]
@@ -256,6 +257,7 @@ class RegressionEvaluation(Evaluation):
         """
         y = check_finite(as_1d(y_true, "y_true"), "y_true")
         weight = check_sample_weight(sample_weight, y.shape[0])
+        check_weight_total(weight)
         preds = {}
         for name, values in check_model_names(predictions).items():
             arg = f"predictions[{name!r}]"

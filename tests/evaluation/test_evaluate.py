@@ -349,3 +349,15 @@ def test_binary_model_takes_known_exact_values():
     assert np.isnan(scores.brier_score)  # not probabilities: NaN as always
     with pytest.raises(ValueError, match="exact holds"):
         BinaryModel("m", table, 0.5, exact={"auc": 0.5})
+
+
+@pytest.mark.parametrize("y, predictions", [
+    ([0, 1, 0, 1], {"m": [.1, .8, .3, .6]}),
+    ([0, 1, 2, 1], {"m": np.full((4, 3), 1 / 3)}),
+    ([0.5, 1.0, 2.0, 3.0], {"m": [0.0, 1.0, 2.0, 3.0]}),
+], ids=["binary", "multiclass", "regression"])
+def test_weights_summing_to_zero_are_refused_by_every_task(y, predictions):
+    """Every metric of every task is a weighted mean, 0/0 with weights summing to 0:
+    the evaluation refuses with the metrics' own message, not a table of NaNs."""
+    with pytest.raises(ValueError, match="^sample_weight sums to 0; give some sample"):
+        evaluate(y, predictions, sample_weight=[0, 0, 0, 0])
