@@ -198,7 +198,7 @@ class PartitionResults:
             if len(names) == 1:
                 return names[0]
             raise ValueError(f"model is None but the evaluation holds {len(names)} "
-                             f"models; pass model= one of {names}.")
+                             f"models; name one of {names} as the model.")
         if model not in names:
             raise ValueError(f"model {model!r} is not evaluated; the models are {names}.")
         return model

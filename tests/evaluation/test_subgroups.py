@@ -200,7 +200,7 @@ def test_bad_groups_are_named(groups, match):
 
 def test_unknown_metric_or_model_is_named(ev):
     g = ev.groups["site"]
-    with pytest.raises(ValueError, match="pass model= one of"):
+    with pytest.raises(ValueError, match="as the model"):
         g.by_group("ROC AUC")
     with pytest.raises(ValueError, match="not a column of the metrics table"):
         g.by_group("AUC", "a")
