@@ -122,15 +122,19 @@ class ForestPlotDisplay:
         self.metric = metric
         self.grouping = grouping
 
-    def plot(self, ax=None, *, show_values=True, show_counts=True, errorbar_kw=None,
-             overall_kw=None):
+    def plot(self, ax=None, *, table_ax=None, show_values=True, show_counts=True,
+             errorbar_kw=None, overall_kw=None):
         """Draw the forest plot.
 
         Parameters
         ----------
         ax : matplotlib.axes.Axes, default=None
             Axes to draw on; None makes a figure whose height grows with the
-            number of rows (``ROW_HEIGHT`` inches each).
+            number of rows (``ROW_HEIGHT`` inches each), with a column axes
+            beside it for the n and estimate [CI] columns.
+        table_ax : matplotlib.axes.Axes, default=None
+            With ``ax``: the axes (sharing ``ax``'s y axis) to write those
+            columns in; None writes them right of ``ax``, outside the layout.
         show_values : bool, default=True
             Write each estimate with its interval beside its row (one model).
         show_counts : bool, default=True
@@ -175,6 +179,9 @@ class ForestPlotDisplay:
             table.set_axis_off()
         else:
             ax, _ = get_axes(ax)
+            table = table_ax
+            if table is not None:
+                table.set_axis_off()
         y = np.arange(n, dtype=float)[::-1]
         offsets = (np.arange(k) - (k - 1) / 2) * (0.6 / max(k, 1))
         self.errorbars_, self.overall_lines_, self.texts_ = [], [], []
