@@ -10,7 +10,8 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from evalplots.evaluation._partitions import PartitionResults
+from evalplots._docstrings import fill_doc
+from evalplots.evaluation._partitions import METRIC_MODEL_PARAMS, PartitionResults
 
 __all__ = ["FoldEvaluation", "FoldSummary", "HEADLINE_NOTE"]
 
@@ -115,15 +116,13 @@ class FoldEvaluation(PartitionResults):
         """The sentence saying the headline numbers are pooled."""
         return HEADLINE_NOTE.format(k=len(self.levels))
 
+    @fill_doc(metric_model=METRIC_MODEL_PARAMS)
     def per_fold(self, metric, model=None):
         """One metric per fold.
 
         Parameters
         ----------
-        metric : str
-            A column of the metrics table.
-        model : str or None, default=None
-            The model; None when there is one.
+        %(metric_model)s
 
         Returns
         -------
@@ -152,15 +151,13 @@ class FoldEvaluation(PartitionResults):
         metric, model = self._metric(metric), self._model(model)
         return {fold: self._value(fold, model, metric)[0] for fold in self.levels}
 
+    @fill_doc(metric_model=METRIC_MODEL_PARAMS)
     def mean_sd(self, metric, model=None):
         """Mean ± SD of a metric across folds, beside its pooled value.
 
         Parameters
         ----------
-        metric : str
-            A column of the metrics table.
-        model : str or None, default=None
-            The model; None when there is one.
+        %(metric_model)s
 
         Returns
         -------

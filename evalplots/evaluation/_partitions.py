@@ -11,7 +11,14 @@ import math
 
 import numpy as np
 
-__all__ = ["Partition", "PartitionResults", "check_groups", "check_partition"]
+__all__ = ["METRIC_MODEL_PARAMS", "Partition", "PartitionResults", "check_groups",
+           "check_partition"]
+
+#: The ``metric`` and ``model`` parameters of the per-part methods (``fill_doc``).
+METRIC_MODEL_PARAMS = """metric : str
+        A column of the metrics table (e.g. ``'ROC AUC'``, ``'F1'``).
+    model : str or None, default=None
+        The model; None when there is one."""
 
 
 def _missing(values):

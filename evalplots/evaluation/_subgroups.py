@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from evalplots.evaluation._intervals import FRACTIONAL, wilson
-from evalplots.evaluation._partitions import PartitionResults
+from evalplots._docstrings import fill_doc
+from evalplots.evaluation._partitions import METRIC_MODEL_PARAMS, PartitionResults
 from evalplots.metrics.inference._independent import (
     auc_heterogeneity_test,
     auc_variance,
@@ -347,15 +348,13 @@ class GroupEvaluation(PartitionResults):
             out[level] = GroupValue(level, estimate, ci, self.sizes[level], note)
         return out
 
+    @fill_doc(metric_model=METRIC_MODEL_PARAMS)
     def gaps_to_overall(self, metric, model=None):
         """Each group's value minus the overall value.
 
         Parameters
         ----------
-        metric : str
-            A column of the metrics table.
-        model : str or None, default=None
-            The model; None when there is one.
+        %(metric_model)s
 
         Returns
         -------
@@ -386,15 +385,13 @@ class GroupEvaluation(PartitionResults):
         return {level: self._value(level, model, metric)[0] - overall
                 for level in self.levels}
 
+    @fill_doc(metric_model=METRIC_MODEL_PARAMS)
     def difference(self, metric, model=None):
         """The largest gap of a metric between two groups, with an interval.
 
         Parameters
         ----------
-        metric : str
-            A column of the metrics table.
-        model : str or None, default=None
-            The model; None when there is one.
+        %(metric_model)s
 
         Returns
         -------
