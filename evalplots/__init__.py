@@ -21,6 +21,7 @@ _DISPLAYS = (
     "ScoreDistributionDisplay",
     "DetCurveDisplay",
     "CumulativeGainDisplay",
+    "ForestPlotDisplay",
 )
 
 __all__ = ["__version__", "evaluate", *_DISPLAYS]

@@ -99,6 +99,15 @@ def build_parser():
                      help="report only these models (comma-separated)")
     rep.add_argument("--exclude", default=None, metavar="C,D",
                      help="leave these models (or id columns) out (comma-separated)")
+    rep.add_argument("--weight", default=None, metavar="COL",
+                     help="column of INPUT holding sample weights (numbers >= 0)")
+    rep.add_argument("--group", default=None, metavar="COL[,COL...]",
+                     help="column(s) of INPUT holding subgroup labels: a Subgroups "
+                          "section per column (comma-separated)")
+    rep.add_argument("--fold", default=None, metavar="COL",
+                     help="column of INPUT holding cross-validation fold ids (the scores "
+                          "out-of-fold): a Cross-validation section; headline numbers "
+                          "pooled")
     rep.add_argument("--sample", default=None, metavar="NAME",
                      help="use a bundled sample instead of INPUT: breast_cancer, "
                           "digits or diabetes")
@@ -190,11 +199,19 @@ def _load(args, notes):
     """Return the predictions to report on; notices for stderr go to ``notes``."""
     from evalplots.datasets import SAMPLES, load_sample, read_predictions  # slow: numpy
 
+    roles = {"--weight": args.weight, "--group": args.group, "--fold": args.fold}
+    given = [option for option, value in roles.items() if value is not None]
+    if given and args.engine == "dask":
+        raise UsageError(f"{given[0]} is not supported with --engine dask yet; use "
+                         f"--engine memory")
     if args.engine == "dask":
         return _load_dask(args, notes)
     if args.sample is not None or args.input is None:
         if args.sample is not None and args.input is not None:
             raise UsageError("give INPUT or --sample, not both")
+        if given:
+            raise UsageError(f"{given[0]} names a column of INPUT; the bundled samples "
+                             f"have none: give an INPUT file")
         name = args.sample or "breast_cancer"
         if name not in SAMPLES:
             raise UsageError(f"--sample {name!r} is not a bundled sample; choose one of "
@@ -207,7 +224,9 @@ def _load(args, notes):
         return _selected(data, args)
     try:
         data = read_predictions(args.input, target=args.target,
-                                models=_names(args.models), exclude=_names(args.exclude))
+                                models=_names(args.models), exclude=_names(args.exclude),
+                                weight=args.weight, groups=_names(args.group),
+                                folds=args.fold)
     except FileNotFoundError:
         raise UsageError(f"INPUT {args.input!r} does not exist; check the path "
                          f"(or omit INPUT to use the bundled sample)") from None
@@ -432,7 +451,7 @@ def _report(args, command_line):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             engine = ({"progress": progress, "ci": not args.no_ci}
-                      if args.engine == "dask" else {})
+                      if args.engine == "dask" else _structure(data))
             evaluation = getattr(data, "evaluate", evaluate)(
                                   data.y_true, data.predictions, task=task,
                                   pos_label=pos_label, threshold=threshold,
@@ -541,6 +560,20 @@ def _engine(args):
     return cluster(args.scheduler, args.workers)
 
 
+def _structure(data):
+    """The weight, group and fold arguments of ``evaluate`` read from INPUT (those given)."""
+    out = {}
+    if data.sample_weight is not None:
+        out["sample_weight"] = data.sample_weight
+    if data.groups is not None:
+        out["groups"] = data.groups
+    if data.folds is not None:
+        import pandas as pd  # read with the file already
+
+        out["folds"] = pd.Series(data.folds, name=data.fold_name)
+    return out
+
+
 def _unchanged(args):
     """What an interrupt left: the output file as it was, or no file."""
     output = getattr(args, "output", None)
@@ -550,7 +583,7 @@ def _unchanged(args):
 
 
 #: library arguments this command's options spell otherwise (keyword -> option dest)
-_RENAMED_ARGUMENTS = {"random_state": "seed"}
+_RENAMED_ARGUMENTS = {"random_state": "seed", "groups": "group", "folds": "fold"}
 
 
 #: The options of this command that library errors (ChoiceError) name as arguments.

@@ -23,6 +23,7 @@ from evalplots.datasets._columns import (
     show_values,
 )
 from evalplots.datasets._record import Predictions
+from evalplots.datasets._roles import read_roles
 from evalplots.metrics._labels import class_values
 
 __all__ = ["ID_COLUMN_NAMES", "PARQUET_SUFFIXES", "predictions_from_frame", "read_predictions"]
@@ -178,7 +179,8 @@ def _class_matrix(model, entries, frame, source, classes, target, strays):
     return out
 
 
-def read_predictions(path, *, target="y_true", models=None, exclude=None):
+def read_predictions(path, *, target="y_true", models=None, exclude=None, weight=None,
+                     groups=None, folds=None):
     """Read true values and per-model predictions from a CSV or Parquet file.
 
     Parameters
@@ -196,6 +198,13 @@ def read_predictions(path, *, target="y_true", models=None, exclude=None):
         here is read even when it looks like a row identifier.
     exclude : list of str or None, default=None
         Models not to read (not even checked).
+    weight : str or None, default=None
+        A column of sample weights (finite numbers >= 0), read as
+        ``sample_weight`` and not as a model.
+    groups : str, list of str or None, default=None
+        Columns of subgroup labels, read as ``groups`` (labels as written).
+    folds : str or None, default=None
+        A column of cross-validation fold ids, read as ``folds``.
 
     Returns
     -------
@@ -226,7 +235,9 @@ def read_predictions(path, *, target="y_true", models=None, exclude=None):
         decimal-comma hint), NaN or infinite cell; a ``<model>:<class>``
         column names no class, or a model lacks a class; ``models`` or
         ``exclude`` names a model that is not in the file; no model column is
-        left.
+        left; ``weight``, ``groups`` or ``folds`` names a column that is not
+        in the file, is the target or is named twice; a weight is empty,
+        non-numeric, infinite or negative; a group or fold label is empty.
 
     Notes
     -----
@@ -287,11 +298,13 @@ def read_predictions(path, *, target="y_true", models=None, exclude=None):
     """
     frame, source, notes = _read_frame(path, target=target)
     return predictions_from_frame(frame, source, notes, target=target, models=models,
-                                  exclude=exclude)
+                                  exclude=exclude, weight=weight, groups=groups,
+                                  folds=folds)
 
 
 def predictions_from_frame(frame, source, notes=(), *, target="y_true", models=None,
-                           exclude=None, classes=None):
+                           exclude=None, classes=None, weight=None, groups=None,
+                           folds=None):
     """The rules of :func:`read_predictions` applied to a frame already read.
 
     Parameters
@@ -302,7 +315,7 @@ def predictions_from_frame(frame, source, notes=(), *, target="y_true", models=N
         Locates rows for messages.
     notes : sequence of str, default=()
         Notices of the reading step, kept first.
-    target, models, exclude : as in :func:`read_predictions`
+    target, models, exclude, weight, groups, folds : as in :func:`read_predictions`
     classes : ndarray of shape (n_classes,) or None, default=None
         The target's classes when known from more rows than ``frame`` holds
         (:mod:`evalplots.dask` reads one part of the data per task); None takes
@@ -322,12 +335,14 @@ def predictions_from_frame(frame, source, notes=(), *, target="y_true", models=N
     header = list(frame.columns)
     check_target(header, target)
     y_true = read_labels(frame[target], target, source)
+    roles = read_roles(frame, source, target=target, weight=weight, groups=groups,
+                       folds=folds)
     if classes is None:
         classes = None if y_true.dtype.kind == "f" else class_values(y_true)
     lookup = _class_lookup(classes)
     layout = {}
     for name in header:
-        if name != target:
+        if name != target and name not in roles.names:
             model, k, colon = _split_header(name, lookup)
             layout.setdefault(model, []).append((name, k, colon))
 
@@ -377,4 +392,6 @@ def predictions_from_frame(frame, source, notes=(), *, target="y_true", models=N
     return Predictions(
         y_true, predictions, ignored_columns=tuple(ignored), classes=classes,
         notes=tuple(notes + id_notes), id_columns=tuple(id_columns),
+        sample_weight=roles.sample_weight, groups=roles.groups, folds=roles.folds,
+        fold_name=roles.fold_name,
     )

@@ -48,6 +48,14 @@ class Predictions:
     id_columns : tuple of str, default=()
         Numeric columns that look like row identifiers and were therefore not
         read as models (name them in ``models=`` to read them anyway).
+    sample_weight : ndarray of shape (n_samples,) or None, default=None
+        Sample weights (float64) read from the ``weight=`` column.
+    groups : dict of str to ndarray or None, default=None
+        Grouping column -> its labels, from the ``groups=`` columns.
+    folds : ndarray of shape (n_samples,) or None, default=None
+        Cross-validation fold ids, from the ``folds=`` column.
+    fold_name : str or None, default=None
+        The name of that column.
 
         A plain frozen record: nothing is checked on construction;
         :func:`read_predictions` validates what it reads.
@@ -77,6 +85,10 @@ class Predictions:
     task: str = None
     notes: tuple = ()
     id_columns: tuple = ()
+    sample_weight: np.ndarray = None
+    groups: dict = None
+    folds: np.ndarray = None
+    fold_name: str = None
 
     @property
     def scores(self):

@@ -11,6 +11,7 @@ from evalplots.display.calibration import CalibrationDisplay
 from evalplots.display.classification_report import ClassificationReportDisplay
 from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
 from evalplots.display.det_curve import DetCurveDisplay
+from evalplots.display.forest import ForestPlotDisplay
 from evalplots.display.gain import CumulativeGainDisplay
 from evalplots.display.precision_recall import PrecisionRecallDisplay
 from evalplots.display.prediction_error import PredictionErrorDisplay
@@ -29,4 +30,4 @@ __all__ = [
     "RocCurveDisplay",
 ]
 
-__all__ += ["MetricThresholdCurveDisplay", "ScoreDistributionDisplay"]
+__all__ += ["ForestPlotDisplay", "MetricThresholdCurveDisplay", "ScoreDistributionDisplay"]

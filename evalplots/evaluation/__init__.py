@@ -12,17 +12,33 @@ from evalplots.evaluation._binary import BinaryEvaluation, BinaryModel
 from evalplots.evaluation._common import Evaluation, IntervalOptions
 from evalplots.evaluation._compare import ComparisonTable, ModelComparison
 from evalplots.evaluation._evaluate import AmbiguousTaskError, detect_task, evaluate
+from evalplots.evaluation._folds import FoldEvaluation, FoldSummary
 from evalplots.evaluation._intervals import IntervalTable
 from evalplots.evaluation._multiclass import MulticlassEvaluation, MulticlassModel
 from evalplots.evaluation._regression import RegressionEvaluation, RegressionModel
+from evalplots.evaluation._subgroups import (
+    AUCGroupTest,
+    FairnessTable,
+    GroupEvaluation,
+    GroupGap,
+    GroupValue,
+    Subgroups,
+)
 from evalplots.evaluation._table import MetricsTable
 
 __all__ = [
+    "AUCGroupTest",
     "AmbiguousTaskError",
     "BinaryEvaluation",
     "BinaryModel",
     "ComparisonTable",
     "Evaluation",
+    "FairnessTable",
+    "FoldEvaluation",
+    "FoldSummary",
+    "GroupEvaluation",
+    "GroupGap",
+    "GroupValue",
     "IntervalOptions",
     "IntervalTable",
     "MetricsTable",
@@ -31,6 +47,7 @@ __all__ = [
     "MulticlassModel",
     "RegressionEvaluation",
     "RegressionModel",
+    "Subgroups",
     "detect_task",
     "evaluate",
 ]

@@ -190,6 +190,10 @@ class Evaluation:
     """
 
     task = None
+    #: Subgroups ({grouping: GroupEvaluation}) when evaluated with ``groups=``, else None.
+    groups = None
+    #: FoldEvaluation when evaluated with ``folds=``, else None.
+    folds = None
 
     @property
     def model_names(self):

@@ -5,8 +5,11 @@ import numpy as np
 from evalplots._docstrings import INTERVAL_OPTION_PARAMS, fill_doc
 from evalplots.evaluation._binary import BinaryEvaluation
 from evalplots.evaluation._common import check_model_names
+from evalplots.evaluation._folds import FoldEvaluation
 from evalplots.evaluation._multiclass import MulticlassEvaluation
+from evalplots.evaluation._partitions import Partition, check_groups
 from evalplots.evaluation._regression import RegressionEvaluation, is_regression_target
+from evalplots.evaluation._subgroups import GroupEvaluation, Subgroups
 from evalplots.metrics._labels import ChoiceError, class_values
 from evalplots.metrics._validation import as_1d
 
@@ -135,7 +138,8 @@ def detect_task(y_true, predictions):
 @fill_doc(interval_params=INTERVAL_OPTION_PARAMS)
 def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
              labels=None, sample_weight=None, label_names=None, ordinal=False,
-             confidence_level=0.95, n_resamples=1000, random_state=0):
+             confidence_level=0.95, n_resamples=1000, random_state=0, groups=None,
+             folds=None):
     """Evaluate one or more models on the same samples, computing each thing once.
 
     Parameters
@@ -162,20 +166,33 @@ def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
     ordinal : bool, default=False
         Multi-class: the classes are ordered; adds quadratic weighted kappa.
     %(interval_params)s
+    groups : array-like of shape (n_samples,), dict of str to array-like or DataFrame, default=None
+        Subgroup labels: one array (a pandas Series keeps its name, else
+        'group'), or several by name (a dict, or a DataFrame's columns), each
+        grouping analysed on its own. No label may be missing.
+    folds : array-like of shape (n_samples,), default=None
+        The cross-validation fold of each row, the predictions being
+        out-of-fold (each row scored by the model fitted without its fold).
 
     Returns
     -------
     evaluation : BinaryEvaluation, MulticlassEvaluation or RegressionEvaluation
         Holds every curve, count and table (computed on first use, then kept);
         ``.metrics_table``, ``.to_frame()``, the ``*_display(name)`` methods and
-        the report read from it.
+        the report read from it. Its numbers are those of all rows (with
+        ``folds``, the pooled ones). ``.groups`` is a
+        :class:`~evalplots.evaluation.Subgroups` (``{grouping:
+        GroupEvaluation}``) when ``groups`` is given, and ``.folds`` a
+        :class:`~evalplots.evaluation.FoldEvaluation` when ``folds`` is; both
+        None otherwise.
 
     Raises
     ------
     ValueError
         If ``task`` is unknown, the arrays fit no task or two (then the message
-        asks for ``task=``), or the inputs are invalid for the task (see the
-        evaluation classes).
+        asks for ``task=``), the inputs are invalid for the task (see the
+        evaluation classes), or ``groups`` / ``folds`` have another length,
+        a missing label, or labels of mixed types.
 
     Notes
     -----
@@ -183,6 +200,12 @@ def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
     are built from its stored arrays through their constructors, the report and
     the CLI only read it, and nothing downstream recomputes a curve or
     re-resolves a label.
+
+    A group's or a fold's evaluation is that of its rows alone (its summary),
+    with the overall positive class, threshold, classes and interval options;
+    a part that cannot be evaluated alone (e.g. a group with one class) keeps
+    its size and the reason. The parts' summaries merged are the summary of all
+    rows, so the pooled evaluation is the evaluation itself.
 
     Examples
     --------
@@ -199,6 +222,17 @@ def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
         task = detect_task(y_true, predictions)
     options = {"confidence_level": confidence_level, "n_resamples": n_resamples,
                "random_state": random_state}
+    evaluation = _evaluate_rows(task, y_true, predictions, pos_label=pos_label,
+                                threshold=threshold, labels=labels,
+                                sample_weight=sample_weight, label_names=label_names,
+                                ordinal=ordinal, options=options)
+    evaluation.groups, evaluation.folds = _partitions(
+        evaluation, y_true, predictions, sample_weight, groups, folds, ordinal, options)
+    return evaluation
+
+
+def _evaluate_rows(task, y_true, predictions, *, pos_label, threshold, labels,
+                   sample_weight, label_names, ordinal, options):
     if task == "binary":
         return BinaryEvaluation.from_rows(y_true, predictions, pos_label=pos_label,
                                           threshold=threshold, sample_weight=sample_weight,
@@ -210,3 +244,39 @@ def evaluate(y_true, predictions, *, task="auto", pos_label=None, threshold=0.5,
                                               **options)
     return RegressionEvaluation.from_rows(y_true, predictions, sample_weight=sample_weight,
                                           **options)
+
+
+def _partitions(overall, y_true, predictions, sample_weight, groups, folds, ordinal, options):
+    """``(Subgroups or None, FoldEvaluation or None)`` of the evaluation ``overall``."""
+    if groups is None and folds is None:
+        return None, None
+    y = as_1d(y_true, "y_true")
+    preds = {name: _as_array(v) for name, v in predictions.items()}
+    weight = None if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    task = overall.task
+    fixed = ({"pos_label": overall.pos_label, "threshold": overall.threshold,
+              "labels": None, "label_names": overall.label_names} if task == "binary" else
+             {"pos_label": None, "threshold": 0.5, "labels": overall.classes_,
+              "label_names": overall.label_names} if task == "multiclass" else
+             {"pos_label": None, "threshold": 0.5, "labels": None, "label_names": None})
+
+    def build(mask):
+        return _evaluate_rows(task, y[mask], {n: p[mask] for n, p in preds.items()},
+                              sample_weight=None if weight is None else weight[mask],
+                              ordinal=ordinal, options=options, **fixed)
+
+    rows = None
+    if task == "binary":
+        rows = (y == overall.pos_label, {n: np.asarray(p, dtype=float)
+                                         for n, p in preds.items()}, weight)
+    subgroups = None
+    if groups is not None:
+        subgroups = Subgroups({name: GroupEvaluation(partition, overall, build, rows)
+                               for name, partition in check_groups(groups, y.size).items()})
+    fold_results = None
+    if folds is not None:
+        name = getattr(folds, "name", None)
+        fold_results = FoldEvaluation(
+            Partition("fold" if name is None else str(name), folds, y.size, "folds"),
+            overall, build)
+    return subgroups, fold_results

@@ -17,6 +17,7 @@ from evalplots.display import (
     ConfusionMatrixDisplay,
     CumulativeGainDisplay,
     DetCurveDisplay,
+    ForestPlotDisplay,
     MetricThresholdCurveDisplay,
     PrecisionRecallDisplay,
     PredictionErrorDisplay,
@@ -111,6 +112,22 @@ def _manual_report(y_true, y_pred):
                                        display_labels=["0", "1"], averages=averages)
 
 
+_GROUPS = np.array(["a", "b"] * 3)
+
+
+def _manual_forest(y_true, y_score):
+    import warnings
+
+    with warnings.catch_warnings():  # one positive in a group: DeLong's variance warns
+        warnings.simplefilter("ignore")
+        cis = [metrics.roc_auc_ci(y_true[_GROUPS == g], y_score[_GROUPS == g])
+               for g in "ab"]
+    return ForestPlotDisplay(["a", "b"], [c.estimate for c in cis], [c.low for c in cis],
+                             [c.high for c in cis], counts=[3, 3],
+                             overall=[metrics.roc_auc_score(y_true, y_score)],
+                             names=["m"], metric="ROC AUC")
+
+
 # name -> (class, from_predictions kwargs, manual compute + construct, a style dict
 # arg, plot kwargs of every drawing, whether the second input is labels)
 CASES = {
@@ -128,6 +145,8 @@ CASES = {
     "scores": (ScoreDistributionDisplay, {"name": "m"}, _manual_scores, "threshold_kw",
                {"threshold": 0.5}, False),
     "report": (ClassificationReportDisplay, {}, _manual_report, "text_kw", {}, True),
+    "forest": (ForestPlotDisplay, {"name": "m", "groups": _GROUPS}, _manual_forest,
+               "errorbar_kw", {}, False),
 }
 
 

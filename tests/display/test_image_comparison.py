@@ -399,3 +399,23 @@ def test_report_score_distribution_figure():
     from evalplots.report.standard._figures import score_distribution_figure
 
     return _small(score_distribution_figure(_two_model_evaluation(), width=6.0))
+
+
+@compare
+def test_forest_plot_two_models_with_an_undefined_group():
+    from evalplots.display import ForestPlotDisplay
+
+    # five sites, two models; the last site has no interval for model b and
+    # the "tiny" site no value at all (one class only): it keeps its row, 'n/a'
+    estimates = [[0.81, 0.70], [0.77, 0.66], [0.86, 0.74], [0.72, 0.69], [0.79, 0.71],
+                 [np.nan, np.nan]]
+    lows = [[0.74, 0.61], [0.69, 0.57], [0.80, 0.66], [0.61, 0.58], [0.70, np.nan],
+            [np.nan, np.nan]]
+    highs = [[0.88, 0.79], [0.85, 0.75], [0.92, 0.82], [0.83, 0.80], [0.88, np.nan],
+             [np.nan, np.nan]]
+    display = ForestPlotDisplay(
+        ["Lyon", "Paris", "Marseille", "Lille", "Nantes", "tiny"], estimates, lows, highs,
+        counts=[420, 380, 510, 160, 240, 3], overall=[0.80, 0.70], names=["forest", "logit"],
+        metric="ROC AUC", grouping="site").plot()
+    display.figure_.set_dpi(100)
+    return display.figure_

@@ -24,6 +24,7 @@ from evalplots.report.standard._common import (
     summary_tables,
 )
 from evalplots.report.standard._provenance import provenance_section
+from evalplots.report.standard._structure import structure_paragraph, structure_sections
 
 __all__ = ["binary_report"]
 
@@ -61,6 +62,7 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
         for name in names:
             tick()
             _confusion_section(report, ev, name, family)  # on a page with room left
+        structure_sections(report, ev, ci=ci, family=family)
     return report
 
 
@@ -242,6 +244,7 @@ def _summary(report, ev, description, ci, provenance, invariant):
         f"{_describe(ev.neg_name, ev.neg_label)}. Scores are of the positive class.")
     if description:
         report.add_paragraph(f"Source: {description}")
+    structure_paragraph(report, ev)
     report.add_section("Metrics", level=1)
     t = _threshold_text(ev)
     caption = (

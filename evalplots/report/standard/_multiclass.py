@@ -18,6 +18,7 @@ from evalplots.report.standard._common import (
     summary_tables,
 )
 from evalplots.report.standard._provenance import provenance_section
+from evalplots.report.standard._structure import structure_paragraph, structure_sections
 
 __all__ = ["multiclass_report"]
 
@@ -56,6 +57,7 @@ def multiclass_report(ev, *, ci, title, description, author, invariant, progress
         for name in names:
             tick()
             _confusion_section(report, ev, name, family, transposed)
+        structure_sections(report, ev, ci=ci, family=family)
     return report
 
 
@@ -73,6 +75,7 @@ def _summary(report, ev, description, ci, provenance, invariant):
                      caption="The classes of y_true and their counts.")
     if description:
         report.add_paragraph(f"Source: {description}")
+    structure_paragraph(report, ev)
     report.add_section("Metrics", level=1)
     kinds = ", ".join(f"{n}: {ev[n].kind}" for n in ev.model_names)
     caption = f"The predicted class is the one with the highest score ({kinds})."

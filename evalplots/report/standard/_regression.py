@@ -10,6 +10,7 @@ from evalplots.report.standard._common import (
     summary_tables,
 )
 from evalplots.report.standard._provenance import provenance_section
+from evalplots.report.standard._structure import structure_paragraph, structure_sections
 
 __all__ = ["regression_report"]
 
@@ -35,6 +36,7 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
         f"deviation {format_quantity(y['std'])}).")
     if description:
         report.add_paragraph(f"Source: {description}")
+    structure_paragraph(report, ev)
     report.add_section("Metrics", level=1)
     caption = (
         "Errors of each model, in the unit of the target (MAE, RMSE), its square "
@@ -69,4 +71,5 @@ def regression_report(ev, *, ci, title, description, author, invariant, progress
                 "prediction. Middle: residuals (true - predicted) against the "
                 "predictions; points above zero are under-predicted. Right: the "
                 "distribution of the residuals."))
+        structure_sections(report, ev, ci=ci, family=family)
     return report
