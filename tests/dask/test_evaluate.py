@@ -318,6 +318,29 @@ def test_parquet_files_evaluation_equals_in_memory(client, tmp_path, labels, pos
                                   expected.models["m2"].confusion_matrix)
 
 
+@pytest.mark.parametrize("suffix", ["parquet", "csv"])
+def test_a_missing_target_column_has_the_readers_message(tmp_path, suffix):
+    """A file without the target column is refused with the message of
+    evalplots.datasets.read_predictions (the columns shown as it shows them: an
+    invisible character escaped)."""
+    import pandas as pd
+
+    import evalplots.dask
+    from evalplots.datasets import read_predictions
+
+    frame = pd.DataFrame({"y\u200b_true": [0, 1, 1], "m": [.1, .2, .3]})
+    path = tmp_path / f"part.{suffix}"
+    if suffix == "parquet":
+        frame.to_parquet(path, index=False)
+    else:
+        frame.to_csv(path, index=False)
+    with pytest.raises(ValueError, match="no label column 'y_true'") as expected:
+        read_predictions(str(path))
+    with pytest.raises(ValueError, match="no label column 'y_true'") as got:
+        evalplots.dask.evaluate(str(path))
+    assert str(got.value).endswith(str(expected.value))
+
+
 @pytest.mark.parametrize("continuous, method", [(False, "auto"), (True, "exact")])
 def test_an_empty_partition_file_contributes_nothing(client, tmp_path, continuous, method):
     import pyarrow as pa
