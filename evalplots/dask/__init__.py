@@ -69,9 +69,18 @@ sizes are unknown (a dask DataFrame or Series with the classes given). It
 bounds the merged table of distinct scores and, on the range path, each
 range's rows and table (``RANGE_ROW_BYTES`` per row). The shuffle's own
 memory is Dask's: its input is one partition's rows (9 or 17 bytes each),
-and its buffers are set by the ``distributed.p2p.comm.buffer`` and
-``distributed.p2p.storage.buffer`` options of the workers (see the README's
-"Large data" section for the peaks measured).
+split into pieces of ``SHUFFLE_PIECE_ROWS`` rows, and its buffers are set by
+the ``distributed.p2p.comm.buffer`` and ``distributed.p2p.storage.buffer``
+options of the workers. Measured with ``bench/bench_dask.py --continuous``
+data (10^7 continuous scores in 2 files of 5 x 10^6 rows, 43 MiB each in
+memory, 2 workers, default budget 86 MiB: 9 ranges; a loaded machine): the
+peak per worker was 85 and 114 MiB (2.0x and 2.6x the partition) with pieces
+of 2^18 rows and buffers of 64 MiB and 32 MiB; 209 and 212 MiB (4.9x) with
+pieces of 2^20 rows and Dask's default buffers; 631 and 650 MiB (15x) with
+each partition shuffled whole. The run took 75x (pieces of 2^20) to 104x
+(2^18) the CPU time of one in-memory ``np.sort`` of the scores, 1.6x to
+2.2x the CPU time of the former home-made range path (measured earlier, at
+half the machine's load).
 
 Scaling to 10^10 rows
 ---------------------

@@ -478,8 +478,10 @@ RANGE_MARGIN = 1.25
 
 
 #: Rows of one piece of the shuffle's input: each partition's rows are split into
-#: pieces of at most this many, so the shuffle's copies of one input stay small.
-SHUFFLE_PIECE_ROWS = 1 << 20
+#: pieces of at most this many, so the shuffle's copies of one input stay small
+#: (10^7 rows in 2 files, 2 workers: peak per worker 631-650 MiB whole, 209-212 MiB
+#: in pieces of 2^20 rows, 85-114 MiB in pieces of 2^18; bench/bench_dask.py data).
+SHUFFLE_PIECE_ROWS = 1 << 18
 
 
 def n_ranges_for(n_rows, memory_budget):
