@@ -19,7 +19,7 @@ rows (``y_true`` int8 in {0, 1}, 30 % positives; one float64 score column
    with the classes given (``labels=[0, 1]``, no scan pass) and without; and
    the evaluation object the report is built from (``evaluate``, ``ci=False``);
 2. continuous, 2 workers: the exact range-partitioned path (default budget:
-   twice a partition's columns in memory; its ranges and waves) vs one
+   twice a partition's columns in memory; its ranges by Dask's shuffle) vs one
    ``np.sort`` of all scores in memory in this process (``--continuous``: only
    this, see :func:`continuous_section`);
 3. peak memory per worker (VmHWM, reset before each run through
@@ -160,7 +160,7 @@ def continuous_section(args):
     The workers first run the path on two files (pyarrow's pools and the code
     paths warmed, as the discrete runs warm them in the full run), then the
     measured run: time and CPU seconds against one ``np.sort`` of all scores in
-    this process, the ranges and waves, and the peak memory per worker against
+    this process, the ranges, and the peak memory per worker against
     one partition's two columns in memory (the default budget is twice that).
     """
     from evalplots.dask import ranking_summary
@@ -183,7 +183,7 @@ def continuous_section(args):
     t_sort, cpu_sort = sort_time(files)
     print(f"\n[2 workers] continuous (all distinct), {args.rows:,} rows in {len(files)} "
           f"files, exact range path: {t_cont:.2f} s ({r.method}: {r.n_ranges} ranges "
-          f"in {r.n_waves} waves, largest range {r.range_rows:,} scores; budget "
+          f"by Dask's shuffle, largest range {r.range_rows:,} scores; budget "
           f"{budget / 2**20:.0f} MiB)")
     print(f"  AUC {r.roc_auc:.6f}, AP {r.average_precision:.6f}, BEP "
           f"{r.break_even_point:.6f}; drawn table {len(r.table):,} rows, AUC bound of "
@@ -276,8 +276,8 @@ def main():
                     client, lambda: worker_memory(
                         client, lambda: ranking_summary(c_glob, labels=[0, 1]))), 1)
                 print(f"\n[2 workers] continuous (all distinct), exact range path: "
-                      f"{t_cont:8.2f} s  ({rc.method}, {rc.n_ranges} ranges in "
-                      f"{rc.n_waves} waves; AUC "
+                      f"{t_cont:8.2f} s  ({rc.method}, {rc.n_ranges} ranges by Dask's "
+                      f"shuffle; AUC "
                       f"{rc.roc_auc:.6f}, AP {rc.average_precision:.6f}, BEP "
                       f"{rc.break_even_point:.6f}; drawn table {len(rc.table):,} rows, "
                       f"AUC bound of the drawing {rc.auc_bound:.1e})")

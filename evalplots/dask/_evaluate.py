@@ -331,22 +331,17 @@ def _first_pass(parts, spec, pos_label, threshold, budget_rows, *, summary, spli
                        split_every=split_every)
 
 
-def _wave_pieces(part, where, name, pos_label, classes, lo, hi, cuts, spill):
-    """One partition's pieces of a wave (``lo < score <= hi`` cut at ``cuts``): from
-    the rows its first wave put aside, else from its blocks (which the first wave
-    puts aside; see :class:`~evalplots.dask._ranking.Spill`)."""
+def _rows_frame(part, where, name, pos_label, classes, weighted):
+    """One partition's rows of one model as the range shuffle's input
+    (:func:`~evalplots.dask._ranking.rows_frame`), read block by block."""
     def run():
-        ranges = [[] for _ in range(cuts.size + 1)]
-        with _ranking.Spill(spill) as aside:
-            data = aside.rows()
-            rows = [data] if data is not None else (
-                _rows(block, name, pos_label, classes) for block in _input.blocks(part)[1]
+        n_rows, chunks = _input.blocks(part)
+        rows = (_rows(block, name, pos_label, classes) for block in chunks
                 if len(block[0]) and (block[2] is None or block[2].any()))
-            for data in rows:
-                aside.add(data)
-                for found, r in zip(_ranking.rows_by_range(data, lo, hi, cuts), ranges):
-                    r.append(found)
-        return _ranking.pieces_of(ranges)
+        if n_rows is None:  # one block: its rows
+            rows = list(rows)
+            n_rows = sum(r.score.size for r in rows)
+        return _ranking.rows_frame(rows, n_rows, weighted)
     return _input._checked(where, run)
 
 
@@ -483,16 +478,13 @@ def _second_pass(parts, spec, name, pos_label, part, *, method, memory_budget,
         return _ranking.binned(tree_reduce(binned, _ranking.merge_bins,
                                            split_every=split_every))
 
-    def piece_tasks(lo, hi, cuts, spill):  # each wave reads every partition again
-        task = dask.delayed(_wave_pieces, pure=True)
-        return [task(t, w, name, pos_label, classes, lo, hi, cuts, spill(i))
-                for i, (t, w) in enumerate(zip(tasks, where))]
-
     weighted = (spec.get("weight_column") is not None
                 or getattr(parts, "weight", None) is not None)
-    return _ranking.exact_ranges(piece_tasks, len(tasks), part,
-                                 memory_budget=memory_budget, max_points=max_points,
-                                 progress=progress, weighted=weighted, keep_at=keep_at)
+    task = dask.delayed(_rows_frame, pure=True)
+    frames = [task(t, w, name, pos_label, classes, weighted) for t, w in zip(tasks, where)]
+    return _ranking.exact_ranges(frames, part, memory_budget=memory_budget,
+                                 max_points=max_points, split_every=split_every,
+                                 weighted=weighted, progress=progress, keep_at=keep_at)
 
 
 def _resolve_pos_label(classes, pos_label):
@@ -534,7 +526,7 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
     memory_budget : int or None, default=None
         Bytes one task slot (a worker thread) may use: the merged table of
         distinct scores (24 bytes each) must fit it, else the exact range
-        path takes over, its ranges and waves sized to stay within it. None:
+        path takes over, its ranges sized to stay within it. None:
         twice the largest partition's needed columns in memory, at least
         64 MiB (256 MiB, ``DEFAULT_MEMORY_BUDGET``, when the partitions'
         sizes are unknown).
@@ -566,11 +558,10 @@ def ranking_summary(y_true, y_score=None, *, pos_label=None, sample_weight=None,
     Notes
     -----
     Fawcett (2006), Alg. 1 computes the curve from the table of distinct
-    scores; the range path splits that walk at quantile cuts, takes the
-    ranges in waves (the first puts the later ones' rows aside) and hands
-    each range the cumulative counts above it (see
-    :mod:`evalplots.dask._ranking`);
-    ``n_ranges``, ``n_waves`` and ``range_rows`` of the result say how.
+    scores; the range path splits that walk at quantile cuts, has Dask's
+    shuffle move each row to its range, and hands each range the cumulative
+    counts above it (see :mod:`evalplots.dask._ranking`); ``n_ranges`` and
+    ``range_rows`` of the result say how.
     The binned AUC is the trapezoid over bin edges; its distance to the exact
     AUC is at most ``1/2 sum_k dFPR_k dTPR_k`` (each bin's curve lies in the
     rectangle its step spans).
@@ -689,7 +680,7 @@ def evaluate(y_true, predictions=None, *, task="auto", pos_label=None, threshold
     memory_budget : int or None, default=None
         Bytes one task slot (a worker thread) may use: past it a model's table
         of distinct scores (24 bytes each) is not merged, and the exact range
-        path reads the partitions in waves sized to stay within it (see
+        path cuts the scores into ranges whose rows fit it (see
         :mod:`evalplots.dask`). None: twice the largest partition's needed
         columns in memory, at least 64 MiB (256 MiB when unknown).
     n_bins : int, default=1000

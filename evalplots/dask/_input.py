@@ -92,11 +92,11 @@ def _target_of_file(path, target):
 
 
 def _has_target(header, target):
+    """The header as a list, refused (by the readers' message) without ``target``."""
+    from evalplots.datasets._columns import check_target
+
     header = list(header)
-    if target not in header:
-        raise ValueError(f"no label column {target!r}; the columns are "
-                         f"{', '.join(map(str, header))} (choose one with --target "
-                         f"/ target=).")
+    check_target(header, target)
     return header
 
 

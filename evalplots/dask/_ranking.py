@@ -3,37 +3,35 @@
 The per-distinct-score table (:class:`evalplots.metrics.ScoreCounts`) of
 continuous scores has one row per sample: 10^8 rows of 24 bytes is 2.4 GB, and
 the merged table would have to sit in one process. Instead, within a memory
-budget ``B`` per task slot (a worker thread):
+budget ``B`` per task slot (a worker thread), in the shape of Spark MLlib's
+``BinaryClassificationMetrics`` (range-partition by score, count per
+partition, cumulative offsets from the higher partitions):
 
 1. each partition gives a small quantile sketch (``SKETCH_POINTS`` scores,
    each standing for an equal share of the partition's samples; continuous
    scores are sampled, not sorted), merged into approximate quantiles of all
    scores;
 2. the quantiles cut the score axis into ``R`` ranges, each small enough that
-   merging its table takes at most ``RANGE_SHARE * B`` (:func:`plan`);
-3. the ranges are taken in *waves* of ``W`` ranges, from the highest scores
-   down, ``W`` chosen so that one wave's pieces held on a slot (its
-   partitions' rows of the wave as compact tables, ~10 bytes per distinct
-   score) take at most ``WAVE_SHARE * B``. The first wave reads every
-   partition (a Parquet file in blocks of 2^20 rows), keeps its own rows
-   and puts each later wave's rows aside on the worker's local disk
-   (:class:`Spill`); a later wave reads them back (or, where they are not,
-   the partition again). Each partition's rows of the wave are grouped by
-   range and tabled, and the partitions are dealt to the slots in turn;
-4. the client receives the positives and negatives of each range of the wave
-   (2W numbers) and sends back the cumulative offsets: the positives and
-   negatives scored above the range (the running totals of the earlier
-   waves, plus the wave's higher ranges);
-5. with its offsets, each range's pieces are merged on a worker (one sort of
-   their scores) and its exact share of the AUC (trapezoid sums), of the AP
-   (recall steps times precision), the break-even crossing if it lies there,
-   and a thinned piece of the curve are computed, walking the table in blocks
-   of ``WALK_ROWS``; the wave's data is released before the next wave.
+   its rows and table take at most ``B`` (:func:`n_ranges_for`);
+3. Dask's own shuffle moves each row ``(score, class, weight)`` to its range
+   (``set_index`` on the score with those divisions: the disk-backed P2P
+   shuffle on a ``distributed`` cluster) and sorts each range; equal scores
+   fall in one range;
+4. beside the shuffle, each partition counts its rows per range; the counts,
+   summed in a tree, give each range the positives and negatives scored above
+   it (2 numbers per range);
+5. with its offsets, each range's table is built and its exact share of the
+   AUC (trapezoid sums), of the AP (recall steps times precision), the
+   break-even crossing if it lies there, and a thinned piece of the curve are
+   computed, walking the table in blocks of ``WALK_ROWS``. The piece keeps
+   the vertex at each given threshold and every vertex that can be the
+   optimum of Youden's J or of F1 (:func:`optimum_candidates`: a running
+   record near the range's own maximum, given the offsets), so those optima
+   and the operating points read off it are the exact curve's.
 
-So a worker holds at most one wave's pieces and one range's merge: about
-``B`` whatever the data's size; what grows is the number of waves,
-``R / W ~ data / (slots x B)`` (the rows put aside on disk meanwhile: about
-9 bytes per row, spread over the workers).
+So a worker holds a partition being shuffled and one range at a time, whatever
+the data's size; what grows is ``R`` and the shuffle's traffic (each row moves
+once, through the workers' local disks).
 
 The sums are those of :func:`evalplots.metrics.roc_auc_score`,
 :func:`~evalplots.metrics.average_precision_score` and
@@ -46,9 +44,6 @@ vertices; the area between it and the exact curve is at most
 
 import dataclasses
 import math
-import operator
-import os
-import uuid
 import warnings
 
 import numpy as np
@@ -95,9 +90,6 @@ class RankingSummary:
         'binned' (``roc_auc`` is the binned trapezoid AUC; AP and BEP NaN).
     n_ranges : int
         Ranges of the exact path (1 for 'table'; bins for 'binned').
-    n_waves : int
-        Waves of the exact path, each merging ``n_ranges / n_waves`` ranges
-        from the rows the first wave read (1 for 'table' and 'binned').
     range_rows : int
         Rows (distinct scores) of the exact path's largest range table (0 for
         'table' and 'binned').
@@ -131,7 +123,6 @@ class RankingSummary:
     auc_bound: float
     method: str
     n_ranges: int = 1
-    n_waves: int = 1
     range_rows: int = 0
 
 
@@ -285,34 +276,7 @@ def boundaries(part, n_ranges):
     return np.unique(s[idx])
 
 
-def compact(table, copy=True):
-    """A copy of ``table`` whose integer counts take the smallest unsigned type that
-    holds them (one byte per count for continuous scores); real counts are copied
-    (and the scores, unless ``copy=False``)."""
-    def small(counts):
-        if counts.dtype.kind not in "iu":
-            return counts.copy()
-        top = int(counts.max()) if counts.size else 0
-        for dtype in (np.uint8, np.uint16, np.uint32):
-            if top <= np.iinfo(dtype).max:
-                return counts.astype(dtype)
-        return counts.copy()
-    return ScoreCounts(table.score.copy() if copy else table.score, small(table.positive),
-                       small(table.negative))
-
-
-def piece_totals(pieces):
-    """(n_ranges, 2) positives and negatives of one partition's pieces."""
-    return np.array([_totals(p) for p in pieces], dtype=np.float64)
-
-
 # --- the range side: exact contributions with offsets ------------------------
-
-
-def _totals(table):
-    if table is None:
-        return 0, 0
-    return table.positive.sum(), table.negative.sum()
 
 
 def _bep_in_range(fps, tps, above_neg, above_pos, n_pos):
@@ -501,377 +465,163 @@ def exact_from_table(table, max_points):
     return summarize([piece], table.positive.sum(), table.negative.sum(), "table", 1)
 
 
-# --- the range-partitioned pass, in waves --------------------------------------
+# --- the range path: Dask's shuffle, then each range with the counts above it ---
 
-#: Bytes per row of a range piece waiting for its merge: a float64 score and two
-#: compact counts (unweighted or whole weights), or two float64 weight sums.
-PIECE_ROW_BYTES, WEIGHTED_PIECE_ROW_BYTES = 10, 24
-#: Bytes per row a range's merge adds to its pieces: the sorted scores and counts.
-MERGE_ROW_BYTES = 24
-#: Shares of the budget: one wave's pieces on a worker, and one range's merge.
-#: The rest is the reader's: pyarrow decoding a Parquet row group (of 2^20 rows of
-#: a label and a float64 score) holds ~45 MiB at its peak, about one partition of
-#: the benchmark; with a wave share of 0.45 a worker peaked at 2.2x its partition
-#: in the first wave, with 0.3 at 1.2x (bench/bench_dask.py --continuous).
-WAVE_SHARE, RANGE_SHARE = 0.3, 0.25
-#: Ranges merged at a time per task slot (their pieces travel ahead of the merge).
-IN_FLIGHT = 2
-#: Ranges are cut this much smaller than the budget allows (the sketch's
-#: quantiles are approximate).
+#: Bytes per row a range takes on its worker while its share is computed: its rows
+#: as the shuffle delivers them (a float64 score, the class, a float64 weight) and
+#: their sorted copy, the table of its distinct scores (24 bytes each) and the walk's
+#: temporaries.
+RANGE_ROW_BYTES = 64
+#: Ranges are cut this much smaller than the budget allows (the sketch's quantiles
+#: are approximate).
 RANGE_MARGIN = 1.25
 
 
-def plan(n_rows, *, memory_budget, n_parts=1, max_rows=None, n_slots=1,
-         weighted=False):
-    """(ranges, ranges per wave): each range's merge within ``RANGE_SHARE`` of the
-    budget; one wave's pieces within ``WAVE_SHARE`` of it per task slot.
+#: Rows of one piece of the shuffle's input: each partition's rows are split into
+#: pieces of at most this many, so the shuffle's copies of one input stay small
+#: (10^7 rows in 2 files, 2 workers: peak per worker 631-650 MiB whole, 209-212 MiB
+#: in pieces of 2^20 rows, 85-114 MiB in pieces of 2^18; bench/bench_dask.py data).
+SHUFFLE_PIECE_ROWS = 1 << 18
 
-    ``n_rows`` bounds the distinct scores (one row per sample), ``max_rows``
-    those of the longest of the ``n_parts`` partitions; ``n_slots`` is the
-    number of tasks the cluster runs at once (its threads). Each slot holds
-    the pieces of at most ``ceil(n_parts / n_slots)`` partitions in a wave
-    (the partitions are dealt to the slots in turn), and while it reads one
-    more, that one's rows of the wave.
+
+def n_ranges_for(n_rows, memory_budget):
+    """Ranges of about equal mass whose rows each take at most ``memory_budget``."""
+    return max(1, math.ceil(RANGE_MARGIN * n_rows * RANGE_ROW_BYTES / memory_budget))
+
+
+def rows_frame(blocks, n_rows, weighted):
+    """One partition's rows as the shuffle's input: a pandas DataFrame of ``score``,
+    ``positive`` and (``weighted``) ``weight``, from its blocks of validated binary
+    scores (at most ``n_rows`` rows; rows of weight 0 are already left out).
+
+    The columns are filled block by block, so the partition is held once.
     """
-    piece = WEIGHTED_PIECE_ROW_BYTES if weighted else PIECE_ROW_BYTES
-    range_rows = max(1, int(memory_budget * RANGE_SHARE) // (piece + MERGE_ROW_BYTES))
-    n_ranges = max(1, math.ceil(RANGE_MARGIN * n_rows / range_rows))
-    # per slot: its partitions' pieces, and the rows of the one being read
-    held = (-(-max(1, n_parts) // max(1, n_slots)) + 1) * (max_rows or n_rows)
-    wave_rows = int(memory_budget * WAVE_SHARE) // piece  # rows of those partitions
-    per_wave = max(1, min(n_ranges, wave_rows * n_ranges // max(1, held)))
-    return n_ranges, per_wave
+    import pandas as pd
+
+    score = np.empty(n_rows, np.float64)
+    positive = np.empty(n_rows, np.bool_)
+    weight = np.empty(n_rows, np.float64) if weighted else None
+    n = 0
+    for data in blocks:
+        k = data.score.size
+        np.add(data.score, 0.0, out=score[n:n + k])  # -0.0 -> 0.0: one score
+        positive[n:n + k] = data.positive
+        if weighted:
+            weight[n:n + k] = 1.0 if data.weight is None else data.weight
+        n += k
+    columns = {"score": score[:n], "positive": positive[:n]}
+    if weighted:
+        columns["weight"] = weight[:n]
+    return pd.DataFrame(columns, copy=False)
 
 
-def rows_by_range(data, lo, hi, cuts):
-    """The rows of validated binary scores with ``lo < score <= hi``, grouped by the
-    range of ``cuts`` they fall in (range r: cuts[r-1] < score <= cuts[r]): a list
-    of BinaryScores (None for a range without rows).
+def range_counts(frame, cuts):
+    """(len(cuts) + 1, 2): positives and negatives of a rows frame per range (range r:
+    ``cuts[r-1] <= score < cuts[r]``, as Dask's ``set_index`` divides)."""
+    which = np.searchsorted(cuts, frame["score"].to_numpy(), side="right")
+    positive = frame["positive"].to_numpy()
+    k = cuts.size + 1
+    if "weight" not in frame:
+        pos = np.bincount(which[positive], minlength=k)
+        return np.stack([pos, np.bincount(which, minlength=k) - pos], axis=1)
+    weight = frame["weight"].to_numpy()
+    return np.stack([np.bincount(which, weights=np.where(positive, weight, 0.0),
+                                 minlength=k),
+                     np.bincount(which, weights=np.where(positive, 0.0, weight),
+                                 minlength=k)], axis=1)
 
-    The rows are grouped by a stable radix sort of their range numbers; the
-    temporaries are a few bytes per row of ``data``. Rows of weight 0 are
-    left out (they make no score, as in ``binary_scores``).
+
+def _sum_counts(counts):
+    return sum(counts[1:], counts[0])
+
+
+def _above(counts):
+    """Per range the positives and negatives scored above it (cumulative offsets from
+    the higher ranges), as integers when they are whole."""
+    above = np.cumsum(counts[::-1], axis=0)[::-1] - counts
+    return [(_count(p), _count(n)) for p, n in above]
+
+
+def sorted_table(frame):
+    """The :class:`ScoreCounts` of a range's rows, sorted by score (the shuffle's
+    output, its index the score): counts summed over each run of equal scores."""
+    from evalplots.metrics._validation import sums_exactly
+
+    score = frame.index.to_numpy()
+    if score.size == 0:
+        return None
+    starts = np.flatnonzero(np.r_[True, score[1:] != score[:-1]])
+    positive = frame["positive"].to_numpy()
+    if "weight" not in frame:
+        pos = np.add.reduceat(positive, starts, dtype=np.int64)
+        return ScoreCounts(score[starts], pos, np.diff(np.r_[starts, score.size]) - pos)
+    weight = frame["weight"].to_numpy()
+    pos = np.add.reduceat(np.where(positive, weight, 0.0), starts)
+    neg = np.add.reduceat(np.where(positive, 0.0, weight), starts)
+    if sums_exactly(weight):  # whole weights, total below 2**53: exact counts
+        pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+    return ScoreCounts(score[starts], pos, neg)
+
+
+def _range_share(frame, above, r, class_totals, max_points, keep_at):
+    n_pos, n_neg = class_totals
+    return range_contribution(sorted_table(frame), *above[r], n_pos, max_points, keep_at,
+                              n_neg=n_neg)
+
+
+def exact_ranges(frames, merged, *, memory_budget, max_points, split_every=8,
+                 weighted=False, progress=None, n_ranges=None, keep_at=()):
+    """The exact path: range-partition the rows with Dask's shuffle, then each range's
+    exact shares given the counts scored above it.
+
+    ``frames``: one delayed :func:`rows_frame` per partition; ``merged``: the
+    merged :class:`PartTable` of the first pass (its sketch and totals). The
+    sketch's quantiles cut the scores into ranges whose rows fit the budget
+    (:func:`n_ranges_for`); ``set_index`` on the score, with those divisions,
+    moves each row to its range (the disk-backed P2P shuffle on a
+    ``distributed`` cluster) and sorts each range; equal scores fall in one
+    range. Beside it, each partition counts its rows per range, and the counts,
+    summed in a tree, give each range the positives and negatives above it.
+    Each range then yields its exact shares (:func:`range_contribution`); the
+    client receives those and the kept vertices only.
     """
-    score = data.score
-    inside = (score > lo) & (score <= hi)
-    if data.weight is not None:
-        inside &= data.weight != 0
-    inside = np.flatnonzero(inside)
-    score = score[inside]
-    which = np.searchsorted(cuts, score, side="left")
-    which = which.astype(np.min_scalar_type(cuts.size), copy=False)
-    order = np.argsort(which, kind="stable")
-    ends = np.cumsum(np.bincount(which, minlength=cuts.size + 1))
-    del which
-    rows = inside[order]
-    del inside, order
-    weight = data.weight
-    return [BinaryScores(data.score[rows[a:b]], data.positive[rows[a:b]],
-                         None if weight is None else weight[rows[a:b]]) if b > a else None
-            for a, b in zip(np.r_[0, ends[:-1]], ends)]
+    import dask
+    import dask.dataframe as dd
 
-
-def pieces_of(ranges):
-    """A partition's pieces of a wave: per range the compact table (:func:`compact`)
-    of its rows, given as a list of blocks of BinaryScores (None: no rows).
-
-    Each range's blocks are joined, tabled and released in turn, so the rows
-    and the tables together stay about the size of the rows.
-    """
-    pieces = []
-    for r, blocks in enumerate(ranges):
-        blocks = [b for b in blocks if b is not None and b.score.size]
-        ranges[r] = None
-        if not blocks:
-            pieces.append(None)
-            continue
-        data = blocks[0] if len(blocks) == 1 else BinaryScores(
-            np.concatenate([b.score for b in blocks]),
-            np.concatenate([b.positive for b in blocks]),
-            None if blocks[0].weight is None else np.concatenate([b.weight
-                                                                  for b in blocks]))
-        del blocks
-        pieces.append(compact(ScoreCounts._from_binary_scores(data), copy=False))
-    return pieces
-
-
-class Spill:
-    """The rows of a partition's later waves, put aside on the worker's local disk.
-
-    The first wave reads every row of a partition anyway; instead of reading
-    it again in each later wave, its task writes each later wave's rows
-    (score, class, weight: 9 or 17 bytes) to files in the worker's local
-    directory, and the later wave's task on that worker reads them back (and
-    deletes them). A task that finds no file (another worker, a retried
-    task, no ``distributed`` worker) reads its partition again: the files
-    only save time, and memory stays one block and one wave's rows.
-
-    ``plan`` is ``(token, partition, wave, bounds)``: a name for the run, the
-    partition's number, the wave (0 = the highest scores), and the
-    ascending scores between waves; None: nothing put aside.
-    """
-
-    def __init__(self, plan):
-        self.token, self.part, self.wave, self.bounds = plan or (None, 0, 0, np.empty(0))
-        self.files = self.directory = None
-        if plan is None:
-            return
-        try:
-            from distributed import get_worker
-
-            self.directory = get_worker().local_directory
-        except (ImportError, ValueError):  # not on a distributed worker: no files
-            self.directory = None
-
-    def _path(self, wave, kind):
-        return os.path.join(self.directory,
-                            f"evalplots-{self.token}-{self.part}-{wave}.{kind}")
-
-    def rows(self):
-        """This wave's rows read back (their files deleted), or None."""
-        if self.directory is None or self.wave == 0:
-            return None
-        paths = [self._path(self.wave, kind) for kind in "spw"]
-        if not all(os.path.exists(p) for p in paths[:2]):
-            return None
-        score = np.fromfile(paths[0], np.float64)
-        positive = np.fromfile(paths[1], np.bool_)
-        weight = np.fromfile(paths[2], np.float64) if os.path.exists(paths[2]) else None
-        for p in paths:
-            if os.path.exists(p):
-                os.remove(p)
-        return BinaryScores(score, positive, weight)
-
-    def __enter__(self):
-        if self.directory is not None and self.wave == 0 and self.bounds.size:
-            self.files = {}
-        return self
-
-    def add(self, data):
-        """Write the rows of ``data`` (validated binary scores) that belong to later
-        waves, each to its wave's files (rows of weight 0 are left out), in slices
-        of ``WALK_ROWS`` rows (the temporaries stay small)."""
-        if self.files is None:
-            return
-        for a in range(0, data.score.size, WALK_ROWS):
-            b = a + WALK_ROWS
-            self._add(BinaryScores(data.score[a:b], data.positive[a:b],
-                                   None if data.weight is None else data.weight[a:b]))
-
-    def _add(self, data):
-        n_waves = self.bounds.size + 1  # wave w (ascending) ends at bounds[w]
-        which = np.searchsorted(self.bounds, data.score, side="left")
-        if data.weight is not None:
-            which[data.weight == 0] = n_waves - 1  # the current wave: not written
-        which = which.astype(np.min_scalar_type(n_waves), copy=False)
-        order = np.argsort(which, kind="stable")
-        ends = np.cumsum(np.bincount(which, minlength=n_waves))
-        for w, (a, b) in enumerate(zip(np.r_[0, ends[:-1]], ends)):
-            wave = n_waves - 1 - w  # waves are numbered from the highest scores
-            if b == a or wave == 0:
-                continue
-            if wave not in self.files:
-                self.files[wave] = [open(self._path(wave, kind), "wb") for kind in
-                                    ("sp" if data.weight is None else "spw")]
-            rows = order[a:b]
-            for fh, values in zip(self.files[wave], (data.score, data.positive,
-                                                     data.weight)):
-                values[rows].tofile(fh)
-
-    def __exit__(self, *exc):
-        for handles in (self.files or {}).values():
-            for fh in handles:
-                fh.close()
-        return False
-
-
-def remove_spills(token, dask_worker):
-    """Delete a run's files left on this worker (a wave that failed, or was cut short).
-
-    Run by ``client.run(remove_spills, token)``, which passes the worker as
-    ``dask_worker`` (``get_worker()`` finds no worker outside a task, so it
-    cannot be asked there).
-    """
-    import glob
-
-    for path in glob.glob(os.path.join(dask_worker.local_directory,
-                                       f"evalplots-{token}-*")):
-        os.remove(path)
-
-
-def exact_ranges(piece_tasks, n_parts, merged, *, memory_budget, max_points,
-                 progress=None, n_ranges=None, per_wave=None, weighted=False,
-                 keep_at=()):
-    """The exact path: range-partition the scores in waves, offsets, contributions.
-
-    ``piece_tasks(lo, hi, cuts, spill)``: one delayed task per partition whose
-    value is the list of its pieces (compact :class:`ScoreCounts` or None) of
-    the ranges ``lo < score <= hi`` cut at ``cuts``, read again from the input
-    or from the rows its first wave put aside (``spill(i)``: the
-    :class:`Spill` plan of partition ``i``);
-    ``merged``: the merged :class:`PartTable` of the first pass (its sketch
-    and totals). The ranges are taken in waves from the highest scores down,
-    ``per_wave`` at a time: a wave's partition tasks run, the client gathers
-    each range's positives and negatives and sends each range the counts
-    scored above it, each range's pieces are merged and its contribution
-    computed, and the wave's data is released before the next wave starts.
-    """
-    client = current_client()
-    slots = [None]  # a worker per task slot (each of its threads)
-    if client is not None:
-        slots = [address for address, w in client.scheduler_info()["workers"].items()
-                 for _ in range(w.get("nthreads", 1))] or [None]
-    n_slots = len(slots)
-    planned, planned_wave = plan(max(merged.n_rows, 1), memory_budget=memory_budget,
-                                 n_parts=n_parts, max_rows=merged.max_rows,
-                                 n_slots=n_slots, weighted=weighted)
-    cuts = boundaries(merged, n_ranges or planned)
+    cuts = boundaries(merged, n_ranges or n_ranges_for(max(merged.n_rows, 1),
+                                                       memory_budget))
     n_ranges = cuts.size + 1
-    per_wave = min(n_ranges, per_wave or planned_wave)
-    edges = np.r_[-np.inf, cuts, np.inf]
+    meta = rows_frame([], 0, weighted)
+    client = current_client()
+    frame = dd.from_delayed(frames, meta=meta, verify_meta=False)
+    pieces = -(-max(merged.max_rows, 1) // SHUFFLE_PIECE_ROWS)
+    if pieces > 1:  # each partition in equal pieces (views of its rows)
+        frame = frame.repartition(npartitions=len(frames) * pieces)
+    ranged = frame.set_index(
+        "score", divisions=[-np.inf, *cuts.tolist(), np.inf],
+        shuffle_method="p2p" if client is not None else "tasks")
+    counts = [dask.delayed(range_counts, pure=True)(f, cuts) for f in frames]
+    while len(counts) > 1:  # a tree of fan-in split_every
+        counts = [dask.delayed(_sum_counts, pure=True)(counts[i:i + split_every])
+                  for i in range(0, len(counts), split_every)]
+    above = dask.delayed(_above, pure=True)(counts[0])
     class_totals = (_count(merged.n_pos), _count(merged.n_neg))
     per_range = max(1, max_points // n_ranges)
-    above = [0, 0]
-    totals, pieces = [], []  # per range, from the highest down
-    tops = list(range(n_ranges, 0, -per_wave))
-    token = uuid.uuid4().hex
-    bounds = edges[tops[:0:-1]]  # the ascending scores between waves
-    try:
-        pieces = _waves(piece_tasks, tops, per_wave, edges, cuts, token, bounds, client,
-                        slots, progress, above, totals, class_totals, per_range,
-                        keep_at)
-    finally:
-        if client is not None and len(tops) > 1:
-            client.run(remove_spills, token)
-    pieces = pieces[::-1]  # lowest range first, as summarize takes them
-    summary = summarize(pieces, sum(t[0] for t in totals), sum(t[1] for t in totals),
-                        "ranges", n_ranges)
-    return dataclasses.replace(summary, n_waves=len(tops),
-                               range_rows=max(p["rows"] for p in pieces))
-
-
-def _waves(piece_tasks, tops, per_wave, edges, cuts, token, bounds, client, slots,
-           progress, above, totals, class_totals, per_range, keep_at):
-    """The contributions of the ranges, highest first, wave by wave."""
-    n_slots = len(slots)
-    pieces = []
-    for wave, top in enumerate(tops, start=1):
-        low = max(0, top - per_wave)
-        tasks = piece_tasks(edges[low], edges[top], cuts[low:top - 1],
-                            lambda part: (token, part, wave - 1, bounds))
-        parts = run_tasks(tasks, progress=progress,
-                          workers=[slots[i % n_slots] for i in range(len(tasks))],
-                          description=f"range-partitioning the scores, wave {wave} of "
-                                      f"{len(tops)}")
-        wave_totals = _wave_totals(client, parts)[::-1]  # highest range first
-        offsets = []
-        for t in wave_totals:
-            offsets.append(tuple(above))
-            above[:] = [above[0] + t[0], above[1] + t[1]]
-        totals.extend(wave_totals)
-        ranges = range(top - low - 1, -1, -1)  # the wave's ranges, highest first
-        args = [(off, class_totals, per_range, keep_at) for off in offsets]
-        pieces.extend(_wave_contributions(client, parts, ranges, args, slots))
-        del parts  # the wave's pieces are freed before the next wave reads
-        if client is not None:
-            client.run(_trim_memory)
-    return pieces
-
-
-def _trim_memory():
-    """Give the freed heap of a worker back to the system (glibc's ``malloc_trim``):
-    the next wave then starts from the worker's resident size before this one."""
-    import ctypes
-
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):  # not glibc: nothing to do
-        pass
-
-
-def _wave_totals(client, parts):
-    """Per range of the wave (lowest first) its positives and negatives, as integers
-    when they are whole: 2 numbers per range reach the client."""
-    if client is None:
-        sums = sum(piece_totals(p) for p in parts)
-    else:
-        sums = sum(client.gather([client.submit(piece_totals, p, pure=False)
-                                  for p in parts]))
-    return [(_count(t[0]), _count(t[1])) for t in sums]
-
-
-def _wave_contributions(client, parts, ranges, args, slots):
-    """Each range's contribution (in the order of ``ranges``), its pieces merged on a
-    worker: ``IN_FLIGHT`` ranges per task slot at a time, each slot's on its worker
-    (if it can), so that few ranges' pieces travel ahead of their merge."""
-    if client is None:
-        return [_contribution_of_pieces([p[r] for p in parts], *a)
-                for r, a in zip(ranges, args)]
-    from distributed import as_completed
-
-    jobs = list(zip(ranges, args))
-    running, started, out = as_completed(), {}, [None] * len(jobs)
-
-    def submit(slot):
-        i = len(started)
-        if i < len(jobs):
-            r, a = jobs[i]
-            level = [client.submit(operator.getitem, p, r, pure=False) for p in parts]
-            future = client.submit(_contribution_of_pieces, level, *a, pure=False,
-                                   workers=slot, allow_other_workers=True)
-            started[future.key] = (i, slot, future)
-            running.add(future)
-
-    for _ in range(IN_FLIGHT):
-        for slot in slots:
-            submit(slot)
-    for future in running:
-        i, slot, _ = started[future.key]
-        out[i] = future.result()
-        started[future.key] = (i, slot, None)  # its pieces may go
-        submit(slot)
-    return out
+    share = dask.delayed(_range_share, pure=True)
+    shares = run_tasks([share(p, above, r, class_totals, per_range, tuple(keep_at))
+                        for r, p in enumerate(ranged.to_delayed())], progress=progress,
+                       description="range-partitioning the scores (Dask's shuffle)")
+    shares = client.gather(shares) if client is not None else shares
+    summary = summarize(shares, class_totals[0], class_totals[1], "ranges", n_ranges)
+    return dataclasses.replace(summary, range_rows=max(p["rows"] for p in shares))
 
 
 def _count(total):
-    """A range's total back to an integer when it is one (unweighted or whole weights)."""
+    """A total back to an integer when it is one (unweighted or whole weights)."""
     from evalplots.metrics._validation import whole_sums_exact
 
     return int(total) if whole_sums_exact(float(total).is_integer(), total) else total
 
-
-def _merge_ranges(pieces):
-    """The table of a range from its pieces (each sorted, of distinct scores).
-
-    One ``np.sort`` of their scores, then each piece's counts added at its
-    scores' places: the only arrays as long as the range are its scores and
-    its counts (of the pieces' compact type when no score repeats across
-    pieces; int64 or float64 sums otherwise, so that nothing wraps).
-    """
-    pieces = [p for p in pieces if p is not None and len(p)]
-    if len(pieces) <= 1:
-        return pieces[0] if pieces else None
-    score = np.concatenate([p.score for p in pieces])
-    score.sort()
-    repeats = bool((score[1:] == score[:-1]).any())
-    if repeats:
-        score = score[np.r_[True, score[1:] != score[:-1]]]
-    kinds = {p.positive.dtype.kind for p in pieces}
-    dtype = (np.float64 if "f" in kinds else np.int64 if repeats
-             else np.result_type(*(c for p in pieces for c in (p.positive, p.negative))))
-    pos = np.zeros(score.size, dtype)
-    neg = np.zeros(score.size, dtype)
-    for p in pieces:
-        at = np.searchsorted(score, p.score)
-        pos[at] += p.positive  # the scores of one piece are distinct
-        neg[at] += p.negative
-    return ScoreCounts(score, pos, neg)
-
-
-def _contribution_of_pieces(pieces, offsets, class_totals, max_points, keep_at):
-    n_pos, n_neg = class_totals
-    return range_contribution(_merge_ranges(pieces), offsets[0], offsets[1], n_pos,
-                              max_points, keep_at, n_neg=n_neg)
 
 
 # --- the binned mode -----------------------------------------------------------

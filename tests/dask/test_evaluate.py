@@ -318,6 +318,29 @@ def test_parquet_files_evaluation_equals_in_memory(client, tmp_path, labels, pos
                                   expected.models["m2"].confusion_matrix)
 
 
+@pytest.mark.parametrize("suffix", ["parquet", "csv"])
+def test_a_missing_target_column_has_the_readers_message(tmp_path, suffix):
+    """A file without the target column is refused with the message of
+    evalplots.datasets.read_predictions (the columns shown as it shows them: an
+    invisible character escaped)."""
+    import pandas as pd
+
+    import evalplots.dask
+    from evalplots.datasets import read_predictions
+
+    frame = pd.DataFrame({"y\u200b_true": [0, 1, 1], "m": [.1, .2, .3]})
+    path = tmp_path / f"part.{suffix}"
+    if suffix == "parquet":
+        frame.to_parquet(path, index=False)
+    else:
+        frame.to_csv(path, index=False)
+    with pytest.raises(ValueError, match="no label column 'y_true'") as expected:
+        read_predictions(str(path))
+    with pytest.raises(ValueError, match="no label column 'y_true'") as got:
+        evalplots.dask.evaluate(str(path))
+    assert str(got.value).endswith(str(expected.value))
+
+
 @pytest.mark.parametrize("continuous, method", [(False, "auto"), (True, "exact")])
 def test_an_empty_partition_file_contributes_nothing(client, tmp_path, continuous, method):
     import pyarrow as pa
@@ -459,21 +482,47 @@ def test_a_bad_value_in_the_third_row_group_names_the_file(client, tmp_path, col
         ranking_summary(str(tmp_path / "*.parquet"), labels=[0, 1], sample_weight="w")
 
 
-def test_range_pieces_are_compact_copies_that_merge_without_wrapping():
+@pytest.mark.parametrize("weights", [None, "int", "real"])
+def test_a_range_table_and_its_counts_equal_the_in_memory_table(weights):
+    """A range as the shuffle delivers it (rows sorted by score, ties and -0.0 among
+    them): its table equals ScoreCounts of its rows (whole weights as integers), and
+    the rows' counts per range equal the tables' totals cut at the same divisions."""
+    import pandas as pd
+
     from evalplots.dask import _ranking
     from evalplots.metrics import ScoreCounts
+    from evalplots.metrics.ranking._thresholds import BinaryScores
 
-    table = ScoreCounts([0.1, 0.2, 0.3], [200, 0, 70_000], [0, 255, 3])
-    low, high = (_ranking.compact(ScoreCounts(table.score[a:b], table.positive[a:b],
-                                              table.negative[a:b]))
-                 for a, b in ((0, 1), (1, 3)))
-    assert low.positive.dtype == np.uint8 and high.positive.dtype == np.uint32
-    assert not np.shares_memory(low.score, table.score)  # the table can be freed
-    merged = _ranking._merge_ranges([low, low, None, low])
-    assert merged.positive.tolist() == [600] and merged.negative.tolist() == [0]
-    assert merged.positive.dtype == np.int64
-    totals = _ranking.piece_totals([low, None, high])
-    assert totals.tolist() == [[200, 0], [0, 0], [70_000, 258]]
+    rng = np.random.default_rng(5)
+    n = 3000
+    y = rng.integers(0, 2, n).astype(bool)
+    s = np.round(rng.normal(size=n), 2)
+    s[:5] = -0.0
+    w = None if weights is None else (rng.integers(1, 4, n).astype(np.float64)
+                                      if weights == "int" else rng.random(n) + 0.1)
+    frame = _ranking.rows_frame([BinaryScores(s[:1000], y[:1000], None if w is None
+                                              else w[:1000]),
+                                 BinaryScores(s[1000:], y[1000:], None if w is None
+                                              else w[1000:])], n + 7, w is not None)
+    zero = frame["score"].to_numpy() == 0
+    assert len(frame) == n and zero[:5].all() and not np.signbit(frame["score"][zero]).any()
+    expected = ScoreCounts.from_arrays(y, s, sample_weight=w)
+    got = _ranking.sorted_table(frame.set_index("score").sort_index())
+    np.testing.assert_array_equal(got.score, expected.score)
+    np.testing.assert_allclose(got.positive, expected.positive, rtol=1e-13)
+    np.testing.assert_allclose(got.negative, expected.negative, rtol=1e-13)
+    assert got.positive.dtype.kind == ("f" if weights == "real" else "i")
+    cuts = np.array([-0.5, 0.0, 0.3])  # range r: cuts[r-1] <= score < cuts[r]
+    counts = _ranking.range_counts(frame, cuts)
+    at = np.searchsorted(cuts, expected.score, side="right")
+    for r in range(4):
+        np.testing.assert_allclose(counts[r], [expected.positive[at == r].sum(),
+                                               expected.negative[at == r].sum()],
+                                   rtol=1e-13)
+    above = _ranking._above(counts)
+    assert above[-1] == (0, 0)
+    assert above[0] == pytest.approx(tuple(counts[1:].sum(axis=0)), rel=1e-13)
+    assert _ranking.sorted_table(pd.DataFrame(frame[:0]).set_index("score")) is None
 
 
 # --- the command: --engine dask -------------------------------------------------------
@@ -862,47 +911,37 @@ def test_delong_test_of_dask_arrays_with_text_labels_equals_in_memory(client):
     _table_values_equal(got, expected)
 
 
-# --- the exact range path in waves: bounded memory ------------------------------------
-
-
-def _planned(n_rows, sizes, budget, weighted, n_slots=2):
-    from evalplots.dask import _ranking
-
-    return _ranking.plan(n_rows, memory_budget=budget, n_parts=len(sizes),
-                         max_rows=max(sizes), n_slots=n_slots, weighted=weighted)
+# --- the exact range path: Dask's shuffle, bounded memory ------------------------------------
 
 
 @pytest.mark.parametrize("weights", [False, True])
-def test_waves_follow_the_budget_and_equal_in_memory(client, weights):
+def test_ranges_follow_the_budget_and_equal_in_memory(client, monkeypatch, weights):
     """A budget of 1 MiB for 10^5 continuous scores in 16 partitions (one empty, one of
-    one class): many ranges, several waves, each range's table within its share."""
+    one class), each shuffled in pieces of 1000 rows: many ranges, each range's table
+    within the budget's rows."""
     from evalplots.dask import _ranking
 
+    monkeypatch.setattr(_ranking, "SHUFFLE_PIECE_ROWS", 1000)
     budget = 2**20
     (y, s, w), (ym, sm, wm) = _data(7, "continuous", weights)
     r = ranking_summary(y, s, sample_weight=w if weights else None, memory_budget=budget)
-    # rows of weight 0 are no score: the plan counts the others
-    rows = [int(part.sum()) for part in np.split(wm != 0, np.cumsum(_sizes())[:-1])]
-    n_ranges, per_wave = _planned(sum(rows), rows, budget, weights)
+    rows = int((wm != 0).sum())  # rows of weight 0 are no score
     assert r.method == "ranges"
-    assert (r.n_ranges, r.n_waves) == (n_ranges, -(-n_ranges // per_wave))
-    assert r.n_ranges >= 15 and r.n_waves >= 3
-    piece = (_ranking.WEIGHTED_PIECE_ROW_BYTES if weights else _ranking.PIECE_ROW_BYTES)
-    share = budget * _ranking.RANGE_SHARE // (piece + _ranking.MERGE_ROW_BYTES)
-    assert 0 < r.range_rows <= share  # the largest range: within its share of the budget
+    assert r.n_ranges == _ranking.n_ranges_for(rows, budget) >= 6
+    assert 0 < r.range_rows <= budget // _ranking.RANGE_ROW_BYTES
     np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
                                _reference(ym, sm, wm if weights else None, None),
                                rtol=0, atol=1e-12)
 
 
 @pytest.mark.parametrize("weights", [False, True])
-def test_waves_keep_ties_in_one_range(client, weights):
+def test_ranges_keep_ties_in_one(client, weights):
     """~1000 distinct scores, each shared by ~50 rows, on the exact path with ranges
     of a few distinct scores: the cuts fall on scores, so no tie is split."""
     (y, s, w), (ym, sm, wm) = _data(8, "discrete", weights, n_rows=50_000)
     r = ranking_summary(y, s, sample_weight=w if weights else None, method="exact",
-                        memory_budget=24 * 40_000)
-    assert r.method == "ranges" and r.n_ranges >= 8 and r.n_waves >= 2
+                        memory_budget=24 * 10_000)
+    assert r.method == "ranges" and r.n_ranges >= 8
     np.testing.assert_allclose([r.roc_auc, r.average_precision, r.break_even_point],
                                _reference(ym, sm, wm if weights else None, None),
                                rtol=0, atol=1e-12)
@@ -929,14 +968,14 @@ def _continuous_files(directory, sizes, labels=(0, 1), weights=None):
 
 @pytest.mark.parametrize("labels, pos_label, weights", [
     ((0, 1), None, None), (("ham", "spam"), "spam", "int"), ((0, 1), 1, "real")])
-def test_parquet_waves_equal_in_memory(client, tmp_path, labels, pos_label, weights):
-    """Continuous Parquet scores: sampled block by block in the first pass, each wave's
-    rows read by blocks; the same AUC, AP and BEP as in memory."""
+def test_parquet_ranges_equal_in_memory(client, tmp_path, labels, pos_label, weights):
+    """Continuous Parquet scores: sampled block by block in the first pass, read again
+    by blocks for the shuffle; the same AUC, AP and BEP as in memory."""
     cols = _continuous_files(tmp_path, [40_000, 25_000, 30_000], labels, weights)
     r = ranking_summary(str(tmp_path / "*.parquet"), pos_label=pos_label,
                         sample_weight=None if weights is None else "w",
                         memory_budget=2**20)
-    assert r.method == "ranges" and r.n_waves >= 2
+    assert r.method == "ranges" and r.n_ranges >= 2
     y, s, w = cols["y_true"], cols["m"], cols.get("w")
     expected = (_auc_pos(y, s, w, 1 if pos_label is None else pos_label),
                 average_precision_score(y, s, pos_label=pos_label, sample_weight=w),
@@ -946,11 +985,11 @@ def test_parquet_waves_equal_in_memory(client, tmp_path, labels, pos_label, weig
 
 
 @pytest.mark.parametrize("weights", [None, "real"])
-def test_parquet_wave_rows_equal_the_readers(tmp_path, monkeypatch, weights):
-    """A file's rows of a wave read in blocks, by range, and its sample's totals, equal
-    those of the general reader's arrays."""
-    from evalplots.dask import _input, _ranking
-    from evalplots.dask._evaluate import _wave_pieces
+def test_parquet_range_rows_equal_the_readers(tmp_path, monkeypatch, weights):
+    """A file's rows for the shuffle, read in blocks across row groups, and its
+    sample's totals, equal those of the general reader's arrays."""
+    from evalplots.dask import _input
+    from evalplots.dask._evaluate import _rows_frame
     from evalplots.dask._input import FilePart
     from evalplots.metrics.ranking._thresholds import binary_scores
 
@@ -958,16 +997,14 @@ def test_parquet_wave_rows_equal_the_readers(tmp_path, monkeypatch, weights):
     cols = _continuous_files(tmp_path, [20_000], weights=weights)
     path = str(tmp_path / "part-0.parquet")
     spec = _spec((0, 1), ["m"], weights)
-    cuts = np.array([-0.5, 0.0, 0.25, 1.0])
-    got = _wave_pieces(FilePart(path, "p", spec), "p", "m", 1, spec["classes"], -0.8,
-                       1.5, cuts, None)
+    got = _rows_frame(FilePart(path, "p", spec), "p", "m", 1, spec["classes"],
+                      weights is not None)
     data = binary_scores(cols["y_true"], cols["m"], pos_label=1,
                          sample_weight=cols.get("w"))
-    expected = _ranking.rows_by_range(data, -0.8, 1.5, cuts)
-    for g, e in zip(got, _ranking.pieces_of([[e] for e in expected])):
-        np.testing.assert_array_equal(g.score, e.score)
-        np.testing.assert_allclose(g.positive, e.positive, rtol=1e-13)
-        np.testing.assert_allclose(g.negative, e.negative, rtol=1e-13)
+    np.testing.assert_array_equal(got["score"], data.score)
+    np.testing.assert_array_equal(got["positive"], data.positive)
+    if weights is not None:
+        np.testing.assert_array_equal(got["weight"], data.weight)
     part = _file_first(path, spec, 1, budget_rows=1000)["m"]
     assert part.table is None and part.n_rows == data.score.size
     w = np.ones(20_000) if weights is None else cols["w"]
@@ -998,9 +1035,8 @@ def test_default_budget_is_twice_the_largest_partition(tmp_path):
     assert memory_budget_of(5000, {"partition_bytes": 2**30}) == 5000
 
 
-def test_range_merge_and_walk_equal_one_table():
-    """Pieces merged with one sort, and a table walked in blocks, give the numbers of
-    the whole table in one piece (ties across pieces summed, integer counts exact)."""
+def test_range_walk_in_blocks_equals_one_table():
+    """A table walked in blocks gives the numbers of the whole table in one block."""
     from evalplots.dask import _ranking
     from evalplots.metrics import ScoreCounts
 
@@ -1008,10 +1044,6 @@ def test_range_merge_and_walk_equal_one_table():
     tables = [ScoreCounts.from_arrays(rng.integers(0, 2, n), np.round(rng.random(n), 3))
               for n in (500, 800, 300)]
     whole = ScoreCounts.merge(tables)
-    merged = _ranking._merge_ranges([_ranking.compact(t) for t in tables] + [None])
-    np.testing.assert_array_equal(merged.score, whole.score)
-    np.testing.assert_array_equal(merged.positive, whole.positive)
-    assert merged.positive.dtype == np.int64
     n_pos = int(whole.positive.sum())
     one = _ranking.range_contribution(whole, 7, 3, n_pos + 7, 50, keep_at=(0.5,))
     old = _ranking.WALK_ROWS
@@ -1032,9 +1064,9 @@ def test_range_merge_and_walk_equal_one_table():
 
 
 @pytest.mark.parametrize("weights", [None, "int"])
-def test_parquet_evaluation_on_the_waves_equals_in_memory(client, tmp_path, weights):
+def test_parquet_evaluation_on_the_ranges_equals_in_memory(client, tmp_path, weights):
     """evaluate() of continuous Parquet scores past the budget: the first pass reads
-    blocks (sums, pair tables, losses, a sample), AUC/AP/BEP from the waves."""
+    blocks (sums, pair tables, losses, a sample), AUC/AP/BEP from the ranges."""
     import evalplots
     import evalplots.dask
 
@@ -1068,33 +1100,6 @@ def test_parquet_sampled_summary_equals_from_arrays(tmp_path, monkeypatch):
     np.testing.assert_allclose(summary.losses["m"], expected.losses["m"], rtol=1e-12)
     assert (parts["m"].n_pos, parts["m"].n_neg) == (expected.tables["m"].positive.sum(),
                                                     expected.tables["m"].negative.sum())
-
-
-def _spill_files(dask_worker):
-    import glob
-
-    return glob.glob(os.path.join(dask_worker.local_directory, "evalplots-*"))
-
-
-@pytest.mark.parametrize("stop", [RuntimeError, KeyboardInterrupt])
-def test_a_run_cut_short_leaves_no_spill_file_on_the_workers(client, tmp_path, stop):
-    """The first wave puts the later waves' rows on the workers' disks; a run stopped
-    in a later wave (an error, Ctrl-C) deletes them on every worker, which outlive it."""
-    _continuous_files(tmp_path, [40_000, 25_000, 30_000, 20_000])
-    seen = []
-
-    def progress(description, done, total):
-        seen.append(description)
-        if "wave 3" in description:
-            # the first wave's files are on the workers now
-            seen.append(sum(len(f) for f in client.run(_spill_files).values()))
-            raise stop("cut short")
-
-    with pytest.raises(stop, match="cut short"):
-        ranking_summary(str(tmp_path / "*.parquet"), memory_budget=2**20,
-                        progress=progress)
-    assert seen[-1] > 0  # there were files to delete
-    assert client.run(_spill_files) == {w: [] for w in client.run(lambda: 0)}
 
 
 def test_cli_input_error_on_the_local_cluster_is_one_line(tmp_path):
