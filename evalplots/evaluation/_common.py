@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from evalplots.evaluation._text_tables import EvaluationText
 from evalplots.metrics.inference._bootstrap import check_n_resamples
 from evalplots.metrics.inference._interval import check_confidence_level
 
@@ -167,7 +168,7 @@ def check_model_names(predictions):
     return dict(predictions)
 
 
-class Evaluation:
+class Evaluation(EvaluationText):
     """Shared behaviour of the binary, multi-class and regression evaluations.
 
     Not made directly: :func:`evalplots.evaluate` returns a subclass. Subclasses
