@@ -147,8 +147,7 @@ def check_table_options(*, metrics=None, available=(), columns="models",
         raise ValueError(f"interval must be 'brackets' (0.995 [0.990, 1.000]) or "
                          f"'parentheses' (0.995 (0.990–1.000)); got {interval!r}.")
     if isinstance(decimals, bool) or not isinstance(decimals, int) or decimals < 0:
-        raise ValueError(f"decimals must be an integer >= 0, got {decimals!r}; "
-                         f"e.g. decimals=3.")
+        raise ValueError(f"decimals must be an integer >= 0 (e.g. 3), got {decimals!r}.")
     if metrics is None:
         return list(available)
     if isinstance(metrics, str):
@@ -400,7 +399,7 @@ _LATEX_RE = re.compile("|".join(map(re.escape, _LATEX)))
 _MINUS = re.compile(r"(?<![\w.])-(?=\d)")
 #: Markdown's inline markup characters (and the pipe of a table cell), escaped in names
 _MARKDOWN_RE = re.compile(r"([\\`*_\[\]<>|~#])")
-#: in a caption or note: the same but brackets, which make no link without a target
+#: in a caption, note or column title: the same but brackets (no link without a target)
 _PROSE_RE = re.compile(r"([\\`*_<>|~])")
 #: in a number: only a pipe would break the table
 _PIPE_RE = re.compile(r"(\|)")
@@ -564,7 +563,7 @@ class TextTable:
                 text = markup.sub(r"\\\1", text)
             return f"**{text}**" if bold and text else text
 
-        lines = ["| " + " | ".join(cell(h) for h in self.header) + " |",
+        lines = ["| " + " | ".join(cell(h, markup=_PROSE_RE) for h in self.header) + " |",
                  "| " + " | ".join("---:" if n else ":---" for n in self.numeric) + " |"]
         lines += ["| " + " | ".join(cell(c, (i, j) in self.bold,
                                          _PIPE_RE if self.numeric[j] else _MARKDOWN_RE)
@@ -1065,3 +1064,197 @@ class EvaluationText:
         """
         return self._text_table(metrics, columns, interval, decimals, bold_best, caption,
                                 ci).to_html()
+
+    def save_tables(self, directory, *, ci=True, provenance=None):
+        """Write the paper tables and every number, machine-readable, into ``directory``.
+
+        Parameters
+        ----------
+        directory : str or path-like
+            Where to write; made (with its parents) if it does not exist. Files
+            of the same names are replaced.
+        ci : bool, default=True
+            With the confidence intervals and the comparisons (computed on first
+            use); False: the point estimates only.
+        provenance : Provenance, dict or None, default=None
+            Where the numbers come from (e.g. :class:`evalplots.report.Provenance`:
+            input file, its SHA-256, rows, command line, versions, date), copied
+            into ``numbers.json``.
+
+        Returns
+        -------
+        paths : list of pathlib.Path
+            The files written: ``metrics.tex``, ``metrics.md``, ``metrics.csv``,
+            then (with ``ci`` and two models or more) ``comparisons.tex``,
+            ``comparisons.md``, ``comparisons.csv``, and ``numbers.json``.
+
+        Raises
+        ------
+        ValueError
+            If ``directory`` exists and is not a directory.
+        OSError
+            If a file cannot be written (files written before stay complete).
+
+        Notes
+        -----
+        The ``.tex`` and ``.md`` files are :meth:`to_latex` and
+        :meth:`to_markdown` (with their defaults) and the comparisons' own. The
+        CSV files hold one row per (model, metric) and per comparison, numbers
+        in full precision (``repr``: ``nan``, ``inf``). ``numbers.json`` holds
+        them all, each number with its interval, method, level and the reason
+        when it has none, plus the interval options and ``provenance``; JSON
+        has no NaN or infinity, so NaN is ``null`` and an infinity the string
+        ``"inf"`` (``"-inf"``). Each file is written to a temporary file and
+        renamed (atomic): inside :func:`evalplots._atomic.publish_together` (the
+        command's ``--tables``) all of them, with the report, or none.
+
+        Examples
+        --------
+        >>> import json, pathlib, tempfile
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([1, 0, 0, 1, 0, 1, 1, 0], {"m": [.8, .3, .6, .7, .2, .4, .9, .1]})
+        >>> [p.name for p in ev.save_tables(tempfile.mkdtemp())]
+        ['metrics.tex', 'metrics.md', 'metrics.csv', 'numbers.json']
+        >>> d = pathlib.Path(tempfile.mkdtemp())
+        >>> record = json.loads(ev.save_tables(d)[-1].read_text())["metrics"][0]
+        >>> record["metric"], record["estimate"], record["method"]
+        ('ROC AUC', 0.9375, 'delong')
+        """
+        import pathlib
+
+        from evalplots._atomic import make_directories
+
+        directory = pathlib.Path(directory)
+        if directory.exists() and not directory.is_dir():
+            raise ValueError(f"directory {str(directory)!r} exists and is not a directory; "
+                             f"give a directory for the table files.")
+        make_directories(directory)
+        metrics = _metric_records(self, ci)
+        comparisons = _comparison_records(self.comparisons) if ci else []
+        files = [("metrics.tex", self.to_latex(ci=ci)),
+                 ("metrics.md", self.to_markdown(ci=ci) + "\n"),
+                 ("metrics.csv", _csv_text(metrics))]
+        if comparisons:
+            files += [("comparisons.tex", self.comparisons.to_latex()),
+                      ("comparisons.md", self.comparisons.to_markdown() + "\n"),
+                      ("comparisons.csv", _csv_text(comparisons))]
+        files.append(("numbers.json", _numbers_json(self, ci, metrics, comparisons,
+                                                    provenance)))
+        return [_write_text(directory / name, text) for name, text in files]
+
+
+def _metric_records(ev, ci):
+    """One dict per (model, metric): the estimate, its interval, method, level, note."""
+    table = ev.metrics_table
+    intervals = ev.intervals if ci else None
+    records = []
+    for name in ev.model_names:
+        for column in table.columns:
+            value = table.rows[name][column]
+            interval = intervals[name].get(column) if intervals is not None else None
+            if interval is not None:
+                note = ""
+            elif intervals is None:
+                note = "intervals not computed (ci=False)"
+            else:
+                note = intervals.notes.get(column, {}).get(name, "")
+            if isinstance(value, float) and math.isnan(value):  # 'n/a' in the tables
+                reason = table.notes.get(column, "undefined for these data")
+                note = f"undefined: {reason}" + (f"; {note}" if note else "")
+            records.append({
+                "model": name, "metric": column, "estimate": value,
+                "low": interval.low if interval else math.nan,
+                "high": interval.high if interval else math.nan,
+                "method": interval.method if interval else None,
+                "confidence_level": interval.confidence_level if interval else math.nan,
+                "note": note})
+    return records
+
+
+def _comparison_records(comparisons):
+    """One dict per pair and test: the difference, its interval, p, Holm's p, note."""
+    return [{"model_a": c.model_a, "model_b": c.model_b, "test": c.test,
+             "quantity": c.quantity, "difference": c.difference,
+             "low": c.ci.low if c.ci else math.nan, "high": c.ci.high if c.ci else math.nan,
+             "method": c.ci.method if c.ci else None,
+             "confidence_level": c.ci.confidence_level if c.ci else math.nan,
+             "pvalue": c.pvalue, "pvalue_holm": c.pvalue_holm, "note": c.note}
+            for c in comparisons]
+
+
+def _csv_text(records):
+    """The records as CSV: a header row, then one row per record."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(list(records[0]))
+    for record in records:
+        writer.writerow([_csv_cell(v) for v in record.values()])
+    return out.getvalue()
+
+
+def _csv_cell(value):
+    """A CSV cell: a float (numpy's too) as Python's shortest ``repr``, None empty."""
+    if value is None:
+        return ""
+    if isinstance(value, float) or (hasattr(value, "dtype") and value.dtype.kind == "f"):
+        return repr(float(value))
+    if hasattr(value, "item"):  # a numpy integer
+        return str(value.item())
+    return value
+
+
+def _json_value(value):
+    """A value as strict JSON holds it: NaN as None, an infinity as 'inf' / '-inf',
+    a dataclass as its fields, a date in ISO 8601, numpy numbers as Python's."""
+    import dataclasses
+    import datetime
+
+    if isinstance(value, float) or hasattr(value, "dtype"):
+        value = value.item() if hasattr(value, "item") else value
+        if isinstance(value, float) and not math.isfinite(value):
+            return None if math.isnan(value) else ("inf" if value > 0 else "-inf")
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        value = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_value(v) for v in value]
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    return value
+
+
+def _numbers_json(ev, ci, metrics, comparisons, provenance):
+    """``numbers.json``: every number with its interval, and where they come from."""
+    import json
+
+    from evalplots._version import __version__
+
+    opts = ev.interval_options
+    record = {
+        "evalplots": __version__,
+        "task": ev.task,
+        "description": ev._description(),
+        "interval_options": ({"confidence_level": opts.confidence_level,
+                              "n_resamples": opts.n_resamples,
+                              "random_state": opts.random_state} if ci else None),
+        "provenance": provenance,
+        "metrics": metrics,
+        "comparisons": comparisons,
+    }
+    return json.dumps(_json_value(record), indent=2, ensure_ascii=False,
+                      allow_nan=False) + "\n"
+
+
+def _write_text(path, text):
+    """``text`` into ``path`` as UTF-8, atomically (:func:`write_atomically`)."""
+    import pathlib
+
+    from evalplots._atomic import write_atomically
+
+    return write_atomically(path, lambda tmp: pathlib.Path(tmp).write_text(
+        text, encoding="utf-8"))

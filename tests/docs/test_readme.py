@@ -132,3 +132,17 @@ def test_page_tour_matches_the_sample_report(binary_sample_report):
     for n, headings in pages.items():
         for heading in headings:
             assert any(t.startswith(heading) for t in on_page[n]), (n, heading, on_page[n])
+
+
+def test_latex_table_example_prints_the_readme_table():
+    """The README's paper table is what ``to_latex`` writes for the sample."""
+    from evalplots import evaluate
+    from evalplots.datasets import load_breast_cancer_predictions
+
+    block = _python_block("ev.to_latex(")
+    printed = []
+    namespace = {"evaluate": evaluate, "data": load_breast_cancer_predictions(),
+                 "print": printed.append}
+    exec(block, namespace)  # noqa: S102
+    (shown,) = re.findall(r"```latex\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert printed == [shown]
