@@ -35,6 +35,7 @@ from evalplots.metrics._format import (
 __all__ = ["ComparisonTableText", "EvaluationText", "INTERVAL_STYLES", "IntervalTableText",
            "LAYOUTS", "LOWER_IS_BETTER", "METHOD_NAMES", "NEAREST_ZERO_IS_BEST",
            "TextTable", "check_table_options", "comparison_text_table", "latex_escape",
+           "markdown_escape",
            "estimate_text_table", "interval_text", "level_text"]
 
 #: how an interval method is named in captions and report texts
@@ -405,6 +406,12 @@ _PROSE_RE = re.compile(r"([\\`*_<>|~])")
 _PIPE_RE = re.compile(r"(\|)")
 
 
+def markdown_escape(text, markup=_PROSE_RE):
+    """``text`` on one line, the characters of ``markup`` backslash-escaped (Markdown
+    prose by default: emphasis, code, HTML, pipes; not brackets)."""
+    return markup.sub(r"\\\1", " ".join(str(text).split()))
+
+
 def latex_escape(text, numeric=False):
     """``text`` as LaTeX text: specials escaped; in a number, a minus as ``$-$``."""
     text = str(text)
@@ -558,9 +565,7 @@ class TextTable:
         | a\\|b | **0.9** |
         """
         def cell(text, bold=False, markup=_MARKDOWN_RE):
-            text = " ".join(str(text).split())
-            if markup is not None:
-                text = markup.sub(r"\\\1", text)
+            text = markdown_escape(text, markup)
             return f"**{text}**" if bold and text else text
 
         lines = ["| " + " | ".join(cell(h, markup=_PROSE_RE) for h in self.header) + " |",
