@@ -14,6 +14,7 @@ from evalplots.evaluation._compare import ComparisonTable, ModelComparison
 from evalplots.evaluation._evaluate import AmbiguousTaskError, detect_task, evaluate
 from evalplots.evaluation._intervals import IntervalTable
 from evalplots.evaluation._multiclass import MulticlassEvaluation, MulticlassModel
+from evalplots.evaluation._paper_figure import paper_figure
 from evalplots.evaluation._regression import RegressionEvaluation, RegressionModel
 from evalplots.evaluation._table import MetricsTable
 
@@ -33,4 +34,5 @@ __all__ = [
     "RegressionModel",
     "detect_task",
     "evaluate",
+    "paper_figure",
 ]

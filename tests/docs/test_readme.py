@@ -172,3 +172,19 @@ def test_figure_file_list_names_every_binary_figure():
     binary = prose.split("(binary)")[0]
     shown = [n.replace("_<model>", "") for n in re.findall(r"`([a-z_<>]+)`", binary)]
     assert shown == names
+
+
+def test_paper_figure_example_saves_the_double_column_figure(tmp_path, monkeypatch):
+    """The README's three-panel figure: 183 x 61 mm, three lettered panels."""
+    from pypdf import PdfReader
+
+    block = _python_block("paper_figure(ev,")
+    monkeypatch.chdir(tmp_path)
+    namespace = {}
+    exec(block.replace("evaluate(data.y_true, data.predictions)",  # a quicker bootstrap
+                       "evaluate(data.y_true, data.predictions, n_resamples=20)"),
+         namespace)  # noqa: S102
+    box = PdfReader(tmp_path / "figure.pdf").pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(
+        (183 / 25.4 * 72, 61 / 25.4 * 72), abs=0.01)
+    assert (README.parent / "docs" / "paper_figure.png").is_file()
