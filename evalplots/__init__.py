@@ -24,14 +24,17 @@ _DISPLAYS = (
     "ForestPlotDisplay",
 )
 
-__all__ = ["__version__", "evaluate", *_DISPLAYS]
+#: the evaluation's functions, re-exported lazily as the Displays are
+_EVALUATION = ("evaluate", "paper_figure")
+
+__all__ = ["__version__", *_EVALUATION, *_DISPLAYS]
 
 
 def __getattr__(name):
-    if name == "evaluate":
-        from evalplots.evaluation import evaluate
+    if name in _EVALUATION:
+        from evalplots import evaluation
 
-        return evaluate
+        return getattr(evaluation, name)
     if name in _DISPLAYS:
         from evalplots import display
 
@@ -40,4 +43,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | {"evaluate", *_DISPLAYS})
+    return sorted(set(globals()) | {*_EVALUATION, *_DISPLAYS})

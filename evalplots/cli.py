@@ -123,6 +123,11 @@ def build_parser():
                           "TrueType fonts")
     rep.add_argument("--figure-format", default="pdf", choices=["pdf", "svg", "png"],
                      help="file format of --figures (default: %(default)s)")
+    rep.add_argument("--tables", default=None, metavar="DIR",
+                     help="also write the metrics and comparison tables into DIR (made "
+                          "if missing): LaTeX (booktabs), Markdown and CSV, and "
+                          "numbers.json with every number, its interval, method and "
+                          "the input's provenance")
     rep.add_argument("--no-ci", action="store_true",
                      help="leave out confidence intervals and the comparison tests "
                           "(and do not compute them)")
@@ -305,8 +310,8 @@ def _progress_bar():
                     disable=not console.is_terminal)
 
 
-def _check_output(path, figures, notes):
-    """Refuse an unusable -o or --figures before any work; note an unusual suffix.
+def _check_output(path, figures, notes, tables=None):
+    """Refuse an unusable -o, --figures or --tables before any work; note an unusual suffix.
 
     A file is created and removed where each output goes, so that a read-only
     directory is reported now, under the user's path, not after the work.
@@ -326,10 +331,11 @@ def _check_output(path, figures, notes):
     except FileNotFoundError:
         raise UsageError(f"the directory of -o {path!r} does not exist; create it "
                          f"or choose another path") from None
-    if figures is not None and os.path.exists(figures) and not os.path.isdir(figures):
-        raise UsageError(f"--figures {figures!r} exists and is not a directory; "
-                         f"give a directory for the figure files")
-    for option, where in (("-o", path), ("--figures", figures)):
+    for option, where in (("--figures", figures), ("--tables", tables)):
+        if where is not None and os.path.exists(where) and not os.path.isdir(where):
+            raise UsageError(f"{option} {where!r} exists and is not a directory; "
+                             f"give a directory for the {option[2:-1]} files")
+    for option, where in (("-o", path), ("--figures", figures), ("--tables", tables)):
         try:
             if where is not None:
                 check_writable(where if option == "-o" else os.path.join(where, "figure"))
@@ -397,6 +403,17 @@ def _provenance(args, data, command_line):
                                 command_line=command_line)
 
 
+def _dated(provenance):
+    """``provenance`` with its date filled in as the report's (``report_date``)."""
+    import dataclasses  # slow for --help: it loads inspect (~30 ms)
+
+    from evalplots.report._provenance import report_date
+
+    if provenance.date is not None:
+        return provenance
+    return dataclasses.replace(provenance, date=report_date())
+
+
 def _say(line, stream=None):
     """Print one line to stderr (or ``stream``): user text in it (names, paths) with
     controls, bidi overrides and undecodable bytes written as escapes."""
@@ -417,7 +434,7 @@ def _report(args, command_line):
 
     report_date()
     notes = []
-    _check_output(args.output, args.figures, notes)
+    _check_output(args.output, args.figures, notes, tables=args.tables)
     data = _load(args, notes)
     task = _task(data, args)
     pos_label = None
@@ -461,10 +478,11 @@ def _report(args, command_line):
                                   random_state=seed, **engine)
             if args.engine == "dask":
                 _print_notes(notes)
+            provenance = _provenance(args, data, command_line)
             report = evaluation_report(
                 evaluation, title=args.title, description=data.description or None,
                 progress=progress, transposed=args.transposed and task == "multiclass",
-                provenance=_provenance(args, data, command_line),
+                provenance=provenance,
                 ci=not args.no_ci,
             )
         for note in _warning_notes(caught):
@@ -477,12 +495,19 @@ def _report(args, command_line):
             if args.figures is not None:
                 bar.update(task_bar, description="writing the figures")
                 figures = evaluation.save_figures(args.figures, args.figure_format)
+            if args.tables is not None:
+                bar.update(task_bar, description="writing the tables")
+                tables = evaluation.save_tables(args.tables, ci=not args.no_ci,
+                                                provenance=_dated(provenance))
     try:
         _say(f"{path} ({report.page_count_} pages, "
              f"{time.perf_counter() - start:.1f} s)", sys.stdout)
         if args.figures is not None:
             _say(f"{len(figures)} figures in {args.figures}: "
                  f"{', '.join(p.name for p in figures)}", sys.stdout)
+        if args.tables is not None:
+            _say(f"{len(tables)} table files in {args.tables}: "
+                 f"{', '.join(p.name for p in tables)}", sys.stdout)
     except BrokenPipeError:  # e.g. `| head -c0`: the report is written all the same
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error at interpreter exit

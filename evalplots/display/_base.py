@@ -15,6 +15,7 @@ from matplotlib import ft2font
 from matplotlib.legend import Legend
 
 from evalplots._text import drawn_text, left_to_right, shown_text
+from evalplots.display._frame import FrameMixin
 from evalplots.metrics._format import format_interval, format_score, score_decimals
 
 __all__ = []
@@ -449,7 +450,7 @@ def chance_line(ax, x, y, kwargs):
     return line
 
 
-class CurveDisplayMixin:
+class CurveDisplayMixin(FrameMixin):
     """Shared plot/from_predictions plumbing of the binary-curve Displays."""
 
     def _prepare_axes(self, ax, name):

@@ -3,6 +3,7 @@
 import numpy as np
 
 from evalplots._docstrings import fill_doc
+from evalplots.display._frame import FrameMixin
 from evalplots.display._base import (
     CHANCE_GID,
     chance_line,
@@ -163,7 +164,7 @@ def _positive_proba(estimator, X, pos_label):
     return proba[:, column], pos_label
 
 
-class CalibrationDisplay:
+class CalibrationDisplay(FrameMixin):
     """Calibration curve (reliability diagram) with a histogram of the bin counts.
 
     Prefer :meth:`from_predictions` or :meth:`from_estimator`, which bin the
@@ -243,6 +244,8 @@ class CalibrationDisplay:
     >>> [float(bar.get_height()) for bar in display.hist_]
     [3.0, 2.0, 4.0]
     """
+
+    _FRAME = ("prob_pred", "prob_true", "counts")
 
     def __init__(
         self,

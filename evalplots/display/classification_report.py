@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from evalplots.display._frame import FrameMixin, report_frame_parts
 from evalplots.display._base import get_axes, merge_style_kwargs
 from evalplots.display._cells import DARK_TEXT, format_cells
 from evalplots.display._heatmap import (
@@ -31,7 +32,7 @@ _OWN_HEATMAP_ARGS = ("data", "ax", "annot", "cmap", "cbar", "xticklabels",
                      "yticklabels", "vmin", "vmax", "norm", "center", "robust")  # fmt: skip
 
 
-class ClassificationReportDisplay:
+class ClassificationReportDisplay(FrameMixin):
     """Per-class precision, recall and F1 (and their averages) as a heatmap.
 
     Prefer :meth:`from_predictions`. All parameters are stored as attributes (as
@@ -113,6 +114,8 @@ class ClassificationReportDisplay:
     >>> display.text_[3, 1].get_text(), display.text_[3, 3].get_text()
     ('0.67', '3')
     """
+
+    _frame_parts = report_frame_parts
 
     def __init__(
         self, precision, recall, f1, support, *, display_labels=None, averages=None

@@ -5,6 +5,7 @@ import numbers
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
+from evalplots.display._frame import FrameMixin, matrix_frame_parts
 from evalplots.display._base import check_option, get_axes, merge_style_kwargs
 from evalplots.display._cells import (
     format_cells,
@@ -42,7 +43,7 @@ _OWN_HEATMAP_ARGS = (
 )
 
 
-class ConfusionMatrixDisplay:
+class ConfusionMatrixDisplay(FrameMixin):
     """Confusion matrix visualization as an annotated heatmap.
 
     Prefer :meth:`from_predictions`. All parameters are stored as attributes.
@@ -107,6 +108,8 @@ class ConfusionMatrixDisplay:
     >>> display.ax_.get_ylabel(), display.ax_.get_xlabel()
     ('Predicted label', 'True label')
     """
+
+    _frame_parts = matrix_frame_parts
 
     def __init__(self, confusion_matrix, *, display_labels=None):
         cm = np.asarray(confusion_matrix)

@@ -156,6 +156,8 @@ class DetCurveDisplay(CurveDisplayMixin):
     array([0.5, 0.5, 0. ])
     """
 
+    _FRAME = ("fpr", "fnr")
+
     def __init__(self, fpr, fnr, *, name=None, pos_label=None):
         self.fpr, self.fnr = check_curve(fpr, fnr, "fpr", "fnr")
         self.name = name

@@ -154,6 +154,8 @@ class CumulativeGainDisplay(CurveDisplayMixin):
     ('toy', [[0.0, 0.0], [0.5, 1.0], [1.0, 1.0]])
     """
 
+    _FRAME = ("queue_rate", "gain")
+
     def __init__(
         self,
         queue_rate,

@@ -271,6 +271,8 @@ class PrecisionRecallDisplay(CurveDisplayMixin):
     ('step-wise AP = 0.87, BEP = 0.67', [[0.67, 0.67]])
     """
 
+    _FRAME = ("precision", "recall", "thresholds")
+
     def __init__(
         self,
         precision,

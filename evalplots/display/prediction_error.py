@@ -10,6 +10,7 @@ import numpy as np
 from matplotlib.ticker import LogFormatter
 
 from evalplots._docstrings import REGRESSION_PARAMS, fill_doc
+from evalplots.display._frame import FrameMixin
 from evalplots.display._base import (
     LITERAL_TEXT,
     check_option,
@@ -124,7 +125,7 @@ def _square_limits(lo, hi):
 
 
 @fill_doc(regression_params=REGRESSION_PARAMS)
-class PredictionErrorDisplay:
+class PredictionErrorDisplay(FrameMixin):
     """Prediction error of a regression model: actual or residual against predicted.
 
     Prefer :meth:`from_predictions`. All parameters are stored as attributes. Three
@@ -190,6 +191,8 @@ class PredictionErrorDisplay:
     >>> display.ax_.get_ylabel()
     'Residuals (actual - predicted)'
     """
+
+    _FRAME = ("y_true", "y_pred")
 
     def __init__(self, *, y_true, y_pred, name=None):
         y_true = check_finite(as_1d(y_true, "y_true"), "y_true")

@@ -225,6 +225,8 @@ class RocCurveDisplay(CurveDisplayMixin):
     ['cat (AUC = 1.00)', 'dog (AUC = 0.50)', 'macro-average (AUC = 0.75)']
     """
 
+    _FRAME = ("fpr", "tpr", "thresholds")
+
     def __init__(
         self,
         fpr,

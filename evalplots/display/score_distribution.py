@@ -4,6 +4,7 @@ import numbers
 
 import numpy as np
 
+from evalplots.display._frame import FrameMixin, distribution_frame_parts
 from evalplots.display._base import (
     check_option,
     get_axes,
@@ -29,7 +30,7 @@ def _check_positive_int(value, argname, minimum):
     return int(value)
 
 
-class ScoreDistributionDisplay(BinaryEstimatorMixin):
+class ScoreDistributionDisplay(FrameMixin, BinaryEstimatorMixin):
     """Score distribution visualization: one histogram or density per true class.
 
     Prefer :meth:`from_predictions` or :meth:`from_estimator`, which bin (or smooth)
@@ -99,6 +100,8 @@ class ScoreDistributionDisplay(BinaryEstimatorMixin):
     >>> [a.get_label() for a in display.artist_], display.threshold_line_.get_label()
     (['ham', 'spam'], 'threshold = 0.50')
     """
+
+    _frame_parts = distribution_frame_parts
 
     _from_predictions_takes_pos_label = False
 

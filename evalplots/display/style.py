@@ -13,7 +13,8 @@ import numpy as np
 
 from evalplots.display._fonts import BASE_FAMILY
 
-__all__ = ["STYLES", "available", "context"]
+__all__ = ["FIGURE_SIZES_MM", "OKABE_ITO", "PALETTES", "STYLES", "available", "context",
+           "line_cycle"]
 
 _COMMON = {
     "axes.spines.top": False,
@@ -93,8 +94,70 @@ STYLES = {
 
 available = tuple(STYLES)
 
+#: Journal figure sizes, (width, height) in mm: the widths of Nature's figure guide
+#: (89 mm one column, 120 mm one and a half, 183 mm two columns; "Formatting guide",
+#: nature.com/nature/for-authors/formatting-guide), which most journals' widths are
+#: near (Elsevier 90/140/190 mm, Science 5.7/12.1/18.4 cm). Heights: a square panel
+#: in one column, a row of panels (three of about 58 mm) in two.
+FIGURE_SIZES_MM = {"single": (89.0, 89.0), "onehalf": (120.0, 89.0),
+                   "double": (183.0, 61.0)}
+_MM = 1 / 25.4  # inches per mm
 
-def context(style="paper", rc=None, *, fallback_family=None):
+#: Okabe and Ito's colour-blind-safe palette ("Color Universal Design: how to make
+#: figures and presentations that are friendly to colorblind people", 2008,
+#: jfly.uni-koeln.de/color), in the order lines take it: blue, vermillion, bluish
+#: green, reddish purple, orange, sky blue, black, yellow (last: faint on white).
+OKABE_ITO = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
+             "#000000", "#F0E442")
+#: a dash pattern per colour, so that lines stay apart in greyscale print
+_OKABE_ITO_DASHES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 1)),
+                     (0, (8, 2)), (0, (3, 1, 1, 1)))
+#: the palettes :func:`context` takes: name -> (colours, dash patterns)
+PALETTES = {"okabe_ito": (OKABE_ITO, _OKABE_ITO_DASHES)}
+
+
+def line_cycle(palette="okabe_ito"):
+    """The ``axes.prop_cycle`` of a palette: each line a colour *and* a dash pattern.
+
+    Parameters
+    ----------
+    palette : {'okabe_ito'}, default='okabe_ito'
+        One of :data:`PALETTES`.
+
+    Returns
+    -------
+    cycle : cycler.Cycler
+        Eight (colour, linestyle) pairs, then again.
+
+    Raises
+    ------
+    ValueError
+        If ``palette`` is not one of :data:`PALETTES`.
+
+    Notes
+    -----
+    Colour and dash are paired (added, not multiplied), so the first eight
+    lines of an axes differ in both: a reader who cannot tell the colours apart
+    (colour-blind, or a greyscale print) still tells the lines apart by their
+    dashes. Okabe-Ito's colours are told apart by the common colour-vision
+    deficiencies (Okabe & Ito 2008).
+
+    Examples
+    --------
+    >>> from evalplots.display.style import line_cycle
+    >>> [d["color"] for d in line_cycle()][:3]
+    ['#0072B2', '#D55E00', '#009E73']
+    """
+    from cycler import cycler
+
+    if palette not in PALETTES:
+        raise ValueError(f"palette must be one of {', '.join(map(repr, PALETTES))} or "
+                         f"None; got {palette!r}.")
+    colors, dashes = PALETTES[palette]
+    return cycler(color=list(colors)) + cycler(linestyle=list(dashes))
+
+
+def context(style="paper", rc=None, *, fallback_family=None, width=None, palette=None):
     """Return a context manager that applies a publication style temporarily.
 
     Parameters
@@ -112,6 +175,16 @@ def context(style="paper", rc=None, *, fallback_family=None):
         A font family for the characters DejaVu Sans lacks (an installed CJK
         font, as :func:`evalplots.display._fonts.figure_font_family` finds one):
         text is drawn in DejaVu Sans and, glyph by glyph, in this family.
+    width : {'single', 'onehalf', 'double'} or None, default=None
+        A journal figure size (:data:`FIGURE_SIZES_MM`): 89 × 89 mm (one
+        column), 120 × 89 mm, 183 × 61 mm (two columns, a row of panels). The
+        figure is laid out with constrained layout and saved at exactly that
+        size (``savefig.bbox = 'standard'``: nothing trimmed); None keeps the
+        style's size and its tight bounding box.
+    palette : {'okabe_ito'} or None, default=None
+        A colour-blind-safe line cycle (:func:`line_cycle`): the lines drawn on
+        an axes take Okabe-Ito's colours, each with its own dash pattern, so
+        that they differ in greyscale too. None keeps matplotlib's cycle.
 
     Returns
     -------
@@ -122,8 +195,9 @@ def context(style="paper", rc=None, *, fallback_family=None):
     Raises
     ------
     ValueError
-        If ``style`` is not one of :data:`available`, or ``rc`` holds an unknown
-        rcParam.
+        If ``style`` is not one of :data:`available`, ``width`` not one of
+        :data:`FIGURE_SIZES_MM`, ``palette`` not one of :data:`PALETTES`, or
+        ``rc`` holds an unknown rcParam.
 
     Notes
     -----
@@ -152,12 +226,25 @@ def context(style="paper", rc=None, *, fallback_family=None):
     8.0
     >>> mpl.rcParams["font.size"] == before
     True
+    >>> with style.context("paper", width="double"):  # 183 x 61 mm
+    ...     [round(v, 2) for v in mpl.rcParams["figure.figsize"]]
+    [7.2, 2.4]
     """
     if not isinstance(style, str) or style not in STYLES:
         raise ValueError(
             f"style must be one of {', '.join(map(repr, available))}; got {style!r}."
         )
     params = dict(STYLES[style])
+    if width is not None:
+        if width not in FIGURE_SIZES_MM:
+            raise ValueError(f"width must be one of "
+                             f"{', '.join(map(repr, FIGURE_SIZES_MM))} or None; "
+                             f"got {width!r}.")
+        w, h = FIGURE_SIZES_MM[width]
+        params.update({"figure.figsize": (w * _MM, h * _MM), "savefig.bbox": "standard",
+                       "figure.constrained_layout.use": True})
+    if palette is not None:
+        params["axes.prop_cycle"] = line_cycle(palette)
     if fallback_family is not None:
         params["font.family"] = [BASE_FAMILY, fallback_family]
     if rc is not None:

@@ -5,6 +5,7 @@ import warnings
 import numpy as np
 
 from evalplots._docstrings import BINARY_SCORE_PARAMS, THINNED_CURVE_NOTE, fill_doc
+from evalplots.display._frame import FrameMixin, threshold_frame_parts
 from evalplots.display._base import (
     LITERAL_TEXT,
     CurveDisplayMixin,
@@ -94,7 +95,7 @@ def threshold_line(ax, threshold, label, threshold_kw):
 
 
 @fill_doc(thinning=THINNED_CURVE_NOTE)
-class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
+class MetricThresholdCurveDisplay(FrameMixin, BinaryEstimatorMixin):
     """Threshold metrics visualization: precision, recall, F1 ... against the threshold.
 
     Prefer :meth:`from_predictions` or :meth:`from_estimator`, which compute every
@@ -179,6 +180,8 @@ class MetricThresholdCurveDisplay(BinaryEstimatorMixin):
     >>> [line.get_label() for line in display.line_.values()]
     ['Precision (0.67 at t = 0.35)', 'Recall (1.00 at t = 0.35)']
     """
+
+    _frame_parts = threshold_frame_parts
 
     def __init__(
         self,

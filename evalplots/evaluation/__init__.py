@@ -15,6 +15,7 @@ from evalplots.evaluation._evaluate import AmbiguousTaskError, detect_task, eval
 from evalplots.evaluation._folds import FoldEvaluation, FoldSummary
 from evalplots.evaluation._intervals import IntervalTable
 from evalplots.evaluation._multiclass import MulticlassEvaluation, MulticlassModel
+from evalplots.evaluation._paper_figure import paper_figure
 from evalplots.evaluation._regression import RegressionEvaluation, RegressionModel
 from evalplots.evaluation._subgroups import (
     AUCGroupTest,
@@ -50,4 +51,5 @@ __all__ = [
     "Subgroups",
     "detect_task",
     "evaluate",
+    "paper_figure",
 ]

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from evalplots.evaluation._notebook import NotebookView
+from evalplots.evaluation._text_tables import EvaluationText
 from evalplots.metrics.inference._bootstrap import check_n_resamples
 from evalplots.metrics.inference._interval import check_confidence_level
 
@@ -167,7 +169,7 @@ def check_model_names(predictions):
     return dict(predictions)
 
 
-class Evaluation:
+class Evaluation(NotebookView, EvaluationText):
     """Shared behaviour of the binary, multi-class and regression evaluations.
 
     Not made directly: :func:`evalplots.evaluate` returns a subclass. Subclasses
@@ -532,10 +534,6 @@ class Evaluation:
         from evalplots.report.standard._figures import save_figures
 
         return save_figures(self, directory, format, dpi=dpi)
-
-    def _repr_html_(self):
-        return (f"<p><b>{self._description()}</b></p>"
-                + self.metrics_table.to_html())
 
     def __repr__(self):
         return f"<{type(self).__name__}: {self._description()}>"

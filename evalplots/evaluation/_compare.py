@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from evalplots.evaluation._text_tables import ComparisonTableText
 from evalplots.metrics._format import format_number
 from evalplots.metrics.inference._holm import holm_adjust
 from evalplots.metrics.inference._interval import ConfidenceInterval
@@ -91,7 +92,7 @@ class ModelComparison:
         return f"{self.test}: {self.quantity}"
 
 
-class ComparisonTable(list):
+class ComparisonTable(ComparisonTableText, list):
     """Every pair comparison of an evaluation (a list of :class:`ModelComparison`).
 
     Parameters

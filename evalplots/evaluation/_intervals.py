@@ -46,6 +46,7 @@ import warnings
 
 import numpy as np
 
+from evalplots.evaluation._text_tables import IntervalTableText
 from evalplots.exceptions import BootstrapWarning
 from evalplots.metrics.inference._bootstrap import interval_from_replicates
 from evalplots.metrics.inference._interval import ConfidenceInterval
@@ -61,7 +62,7 @@ FRACTIONAL = ("sample_weight holds non-integer weights; this interval counts a w
               "as a number of samples (frequency weights)")
 
 
-class IntervalTable(dict):
+class IntervalTable(IntervalTableText, dict):
     """The intervals of an evaluation: ``{model: {column: ConfidenceInterval}}``.
 
     Made by the evaluation (``ev.intervals``); a dict, in the order of the models.

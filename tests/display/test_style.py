@@ -86,3 +86,66 @@ def test_importing_the_display_package_changes_no_rcparams():
         [sys.executable, "-c", code], capture_output=True, text=True, check=False
     )
     assert out.stdout.strip() == "True", out.stderr
+
+
+def _luminance(color):
+    """WCAG 2 relative luminance of an sRGB colour (computed here, not by the library)."""
+    from matplotlib.colors import to_rgb
+
+    def linear(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in to_rgb(color))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_okabe_ito_lines_differ_in_greyscale_by_dash_or_luminance():
+    import itertools
+
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    from evalplots import RocCurveDisplay
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 100)
+    with style.context("paper", palette="okabe_ito"):
+        ax = Figure().add_subplot()
+        for i in range(8):
+            RocCurveDisplay.from_predictions(y, y + rng.random(100) * (i + 1), ax=ax,
+                                             name=f"m{i}", plot_chance_level=False)
+    lines = [line for line in ax.get_lines() if line.get_label().startswith("m")]
+    # Okabe & Ito's published colours (jfly.uni-koeln.de/color), each once
+    assert sorted(line.get_color().upper() for line in lines) == sorted(
+        ["#000000", "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
+         "#CC79A7"])
+    for a, b in itertools.combinations(lines, 2):
+        # the (offset, on-off sequence) matplotlib strokes each line with
+        dashes_differ = a._dash_pattern != b._dash_pattern
+        grey_differs = abs(_luminance(a.get_color()) - _luminance(b.get_color())) > 0.1
+        assert dashes_differ or grey_differs, (a.get_label(), b.get_label())
+
+
+@pytest.mark.parametrize("width, mm", [("single", (89, 89)), ("onehalf", (120, 89)),
+                                       ("double", (183, 61))])
+def test_journal_widths_save_at_exactly_their_size(tmp_path, width, mm):
+    from matplotlib.figure import Figure
+    from pypdf import PdfReader
+
+    with style.context("paper", width=width):
+        fig = Figure()
+        ax = fig.add_subplot()
+        ax.plot([0, 1], [0, 1], label="a long legend entry to fit inside")
+        ax.set_xlabel("False positive rate")
+        ax.legend()
+        fig.savefig(tmp_path / "f.pdf")
+    box = PdfReader(tmp_path / "f.pdf").pages[0].mediabox
+    points = [float(box.width), float(box.height)]
+    assert points == pytest.approx([v / 25.4 * 72 for v in mm], abs=0.01)
+
+
+def test_bad_width_and_palette_name_the_argument():
+    with pytest.raises(ValueError, match="width must be one of 'single'"):
+        style.context("paper", width="column")
+    with pytest.raises(ValueError, match="palette must be one of 'okabe_ito'"):
+        style.context("paper", palette="viridis")

@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
@@ -44,18 +46,30 @@ def test_interval_and_comparison_example_prints_the_readme_numbers():
 
 
 def test_paper_figure_example_saves_truetype_fonts(tmp_path, monkeypatch):
-    """The README's paper figure: 3.5 in wide at most, text in embedded TrueType fonts."""
+    """The README's paper figure: the sizes and fonts the README states, exactly: 89 mm
+    square, 8 pt axis titles, 6 pt tick labels and legend, embedded TrueType fonts."""
+    import pdfplumber
     from pypdf import PdfReader
     from tests.support import pdf_fonts
 
-    block = _python_block('style.context("paper")')
+    block = _python_block('style.context("paper"')
     monkeypatch.chdir(tmp_path)
     exec(block, {})  # noqa: S102
     fonts = pdf_fonts(tmp_path / "roc.pdf")
     assert fonts and all(subtype in ("/TrueType", "/Type0") and files == ["/FontFile2"]
                          for subtype, files in fonts.values()), fonts
-    width = float(PdfReader(tmp_path / "roc.pdf").pages[0].mediabox.width) / 72
-    assert 3.0 < width <= 3.5  # the style's tight bounding box trims the margins only
+    readme = README.read_text(encoding="utf-8")
+    assert "exactly 89 mm wide" in readme and "`\"single\"` (89 × 89 mm)" in readme
+    box = PdfReader(tmp_path / "roc.pdf").pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((89 / 25.4 * 72,) * 2,
+                                                                    abs=0.01)
+    assert "8 pt axis titles,\n6 pt tick labels and legend" in readme
+    with pdfplumber.open(tmp_path / "roc.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size", "upright"])
+    size = {w["text"]: round(w["size"], 2) for w in words if w["upright"]}
+    assert size["False"] == size["Rate"] == 8.0  # the x axis title
+    assert size["0.2"] == size["0.8"] == 6.0  # tick labels
+    assert size["logistic_regression"] == size["gaussian_naive_bayes"] == 6.0  # legend
     text = PdfReader(tmp_path / "roc.pdf").pages[0].extract_text()
     assert "logistic_regression (AUC = 0.995)" in text
     # what the note warns about: saved outside the block, the same figure has Type 3 fonts
@@ -132,3 +146,45 @@ def test_page_tour_matches_the_sample_report(binary_sample_report):
     for n, headings in pages.items():
         for heading in headings:
             assert any(t.startswith(heading) for t in on_page[n]), (n, heading, on_page[n])
+
+
+def test_latex_table_example_prints_the_readme_table():
+    """The README's paper table is what ``to_latex`` writes for the sample."""
+    from evalplots import evaluate
+    from evalplots.datasets import load_breast_cancer_predictions
+
+    block = _python_block("ev.to_latex(")
+    printed = []
+    namespace = {"evaluate": evaluate, "data": load_breast_cancer_predictions(),
+                 "print": printed.append}
+    exec(block, namespace)  # noqa: S102
+    (shown,) = re.findall(r"```latex\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert printed == [shown]
+
+
+def test_figure_file_list_names_every_binary_figure():
+    """The README's list of --figures files is save_figures' own (its doctest's list)."""
+    from evalplots.evaluation import Evaluation
+
+    doc = Evaluation.save_figures.__doc__
+    names = re.findall(r"'([a-z_]+?)(?:_my_model)?\.svg'", doc)
+    prose = README.read_text(encoding="utf-8").split("The files are named for")[1]
+    binary = prose.split("(binary)")[0]
+    shown = [n.replace("_<model>", "") for n in re.findall(r"`([a-z_<>]+)`", binary)]
+    assert shown == names
+
+
+def test_paper_figure_example_saves_the_double_column_figure(tmp_path, monkeypatch):
+    """The README's three-panel figure: 183 x 61 mm, three lettered panels."""
+    from pypdf import PdfReader
+
+    block = _python_block("paper_figure(ev,")
+    monkeypatch.chdir(tmp_path)
+    namespace = {}
+    exec(block.replace("evaluate(data.y_true, data.predictions)",  # a quicker bootstrap
+                       "evaluate(data.y_true, data.predictions, n_resamples=20)"),
+         namespace)  # noqa: S102
+    box = PdfReader(tmp_path / "figure.pdf").pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(
+        (183 / 25.4 * 72, 61 / 25.4 * 72), abs=0.01)
+    assert (README.parent / "docs" / "paper_figure.png").is_file()

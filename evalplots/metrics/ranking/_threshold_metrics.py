@@ -254,6 +254,10 @@ class ThresholdMetrics(_Rates):
             columns[name] = getattr(self, name)
         return pd.DataFrame(columns)
 
+    def _repr_html_(self):
+        # the notebook view: pandas' table, shortened as pandas shortens long frames
+        return self.to_frame()._repr_html_()
+
 
 def _positive_divide(num, den, metric):
     """``num / den`` in float64 where no ``den`` is 0 (``metric`` is unused).

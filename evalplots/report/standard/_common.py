@@ -5,6 +5,7 @@ import math
 import warnings
 
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
+from evalplots.evaluation._text_tables import METHOD_NAMES
 from evalplots.metrics._format import format_difference, format_number, format_pvalue
 from evalplots.report._fonts import MissingGlyphWarning, cid_font, missing_chars
 from evalplots.report.builder import Report
@@ -12,14 +13,6 @@ from evalplots.report.builder import Report
 __all__ = ["Steps", "comparison_section", "infinite_note", "interval_table_section",
            "metrics_table_section", "new_report", "quiet_figures", "summary_tables"]
 
-#: How the interval table names each interval method (``ConfidenceInterval.method``).
-METHOD_NAMES = {
-    "delong": "DeLong",
-    "wilson": "Wilson",
-    "bootstrap-bca": "bootstrap BCa",
-    "bootstrap-percentile": "bootstrap percentile",
-    "bootstrap-normal": "bootstrap SE, normal",
-}
 
 
 def new_report(evaluation, *, title, subtitle, author, invariant):
