@@ -308,3 +308,45 @@ def test_pr_legend_joins_ap_and_bep_of_each_model_once():
     ap = format_score(skm.average_precision_score(y, s))
     # ranked labels 1,1,0,1,0,0: P = R first at k = 3 (2 of 3), so BEP = 2/3
     assert texts[0] == f"m (AP = {ap}, BEP = 0.67)"
+
+
+def test_many_models_are_summarised_and_every_model_is_listed(tmp_path):
+    """Beyond max_models: pages for the best models by ROC AUC only, every model in
+    the tables and the ranking figure, comparisons against the best one only."""
+    from tests.support import stubbed_figures
+
+    rng = np.random.default_rng(3)
+    y = np.r_[np.zeros(40, int), np.ones(20, int)]
+    scores = {f"sweep_{i}": rng.normal(size=60) + 0.4 * i * y for i in range(5)}
+    aucs = {name: skm.roc_auc_score(y, s) for name, s in scores.items()}
+    ranked = sorted(aucs, key=aucs.get, reverse=True)
+    ev = evaluate(y, scores, n_resamples=50)
+    with stubbed_figures() as figures:
+        report = evaluation_report(ev, invariant=True, max_models=2)
+        path = report.save(tmp_path / "sweep.pdf")
+    outline = _outline(path)
+    assert sorted(t for t in outline if t.startswith("Confusion matrix")) == sorted(
+        f"Confusion matrix: {name}" for name in ranked[:2])
+    assert "Ranking of the models" in outline
+    ranking = figures[0]  # the first figure: the ranking, every model, best first
+    assert [t.get_text() for t in ranking.axes[0].get_yticklabels()] == ranked
+    roc = figures[1]  # the ROC page draws the two best models only
+    assert sorted(ln.get_label() for ln in roc.axes[0].get_lines()
+                  if ln.get_label().startswith("sweep_")) == sorted(
+        f"{name} (AUC = {aucs[name]:.2f})" for name in ranked[:2])
+    text = " ".join(_pages(path))
+    for name in scores:  # the interval table lists every model
+        assert name in text
+    best = ranked[0]
+    pairs = ev.comparisons_with(best)
+    delong = [c for c in pairs if c.test == "DeLong"]
+    assert len(delong) == 4 and {frozenset((c.model_a, c.model_b)) for c in delong} == {
+        frozenset((best, other)) for other in ranked[1:]}
+    for c in delong:  # first model minus second, in the evaluation's order
+        assert c.difference == pytest.approx(aucs[c.model_a] - aucs[c.model_b])
+    # Holm's step-down over these 4 pairs, by hand
+    p = np.array([c.pvalue for c in delong])
+    order = np.argsort(p)
+    holm = np.minimum(1, np.maximum.accumulate((4 - np.arange(4)) * p[order]))
+    np.testing.assert_allclose([c.pvalue_holm for c in delong], holm[np.argsort(order)])
+    assert f"Each model against {best}" in text
