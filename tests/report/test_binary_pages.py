@@ -350,3 +350,23 @@ def test_many_models_are_summarised_and_every_model_is_listed(tmp_path):
     holm = np.minimum(1, np.maximum.accumulate((4 - np.arange(4)) * p[order]))
     np.testing.assert_allclose([c.pvalue_holm for c in delong], holm[np.argsort(order)])
     assert f"Each model against {best}" in text
+
+
+def test_above_the_switch_the_report_names_the_ap_method_and_no_band(tmp_path,
+                                                                     monkeypatch):
+    """Tables above MAX_TABLE_DRAWS: the interval table says AP's method, the notes
+    say what it is, and the captions say there is no band (none is drawn)."""
+    from evalplots.evaluation import _summary
+    from tests.support import stubbed_figures
+
+    monkeypatch.setattr(_summary, "MAX_TABLE_DRAWS", 0)
+    rng = np.random.default_rng(5)
+    y = np.r_[np.zeros(40, int), np.ones(20, int)]
+    ev = evaluate(y, {"m": rng.normal(size=60) + y}, n_resamples=50)
+    with stubbed_figures() as figures:
+        path = evaluation_report(ev, invariant=True).save(tmp_path / "large.pdf")
+    text = " ".join(_pages(path))
+    assert "linearised, logit" in text and "AP of m (more than 0e+00 score slots" in text
+    assert "No band for m: more than 0e+00" in text and "Shaded:" not in text
+    labels = [t.get_text() for fig in figures[:2] for t in fig.legends[0].get_texts()]
+    assert not any("band" in label for label in labels)

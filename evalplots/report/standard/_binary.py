@@ -117,13 +117,23 @@ def _threshold_text(ev):
     return format_threshold(ev.threshold, precise=True)
 
 
-def _band_text(ev, what):
-    """How the bands were computed, for a caption."""
+def _band_text(ev, what, bands):
+    """How the bands were computed, for a caption; which models have none and why
+    (``bands``: model -> band or None)."""
+    from evalplots.evaluation._summary import MAX_TABLE_DRAWS
+
     o = ev.interval_options
-    return (f"Shaded: the {o.confidence_level:.0%} pointwise bootstrap band of {what} "
-            f"(stratified resampling of positives and negatives, {o.n_resamples:,} "
-            f"resamples, seed {o.random_state}, percentile intervals; pointwise, not "
-            f"simultaneous).")
+    without = [name for name in ev.model_names if bands[name] is None]
+    text = "" if len(without) == len(ev.model_names) else (
+        f"Shaded: the {o.confidence_level:.0%} pointwise bootstrap band of {what} "
+        f"(stratified resampling of positives and negatives, {o.n_resamples:,} "
+        f"resamples, seed {o.random_state}, percentile intervals; pointwise, not "
+        f"simultaneous).")
+    if without:
+        text += (f" No band for {', '.join(without)}: more than {MAX_TABLE_DRAWS:.0e} "
+                 f"score slots x resamples (the band's resamples cost n x resamples), "
+                 f"or a coarsened table.")
+    return text.strip()
 
 
 def _marker_text(ev, optimum):
@@ -142,7 +152,7 @@ def _roc_page(report, ev, ci, family):
         "corner enlarged. "
         + _marker_text(ev, "Youden optimum, the threshold of largest J = TPR - FPR")
         + (" " + _band_text(ev, "the TPR at each fixed FPR (vertical averaging, "
-                                "Fawcett 2006)") if ci else "")
+                                "Fawcett 2006)", ev.roc_ci_bands) if ci else "")
         + " Bottom left: detection error tradeoff (DET), the miss rate (FNR) against "
         "the false-alarm rate (FPR) on normal-deviate axes, which spread out the "
         "low-error corner." + (
@@ -171,7 +181,8 @@ def _precision_recall_page(report, ev, ci, family):
         + (f" No diamond for {', '.join(empty)}: no sample scores >= "
            f"{_threshold_text(ev)}, so precision is undefined there." if empty else "")
         + (" " + _band_text(ev, "the interpolated precision, max precision at recall "
-                                ">= r (left panels only)") if ci else "")))
+                                ">= r (left panels only)", ev.precision_recall_ci_bands)
+           if ci else "")))
 
 
 #: Columns of the operating-points table.

@@ -147,7 +147,8 @@ def draw_roc(ev, full, detail, ci):
     for ax in (full, detail):  # two square boxes of one size, whatever the limits
         ax.set_aspect("auto")
         ax.set_box_aspect(1)
-    keys = marker_keys(ev, "Youden optimum (max J = TPR - FPR)", ci)
+    keys = marker_keys(ev, "Youden optimum (max J = TPR - FPR)",
+                       ci and _any_band(ev, ev.roc_ci_bands))
     return handles + [k for k, _ in keys], labels + [t for _, t in keys]
 
 
@@ -197,7 +198,8 @@ def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), ci=Fal
         # line; read once all models are drawn (the legend's decimals are shared)
         entries = [(legend_handle(line), line.get_label()) for line in entries]
         entries.append((chance, chance.get_label()))
-        entries += marker_keys(ev, "max F1 point", ci and "steps-post" in drawstyles,
+        entries += marker_keys(ev, "max F1 point", ci and "steps-post" in drawstyles
+                               and _any_band(ev, ev.precision_recall_ci_bands),
                                band="pointwise band of the interpolated precision")
         limits = zoom_limits([ev[n].break_even_point for n in names])
         for drawstyle, (full, detail) in zip(drawstyles, panels):
@@ -216,6 +218,12 @@ def remove_marker_texts(display):
     for text in (display.threshold_annotation_, display.optimal_annotation_):
         if text is not None:
             text.remove()
+
+
+def _any_band(ev, bands):
+    """Whether a model of ``ev`` has a band to shade (none above the size where
+    the band's resamples are left out)."""
+    return any(bands[name] is not None for name in ev.model_names)
 
 
 def marker_keys(ev, optimum, ci, *, band="pointwise bootstrap band"):
