@@ -356,15 +356,17 @@ def _task(data, args):
     return detect_task(data.y_true, data.predictions)  # a ChoiceError names --task
 
 
-#: Rows x models x resamples from which the intervals take long enough to say so
-#: (about a minute of CPU with 1,000 resamples, measured on 10⁶ rows x 2 models).
-_LONG_INTERVALS = 2 * 10**9
+#: Bootstrap draws (per model: rows x resamples, at most the tables' cap, above
+#: which AP, BEP take forms that do not resample) from which the intervals take
+#: long enough to say so: about 5 s of CPU per 10⁸ (measured at 10⁵ rows).
+_LONG_INTERVALS = 5 * 10**8
 
 
 def _duration_notes(data, task, args, n_resamples):
     """Lines for the start of a run that will be long: many models drawn (binary
     reports summarise beyond MAX_MODELS unless --all-models), or intervals on
     many rows; each names the option that makes it shorter."""
+    from evalplots.evaluation._summary import MAX_TABLE_DRAWS  # slow: numpy
     from evalplots.report.standard._common import MAX_MODELS  # slow: reportlab
 
     notes = []
@@ -380,9 +382,10 @@ def _duration_notes(data, task, args, n_resamples):
                          f"and the ranking figure (--all-models draws every model, "
                          f"longer).")
     n_rows = getattr(data, "n_samples", 0) or 0
-    if not args.no_ci and n_rows * n_models * n_resamples >= _LONG_INTERVALS:
+    draws = n_models * min(n_rows * n_resamples, MAX_TABLE_DRAWS)
+    if not args.no_ci and draws >= _LONG_INTERVALS:
         notes.append(f"intervals on {n_rows:,} rows x {n_models} models with "
-                     f"{n_resamples:,} resamples take a while; --no-ci leaves them out, "
+                     f"{n_resamples:,} resamples may take a while; --no-ci leaves them out, "
                      f"and a smaller --n-resamples is quicker.")
     return notes
 
