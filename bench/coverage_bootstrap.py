@@ -22,6 +22,14 @@ rounded to one decimal (many ties), against the population AP
 population BEP (the threshold where precision equals recall). Each repetition
 uses its own ``random_state``. Run it on two checkouts with the same arguments to
 compare them (the same samples and seeds).
+
+``--evaluation --large-table``: the same, with every table taken as above the
+switch point ``MAX_TABLE_DRAWS`` (set to 0), so the intervals are those the
+evaluation gives at 10⁶ rows: AP's logit interval of the linearised variance
+and BEP's bootstrap drawn by bisection (``large_table_ranking_intervals``)::
+
+    python bench/coverage_bootstrap.py --evaluation --large-table --reps 400 \
+        --n-pos 100 --n-neg 900 --n-resamples 1000
 """
 
 import argparse
@@ -71,6 +79,7 @@ def evaluation_coverage(args):
     y = np.r_[np.zeros(args.n_neg, int), np.ones(args.n_pos, int)]
     hits = {(m, c): 0 for m in truth for c in ("AP", "BEP")}
     widths = {key: [] for key in hits}
+    methods = {}
     t0 = time.perf_counter()
     for rep in range(args.reps):
         score = rng.normal(size=y.size) + args.mu * y
@@ -79,6 +88,7 @@ def evaluation_coverage(args):
         for (model, column) in hits:
             ci = ev.intervals[model][column]
             value = truth[model][0 if column == "AP" else 1]
+            methods.setdefault((model, column), set()).add(ci.method)
             hits[model, column] += ci.low <= value <= ci.high
             widths[model, column].append(ci.high - ci.low)
     elapsed = time.perf_counter() - t0
@@ -89,7 +99,8 @@ def evaluation_coverage(args):
         se = np.sqrt(cover * (1 - cover) / args.reps)
         value = truth[model][0 if column == "AP" else 1]
         print(f"  {model:<10} {column:<3} (true {value:.4f}): coverage {100 * cover:5.1f} % "
-              f"(± {100 * se:.1f}), mean width {np.mean(widths[model, column]):.4f}")
+              f"(± {100 * se:.1f}), mean width {np.mean(widths[model, column]):.4f} "
+              f"({', '.join(sorted(methods[model, column]))})")
 
 
 def main():
@@ -102,7 +113,13 @@ def main():
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--evaluation", action="store_true",
                         help="the evaluation's AP and BEP intervals instead")
+    parser.add_argument("--large-table", action="store_true",
+                        help="with --evaluation: the intervals above the switch point")
     args = parser.parse_args()
+    if args.large_table:
+        from evalplots.evaluation import _summary
+
+        _summary.MAX_TABLE_DRAWS = 0
     if args.evaluation:
         return evaluation_coverage(args)
     true_auc = norm.cdf(args.mu / np.sqrt(2))

@@ -131,6 +131,11 @@ def build_parser():
     rep.add_argument("--no-ci", action="store_true",
                      help="leave out confidence intervals and the comparison tests "
                           "(and do not compute them)")
+    rep.add_argument("--all-models", action="store_true",
+                     help="binary: draw the curves and the pages of every model; by "
+                          "default, with more than 8 models, those of the 8 of highest "
+                          "ROC AUC (every model stays in the tables and the ranking "
+                          "figure)")
     rep.add_argument("--n-resamples", default="1000", metavar="N",
                      help="bootstrap resamples per interval, an integer >= 2 "
                           "(default: %(default)s)")
@@ -376,6 +381,40 @@ def _task(data, args):
     return detect_task(data.y_true, data.predictions)  # a ChoiceError names --task
 
 
+#: Bootstrap draws (per model: rows x resamples, at most the tables' cap, above
+#: which AP, BEP take forms that do not resample) from which the intervals take
+#: long enough to say so: about 5 s of CPU per 10⁸ (measured at 10⁵ rows).
+_LONG_INTERVALS = 5 * 10**8
+
+
+def _duration_notes(data, task, args, n_resamples):
+    """Lines for the start of a run that will be long: many models drawn (binary
+    reports summarise beyond MAX_MODELS unless --all-models), or intervals on
+    many rows; each names the option that makes it shorter."""
+    from evalplots.evaluation._summary import MAX_TABLE_DRAWS  # slow: numpy
+    from evalplots.report.standard._common import MAX_MODELS  # slow: reportlab
+
+    notes = []
+    n_models = len(data.predictions)
+    if task == "binary" and n_models > MAX_MODELS:
+        if args.all_models:
+            notes.append(f"{n_models} models, each drawn on every page (--all-models): "
+                         f"this takes a few seconds per model; without --all-models "
+                         f"the pages show the {MAX_MODELS} of highest ROC AUC.")
+        else:
+            notes.append(f"{n_models} models: the curves and per-model pages show the "
+                         f"{MAX_MODELS} of highest ROC AUC, every model is in the tables "
+                         f"and the ranking figure (--all-models draws every model, "
+                         f"longer).")
+    n_rows = getattr(data, "n_samples", 0) or 0
+    draws = n_models * min(n_rows * n_resamples, MAX_TABLE_DRAWS)
+    if not args.no_ci and draws >= _LONG_INTERVALS:
+        notes.append(f"intervals on {n_rows:,} rows x {n_models} models with "
+                     f"{n_resamples:,} resamples may take a while; --no-ci leaves them out, "
+                     f"and a smaller --n-resamples is quicker.")
+    return notes
+
+
 def _warning_notes(caught):
     """Each distinct warning message once, one line each, without source paths."""
     seen = []
@@ -451,6 +490,7 @@ def _report(args, command_line):
             notes.append(f"{option} is ignored: it applies to "
                          f"{'binary' if option in ('--pos-label', '--threshold') else 'multi-class'} "
                          f"reports, and this one is {task}.")
+    notes.extend(_duration_notes(data, task, args, n_resamples))
     if args.engine != "dask":  # with dask the partitions are checked as they reduce
         _print_notes(notes)  # only once the input is known to be usable
     from evalplots._atomic import publish_together  # slow for --help: secrets
@@ -483,7 +523,7 @@ def _report(args, command_line):
                 evaluation, title=args.title, description=data.description or None,
                 progress=progress, transposed=args.transposed and task == "multiclass",
                 provenance=provenance,
-                ci=not args.no_ci,
+                ci=not args.no_ci, **({"max_models": None} if args.all_models else {}),
             )
         for note in _warning_notes(caught):
             _say(f"{PROG}: note: {note}")

@@ -190,7 +190,7 @@ _TEXT_STEP = 9
 #: Readable names of the interval methods of ConfidenceInterval.method.
 _METHODS = {"delong": "DeLong", "bootstrap-bca": "BCa bootstrap",
             "bootstrap-percentile": "percentile bootstrap", "wilson": "Wilson",
-            "clopper-pearson": "Clopper-Pearson"}
+            "clopper-pearson": "Clopper-Pearson", "influence-logit": "linearised, logit"}
 
 
 def interval_title(ax, legend_title, pos_label, ci):

@@ -876,9 +876,50 @@ class BinaryEvaluation(Evaluation):
     def _frequency(self):
         return self.source.frequency
 
-    def _comparisons(self):
+    def comparisons_with(self, reference):
+        """Every other model compared with ``reference`` only, Holm-adjusted
+        over those pairs.
+
+        Parameters
+        ----------
+        reference : str
+            A model name, e.g. the model of highest ROC AUC.
+
+        Returns
+        -------
+        comparisons : ComparisonTable
+            The rows of :attr:`comparisons` for the ``n_models - 1`` pairs that
+            hold ``reference``, each pair in model order (first minus second),
+            with Holm's adjustment over these pairs only.
+
+        Raises
+        ------
+        KeyError
+            If ``reference`` is not a model of the evaluation.
+
+        Notes
+        -----
+        The same tests as :attr:`comparisons` (paired DeLong, McNemar), on
+        n − 1 pairs instead of n (n − 1) / 2: the form for many models (a
+        sweep), where every pair would be quadratic in tests and in rows.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> y = [1, 0, 0, 1, 0, 1, 1, 0]
+        >>> ev = evaluate(y, {"a": [.8, .3, .6, .7, .2, .4, .9, .1],
+        ...                   "b": [.6, .5, .4, .3, .7, .8, .9, .2],
+        ...                   "c": [.9, .1, .2, .8, .3, .7, .6, .4]})
+        >>> [(c.model_a, c.model_b, c.test) for c in ev.comparisons_with("c")]
+        [('a', 'c', 'DeLong'), ('a', 'c', 'McNemar'), ('b', 'c', 'DeLong'), ('b', 'c', 'McNemar')]
+        """
+        self[reference]  # a KeyError naming the models
+        return self._comparisons([(a, b) for a, b in model_pairs(self.model_names)
+                                  if reference in (a, b)])
+
+    def _comparisons(self, pairs=None):
         out = []
-        for a, b in model_pairs(self.model_names):
+        for a, b in model_pairs(self.model_names) if pairs is None else pairs:
             if not self._frequency:
                 out += [not_available(a, b, "DeLong", "ROC AUC", FRACTIONAL),
                         not_available(a, b, "McNemar", "errors at the threshold",

@@ -13,7 +13,11 @@ Which interval each number gets, and why (the report's Notes say the same):
   (:func:`evalplots.evaluation._summary.table_ranking_intervals`); under
   fractional weights the rows themselves are resampled (as
   :func:`evalplots.metrics.bootstrap_ci` does; :class:`RankingSlots`, read by
-  the row attachment of ``evalplots.evaluation._rows``).
+  the row attachment of ``evalplots.evaluation._rows``). Above 10⁸ slots x
+  resamples (about 10⁶ rows with 1000 resamples), where the draws would cost
+  O(n x resamples): AP gets the logit interval of its linearised variance
+  ('influence-logit') and BEP the same bootstrap drawn by bisection
+  (:func:`evalplots.evaluation._summary.large_table_ranking_intervals`).
 - Accuracy, precision, recall, specificity, NPV at the threshold: Wilson's score
   interval, each being a number of successes out of a fixed number of trials.
 - F1, MCC, balanced accuracy at the threshold (binary), and macro-/weighted F1,
@@ -86,7 +90,8 @@ class IntervalTable(IntervalTableText, dict):
     -----
     ``notes`` maps a column to ``{model: reason}`` for the models without an
     interval. The method of each interval is in its ``method`` attribute ('delong',
-    'wilson', 'bootstrap-bca', 'bootstrap-percentile', 'bootstrap-normal');
+    'wilson', 'bootstrap-bca', 'bootstrap-percentile', 'bootstrap-normal',
+    'influence-logit');
     the module docstring of ``evalplots.evaluation._intervals`` explains the
     choice per metric.
 

@@ -23,8 +23,11 @@ otherwise they are 'n/a at this scale' with the reason:
   the ROC and P-R bands a multinomial of each class over the slots
   (:func:`table_ci_bands`). The BCa acceleration's jackknife groups are
   dealt from the table (:func:`dealt_groups`: leave-one-out up to 1000 rows).
-  Tables with more than ``MAX_TABLE_DRAWS`` slots x resamples are 'n/a at this
-  scale'.
+  Above ``MAX_TABLE_DRAWS`` slots x resamples (about 10⁵ slots, 10⁶ rows, with
+  1000 resamples) the AP interval is the logit interval of the linearised AP's
+  variance and the BEP's bootstrap is drawn by bisection
+  (:func:`large_table_ranking_intervals`), in O(slots + resamples x log slots);
+  the bands are left out there.
 - Under fractional weights a resampled row brings its own weight, which a
   table does not keep: the AP/BEP bootstrap and the bands then read the rows
   (``evalplots.evaluation._rows``), and the other bootstraps are 'n/a'.
@@ -48,11 +51,12 @@ from evalplots.metrics.inference._resample import (
 from evalplots.metrics.ranking._score_counts import ScoreCounts
 
 __all__ = ["MAX_TABLE_DRAWS", "SummarySource", "cell_jackknife", "counted_exactly",
-           "dealt_groups", "ranking_slots", "table_ci_bands", "table_ovr_counts",
-           "table_ranking_intervals"]
+           "dealt_groups", "large_table_ranking_intervals", "ranking_slots",
+           "table_ci_bands", "table_ovr_counts", "table_ranking_intervals"]
 
 #: Largest (cells of a table) x (bootstrap resamples) drawn as multinomials: 10⁸
-#: draws take a few seconds and 2 x 8 MiB blocks; beyond, 'n/a at this scale'.
+#: draws take a few seconds and 2 x 8 MiB blocks; beyond, the AP and BEP intervals
+#: of large_table_ranking_intervals (and no bands).
 MAX_TABLE_DRAWS = 10**8
 #: Entries of one block of multinomial draws held at once.
 _BLOCK_ENTRIES = 1 << 20
@@ -159,8 +163,8 @@ def table_ranking_intervals(tables, estimates, options):
     for name, (pos, neg) in slots.items():
         k = pos.size
         if k * options.n_resamples > MAX_TABLE_DRAWS:
-            reason = _too_many_draws(k, options.n_resamples)
-            out[name] = {"AP": reason, "BEP": reason}
+            out[name] = large_table_ranking_intervals(pos, neg, estimates[name], options,
+                                                      options.rng("bootstrap", "BEP", name))
         elif drawn_as_positions(int(pos.sum() + neg.sum()),
                                 int(np.count_nonzero(pos) + np.count_nonzero(neg))):
             totals = (int(neg.sum()), int(pos.sum()))  # the strata of resample_plan
@@ -191,6 +195,57 @@ def table_ranking_intervals(tables, estimates, options):
             estimates[name], {"AP": np.concatenate(ap), "BEP": np.concatenate(bep)},
             {"AP": jack_ap, "BEP": jack_bep}, options.confidence_level)
     return {name: out[name] for name in tables}
+
+
+def large_table_ranking_intervals(pos, neg, estimates, options, rng):
+    """AP and BEP intervals of a table of more than ``MAX_TABLE_DRAWS`` slots x
+    resamples, in O(slots + resamples x log slots).
+
+    Parameters
+    ----------
+    pos, neg : ndarray of int of shape (n_slots,)
+        The table's slots (:func:`ranking_slots`).
+    estimates : dict
+        The model's metrics-table row.
+    options : IntervalOptions
+    rng : numpy.random.Generator
+        The BEP bootstrap's stream.
+
+    Returns
+    -------
+    intervals : dict
+        ``{'AP': ..., 'BEP': ...}``; a str is the reason for none.
+
+    Notes
+    -----
+    AP: the logit interval with the variance of the linearised AP
+    (``method='influence-logit'``,
+    :func:`~evalplots.metrics.inference._slots.average_precision_influence`).
+    BEP: the same stratified bootstrap as below the switch, each resample drawn
+    at the slots the BEP reads only
+    (:func:`~evalplots.metrics.inference._slots.break_even_bootstrap`), BCa
+    with the jackknife of 200 dealt groups; its draws differ from the full
+    multinomial's, its distribution does not.
+    """
+    from evalplots.metrics.inference._slots import (
+        average_precision_influence,
+        break_even_bootstrap,
+        break_even_jackknife,
+        logit_interval,
+    )
+
+    level = options.confidence_level
+    out = {}
+    if math.isfinite(estimates["AP"]):
+        _, variance = average_precision_influence(pos, neg)
+        out["AP"] = logit_interval(estimates["AP"], variance, level, "influence-logit") or (
+            "the variance of the linearised AP is 0 (AP 0 or 1), so the interval "
+            "would be a point")
+    replicates = break_even_bootstrap(pos, neg, options.n_resamples, rng)
+    jackknife = break_even_jackknife(pos, neg, _RANKING_GROUPS)
+    out.update(replicate_intervals(estimates, {"BEP": replicates}, {"BEP": jackknife},
+                                   level))
+    return out
 
 
 def _multinomial_cumulated(pos, neg, rng, n_resamples):
@@ -261,11 +316,6 @@ def check_finite_exact(exact, names):
                 raise ValueError(f"exact[{name!r}][{key!r}] must be a number in [0, 1] "
                                  f"(or NaN), got {v!r}.")
     return exact
-
-
-def _too_many_draws(k, n_resamples):
-    return (f"n/a at this scale: {k:,} score slots x {n_resamples:,} resamples "
-            f"exceed the {MAX_TABLE_DRAWS:.0e} multinomial draws drawn from a table")
 
 
 def table_ci_bands(table, options, rng):

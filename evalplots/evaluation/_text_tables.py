@@ -45,6 +45,7 @@ METHOD_NAMES = {
     "bootstrap-bca": "bootstrap BCa",
     "bootstrap-percentile": "bootstrap percentile",
     "bootstrap-normal": "bootstrap SE, normal",
+    "influence-logit": "linearised, logit",
 }
 
 #: the ways of writing an interval: ``0.995 [0.990, 1.000]`` or ``0.995 (0.990–1.000)``

@@ -539,3 +539,79 @@ def test_cli_bad_interval_options_exit_2(tmp_path, option, value, message):
     status, err, out = _cli(tmp_path, "x.pdf", option, value)
     assert status == 2 and not out.exists()
     assert err.strip().count("\n") == 0 and message in err
+
+
+def _above_switch(monkeypatch):
+    """Every table above the switch point: the large-table AP and BEP intervals."""
+    from evalplots.evaluation import _summary
+
+    monkeypatch.setattr(_summary, "MAX_TABLE_DRAWS", 0)
+
+
+def test_large_table_ap_interval_agrees_with_the_bootstrap(monkeypatch):
+    """Above the switch, AP's logit interval of the linearised variance is within a
+    tenth of the interval's width of the table bootstrap's BCa bounds (n = 3000),
+    and the BEP bootstrap drawn by bisection within a twentieth of its width."""
+    rng = np.random.default_rng(7)
+    y = (rng.random(3000) < 0.15).astype(int)
+    score = rng.normal(size=y.size) + y
+    below = evaluate(y, {"m": score}, n_resamples=2000).intervals["m"]
+    _above_switch(monkeypatch)
+    above = evaluate(y, {"m": score}, n_resamples=2000).intervals["m"]
+    assert below["AP"].method == "bootstrap-bca" and above["AP"].method == "influence-logit"
+    assert above["BEP"].method == "bootstrap-bca"
+    for column, share in (("AP", 0.1), ("BEP", 0.05)):
+        width = below[column].high - below[column].low
+        assert above[column].estimate == below[column].estimate
+        assert abs(above[column].low - below[column].low) < share * width
+        assert abs(above[column].high - below[column].high) < share * width
+
+
+def test_large_table_ap_variance_is_the_infinitesimal_jackknife_by_hand():
+    """sum_c sum_i (U_i - mean_c U)², U_i the derivative of scikit-learn's weighted
+    AP with respect to row i's weight (central differences), equals the closed form."""
+    from sklearn.metrics import average_precision_score as sk_ap
+
+    from evalplots.evaluation._summary import ranking_slots
+    from evalplots.metrics.inference._slots import average_precision_influence
+    from evalplots.metrics.ranking._score_counts import ScoreCounts
+
+    rng = np.random.default_rng(2)
+    y = np.r_[np.ones(15, int), np.zeros(35, int)]
+    score = np.round(rng.normal(size=50) + y, 1)  # ties, also across the classes
+    h = 1e-6
+    u = np.empty(50)
+    for i in range(50):
+        w = np.ones(50)
+        w[i] += h
+        up = sk_ap(y, score, sample_weight=w)
+        w[i] -= 2 * h
+        u[i] = (up - sk_ap(y, score, sample_weight=w)) / (2 * h)
+    expected = sum(((u[y == c] - u[y == c].mean()) ** 2).sum() for c in (0, 1))
+    table = ScoreCounts.from_arrays(y, score)
+    ap, variance = average_precision_influence(*ranking_slots(table))
+    assert ap == pytest.approx(sk_ap(y, score), abs=1e-12)
+    assert variance == pytest.approx(expected, rel=1e-6)
+
+
+def test_large_table_bep_jackknife_is_the_bep_without_each_group():
+    """The bisection's jackknife: the BEP of the rows left after removing group g
+    (rows dealt to 7 groups in turn, positives first, in slot order), by
+    break_even_point on those rows."""
+    from evalplots.evaluation._summary import ranking_slots
+    from evalplots.metrics import break_even_point
+    from evalplots.metrics.inference._slots import break_even_jackknife
+    from evalplots.metrics.ranking._score_counts import ScoreCounts
+
+    rng = np.random.default_rng(4)
+    y = np.r_[np.ones(20, int), np.zeros(40, int)]
+    score = np.round(rng.normal(size=60) + y, 1)
+    pos, neg = ranking_slots(ScoreCounts.from_arrays(y, score))
+    # the rows in the dealt order: positives by decreasing score, then negatives
+    order = np.r_[np.flatnonzero(y == 1)[np.argsort(-score[y == 1], kind="stable")],
+                  np.flatnonzero(y == 0)[np.argsort(-score[y == 0], kind="stable")]]
+    got = break_even_jackknife(pos, neg, 7)
+    for g in range(7):
+        keep = np.ones(60, bool)
+        keep[order[g::7]] = False
+        assert got[g] == pytest.approx(break_even_point(y[keep], score[keep]), abs=1e-12)

@@ -308,3 +308,65 @@ def test_pr_legend_joins_ap_and_bep_of_each_model_once():
     ap = format_score(skm.average_precision_score(y, s))
     # ranked labels 1,1,0,1,0,0: P = R first at k = 3 (2 of 3), so BEP = 2/3
     assert texts[0] == f"m (AP = {ap}, BEP = 0.67)"
+
+
+def test_many_models_are_summarised_and_every_model_is_listed(tmp_path):
+    """Beyond max_models: pages for the best models by ROC AUC only, every model in
+    the tables and the ranking figure, comparisons against the best one only."""
+    from tests.support import stubbed_figures
+
+    rng = np.random.default_rng(3)
+    y = np.r_[np.zeros(40, int), np.ones(20, int)]
+    scores = {f"sweep_{i}": rng.normal(size=60) + 0.4 * i * y for i in range(5)}
+    aucs = {name: skm.roc_auc_score(y, s) for name, s in scores.items()}
+    ranked = sorted(aucs, key=aucs.get, reverse=True)
+    ev = evaluate(y, scores, n_resamples=50)
+    with stubbed_figures() as figures:
+        report = evaluation_report(ev, invariant=True, max_models=2)
+        path = report.save(tmp_path / "sweep.pdf")
+    outline = _outline(path)
+    assert sorted(t for t in outline if t.startswith("Confusion matrix")) == sorted(
+        f"Confusion matrix: {name}" for name in ranked[:2])
+    assert "Ranking of the models" in outline
+    ranking = figures[0]  # the first figure: the ranking, every model, best first
+    assert [t.get_text() for t in ranking.axes[0].get_yticklabels()] == ranked
+    roc = figures[1]  # the ROC page draws the two best models only
+    assert sorted(ln.get_label() for ln in roc.axes[0].get_lines()
+                  if ln.get_label().startswith("sweep_")) == sorted(
+        f"{name} (AUC = {aucs[name]:.2f})" for name in ranked[:2])
+    text = " ".join(_pages(path))
+    for name in scores:  # the interval table lists every model
+        assert name in text
+    best = ranked[0]
+    pairs = ev.comparisons_with(best)
+    delong = [c for c in pairs if c.test == "DeLong"]
+    assert len(delong) == 4 and {frozenset((c.model_a, c.model_b)) for c in delong} == {
+        frozenset((best, other)) for other in ranked[1:]}
+    for c in delong:  # first model minus second, in the evaluation's order
+        assert c.difference == pytest.approx(aucs[c.model_a] - aucs[c.model_b])
+    # Holm's step-down over these 4 pairs, by hand
+    p = np.array([c.pvalue for c in delong])
+    order = np.argsort(p)
+    holm = np.minimum(1, np.maximum.accumulate((4 - np.arange(4)) * p[order]))
+    np.testing.assert_allclose([c.pvalue_holm for c in delong], holm[np.argsort(order)])
+    assert f"Each model against {best}" in text
+
+
+def test_above_the_switch_the_report_names_the_ap_method_and_no_band(tmp_path,
+                                                                     monkeypatch):
+    """Tables above MAX_TABLE_DRAWS: the interval table says AP's method, the notes
+    say what it is, and the captions say there is no band (none is drawn)."""
+    from evalplots.evaluation import _summary
+    from tests.support import stubbed_figures
+
+    monkeypatch.setattr(_summary, "MAX_TABLE_DRAWS", 0)
+    rng = np.random.default_rng(5)
+    y = np.r_[np.zeros(40, int), np.ones(20, int)]
+    ev = evaluate(y, {"m": rng.normal(size=60) + y}, n_resamples=50)
+    with stubbed_figures() as figures:
+        path = evaluation_report(ev, invariant=True).save(tmp_path / "large.pdf")
+    text = " ".join(_pages(path))
+    assert "linearised, logit" in text and "AP of m (more than 0e+00 score slots" in text
+    assert "No band for m: more than 0e+00" in text and "Shaded:" not in text
+    labels = [t.get_text() for fig in figures[:2] for t in fig.legends[0].get_texts()]
+    assert not any("band" in label for label in labels)

@@ -26,6 +26,7 @@ from evalplots.metrics._validation import (
 
 __all__ = [
     "ClassCurves",
+    "break_even_from_crossing",
     "ranking_from_cumulative",
     "ranking_from_groups",
     "SortedBinary",
@@ -190,6 +191,29 @@ def _ranking_from_cumulated(pos, tps, predicted):
     prev = np.maximum(j - 1, 0)
     tp_p = np.where(j > 0, tps[rows, prev], 0).astype(np.float64)
     pr_p = np.where(j > 0, predicted[rows, prev], 0).astype(np.float64)
+    return ap, break_even_from_crossing(tp_j, pr_j, tp_p, pr_p, total)
+
+
+def break_even_from_crossing(tp_j, pr_j, tp_p, pr_p, total):
+    """The break-even point from the operating point j where TP + FP first reaches
+    P (with TP > 0) and the one before it (0, 0 when j is the first).
+
+    Parameters
+    ----------
+    tp_j, pr_j, tp_p, pr_p : ndarray of shape (n_replicates,)
+        True positives and predicted positives at j and before j.
+    total : float or ndarray of shape (n_replicates,)
+        Positives, P.
+
+    Returns
+    -------
+    bep : ndarray of shape (n_replicates,)
+        Recall at j when TP + FP == P there, else the zero of P - R on the
+        segment from the point before; NaN without one, or when P is 0.
+    """
+    tp_j, pr_j, tp_p, pr_p = (np.asarray(a, dtype=np.float64)
+                              for a in (tp_j, pr_j, tp_p, pr_p))
+    total = np.broadcast_to(np.asarray(total, dtype=np.float64), tp_j.shape)
     with np.errstate(divide="ignore", invalid="ignore"):
         r_j, r_p = tp_j / total, tp_p / total
         d_j = tp_j / pr_j - r_j
@@ -197,7 +221,7 @@ def _ranking_from_cumulated(pos, tps, predicted):
         t = d_p / (d_p - d_j)
         bep = np.where(pr_j == total, r_j, np.where(pr_p > 0, r_p + t * (r_j - r_p), np.nan))
     bep[~(total > 0)] = np.nan
-    return ap, bep
+    return bep
 
 
 def _ratio(num, den):

@@ -8,6 +8,7 @@ metric or a curve: every number and Display comes from the evaluation.
 
 from evalplots.evaluation import Evaluation, evaluate
 from evalplots.report.standard._binary import binary_report
+from evalplots.report.standard._common import MAX_MODELS, check_max_models
 from evalplots.report.standard._multiclass import multiclass_report
 from evalplots.report.standard._regression import regression_report
 
@@ -22,7 +23,7 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
                       sample_weight=None, transposed=False, title=None,
                       description=None, author=None, invariant=False, progress=None,
                       ci=True, confidence_level=0.95, n_resamples=1000, random_state=0,
-                      provenance=None):
+                      provenance=None, max_models=MAX_MODELS):
     """Assemble the standard evaluation report of binary, multi-class or regression models.
 
     Binary pages: a summary (data, contents, every metric of every model with
@@ -91,6 +92,13 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
         Bootstrap seed, fixed so that a report is reproducible. With an
         evaluation as first argument, its own options are used and these three
         must stay at their defaults.
+    max_models : int or None, default=8
+        Binary: with more models than this (a sweep), the curves and the
+        per-model pages show the ``max_models`` models of highest ROC AUC; every
+        model stays in the summary's tables and in one ranking figure (ROC AUC
+        and AP of each, with intervals), and the comparisons test each model
+        against the best one only (n − 1 pairs, not n (n − 1) / 2). None: every
+        model on every page.
     provenance : Provenance or None, default=None
         Where the data come from (input file, its SHA-256 and row count, the
         command line), for the provenance table that ends the summary and the
@@ -110,7 +118,8 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
         e.g. an empty ``predictions``, a non-finite score, lengths that differ, a
         binary ``y_true`` without exactly two labels, an ambiguous or absent
         ``pos_label``, a threshold that is not a finite number, or bad
-        ``label_names``; or if an evaluation is passed together with arrays.
+        ``label_names``; if an evaluation is passed together with arrays; or if
+        ``max_models`` is not None or an integer >= 1.
 
     Warns
     -----
@@ -176,6 +185,9 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
                       random_state=random_state)
     options = {"ci": bool(ci), "title": title, "description": description, "author": author,
                "invariant": invariant, "progress": progress, "provenance": provenance}
+    max_models = check_max_models(max_models)
+    if ev.task == "binary":
+        options["max_models"] = max_models
     if ev.task == "multiclass":
         options["transposed"] = transposed
     elif transposed:

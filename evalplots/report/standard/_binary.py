@@ -9,7 +9,9 @@ from evalplots.report.standard._figures import (
     calibration_figure,
     calibration_models,
     chunks,
+    RANKING_ROWS,
     precision_recall_figure,
+    ranking_figure,
     roc_page_figure,
     score_distribution_figure,
     shared_score_bins,
@@ -17,7 +19,9 @@ from evalplots.report.standard._figures import (
 )
 from evalplots.metrics._format import format_number, format_threshold
 from evalplots.report.standard._common import (
+    ModelView,
     Steps,
+    ranked_models,
     infinite_note,
     new_report,
     quiet_figures,
@@ -30,15 +34,21 @@ __all__ = ["binary_report"]
 
 
 def binary_report(ev, *, ci, title, description, author, invariant, progress,
-                  provenance):
+                  provenance, max_models):
     """Assemble the standard report of a BinaryEvaluation (see evaluation_report)."""
     names = ev.model_names
-    calibrated, skipped = calibration_models(ev)
-    tick = Steps(["computing metrics", "drawing ROC curves", "drawing P-R curves",
+    summarised = max_models is not None and len(names) > max_models
+    ranked = ranked_models(ev) if summarised else names
+    # the curve and per-model pages: every model, or the max_models best by ROC AUC
+    shown = ModelView(ev, ranked[:max_models]) if summarised else ev
+    calibrated, skipped = calibration_models(shown)
+    tick = Steps(["computing metrics",
+                  *(["drawing the ranking of the models"] if summarised else []),
+                  "drawing ROC curves", "drawing P-R curves",
                   "drawing metrics against the threshold",
                   *(["drawing calibration curves"] if calibrated else []),
                   "drawing score distributions",
-                  *(f"confusion matrix: {name}" for name in names)], progress)
+                  *(f"confusion matrix: {name}" for name in shown.model_names)], progress)
     tick()
     ev.metrics_table  # computed under its own progress step
     report, family = new_report(
@@ -46,24 +56,52 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
         subtitle=f"{len(names)} model{'s' if len(names) > 1 else ''}, "
                  f"{ev.n_samples:,} samples, positive class: {ev.pos_name}, "
                  f"decision threshold {_threshold_text(ev)}")
-    _summary(report, ev, description, ci, provenance, invariant)
+    _summary(report, ev, description, ci, provenance, invariant,
+             reference=ranked[0] if summarised else None)
     with quiet_figures():
+        if summarised:
+            tick()
+            _ranking_section(report, ev, ranked, shown.model_names, ci, family)
         tick()
-        _roc_page(report, ev, ci, family)
+        _roc_page(report, shown, ci, family)
         tick()
-        _precision_recall_page(report, ev, ci, family)
+        _precision_recall_page(report, shown, ci, family)
         tick()
-        _threshold_page(report, ev, family)
+        _threshold_page(report, shown, family)
         if calibrated:
             tick()
-            _calibration_page(report, ev, calibrated, skipped, family)
+            _calibration_page(report, shown, calibrated, skipped, family)
         tick()
-        _score_distribution_page(report, ev, family)
-        for name in names:
+        _score_distribution_page(report, shown, family)
+        for name in shown.model_names:
             tick()
-            _confusion_section(report, ev, name, family)  # on a page with room left
+            _confusion_section(report, shown, name, family)  # on a page with room left
         structure_sections(report, ev, ci=ci, family=family)
     return report
+
+
+def _ranking_section(report, ev, ranked, shown, ci, family):
+    """Every model in one ranking (figures of RANKING_ROWS models each), and which
+    models the pages after it show."""
+    report.add_section("Ranking of the models")
+    report.add_paragraph(
+        f"{len(ranked)} models, too many to draw each on its own: the curves and the "
+        f"per-model pages that follow show the {len(shown)} of highest ROC AUC "
+        f"({', '.join(shown)}); every model is in the tables of the summary and in "
+        f"the ranking below. For every model's pages, use --all-models (the "
+        f"command) or max_models=None (evaluation_report); the report then grows "
+        f"by about one page per model.")
+    groups = chunks(ranked, RANKING_ROWS)
+    for i, group in enumerate(groups):
+        fig = ranking_figure(ev, group, ci=ci, highlighted=shown, family=family)
+        caption = None if i < len(groups) - 1 else (
+            "Every model, by decreasing ROC AUC: its ROC AUC (left) and average "
+            "precision (right)"
+            + (", each with its interval (DeLong for the AUC; for AP the method of "
+               "the summary's table)" if ci else "")
+            + f". Black: the {len(shown)} models drawn on the pages that follow; grey: "
+            "the others.")
+        report.add_figure(fig, caption=caption)
 
 
 def _figure_groups(names):
@@ -81,13 +119,23 @@ def _threshold_text(ev):
     return format_threshold(ev.threshold, precise=True)
 
 
-def _band_text(ev, what):
-    """How the bands were computed, for a caption."""
+def _band_text(ev, what, bands):
+    """How the bands were computed, for a caption; which models have none and why
+    (``bands``: model -> band or None)."""
+    from evalplots.evaluation._summary import MAX_TABLE_DRAWS
+
     o = ev.interval_options
-    return (f"Shaded: the {o.confidence_level:.0%} pointwise bootstrap band of {what} "
-            f"(stratified resampling of positives and negatives, {o.n_resamples:,} "
-            f"resamples, seed {o.random_state}, percentile intervals; pointwise, not "
-            f"simultaneous).")
+    without = [name for name in ev.model_names if bands[name] is None]
+    text = "" if len(without) == len(ev.model_names) else (
+        f"Shaded: the {o.confidence_level:.0%} pointwise bootstrap band of {what} "
+        f"(stratified resampling of positives and negatives, {o.n_resamples:,} "
+        f"resamples, seed {o.random_state}, percentile intervals; pointwise, not "
+        f"simultaneous).")
+    if without:
+        text += (f" No band for {', '.join(without)}: more than {MAX_TABLE_DRAWS:.0e} "
+                 f"score slots x resamples (the band's resamples cost n x resamples), "
+                 f"or a coarsened table.")
+    return text.strip()
 
 
 def _marker_text(ev, optimum):
@@ -106,7 +154,7 @@ def _roc_page(report, ev, ci, family):
         "corner enlarged. "
         + _marker_text(ev, "Youden optimum, the threshold of largest J = TPR - FPR")
         + (" " + _band_text(ev, "the TPR at each fixed FPR (vertical averaging, "
-                                "Fawcett 2006)") if ci else "")
+                                "Fawcett 2006)", ev.roc_ci_bands) if ci else "")
         + " Bottom left: detection error tradeoff (DET), the miss rate (FNR) against "
         "the false-alarm rate (FPR) on normal-deviate axes, which spread out the "
         "low-error corner." + (
@@ -135,7 +183,8 @@ def _precision_recall_page(report, ev, ci, family):
         + (f" No diamond for {', '.join(empty)}: no sample scores >= "
            f"{_threshold_text(ev)}, so precision is undefined there." if empty else "")
         + (" " + _band_text(ev, "the interpolated precision, max precision at recall "
-                                ">= r (left panels only)") if ci else "")))
+                                ">= r (left panels only)", ev.precision_recall_ci_bands)
+           if ci else "")))
 
 
 #: Columns of the operating-points table.
@@ -233,7 +282,7 @@ def _describe(name, label):
     return f"label {label!r}" if name == str(label) else f"class '{name}' (label {label!r})"
 
 
-def _summary(report, ev, description, ci, provenance, invariant):
+def _summary(report, ev, description, ci, provenance, invariant, reference=None):
     n, n_pos = ev.n_samples, ev.n_positive
     report.add_table_of_contents()
     report.add_heading("Summary")
@@ -267,9 +316,26 @@ def _summary(report, ev, description, ci, provenance, invariant):
             "a multinomial of each class's confusion cells), BCa, which corrects the "
             "bias and skew of metrics bounded near 1. Wilson: a count out of a fixed "
             "number of samples. Brier, log loss: the exact bootstrap standard error "
-            "of a mean loss."))
+            "of a mean loss." + _large_table_text(ev) if ci else ""),
+        reference=reference)
     # movable: it fills the first page when the metrics table does not fit there
     provenance_section(report, ev, provenance, ci=ci, invariant=invariant)
+
+
+def _large_table_text(ev):
+    """What the AP and BEP intervals of the models above the switch point are."""
+    from evalplots.evaluation._summary import MAX_TABLE_DRAWS
+
+    large = [n for n in ev.model_names
+             if getattr(ev.intervals[n].get("AP"), "method", None) == "influence-logit"]
+    if not large:
+        return ""
+    return (f" AP of {', '.join(large)} (more than {MAX_TABLE_DRAWS:.0e} score slots x "
+            f"resamples, where resampling costs n x resamples): normal on the logit "
+            f"scale, with the variance of the linearised AP (the ideal bootstrap "
+            f"variance of its linear part, from the influence of each sample); its "
+            f"BEP: the same bootstrap, each resample drawn only at the scores the BEP "
+            f"reads (a bisection of the resampled counts).")
 
 
 def _confusion_section(report, ev, name, family):

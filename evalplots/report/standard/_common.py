@@ -10,9 +10,55 @@ from evalplots.metrics._format import format_difference, format_number, format_p
 from evalplots.report._fonts import MissingGlyphWarning, cid_font, missing_chars
 from evalplots.report.builder import Report
 
-__all__ = ["Steps", "comparison_section", "infinite_note", "interval_table_section",
+__all__ = ["MAX_MODELS", "ModelView", "Steps", "check_max_models", "comparison_section",
+           "ranked_models", "infinite_note", "interval_table_section",
            "metrics_table_section", "new_report", "quiet_figures", "summary_tables"]
 
+#: Models a binary report draws on its curves and gives pages of their own, by
+#: default: beyond, the models of highest ROC AUC, the others in the tables and
+#: the ranking figure (``evaluation_report(max_models=None)``: every model).
+MAX_MODELS = 8
+
+
+def check_max_models(max_models):
+    """``max_models`` validated: None (every model) or an integer >= 1."""
+    if max_models is None:
+        return None
+    if isinstance(max_models, bool) or not isinstance(max_models, int) or max_models < 1:
+        raise ValueError(f"max_models must be an integer >= 1 or None (every model), "
+                         f"got {max_models!r}.")
+    return max_models
+
+
+def ranked_models(ev):
+    """The model names by decreasing ROC AUC (an undefined AUC last; ties in the
+    evaluation's order)."""
+    rows = ev.metrics_table.rows
+
+    def key(i):
+        auc = rows[ev.model_names[i]]["ROC AUC"]
+        return (math.isnan(auc), -auc if not math.isnan(auc) else 0.0, i)
+
+    return [ev.model_names[i] for i in sorted(range(len(ev.model_names)), key=key)]
+
+
+class ModelView:
+    """An evaluation seen through some of its models: ``model_names`` is the
+    given list, everything else is the evaluation's own (one computation).
+
+    The curve and per-model pages of a report that summarises many models
+    draw this view; the tables read the evaluation itself.
+    """
+
+    def __init__(self, evaluation, names):
+        self._evaluation = evaluation
+        self.model_names = list(names)
+
+    def __getattr__(self, attribute):
+        return getattr(self._evaluation, attribute)
+
+    def __getitem__(self, name):
+        return self._evaluation[name]
 
 
 def new_report(evaluation, *, title, subtitle, author, invariant):
@@ -76,16 +122,17 @@ def metrics_table_section(report, table, *, caption, explanation):
     report.add_paragraph(explanation + (" " + note if note else ""))
 
 
-def summary_tables(report, ev, *, ci, caption, explanation, methods):
-    """The summary's metrics: with ``ci``, the interval table and the comparisons;
-    without, the plain table (nothing is computed for intervals)."""
+def summary_tables(report, ev, *, ci, caption, explanation, methods, reference=None):
+    """The summary's metrics: with ``ci``, the interval table and the comparisons
+    (every pair, or each model against ``reference`` only); without, the plain
+    table (nothing is computed for intervals)."""
     if not ci:
         metrics_table_section(report, ev.metrics_table, caption=caption,
                               explanation=explanation)
         return
     interval_table_section(report, ev, caption=caption, explanation=explanation,
                            methods=methods)
-    comparison_section(report, ev)
+    comparison_section(report, ev, reference)
 
 
 def interval_table_section(report, ev, *, caption, explanation, methods):
@@ -123,9 +170,10 @@ def interval_table_section(report, ev, *, caption, explanation, methods):
     report.add_paragraph(text)
 
 
-def comparison_section(report, ev):
-    """Every pair of models: the difference with its interval, p and Holm's p."""
-    comparisons = ev.comparisons
+def comparison_section(report, ev, reference=None):
+    """Every pair of models (or each against ``reference``): the difference with
+    its interval, p and Holm's p."""
+    comparisons = ev.comparisons if reference is None else ev.comparisons_with(reference)
     if not comparisons:
         return
     report.add_heading("Comparisons", level=1)
@@ -146,14 +194,18 @@ def comparison_section(report, ev):
     align = ["left", "left", "left", "right", "right", "right", "left"]
     if not any(c.note for c in comparisons):  # no details to give (paired bootstraps)
         rows, header, align = [r[:-1] for r in rows], header[:-1], align[:-1]
+    which = ("Every pair of models" if reference is None else
+             f"Each model against {reference}, the model of highest ROC AUC (with "
+             f"{len(ev.model_names)} models, not every pair)")
     report.add_table(rows, header=header, align=align,
-                     caption="Every pair of models on the same samples: the difference "
+                     caption=f"{which} on the same samples: the difference "
                              "of the metric (first model minus second), its interval, "
                              "the raw two-sided p-value and the Holm-adjusted one.")
     n_pairs = max(comparisons.n_pairs(c.family) for c in comparisons)
     holm = ("Holm: with one pair of models, the Holm-adjusted p is the raw p "
             "(Holm 1979)." if n_pairs == 1 else
-            f"Holm: each test is run on all {n_pairs} pairs at once, and the more pairs, "
+            f"Holm: each test is run on {'all' if reference is None else 'these'} "
+            f"{n_pairs} pairs at once, and the more pairs, "
             f"the likelier one looks significant by chance; Holm's step-down adjustment "
             f"(Holm 1979) keeps the chance of any false finding among them at the "
             f"nominal level.")

@@ -147,7 +147,8 @@ def draw_roc(ev, full, detail, ci):
     for ax in (full, detail):  # two square boxes of one size, whatever the limits
         ax.set_aspect("auto")
         ax.set_box_aspect(1)
-    keys = marker_keys(ev, "Youden optimum (max J = TPR - FPR)", ci)
+    keys = marker_keys(ev, "Youden optimum (max J = TPR - FPR)",
+                       ci and _any_band(ev, ev.roc_ci_bands))
     return handles + [k for k, _ in keys], labels + [t for _, t in keys]
 
 
@@ -197,7 +198,8 @@ def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), ci=Fal
         # line; read once all models are drawn (the legend's decimals are shared)
         entries = [(legend_handle(line), line.get_label()) for line in entries]
         entries.append((chance, chance.get_label()))
-        entries += marker_keys(ev, "max F1 point", ci and "steps-post" in drawstyles,
+        entries += marker_keys(ev, "max F1 point", ci and "steps-post" in drawstyles
+                               and _any_band(ev, ev.precision_recall_ci_bands),
                                band="pointwise band of the interpolated precision")
         limits = zoom_limits([ev[n].break_even_point for n in names])
         for drawstyle, (full, detail) in zip(drawstyles, panels):
@@ -216,6 +218,12 @@ def remove_marker_texts(display):
     for text in (display.threshold_annotation_, display.optimal_annotation_):
         if text is not None:
             text.remove()
+
+
+def _any_band(ev, bands):
+    """Whether a model of ``ev`` has a band to shade (none above the size where
+    the band's resamples are left out)."""
+    return any(bands[name] is not None for name in ev.model_names)
 
 
 def marker_keys(ev, optimum, ci, *, band="pointwise bootstrap band"):
@@ -331,6 +339,48 @@ def threshold_figure(ev, names=None, *, style="report", width=7.6, family=None):
             display.ax_.set_ylabel("metric value")
         for ax in axes[len(names):]:
             ax.set_visible(False)
+    return fig
+
+
+#: Models per ranking figure (:func:`ranking_figure`): one page's height.
+RANKING_ROWS = 40
+
+
+def ranking_figure(ev, names, *, ci, highlighted=(), style="report", width=7.6,
+                   family=None):
+    """Every model of ``names`` on one row: its ROC AUC (left) and AP (right),
+    each with its interval when ``ci``; a summary of many models in one figure.
+
+    ``names`` are drawn top to bottom in the given order (the report ranks
+    them by ROC AUC); the models of ``highlighted`` (those with their own
+    curves and pages) are drawn in black, the others in grey. Reads
+    ``ev.metrics_table`` and ``ev.intervals`` only.
+    """
+    names = list(names)
+    rows = ev.metrics_table.rows
+    with figure_style(style, family):
+        fig = Figure(figsize=(width, 0.9 + 0.16 * len(names)), layout="constrained")
+        axes = fig.subplots(1, 2, sharey=True)
+        y = np.arange(len(names))
+        for ax, column in zip(axes, ("ROC AUC", "AP")):
+            for shown in (True, False):
+                keep = [i for i, n in enumerate(names) if (n in highlighted) == shown]
+                if not keep:
+                    continue
+                value = np.array([rows[names[i]][column] for i in keep], dtype=float)
+                color = "black" if shown else "0.55"
+                if ci:
+                    bounds = [ev.intervals[names[i]].get(column) for i in keep]
+                    low = np.array([np.nan if b is None else b.low for b in bounds])
+                    high = np.array([np.nan if b is None else b.high for b in bounds])
+                    ax.hlines(y[keep], low, high, color=color, linewidth=1.0)
+                ax.plot(value, y[keep], "o", color=color, markersize=3.5)
+            ax.set_xlabel(column + (f" [{ev.interval_options.confidence_level:.0%} CI]"
+                                    if ci else ""))
+            ax.grid(axis="x", alpha=0.25, linewidth=0.5)
+        axes[0].set_yticks(y, names, **LITERAL_TEXT)
+        axes[0].set_ylim(len(names) - 0.5, -0.5)
+        axes[0].tick_params(axis="y", labelsize="small")
     return fig
 
 
