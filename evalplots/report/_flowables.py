@@ -331,7 +331,46 @@ class VectorFigure(Flowable):
         self.canv.restoreState()
 
 
-class Heading(Paragraph):
+class CachedParagraph(Paragraph):
+    """A reportlab Paragraph that breaks its lines once per available width.
+
+    Parameters are those of :class:`reportlab.platypus.Paragraph`.
+
+    Notes
+    -----
+    reportlab breaks a paragraph into lines anew at each ``wrap``, and a
+    report's layout wraps the same paragraph many times at the same width: a
+    keep-with-next group measures its content, the frame wraps it again to
+    place it, the page-filling test measures the next sections' first blocks,
+    and every pass of the build starts over. A paragraph's text and style do
+    not change once it is made, and its lines depend on the width alone (not on
+    the height left), so the lines broken at a width are kept and given back
+    for that width: the same ``blPara``, width and height that breaking them
+    again would give.
+
+    Examples
+    --------
+    >>> from reportlab.lib.styles import ParagraphStyle
+    >>> p = CachedParagraph("one two three four", ParagraphStyle("body"))
+    >>> p.wrap(40, 100) == p.wrap(40, 5)
+    True
+    """
+
+    def wrap(self, availWidth, availHeight):
+        kept = getattr(self, "_kept_lines", None)
+        if kept is None or kept[0] is not self.frags:  # new text (or never wrapped)
+            kept = self._kept_lines = (self.frags, {})
+        lines = kept[1].get(availWidth)
+        if lines is not None:
+            self.width, self._wrapWidths, self.blPara, self.height = lines
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        if hasattr(self, "blPara") and self.width == availWidth:  # not "too narrow"
+            kept[1][availWidth] = (self.width, self._wrapWidths, self.blPara, self.height)
+        return size
+
+
+class Heading(CachedParagraph):
     """A heading paragraph that feeds the table of contents and the outline.
 
     ``markup`` is the escaped paragraph text, ``plain`` the user's raw text
