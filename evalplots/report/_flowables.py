@@ -17,6 +17,7 @@ import warnings
 import matplotlib
 import numpy as np
 from matplotlib.backends.backend_svg import FigureCanvasSVG
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Group, Path, PolyLine, Polygon, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -100,13 +101,50 @@ def figure_to_drawing(fig):
     if root is None:  # svglib logs and returns None on unreadable input
         raise RuntimeError("svglib could not convert the figure's SVG.")
     _lean_svg(root)
-    drawing = SvgRenderer(buf, font_map=_REPORT_FONTS).render(root)
-    # renderPDF selects this font before drawing (even with no text in the
-    # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
-    drawing.initialFontName = FONT
-    _embed_text(drawing)
-    _round_points(drawing)
+    with _unchecked_shapes():
+        drawing = SvgRenderer(buf, font_map=_REPORT_FONTS).render(root)
+        # renderPDF selects this font before drawing (even with no text in the
+        # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
+        drawing.initialFontName = FONT
+        _drop_unknown_attributes(drawing)
+        _embed_text(drawing)
+        _round_points(drawing)
     return drawing
+
+
+@contextlib.contextmanager
+def _unchecked_shapes():
+    """reportlab's check of every attribute set on a shape, off for the duration.
+
+    With ``rl_config.shapeChecking`` on (reportlab's default), each attribute
+    svglib sets on the shapes it makes is validated against the shape's
+    attribute map: a sixth of the conversion's time, for values that come from
+    matplotlib's SVG through svglib. The one effect of the check on such a
+    drawing, refusing the attributes a shape does not have, is had by
+    :func:`_drop_unknown_attributes`. reportlab reads the switch at each
+    assignment; it is put back afterwards.
+    """
+    saved = rl_config.shapeChecking
+    rl_config.shapeChecking = 0
+    try:
+        yield
+    finally:
+        rl_config.shapeChecking = saved
+
+
+def _drop_unknown_attributes(node):
+    """Take off every shape of a drawing the attributes its class does not know.
+
+    svglib sets each style property on every shape and lets reportlab's check
+    refuse those a shape lacks (a text's stroke width, say); without the check
+    (:func:`_unchecked_shapes`) they would stay, and be written to the PDF.
+    """
+    known = node._attrMap
+    if known is not None:
+        for name in [k for k in vars(node) if k[0] != "_" and k not in known]:
+            del node.__dict__[name]
+    for item in getattr(node, "contents", ()):
+        _drop_unknown_attributes(item)
 
 
 @contextlib.contextmanager
