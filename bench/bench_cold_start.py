@@ -2,11 +2,13 @@
 
 Run by hand (not a test)::
 
-    python bench/bench_cold_start.py [--runs 7] [TREE ...]
+    python bench/bench_cold_start.py [--runs 7] [--sample NAME ...] [TREE ...]
 
 Each TREE is a source checkout (default: this one); the command runs as
 ``python -m evalplots.cli report -o OUT.pdf`` in a fresh interpreter with
 ``PYTHONPATH=TREE``, the trees taking turns so that they share the machine's load.
+``--sample`` names the bundled samples to report on (default: the CLI's default,
+breast_cancer; each sample is timed on its own, the trees taking turns).
 ``TREE=PYTHON`` runs that tree with another interpreter (e.g. a venv with an
 optional accelerator installed). Prints the best and median wall and CPU time
 (user + system of the child: less disturbed by other processes on a shared
@@ -55,11 +57,12 @@ def _run(tree, args, python=sys.executable, status=0):
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def _times(runs, n_runs):
+def _times(runs, n_runs, sample=None):
     """{(tree, python): [(wall, CPU), ...]}: the trees take turns, after one warm-up each."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "report.pdf")
-        report = ["-m", "evalplots.cli", "report", "-o", out]
+        report = ["-m", "evalplots.cli", "report", "-o", out,
+                  *(["--sample", sample] if sample else [])]
         times = {run: [] for run in runs}
         for tree, python in runs:  # warm the file cache (and .pyc files) once
             _run(tree, report, python)
@@ -158,6 +161,8 @@ def main():
         os.path.dirname(os.path.dirname(os.path.abspath(__file__)))],
         help="source trees to compare, each optionally with its interpreter")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--sample", nargs="+", default=[None],
+                        help="bundled samples to report on (default: the CLI's)")
     parser.add_argument("--import-costs", action="store_true",
                         help="also time the optional imports (seaborn, pandas, rich)")
     parser.add_argument("--errors", action="store_true",
@@ -170,8 +175,23 @@ def main():
         error_times(runs, options.runs)
         print(f"load average before {_load(load_before)}, after {_load(os.getloadavg())}")
         return
-    times = _times(runs, options.runs)
-    print(f"`evalplots report` on the bundled sample, {options.runs} runs each; wall and "
+    for sample in options.sample:
+        _report_times(runs, options, sample, load_before)
+        load_before = os.getloadavg()
+    if options.import_costs:
+        print("CPU seconds each import adds after numpy, matplotlib, reportlab, svglib "
+              f"(best of {options.runs}):")
+        for module in ("pandas", "seaborn", "scipy.stats", "rich.progress"):
+            print(f"    {module:14} {import_cost(module, options.runs):5.2f} s")
+        both = "pandas; import seaborn"
+        print(f"    {'seaborn after pandas':14} "
+              f"{import_cost(both, options.runs) - import_cost('pandas', options.runs):5.2f} s")
+
+
+def _report_times(runs, options, sample, load_before):
+    times = _times(runs, options.runs, sample)
+    print(f"`evalplots report{f' --sample {sample}' if sample else ''}` on the bundled "
+          f"sample, {options.runs} runs each; wall and "
           f"CPU (user + system) seconds, ratios to the first; load average (1, 5, 15 "
           f"min) before {_load(load_before)}, after {_load(os.getloadavg())}")
     base = times[runs[0]]
@@ -191,14 +211,6 @@ def main():
             env=env, cwd=tree, check=True, capture_output=True, text=True).stdout.split()
         line += f"\n    `import evalplots, evalplots.cli` loads: {', '.join(loaded) or 'none'}"
         print(line)
-    if options.import_costs:
-        print("CPU seconds each import adds after numpy, matplotlib, reportlab, svglib "
-              f"(best of {options.runs}):")
-        for module in ("pandas", "seaborn", "scipy.stats", "rich.progress"):
-            print(f"    {module:14} {import_cost(module, options.runs):5.2f} s")
-        both = "pandas; import seaborn"
-        print(f"    {'seaborn after pandas':14} "
-              f"{import_cost(both, options.runs) - import_cost('pandas', options.runs):5.2f} s")
 
 
 if __name__ == "__main__":

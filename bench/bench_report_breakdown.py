@@ -4,6 +4,8 @@ Run by hand (not a test), from the repository root::
 
     python bench/bench_report_breakdown.py [--sizes 1000 1000000] [--runs 3] [--ci]
                                            [--clock cpu] [--profile OUT.prof]
+    python bench/bench_report_breakdown.py --sample breast_cancer [--tree DIR]
+                                           [--runs 5] [--clock cpu]
 
 Writes binary predictions CSVs like bench/bench_report_scale.py (``y_true`` with
 10 % positives, two models of six-decimal scores), then runs the CLI in this
@@ -21,7 +23,16 @@ resolution), each cached quantity of each model (``counts`` is the one sort of
 the scores; ``roc_curve``, ``precision_recall_curve``, ``det_curve``, ...), the
 thinning of each curve (by the Display that draws it), each figure's drawing,
 each figure's SVG export (matplotlib), its SVG -> reportlab conversion (svglib
-and the report's text pass) and the PDF build.
+and the report's text pass) and the PDF build: its passes (``multiBuild``'s layouts of the whole story) and
+its paragraph wraps (each line breaking of a paragraph, ``Paragraph.breakLines``),
+counted per report.
+
+``--sample NAME`` times ``evalplots report --sample NAME`` instead (a bundled
+sample, with the intervals unless ``--no-ci``), ``--runs`` times after a warm-up,
+and adds the stages of the other report kinds (the constrained-layout solves,
+the multi-class and regression figures). ``--tree DIR`` imports evalplots from
+another checkout (e.g. main's, for the before side); the stages it lacks are
+left out.
 """
 
 import argparse
@@ -37,7 +48,10 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT))
+if "--tree" in sys.argv:  # before anything imports evalplots
+    sys.path.insert(0, str(pathlib.Path(sys.argv[sys.argv.index("--tree") + 1]).resolve()))
+else:
+    sys.path.insert(0, str(ROOT))
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 
@@ -63,6 +77,8 @@ class Stages:
 
     def wrap(self, owner, attr, label):
         """Replace ``owner.attr`` (a function, method or cached_property) by a timed one."""
+        if attr not in (vars(owner) if isinstance(owner, type) else dir(owner)):
+            return  # a stage this tree does not have
         original = owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)
         if isinstance(original, functools.cached_property):
             func = original.func
@@ -95,6 +111,8 @@ class Stages:
 def instrument(stages):
     """Wrap every stage of the standard binary report (see the module docstring)."""
     import matplotlib.figure
+    import matplotlib.layout_engine
+    from reportlab.platypus import BaseDocTemplate, Paragraph
 
     import evalplots.cli
     import evalplots.datasets
@@ -143,8 +161,24 @@ def instrument(stages):
     for attr in ("_embed_text", "_round_points"):
         if hasattr(flowables, attr):
             stages.wrap(flowables, attr, f"SVG -> reportlab: {attr}")
-    stages.wrap(flowables, "figure_to_drawing", "SVG -> reportlab: rest")
+    import evalplots.report._content as content
+    stages.wrap(content, "figure_to_drawing", "figure -> reportlab: rest")  # looked up there
+    for attr in ("load_svg_file", "_lean_svg"):
+        stages.wrap(flowables, attr, f"SVG -> reportlab: {attr}")
+    if hasattr(flowables, "SvgRenderer"):
+        stages.wrap(flowables.SvgRenderer, "render", "SVG -> reportlab: svglib render")
     stages.wrap(builder.Report, "save", "PDF build: Report.save")
+    stages.wrap(BaseDocTemplate, "build", "PDF build: one pass (build)")
+    stages.wrap(Paragraph, "breakLines", "PDF build: paragraph wraps (breakLines)")
+    stages.wrap(matplotlib.layout_engine.ConstrainedLayoutEngine, "execute",
+                "layout: constrained layout solve")
+    import evalplots.report.standard._multiclass as multiclass
+    import evalplots.report.standard._regression as regression
+    for module in (multiclass, regression):  # where the report looks the names up
+        for attr in ("classification_report_figure", "ovr_figure",
+                     "multiclass_confusion_figure", "prediction_error_figure"):
+            if hasattr(module, attr):
+                stages.wrap(module, attr, f"draw: {attr}")
 
     def collection(phase, info):  # the garbage collector's passes, wherever they fall
         if phase == "start":
@@ -161,8 +195,8 @@ def run_cli(stages, csv, out):
     stages.reset()
     start = stages.clock()
     stages.start("other (CLI, report assembly, tables)")
-    status = main(["report", str(csv), "-o", str(out),
-                   *([] if OPTIONS.ci else ["--no-ci"])])
+    source = ["--sample", OPTIONS.sample] if OPTIONS.sample else [str(csv)]
+    status = main(["report", *source, "-o", str(out), *([] if OPTIONS.ci else ["--no-ci"])])
     stages.stop()
     if status:
         raise RuntimeError(f"report failed ({status})")
@@ -186,6 +220,10 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10**3, 10**6])
     parser.add_argument("--ci", action="store_true", help="the report with intervals")
+    parser.add_argument("--sample", help="a bundled sample's report (intervals on unless "
+                                         "--no-ci) instead of the generated sizes")
+    parser.add_argument("--no-ci", action="store_true", help="with --sample: no intervals")
+    parser.add_argument("--tree", help="import evalplots from this checkout")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="wall time, or this process's CPU time (steadier on a "
                              "shared machine)")
@@ -199,6 +237,9 @@ def main(argv=None):
 
     stages = Stages(clock)
     instrument(stages)
+    if OPTIONS.sample:
+        OPTIONS.ci = not OPTIONS.no_ci
+        return sample_main(stages, clock)
     sizes = sorted(OPTIONS.sizes)
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -241,6 +282,36 @@ def main(argv=None):
     delta = (totals[-1] - totals[0]) / 1e3
     print(f"pandas.read_csv({sizes[-1]:,} rows) {read * 1e3:.1f} ms; difference = "
           f"{delta / read:.1f} x read_csv (target (a): <= 3)")
+    return 0
+
+
+def sample_main(stages, clock):
+    """Time the report of a bundled sample: each stage's best of ``--runs``."""
+    import evalplots
+
+    best = None
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "sample.pdf"
+        run_cli(stages, None, out)  # imports, fonts
+        for _ in range(OPTIONS.runs):
+            total, times, calls = run_cli(stages, None, out)
+            if best is None:
+                best = total, times, calls
+            else:
+                best = (min(total, best[0]),
+                        {k: min(v, best[1].get(k, v)) for k, v in times.items()}, calls)
+        size = out.stat().st_size
+    total, times, calls = best
+    load = os.getloadavg()
+    print(f"{OPTIONS.sample} report ({'intervals' if OPTIONS.ci else 'no intervals'}), "
+          f"evalplots from {os.path.dirname(os.path.dirname(evalplots.__file__))}; "
+          f"{OPTIONS.clock} ms per stage (exclusive of nested stages), best of "
+          f"{OPTIONS.runs}; load average {load[0]:.2f} ({os.cpu_count()} cores)")
+    print(f"{'stage':58}{'calls':>7}{'ms':>10}")
+    for label in sorted(times, key=lambda k: -times[k]):
+        print(f"{label[:58]:58}{calls.get(label, 0):7d}{times[label] * 1e3:10.1f}")
+    print(f"{'total (after the imports)':58}{'':7}{total * 1e3:10.1f}")
+    print(f"PDF {size:,} bytes")
     return 0
 
 

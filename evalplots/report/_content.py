@@ -17,6 +17,7 @@ from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyl
 from evalplots.metrics._format import unsigned_zero
 from evalplots.report._doctemplate import HEADER_GAP, LANDSCAPE, MARGIN
 from evalplots.report._flowables import (
+    CachedParagraph,
     Heading,
     VectorFigure,
     figure_to_drawing,
@@ -201,8 +202,8 @@ class ReportContent:
         if not isinstance(text, str):
             raise ValueError(f"text must be a string, got {type(text).__name__}.")
         self._story.append(
-            Paragraph(_markup(text, self.styles.body).replace("\n", "<br/>"),
-                      self.styles.body)
+            CachedParagraph(_markup(text, self.styles.body).replace("\n", "<br/>"),
+                            self.styles.body)
         )
         return self
 
@@ -360,7 +361,7 @@ class ReportContent:
         """One platypus Table of paragraph cells, its header repeated on each page;
         a row taller than half a page is printed in parts (:func:`row_parts`)."""
         styles = [heads] * n_head + [cells] * (len(texts) - n_head)
-        data = [[Paragraph(_markup(t, st), st) for t, st in zip(r, sts)]
+        data = [[CachedParagraph(_markup(t, st), st) for t, st in zip(r, sts)]
                 for r, sts in zip(texts, styles)]
         page_height = min(self.pagesize) - 2 * (MARGIN + HEADER_GAP)  # the shorter frame
         widths = [w - padding for w in col_widths]
@@ -419,7 +420,7 @@ class ReportContent:
         """The caption paragraph (a spacer when there is none)."""
         if caption is None:
             return Spacer(0, 8)
-        return Paragraph(_markup(caption, self.styles.caption), self.styles.caption)
+        return CachedParagraph(_markup(caption, self.styles.caption), self.styles.caption)
 
     def add_figure(self, fig, *, caption=None, width=1.0, max_height=None):
         """Append a matplotlib figure as vector graphics.
@@ -517,8 +518,9 @@ class ReportContent:
         >>> from evalplots.report import Report
         >>> report = Report("R").add_table_of_contents().add_heading("Results")
         """
-        self._story.append(Paragraph(_markup(require_text(title, "title"),
-                                             self.styles.toc_title), self.styles.toc_title))
+        self._story.append(CachedParagraph(_markup(require_text(title, "title"),
+                                                   self.styles.toc_title),
+                                           self.styles.toc_title))
         # the table's own default cell font would be Helvetica (not embedded)
         toc_style = TableStyle([*defaultTableStyle.getCommands(),
                                 ("FONTNAME", (0, 0), (-1, -1), self._font)])

@@ -4,8 +4,8 @@ Page furniture (header rule and title, "Page N of M" footer) is drawn by the
 page templates' ``onPage`` callbacks, so the story stays a flat list of
 flowables. Headings report themselves in ``afterFlowable`` to the table of
 contents (``TOCEntry`` notifications) and to the PDF outline (bookmarks);
-``multiBuild`` repeats the layout until the TOC page numbers and the page total
-are stable.
+the layout is repeated until the TOC page numbers and the page total are stable
+(two passes unless a page number changes the layout).
 """
 
 import io
@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import BaseDocTemplate, Frame, LayoutError, PageTemplate
 from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import Flowable
+from reportlab.platypus.tableofcontents import TableOfContents
 
 from evalplots._interrupts import checkpoint
 from evalplots._text import shown_text
@@ -246,18 +247,27 @@ class ReportDocTemplate(BaseDocTemplate):
     draws_figures = True
 
     def build_story(self, story):
-        """Lay out ``story`` (a list of flowables) over as many passes as needed.
+        """Lay out ``story`` (a list of flowables) over as few passes as it needs.
 
-        The passes that settle the page numbers (the table of contents and the
-        "of M" of the footers) lay everything out but draw no figure, into a
-        throwaway buffer; once they agree, one more pass (the same layout, every
-        index already right) draws everything into the file. Drawing the figures
-        is most of a pass's time. The loop is ``BaseDocTemplate.multiBuild``'s.
+        The first pass lays everything out but draws no figure, into a
+        throwaway buffer: it finds the page of every heading and the page
+        total. Every later pass draws everything into the file, and the first
+        one on which the table of contents and the "of M" of the footers agree
+        with the pass before is saved. The contents are filled with the story's
+        headings before the first pass (pages unknown: they do not change the
+        layout, reportlab draws them after it), so that the first pass already
+        gives the contents their final height: the second pass, the same layout
+        with every page number right, is the last. The loop is
+        ``BaseDocTemplate.multiBuild``'s.
         """
         story = [self.page_counter, *story]
         indexing = [f for f in story if f.isIndexing()]
         self._indexingFlowables = indexing
         self._doSave = 0  # each pass's canvas is saved here, not by build()
+        entries = _contents_entries(story)
+        for flowable in indexing:
+            if isinstance(flowable, TableOfContents) and not flowable._entries:
+                flowable._entries = list(entries)
         target = self.filename
         self.filename, self.draws_figures = io.BytesIO(), False
         edits = []
@@ -269,11 +279,10 @@ class ReportDocTemplate(BaseDocTemplate):
                 self.build(story[:])
                 for flowable in indexing:
                     flowable.afterBuild()
-                if self._allSatisfied():
-                    if self.draws_figures:
-                        self.canv.save()
-                        return
-                    self.filename, self.draws_figures = target, True
+                if self.draws_figures and self._allSatisfied():
+                    self.canv.save()
+                    return
+                self.filename, self.draws_figures = target, True
                 while edits:
                     edit = edits.pop(0)
                     edit[0](*edit[1:])
@@ -282,6 +291,19 @@ class ReportDocTemplate(BaseDocTemplate):
         finally:
             self.filename, self.draws_figures = target, True
             del self._multiBuildEdits
+
+
+def _contents_entries(flowables):
+    """The contents entries of the headings in ``flowables`` and the groups they
+    hold, in story order, at page 0: ``(level, markup, 0, key)``."""
+    entries = []
+    for flowable in flowables:
+        if isinstance(flowable, Heading):
+            if flowable.key is not None:
+                entries.append((flowable.level, flowable.markup, 0, flowable.key))
+        else:
+            entries.extend(_contents_entries(getattr(flowable, "_content", ())))
+    return entries
 
 
 #: Layout steps (flowables handled, splits, groupings) in a row that may pass

@@ -17,6 +17,7 @@ import warnings
 import matplotlib
 import numpy as np
 from matplotlib.backends.backend_svg import FigureCanvasSVG
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Group, Path, PolyLine, Polygon, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -100,13 +101,50 @@ def figure_to_drawing(fig):
     if root is None:  # svglib logs and returns None on unreadable input
         raise RuntimeError("svglib could not convert the figure's SVG.")
     _lean_svg(root)
-    drawing = SvgRenderer(buf, font_map=_REPORT_FONTS).render(root)
-    # renderPDF selects this font before drawing (even with no text in the
-    # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
-    drawing.initialFontName = FONT
-    _embed_text(drawing)
-    _round_points(drawing)
+    with _unchecked_shapes():
+        drawing = SvgRenderer(buf, font_map=_REPORT_FONTS).render(root)
+        # renderPDF selects this font before drawing (even with no text in the
+        # drawing): the embedded DejaVu Sans, not the non-embedded Helvetica default
+        drawing.initialFontName = FONT
+        _drop_unknown_attributes(drawing)
+        _embed_text(drawing)
+        _round_points(drawing)
     return drawing
+
+
+@contextlib.contextmanager
+def _unchecked_shapes():
+    """reportlab's check of every attribute set on a shape, off for the duration.
+
+    With ``rl_config.shapeChecking`` on (reportlab's default), each attribute
+    svglib sets on the shapes it makes is validated against the shape's
+    attribute map: a sixth of the conversion's time, for values that come from
+    matplotlib's SVG through svglib. The one effect of the check on such a
+    drawing, refusing the attributes a shape does not have, is had by
+    :func:`_drop_unknown_attributes`. reportlab reads the switch at each
+    assignment; it is put back afterwards.
+    """
+    saved = rl_config.shapeChecking
+    rl_config.shapeChecking = 0
+    try:
+        yield
+    finally:
+        rl_config.shapeChecking = saved
+
+
+def _drop_unknown_attributes(node):
+    """Take off every shape of a drawing the attributes its class does not know.
+
+    svglib sets each style property on every shape and lets reportlab's check
+    refuse those a shape lacks (a text's stroke width, say); without the check
+    (:func:`_unchecked_shapes`) they would stay, and be written to the PDF.
+    """
+    known = node._attrMap
+    if known is not None:
+        for name in [k for k in vars(node) if k[0] != "_" and k not in known]:
+            del node.__dict__[name]
+    for item in getattr(node, "contents", ()):
+        _drop_unknown_attributes(item)
 
 
 @contextlib.contextmanager
@@ -331,7 +369,46 @@ class VectorFigure(Flowable):
         self.canv.restoreState()
 
 
-class Heading(Paragraph):
+class CachedParagraph(Paragraph):
+    """A reportlab Paragraph that breaks its lines once per available width.
+
+    Parameters are those of :class:`reportlab.platypus.Paragraph`.
+
+    Notes
+    -----
+    reportlab breaks a paragraph into lines anew at each ``wrap``, and a
+    report's layout wraps the same paragraph many times at the same width: a
+    keep-with-next group measures its content, the frame wraps it again to
+    place it, the page-filling test measures the next sections' first blocks,
+    and every pass of the build starts over. A paragraph's text and style do
+    not change once it is made, and its lines depend on the width alone (not on
+    the height left), so the lines broken at a width are kept and given back
+    for that width: the same ``blPara``, width and height that breaking them
+    again would give.
+
+    Examples
+    --------
+    >>> from reportlab.lib.styles import ParagraphStyle
+    >>> p = CachedParagraph("one two three four", ParagraphStyle("body"))
+    >>> p.wrap(40, 100) == p.wrap(40, 5)
+    True
+    """
+
+    def wrap(self, availWidth, availHeight):
+        kept = getattr(self, "_kept_lines", None)
+        if kept is None or kept[0] is not self.frags:  # new text (or never wrapped)
+            kept = self._kept_lines = (self.frags, {})
+        lines = kept[1].get(availWidth)
+        if lines is not None:
+            self.width, self._wrapWidths, self.blPara, self.height = lines
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        if hasattr(self, "blPara") and self.width == availWidth:  # not "too narrow"
+            kept[1][availWidth] = (self.width, self._wrapWidths, self.blPara, self.height)
+        return size
+
+
+class Heading(CachedParagraph):
     """A heading paragraph that feeds the table of contents and the outline.
 
     ``markup`` is the escaped paragraph text, ``plain`` the user's raw text

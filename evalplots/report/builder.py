@@ -9,12 +9,13 @@ import os
 import re
 
 from reportlab.lib.pagesizes import A4
-from reportlab.platypus import Paragraph, Spacer
+from reportlab.platypus import Spacer
 
 from evalplots._atomic import write_atomically
 from evalplots._version import __version__
 from evalplots.report._content import ReportContent, _markup, require_text
 from evalplots.report._doctemplate import ReportDocTemplate
+from evalplots.report._flowables import CachedParagraph
 from evalplots.report._fonts import register_fallback
 from evalplots.report._keep import keep_with_next
 from evalplots.report._preview import preview_html
@@ -127,12 +128,12 @@ class Report(ReportContent):
 
     # -- content -----------------------------------------------------------
     def _title_block(self):
-        self._story.append(Paragraph(_markup(self.title, self.styles.title),
-                                     self.styles.title))
+        self._story.append(CachedParagraph(_markup(self.title, self.styles.title),
+                                           self.styles.title))
         lines = [x for x in (self.subtitle, self.author) if x is not None]
         for line in lines:
-            self._story.append(Paragraph(_markup(line, self.styles.subtitle),
-                                         self.styles.subtitle))
+            self._story.append(CachedParagraph(_markup(line, self.styles.subtitle),
+                                               self.styles.subtitle))
         if not lines:
             self._story.append(Spacer(0, 10))
 

@@ -4,9 +4,12 @@ way from a matplotlib figure to a reportlab drawing change nothing that is drawn
 - the layout engine runs once, outside savefig, which then draws once: the SVG is
   byte for byte the one savefig writes on its own (two draws);
 - the SVG is made leaner before svglib reads it: the drawing holds the same shapes
-  and strings, with the same styles, at the same places, as svglib's own reading.
+  and strings, with the same styles, at the same places, as svglib's own reading;
+- reportlab's check of each shape attribute is off while svglib converts: the
+  drawing is the one made with the check on.
 """
 
+import contextlib
 import io
 
 import matplotlib
@@ -130,6 +133,15 @@ def test_lean_svg_draws_the_same_shapes_and_strings(make):
     assert "'True label'" in strings or "'a long axis title'" in strings
     # the artists' id-only groups are gone (those left: clipping, transforms, uses)
     assert _groups(lean) < 0.6 * _groups(svglibs)
+
+
+@pytest.mark.parametrize("make", [_roc_and_confusion_figure, _tight_figure])
+def test_unchecked_shapes_give_the_drawing_reportlabs_checks_give(make, monkeypatch):
+    unchecked = _leaves(_flowables.figure_to_drawing(make()))
+    monkeypatch.setattr(_flowables, "_unchecked_shapes", contextlib.nullcontext)
+    checked = _leaves(_flowables.figure_to_drawing(make()))
+    assert len(checked) > 30
+    assert unchecked == checked
 
 
 def test_lean_svg_keeps_a_group_that_is_pointed_to_and_one_with_a_style():

@@ -108,7 +108,7 @@ def test_keep_with_next_groups_heading_text_and_figure_and_drops_cond_breaks():
     story = keep_with_next(report._story)
     group = story[-1]
     assert isinstance(group, KeepWithNext)
-    assert [type(f).__name__ for f in group.lead] == ["Heading", "Paragraph"]
+    assert [type(f).__name__ for f in group.lead] == ["Heading", "CachedParagraph"]
     assert isinstance(group.body, Captioned)
 
 
