@@ -78,6 +78,7 @@ from evalplots.metrics.ranking._label_ranking import (
     label_ranking_loss,
 )
 from evalplots.metrics.ranking._ndcg import dcg_score, ndcg_score
+from evalplots.metrics.ranking._net_benefit import net_benefit, treat_all_net_benefit
 from evalplots.metrics.ranking._pr_scores import (
     average_precision_from_curve,
     average_precision_score,
@@ -168,6 +169,7 @@ __all__ = [
     "MulticlassSummary",
     "multilabel_confusion_matrix",
     "ndcg_score",
+    "net_benefit",
     "optimal_threshold",
     "OptimalThreshold",
     "precision_at_k",
@@ -190,6 +192,7 @@ __all__ = [
     "specificity_score",
     "ThresholdMetrics",
     "top_k_accuracy_score",
+    "treat_all_net_benefit",
     "UndefinedMetricWarning",
     "zero_one_loss",
 ]
