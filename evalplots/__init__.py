@@ -21,6 +21,7 @@ _DISPLAYS = (
     "ScoreDistributionDisplay",
     "DetCurveDisplay",
     "CumulativeGainDisplay",
+    "DecisionCurveDisplay",
 )
 
 __all__ = ["__version__", "evaluate", *_DISPLAYS]

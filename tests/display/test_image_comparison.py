@@ -399,3 +399,20 @@ def test_report_score_distribution_figure():
     from evalplots.report.standard._figures import score_distribution_figure
 
     return _small(score_distribution_figure(_two_model_evaluation(), width=6.0))
+
+
+@compare
+def test_decision_curve_two_models():
+    # the dcurves tutorial's data (tests/metrics/data): a risk model and a 0/1 marker
+    from pathlib import Path
+
+    from evalplots.display import DecisionCurveDisplay
+
+    table = np.genfromtxt(Path(__file__).parents[1] / "metrics" / "data" /
+                          "dcurves_df_binary.csv", delimiter=",", names=True)
+    figure, ax = _axes(4.4, 3.6)
+    thresholds = np.arange(36) / 100
+    for name in ("cancerpredmarker", "famhistory"):
+        DecisionCurveDisplay.from_predictions(table["cancer"], table[name], name=name,
+                                              thresholds=thresholds, ax=ax)
+    return figure
