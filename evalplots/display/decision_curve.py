@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from evalplots._docstrings import BINARY_SCORE_PARAMS, DISPLAY_NAME_AX_PARAMS, fill_doc
+from evalplots._docstrings import DISPLAY_NAME_AX_PARAMS, fill_doc
 from evalplots.display._base import (
     CHANCE_GID,
     CurveDisplayMixin,
@@ -277,7 +277,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         return odds
 
     @classmethod
-    @fill_doc(binary_params=BINARY_SCORE_PARAMS, name_ax=DISPLAY_NAME_AX_PARAMS)
+    @fill_doc(name_ax=DISPLAY_NAME_AX_PARAMS)
     def from_predictions(
         cls,
         y_true,
@@ -294,10 +294,19 @@ class DecisionCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        %(binary_params)s
+        y_true : array-like of shape (n_samples,)
+            True binary labels (the outcome). With labels other than {0, 1},
+            {-1, 1} or {False, True}, ``pos_label`` must be given.
+        y_prob : array-like of shape (n_samples,)
+            Predicted probability of the positive class (the risk), in [0, 1].
         thresholds : array-like of shape (n_thresholds,), default=None
             Threshold probabilities in [0, 1), increasing; None means 0, 0.01,
             ..., 0.99 (R's ``dcurves::dca`` default).
+        pos_label : int, float, bool or str, default=None
+            The label of the positive class; None means 1 (True) for the label
+            sets above.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative sample weights.
         %(name_ax)s
         **plot_kwargs : dict
             Any option of :meth:`plot` (``plot_treat_all``, ``plot_treat_none``,
