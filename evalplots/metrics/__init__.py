@@ -24,8 +24,16 @@ class (``_labels``), input checks (``_validation``) and number formatting (``_fo
 from evalplots.exceptions import BootstrapWarning, UndefinedMetricWarning
 from evalplots.metrics.calibration._calibration import (
     brier_score_loss,
+    brier_skill_score,
     calibration_curve,
+    calibration_curve_ci,
     expected_calibration_error,
+)
+from evalplots.metrics.calibration._recalibration import (
+    CalibrationSlopeIntercept,
+    SpiegelhalterTestResult,
+    calibration_slope_intercept,
+    spiegelhalter_z_test,
 )
 from evalplots.metrics.classification._agreement import cohen_kappa_score, matthews_corrcoef
 from evalplots.metrics.classification._classification import (
@@ -130,7 +138,11 @@ __all__ = [
     "break_even_point",
     "break_even_point_from_curve",
     "brier_score_loss",
+    "brier_skill_score",
     "calibration_curve",
+    "calibration_curve_ci",
+    "calibration_slope_intercept",
+    "CalibrationSlopeIntercept",
     "classification_report",
     "cohen_kappa_score",
     "ConfidenceInterval",
@@ -190,6 +202,8 @@ __all__ = [
     "root_mean_squared_log_error",
     "ScoreCounts",
     "specificity_score",
+    "spiegelhalter_z_test",
+    "SpiegelhalterTestResult",
     "ThresholdMetrics",
     "top_k_accuracy_score",
     "treat_all_net_benefit",
