@@ -65,6 +65,13 @@ from evalplots.metrics.inference._delong import DeLongTestResult, delong_test, r
 from evalplots.metrics.inference._holm import holm_adjust
 from evalplots.metrics.inference._interval import ConfidenceInterval
 from evalplots.metrics.inference._mcnemar import McNemarTestResult, mcnemar_test
+from evalplots.metrics.inference._operating_points import (
+    LikelihoodRatios,
+    likelihood_ratios,
+    precision_at_recall,
+    sensitivity_at_specificity,
+    specificity_at_sensitivity,
+)
 from evalplots.metrics.inference._proportion import binary_rates_ci, proportion_ci
 from evalplots.metrics.ranking._auc import rank_loss, roc_auc_score
 from evalplots.metrics.ranking._curves import (
@@ -167,6 +174,8 @@ __all__ = [
     "label_ranking_average_precision_score",
     "label_ranking_loss",
     "lift_curve",
+    "likelihood_ratios",
+    "LikelihoodRatios",
     "log_loss",
     "matthews_corrcoef",
     "mcnemar_test",
@@ -185,6 +194,7 @@ __all__ = [
     "optimal_threshold",
     "OptimalThreshold",
     "precision_at_k",
+    "precision_at_recall",
     "precision_recall_ci_band",
     "precision_recall_curve",
     "precision_recall_fscore_support",
@@ -201,6 +211,8 @@ __all__ = [
     "root_mean_squared_error",
     "root_mean_squared_log_error",
     "ScoreCounts",
+    "sensitivity_at_specificity",
+    "specificity_at_sensitivity",
     "specificity_score",
     "spiegelhalter_z_test",
     "SpiegelhalterTestResult",
