@@ -206,6 +206,9 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         -----
         The x axis spans the thresholds of every decision curve on the axes;
         the y axis from −10 % to 105 % of the highest net benefit drawn there.
+        The legend goes where it covers the fewest points (matplotlib's
+        ``loc="best"``): the curves fall from the top left, where they start
+        at the prevalence, at different places for different data.
 
         Examples
         --------
@@ -242,7 +245,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
             xlabel="Threshold probability",
             ylabel="Net benefit",
             despine_axes=False,
-            legend_loc="upper right",
+            legend_loc="best",
             legend_title=legend_title,
             xlim=(lo, hi),
             ylim=(-_BELOW * top, 1.05 * top),

@@ -328,8 +328,8 @@ def test_the_evaluations_build_every_display_kind_through_one_entry(watermelon):
             built.add(type(display))
         with pytest.raises(ValueError, match="kind must be one of"):
             ev.display("violin", "m")
-    assert {CalibrationDisplay, CumulativeGainDisplay, DetCurveDisplay,
-            MetricThresholdCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay,
+    assert {CalibrationDisplay, CumulativeGainDisplay, DecisionCurveDisplay,
+            DetCurveDisplay, MetricThresholdCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay,
             ScoreDistributionDisplay, ConfusionMatrixDisplay,
             PredictionErrorDisplay} <= built
     assert binary.display("roc", "m").optimal == binary["m"].optimal_thresholds["youden"]

@@ -22,7 +22,8 @@ from evalplots.metrics._validation import (
 )
 from evalplots.metrics.ranking._thresholds import binary_scores
 
-__all__ = ["net_benefit", "net_benefit_from_counts", "treat_all_net_benefit"]
+__all__ = ["counts_at_thresholds", "net_benefit", "net_benefit_from_counts",
+           "treat_all_net_benefit"]
 
 _SOURCES = """A. J. Vickers and E. B. Elkin, "Decision curve analysis: a novel method for
     evaluating prediction models", *Medical Decision Making* 26(6):565-574, 2006;
@@ -84,12 +85,20 @@ def _counts_at(data, thresholds):
             fp = (n - below) - tp
             return tp, fp, float(n)
     fps, tps, distinct = data.counts()  # distinct scores, decreasing
+    tp, fp = counts_at_thresholds(fps, tps, distinct, thresholds)
+    total = float(data.score.size if data.weight is None else data.weight.sum())
+    return tp, fp, total
+
+
+def counts_at_thresholds(fps, tps, distinct, thresholds):
+    """``(tp, fp)`` with ``score >= t`` for each threshold t, from the cumulative
+    counts ``fps``, ``tps`` at the ``distinct`` scores (decreasing), as
+    :meth:`~evalplots.metrics.ranking._thresholds.BinaryScores.counts` returns them."""
     ascending = distinct[::-1].astype(np.float64, copy=False)
     at_or_above = ascending.size - np.searchsorted(ascending, thresholds, side="left")
     tp = np.where(at_or_above > 0, tps[np.maximum(at_or_above - 1, 0)], 0.0)
     fp = np.where(at_or_above > 0, fps[np.maximum(at_or_above - 1, 0)], 0.0)
-    total = float(data.score.size if data.weight is None else data.weight.sum())
-    return tp, fp, total
+    return tp, fp
 
 
 def net_benefit_from_counts(tp, fp, total, thresholds):
