@@ -22,6 +22,7 @@ _DISPLAYS = (
     "DetCurveDisplay",
     "CumulativeGainDisplay",
     "ForestPlotDisplay",
+    "DecisionCurveDisplay",
 )
 
 #: the evaluation's functions, re-exported lazily as the Displays are

@@ -10,6 +10,7 @@ trailing-underscore attributes, ``from_predictions`` computes with
 from evalplots.display.calibration import CalibrationDisplay
 from evalplots.display.classification_report import ClassificationReportDisplay
 from evalplots.display.confusion_matrix import ConfusionMatrixDisplay
+from evalplots.display.decision_curve import DecisionCurveDisplay
 from evalplots.display.det_curve import DetCurveDisplay
 from evalplots.display.forest import ForestPlotDisplay
 from evalplots.display.gain import CumulativeGainDisplay
@@ -30,4 +31,5 @@ __all__ = [
     "RocCurveDisplay",
 ]
 
-__all__ += ["ForestPlotDisplay", "MetricThresholdCurveDisplay", "ScoreDistributionDisplay"]
+__all__ += ["DecisionCurveDisplay", "ForestPlotDisplay", "MetricThresholdCurveDisplay",
+            "ScoreDistributionDisplay"]

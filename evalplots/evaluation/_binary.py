@@ -58,6 +58,7 @@ from evalplots.metrics.summaries._binary import (
     table_from_one_sort,
 )
 from evalplots.metrics.ranking._auc import auc_from_counts
+from evalplots.metrics.ranking._net_benefit import counts_at_thresholds, net_benefit_from_counts
 from evalplots.metrics._labels import binary_classes, class_values, label_name_map
 from evalplots.metrics.classification._logloss import _log_loss
 from evalplots.metrics.calibration._calibration import calibration_error, reliability_bins
@@ -119,6 +120,9 @@ def _cell_metrics(cells):
 #: unless given, and the losses, NaN unless the scores are probabilities.
 _EXACT_RANKING = ("roc_auc", "average_precision", "break_even_point")
 _EXACT_LOSSES = ("brier_score", "log_loss")
+
+#: the threshold probabilities of a model's decision curve (R dcurves' default grid)
+DECISION_THRESHOLDS = np.arange(100) / 100.0
 
 
 class BinaryModel:
@@ -192,6 +196,13 @@ class BinaryModel:
     expected_calibration_error : float
         ECE over those bins, as :func:`evalplots.metrics.expected_calibration_error`
         (NaN unless ``is_probability``).
+    calibration_slope_intercept : CalibrationSlopeIntercept or None
+        As :func:`evalplots.metrics.calibration_slope_intercept`; None unless
+        ``is_probability`` with every score strictly inside (0, 1), and None
+        when the log-odds separate the classes (infinite slope).
+    decision_curve : tuple of ndarray or None
+        ``(thresholds, net_benefit, treat_all)`` at 0, 0.01, ..., 0.99, as
+        :func:`evalplots.metrics.net_benefit`; None unless ``is_probability``.
 
     Raises
     ------
@@ -402,6 +413,39 @@ class BinaryModel:
                                 sample_weight=d.weight)
         # the cells' weights are counts of rows: whole numbers unless weighted
         return bins if self._weighted else bins._replace(counts=bins.counts.astype(np.int64))
+
+    @functools.cached_property
+    def calibration_slope_intercept(self):
+        """The :class:`~evalplots.metrics.CalibrationSlopeIntercept` of the scores as
+        probabilities, or None unless ``is_probability`` with every score strictly
+        inside (0, 1) (a probability of 0 or 1 has infinite log-odds) and log-odds
+        that do not separate the classes (the slope would be infinite)."""
+        if not self.is_probability:
+            return None
+        d = self._data
+        if d.score.min() <= 0 or d.score.max() >= 1:
+            return None
+        with warnings.catch_warnings():  # separation: None, the documented answer
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            # the cells' weights are frequency weights: the fit of the rows
+            fit = metrics.calibration_slope_intercept(d.positive, d.score,
+                                                      sample_weight=d.weight, pos_label=True)
+        return None if math.isnan(fit.slope.estimate) else fit
+
+    @functools.cached_property
+    def decision_curve(self):
+        """``(thresholds, net_benefit, treat_all)`` at the threshold probabilities
+        0, 0.01, ..., 0.99, as :func:`evalplots.metrics.net_benefit` and
+        :func:`~evalplots.metrics.treat_all_net_benefit`; None unless
+        ``is_probability``."""
+        if not self.is_probability:
+            return None
+        fps, tps, distinct = self.counts
+        thresholds = DECISION_THRESHOLDS
+        tp, fp = counts_at_thresholds(fps, tps, distinct, thresholds)
+        total = float(fps[-1] + tps[-1])
+        return (thresholds, net_benefit_from_counts(tp, fp, total, thresholds),
+                net_benefit_from_counts(float(tps[-1]), float(fps[-1]), total, thresholds))
 
     @functools.cached_property
     def expected_calibration_error(self):
@@ -1373,6 +1417,48 @@ class BinaryEvaluation(Evaluation):
         return {"prob_true": bins.prob_true, "prob_pred": bins.prob_pred,
                 "counts": bins.counts, "bin_bounds": bins.bin_bounds,
                 "brier_score": m.brier_score, "ece": m.expected_calibration_error}
+
+    @display_factory("DecisionCurveDisplay")
+    def decision_curve_display(self, name):
+        """The model's :class:`~evalplots.display.DecisionCurveDisplay`, not yet drawn.
+
+        Parameters
+        ----------
+        name : str
+            A model name.
+
+        Returns
+        -------
+        display : DecisionCurveDisplay
+            The net benefit of the model and of treating everyone at the
+            threshold probabilities 0, 0.01, ..., 0.99.
+
+        Raises
+        ------
+        KeyError
+            If there is no such model.
+        ValueError
+            If the model's scores are not all in [0, 1] (not probabilities).
+
+        Notes
+        -----
+        See :func:`evalplots.metrics.net_benefit` (Vickers & Elkin, *Medical
+        Decision Making* 26, 2006).
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 0, 1, 1], {"m": [0.1, 0.4, 0.35, 0.8]})
+        >>> ev.decision_curve_display("m").net_benefit[[20, 50]]
+        array([0.4375, 0.25  ])
+        """
+        curve = self[name].decision_curve
+        if curve is None:
+            raise ValueError(
+                f"model {name!r} has scores outside [0, 1], so they are not "
+                f"probabilities and have no decision curve; calibrate them first.")
+        thresholds, net_benefit, treat_all = curve
+        return {"thresholds": thresholds, "net_benefit": net_benefit, "treat_all": treat_all}
 
     @display_factory("ScoreDistributionDisplay")
     def score_distribution_display(self, name):

@@ -24,8 +24,16 @@ class (``_labels``), input checks (``_validation``) and number formatting (``_fo
 from evalplots.exceptions import BootstrapWarning, UndefinedMetricWarning
 from evalplots.metrics.calibration._calibration import (
     brier_score_loss,
+    brier_skill_score,
     calibration_curve,
+    calibration_curve_ci,
     expected_calibration_error,
+)
+from evalplots.metrics.calibration._recalibration import (
+    CalibrationSlopeIntercept,
+    SpiegelhalterTestResult,
+    calibration_slope_intercept,
+    spiegelhalter_z_test,
 )
 from evalplots.metrics.classification._agreement import cohen_kappa_score, matthews_corrcoef
 from evalplots.metrics.classification._classification import (
@@ -57,6 +65,13 @@ from evalplots.metrics.inference._delong import DeLongTestResult, delong_test, r
 from evalplots.metrics.inference._holm import holm_adjust
 from evalplots.metrics.inference._interval import ConfidenceInterval
 from evalplots.metrics.inference._mcnemar import McNemarTestResult, mcnemar_test
+from evalplots.metrics.inference._operating_points import (
+    LikelihoodRatios,
+    likelihood_ratios,
+    precision_at_recall,
+    sensitivity_at_specificity,
+    specificity_at_sensitivity,
+)
 from evalplots.metrics.inference._proportion import binary_rates_ci, proportion_ci
 from evalplots.metrics.ranking._auc import rank_loss, roc_auc_score
 from evalplots.metrics.ranking._curves import (
@@ -78,6 +93,7 @@ from evalplots.metrics.ranking._label_ranking import (
     label_ranking_loss,
 )
 from evalplots.metrics.ranking._ndcg import dcg_score, ndcg_score
+from evalplots.metrics.ranking._net_benefit import net_benefit, treat_all_net_benefit
 from evalplots.metrics.ranking._pr_scores import (
     average_precision_from_curve,
     average_precision_score,
@@ -129,7 +145,11 @@ __all__ = [
     "break_even_point",
     "break_even_point_from_curve",
     "brier_score_loss",
+    "brier_skill_score",
     "calibration_curve",
+    "calibration_curve_ci",
+    "calibration_slope_intercept",
+    "CalibrationSlopeIntercept",
     "classification_report",
     "cohen_kappa_score",
     "ConfidenceInterval",
@@ -154,6 +174,8 @@ __all__ = [
     "label_ranking_average_precision_score",
     "label_ranking_loss",
     "lift_curve",
+    "likelihood_ratios",
+    "LikelihoodRatios",
     "log_loss",
     "matthews_corrcoef",
     "mcnemar_test",
@@ -168,9 +190,11 @@ __all__ = [
     "MulticlassSummary",
     "multilabel_confusion_matrix",
     "ndcg_score",
+    "net_benefit",
     "optimal_threshold",
     "OptimalThreshold",
     "precision_at_k",
+    "precision_at_recall",
     "precision_recall_ci_band",
     "precision_recall_curve",
     "precision_recall_fscore_support",
@@ -187,9 +211,14 @@ __all__ = [
     "root_mean_squared_error",
     "root_mean_squared_log_error",
     "ScoreCounts",
+    "sensitivity_at_specificity",
+    "specificity_at_sensitivity",
     "specificity_score",
+    "spiegelhalter_z_test",
+    "SpiegelhalterTestResult",
     "ThresholdMetrics",
     "top_k_accuracy_score",
+    "treat_all_net_benefit",
     "UndefinedMetricWarning",
     "zero_one_loss",
 ]

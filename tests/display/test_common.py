@@ -16,6 +16,7 @@ from evalplots.display import (
     ClassificationReportDisplay,
     ConfusionMatrixDisplay,
     CumulativeGainDisplay,
+    DecisionCurveDisplay,
     DetCurveDisplay,
     ForestPlotDisplay,
     MetricThresholdCurveDisplay,
@@ -84,6 +85,14 @@ def _manual_calibration(y_true, y_prob):
         name="m", pos_label=1)
 
 
+def _manual_decision(y_true, y_prob):
+    thresholds = np.arange(100) / 100.0
+    return DecisionCurveDisplay(
+        thresholds, metrics.net_benefit(y_true, y_prob, thresholds),
+        treat_all=metrics.treat_all_net_benefit(y_true, thresholds), name="m",
+        pos_label=1)
+
+
 def _manual_threshold(y_true, y_score):
     fps, tps, thresholds = binary_scores(y_true, y_score).counts()
     table = metrics_from_counts(fps, tps, thresholds.astype(float))
@@ -140,6 +149,8 @@ CASES = {
              False),
     "calibration": (CalibrationDisplay, {"name": "m"}, _manual_calibration,
                     "ref_line_kw", {}, False),
+    "decision": (DecisionCurveDisplay, {"name": "m"}, _manual_decision, "treat_all_kw",
+                 {}, False),
     "threshold": (MetricThresholdCurveDisplay, {"name": "m"}, _manual_threshold,
                   "threshold_kw", {"threshold": 0.5}, False),
     "scores": (ScoreDistributionDisplay, {"name": "m"}, _manual_scores, "threshold_kw",
@@ -336,8 +347,8 @@ def test_the_evaluations_build_every_display_kind_through_one_entry(watermelon):
             built.add(type(display))
         with pytest.raises(ValueError, match="kind must be one of"):
             ev.display("violin", "m")
-    assert {CalibrationDisplay, CumulativeGainDisplay, DetCurveDisplay,
-            MetricThresholdCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay,
+    assert {CalibrationDisplay, CumulativeGainDisplay, DecisionCurveDisplay,
+            DetCurveDisplay, MetricThresholdCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay,
             ScoreDistributionDisplay, ConfusionMatrixDisplay,
             PredictionErrorDisplay} <= built
     assert binary.display("roc", "m").optimal == binary["m"].optimal_thresholds["youden"]

@@ -419,3 +419,20 @@ def test_forest_plot_two_models_with_an_undefined_group():
         metric="ROC AUC", grouping="site").plot()
     display.figure_.set_dpi(100)
     return display.figure_
+
+
+@compare
+def test_decision_curve_two_models():
+    # the dcurves tutorial's data (tests/metrics/data): a risk model and a 0/1 marker
+    from pathlib import Path
+
+    from evalplots.display import DecisionCurveDisplay
+
+    table = np.genfromtxt(Path(__file__).parents[1] / "metrics" / "data" /
+                          "dcurves_df_binary.csv", delimiter=",", names=True)
+    figure, ax = _axes(4.4, 3.6)
+    thresholds = np.arange(36) / 100
+    for name in ("cancerpredmarker", "famhistory"):
+        DecisionCurveDisplay.from_predictions(table["cancer"], table[name], name=name,
+                                              thresholds=thresholds, ax=ax)
+    return figure

@@ -445,3 +445,44 @@ def test_long_names_that_differ_at_the_end_keep_different_panel_titles():
     renderer = fig._get_renderer()
     for ax in axes:
         assert ax.title.get_window_extent(renderer).width <= ax.get_window_extent(renderer).width
+
+
+def test_decision_curve_and_recalibration_equal_the_metrics_functions(sample):
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, size=500)
+    inside = {"p": np.round(1 / (1 + np.exp(-(2 * y - 1 + rng.normal(size=500)))), 3),
+              "score": y + rng.normal(size=500)}
+    w = rng.integers(1, 4, size=500).astype(float)
+    for weight in (None, w):
+        ev = evaluate(y, inside, sample_weight=weight)
+        thresholds, model, treat_all = ev["p"].decision_curve
+        np.testing.assert_array_equal(thresholds, np.arange(100) / 100)
+        np.testing.assert_allclose(model, metrics.net_benefit(
+            y, inside["p"], thresholds, sample_weight=weight), rtol=0, atol=1e-14)
+        np.testing.assert_allclose(treat_all, metrics.treat_all_net_benefit(
+            y, thresholds, sample_weight=weight), rtol=0, atol=1e-14)
+        display = ev.decision_curve_display("p")
+        np.testing.assert_array_equal(display.net_benefit, model)
+        # the table's cells are frequency weights: the fit equals the rows' fit
+        fit = ev["p"].calibration_slope_intercept
+        rows = metrics.calibration_slope_intercept(y, inside["p"], sample_weight=weight)
+        assert fit.slope.interval == pytest.approx(rows.slope.interval, rel=1e-9)
+        assert fit.intercept.interval == pytest.approx(rows.intercept.interval, rel=1e-9,
+                                                       abs=1e-12)
+        assert ev["score"].decision_curve is None
+        assert ev["score"].calibration_slope_intercept is None
+        with pytest.raises(ValueError, match="no decision curve"):
+            ev.decision_curve_display("score")
+    # probabilities of exactly 0 or 1 (the sample's, rounded): no recalibration
+    ev = evaluate(sample.y_true, sample.scores)
+    assert all(ev[name].calibration_slope_intercept is None for name in sample.scores)
+    assert ev["logistic_regression"].decision_curve is not None
+
+
+def test_recalibration_of_separated_classes_is_none_without_a_warning():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ev = evaluate([0, 0, 1, 1], {"m": [0.1, 0.2, 0.7, 0.9]})
+        assert ev["m"].calibration_slope_intercept is None

@@ -596,3 +596,80 @@ def test_pvalue_text_of_an_underflowed_pvalue():
     assert result.pvalue == 0.0 and format_pvalue(result.pvalue) == "< 1e-300"
     assert [format_pvalue(p) for p in (0.02718, 2.7e-7, float("nan"))] == \
         ["0.0272", "2.7e-07", "nan"]
+
+
+# ------------------------------------------------ unpaired and one-sided DeLong
+
+
+@pytest.mark.parametrize(
+    "a, b, statistic, pvalue",
+    # pROC tests/testthat/test-roc.test.R, "unpaired roc.test statistic and p are
+    # as expected": roc.test(r.a, r.b, paired = FALSE), statistic D
+    [
+        ("wfns", "s100b", 1.43490640926908, 0.152825378808796),
+        ("wfns", "ndka", 3.10125096778969, 0.00220950791756457),
+        ("ndka", "s100b", -1.55995743389685, 0.120192832430845),
+    ],
+)
+def test_unpaired_delong_matches_pROC(a, b, statistic, pvalue):
+    result = delong_test(ASAH_Y, ASAH[a], ASAH[b], paired=False)
+    assert result.z == pytest.approx(statistic, rel=1e-12)
+    assert result.pvalue == pytest.approx(pvalue, rel=1e-11)
+    assert not result.paired and result.alternative == "two-sided"
+    reverse = delong_test(ASAH_Y, ASAH[b], ASAH[a], paired=False)
+    assert (reverse.z, reverse.pvalue) == pytest.approx((-statistic, pvalue), rel=1e-11)
+
+
+def test_one_sided_delong_matches_pROC():
+    # pROC test-roc.test.R: roc.test(r.wfns, r.s100b, alternative = ...), paired
+    # and unpaired; the statistic is the two-sided one
+    greater = delong_test(ASAH_Y, ASAH["wfns"], ASAH["s100b"], alternative="greater")
+    less = delong_test(ASAH_Y, ASAH["wfns"], ASAH["s100b"], alternative="less")
+    assert greater.pvalue == pytest.approx(0.0135878911145941, rel=1e-11)
+    assert less.pvalue == pytest.approx(0.986412108885406, rel=1e-12)
+    assert greater.z == less.z == pytest.approx(2.20898359144091, rel=1e-12)
+    assert greater.ci == less.ci  # the interval stays two-sided, as pROC's
+    up_greater = delong_test(ASAH_Y, ASAH["wfns"], ASAH["s100b"], paired=False,
+                             alternative="greater")
+    up_less = delong_test(ASAH_Y, ASAH["wfns"], ASAH["s100b"], paired=False,
+                          alternative="less")
+    assert up_greater.pvalue == pytest.approx(0.076412689404398, rel=1e-11)
+    assert up_less.pvalue == pytest.approx(0.923587310595602, rel=1e-12)
+
+
+def test_unpaired_delong_on_two_samples_by_hand():
+    # independent samples: D = (θa − θb) / sqrt(Va + Vb), Welch df, t interval
+    from scipy.stats import t as student
+
+    rng = np.random.default_rng(11)
+    ya, yb = rng.integers(0, 2, size=120), rng.integers(0, 2, size=90)
+    sa, sb = ya + rng.normal(size=120), yb + 0.6 * rng.normal(size=90)
+    (ta,), va = direct_delong(ya, sa)
+    (tb,), vb = direct_delong(yb, sb)
+    va, vb = va[0, 0], vb[0, 0]
+    df = (va + vb) ** 2 / (va ** 2 / 119 + vb ** 2 / 89)
+    d = (ta - tb) / math.sqrt(va + vb)
+    result = delong_test(ya, sa, sb, paired=False, y_true_b=yb, confidence_level=0.9)
+    assert result.z == pytest.approx(d, rel=1e-12)
+    assert result.df == pytest.approx(df, rel=1e-12)
+    assert result.pvalue == pytest.approx(2 * student.sf(abs(d), df), rel=1e-10)
+    half = student.ppf(0.95, df) * math.sqrt(va + vb)
+    assert result.ci.interval == pytest.approx((ta - tb - half, ta - tb + half), abs=1e-13)
+    assert "unpaired, df = " in str(result) and "D = " in str(result)
+
+
+def test_delong_test_argument_errors():
+    y, a, b = [0, 1, 0, 1], [0.1, 0.9, 0.4, 0.6], [0.2, 0.8, 0.3, 0.7]
+    with pytest.raises(ValueError, match="alternative must be"):
+        delong_test(y, a, b, alternative="two.sided")
+    with pytest.raises(ValueError, match="y_true_b is for the unpaired test"):
+        delong_test(y, a, b, y_true_b=y)
+    with pytest.raises(ValueError, match="Inconsistent numbers of samples"):
+        delong_test(y, a, b + [0.5], paired=False)
+
+
+def test_one_sided_degenerate_rule():
+    y, a = [0, 1, 0, 1], [0.1, 0.9, 0.4, 0.6]
+    with pytest.warns(UndefinedMetricWarning, match="variance of the AUC difference is 0"):
+        result = delong_test(y, a, a, alternative="greater")
+    assert (result.z, result.pvalue) == (0.0, 0.5)

@@ -33,6 +33,9 @@ from evalplots.metrics._validation import (
 
 __all__ = [
     "CalibrationBins",
+    "CalibrationCurveCI",
+    "brier_skill_score",
+    "calibration_curve_ci",
     "binary_bins",
     "brier_score_loss",
     "calibration_curve",
@@ -468,3 +471,149 @@ def brier_score_loss(
     if scale_by_half == "auto":
         scale_by_half = n_columns < 3
     return 0.5 * score if scale_by_half else score
+
+
+def brier_skill_score(y_true, y_prob, *, sample_weight=None, pos_label=None):
+    """Brier skill score: the Brier score's improvement on predicting the prevalence.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. With labels other than {0, 1}, {-1, 1} or
+        {False, True}, ``pos_label`` must be given.
+    y_prob : array-like of shape (n_samples,)
+        Predicted probability of the positive class, in [0, 1].
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class; None means 1 (True) for the label sets
+        above.
+
+    Returns
+    -------
+    score : float
+        At most 1 (perfect predictions); 0 for predictions no better than the
+        prevalence; negative when worse.
+
+    Raises
+    ------
+    ValueError
+        As :func:`brier_score_loss` (binary, 1-D ``y_prob``); also if ``y_true``
+        (counting weight) holds one class only, so that the reference score is 0.
+
+    Notes
+    -----
+    BSS = 1 − BS / BS_ref, where BS is :func:`brier_score_loss` and BS_ref =
+    π̄ (1 − π̄) the Brier score of the constant prediction π̄, the (weighted)
+    prevalence of the sample (Murphy, "A new vector partition of the
+    probability score", *J. Appl. Meteor.* 12, 1973; Wilks, *Statistical
+    Methods in the Atmospheric Sciences*, 4th ed., 2019, §9.4.2). It is the
+    "scaled Brier score" of Steyerberg et al. (*Epidemiology* 21:128-138, 2010).
+    The reference is estimated on the same sample, so BSS compares with the
+    best constant forecast in hindsight.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import brier_skill_score
+    >>> round(brier_skill_score([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 6)
+    0.85
+    """
+    if np.ndim(y_prob) == 2:
+        raise ValueError(
+            f"y_prob must be 1-D, the probability of the positive class, got shape "
+            f"{np.shape(y_prob)}; pass that column, e.g. y_prob[:, 1]."
+        )
+    score = brier_score_loss(y_true, y_prob, sample_weight=sample_weight, pos_label=pos_label)
+    y = as_1d(y_true, "y_true")
+    positive = binary_positive_mask(y, pos_label)
+    w = check_sample_weight(sample_weight, y.shape[0])
+    prevalence = float(np.average(positive, weights=w))
+    reference = prevalence * (1.0 - prevalence)
+    if reference == 0.0:
+        raise ValueError(
+            "y_true holds one class only (prevalence "
+            f"{prevalence:g}), so the reference Brier score is 0 and the skill score "
+            "is undefined; evaluate on data with both classes."
+        )
+    return 1.0 - score / reference
+
+
+#: The non-empty bins of :func:`calibration_curve` with an interval of each
+#: observed frequency: ``low`` and ``high`` (n_bins,) beside the curve's arrays.
+CalibrationCurveCI = namedtuple(
+    "CalibrationCurveCI", ["prob_true", "prob_pred", "counts", "low", "high"]
+)
+
+
+def calibration_curve_ci(
+    y_true, y_prob, *, n_bins=10, strategy="uniform", pos_label=None, method="wilson",
+    confidence_level=0.95,
+):
+    """Reliability curve with a binomial interval of the observed frequency in each bin.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels. With labels other than {0, 1}, {-1, 1} or
+        {False, True}, ``pos_label`` must be given.
+    y_prob : array-like of shape (n_samples,)
+        Predicted probability of the positive class, in [0, 1].
+    n_bins : int, default=10
+        Number of bins (>= 1); empty bins are dropped.
+    strategy : {'uniform', 'quantile'}, default='uniform'
+        The bins of :func:`calibration_curve`.
+    pos_label : int, float, bool or str, default=None
+        The label of the positive class; None means 1 (True) for the label sets
+        above.
+    method : {'wilson', 'clopper-pearson'}, default='wilson'
+        The interval of each bin's proportion of positives
+        (:func:`proportion_ci`).
+    confidence_level : float, default=0.95
+        Nominal coverage of each (pointwise) interval, in (0, 1).
+
+    Returns
+    -------
+    curve : CalibrationCurveCI
+        ``prob_true``, ``prob_pred`` and ``counts`` as :func:`calibration_curve`
+        returns them, and ``low``, ``high``: ndarray of shape
+        (n_nonempty_bins,), the interval of each ``prob_true``.
+
+    Raises
+    ------
+    ValueError
+        As :func:`calibration_curve`; also if ``method`` is unknown or
+        ``confidence_level`` is not in (0, 1).
+
+    Notes
+    -----
+    In a bin of n samples of which k are positive, ``prob_true = k / n`` and the
+    interval is that of :func:`proportion_ci` (Wilson's score interval by
+    default: E. B. Wilson, *JASA* 22:209-212, 1927), as in the reliability
+    diagrams of the TRIPOD explanation (Collins et al., *BMJ* 2024;385:e078378,
+    calibration plots with per-group intervals). The intervals are pointwise:
+    each covers its bin's frequency with the nominal probability, not all bins
+    at once. Unweighted only: a binomial interval counts samples.
+
+    Examples
+    --------
+    >>> from evalplots.metrics import calibration_curve_ci
+    >>> curve = calibration_curve_ci([0, 0, 1, 1, 1, 0], [0.1, 0.2, 0.3, 0.7, 0.8, 0.9],
+    ...                              n_bins=2)
+    >>> curve.prob_true, curve.counts
+    (array([0.33333333, 0.66666667]), array([3, 3]))
+    >>> [round(float(v), 4) for v in curve.low]
+    [0.0615, 0.2077]
+    """
+    from evalplots.metrics.inference._proportion import proportion_ci
+
+    bins = binary_bins(y_true, y_prob, n_bins=n_bins, strategy=strategy,
+                       pos_label=pos_label, sample_weight=None)
+    # unweighted: counts are integers, and prob_true * counts recovers the whole
+    # number of positives in the bin
+    positives = np.rint(bins.prob_true * bins.counts)
+    intervals = [proportion_ci(int(k), int(n), method=method, confidence_level=confidence_level)
+                 for k, n in zip(positives, bins.counts)]
+    return CalibrationCurveCI(
+        bins.prob_true, bins.prob_pred, bins.counts,
+        np.array([ci.low for ci in intervals]), np.array([ci.high for ci in intervals]),
+    )

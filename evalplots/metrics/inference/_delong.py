@@ -429,9 +429,18 @@ class DeLongTestResult:
         [-1, 1].
     z : float
         ``difference / SE(difference)``; 0 when both are 0, ±inf when only the
-        standard error is 0.
+        standard error is 0. For the unpaired test it is pROC's statistic D,
+        referred to Student's t with ``df`` degrees of freedom.
     pvalue : float
-        Two-sided p-value of H0: equal AUCs, ``2 * Phi(-|z|)``.
+        p-value of H0: equal AUCs, against ``alternative``: ``2 * Phi(-|z|)``
+        (two-sided), ``Phi(-z)`` ('greater': AUC a > AUC b) or ``Phi(z)``
+        ('less'); Student's t instead of Phi for the unpaired test.
+    alternative : {'two-sided', 'greater', 'less'}, default='two-sided'
+        The alternative hypothesis the p-value is computed against.
+    paired : bool, default=True
+        Whether the two scores are of the same samples (the paired test).
+    df : float, default=inf
+        Degrees of freedom of the unpaired test's t distribution (inf: normal).
 
     Raises
     ------
@@ -459,13 +468,20 @@ class DeLongTestResult:
     ci: ConfidenceInterval
     z: float
     pvalue: float
+    alternative: str = "two-sided"
+    paired: bool = True
+    df: float = math.inf
 
     def __str__(self):
         level = f"{100 * self.ci.confidence_level:g}%"
+        kind = "paired" if self.paired else f"unpaired, df = {format_number(self.df, 1)}"
+        if self.alternative != "two-sided":
+            kind += f", alternative: {self.alternative}"
+        statistic = "z" if self.paired else "D"
         return (
             f"AUC a = {self.auc_a:.3f}, AUC b = {self.auc_b:.3f}, difference = "
-            f"{self.ci.format(3)} ({level} CI), z = {format_number(self.z, 2)}, "
-            f"p = {format_pvalue(self.pvalue)} (paired DeLong test)"
+            f"{self.ci.format(3)} ({level} CI), {statistic} = {format_number(self.z, 2)}, "
+            f"p = {format_pvalue(self.pvalue)} ({kind} DeLong test)"
         )
 
 
@@ -480,38 +496,80 @@ def _paired_scores(y_true, y_score_a, y_score_b, pos_label):
     return data_a, BinaryScores(b, positive, None)
 
 
+_ALTERNATIVES = ("two-sided", "greater", "less")
+
+
+def _check_alternative(alternative):
+    if not isinstance(alternative, str) or alternative not in _ALTERNATIVES:
+        raise ValueError(
+            f"alternative must be 'two-sided', 'greater' (AUC a > AUC b) or 'less', "
+            f"got {alternative!r}."
+        )
+    return alternative
+
+
+def _pvalue(statistic, alternative, df=math.inf):
+    """p-value of ``statistic`` against ``alternative``: the standard normal, or
+    Student's t with ``df`` degrees of freedom when df is finite."""
+    if math.isinf(df):
+        if alternative == "two-sided":
+            return two_sided_normal_pvalue(statistic)
+        from scipy.special import ndtr
+
+        return float(ndtr(-statistic if alternative == "greater" else statistic))
+    from scipy.special import stdtr
+
+    if alternative == "two-sided":
+        return float(min(1.0, 2.0 * stdtr(df, -abs(statistic))))
+    return float(stdtr(df, -statistic if alternative == "greater" else statistic))
+
+
 @fill_doc(sources=_SOURCES)
-def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence_level=0.95):
-    """Paired DeLong test: do two scores of the same samples have equal ROC AUCs?
+def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence_level=0.95,
+                paired=True, alternative="two-sided", y_true_b=None):
+    """DeLong's test: do two scores have equal ROC AUCs (paired or unpaired)?
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        True binary labels. With labels other than {0, 1}, {-1, 1} or
+        True binary labels (of the samples of both scores when ``paired``, of
+        ``y_score_a``'s otherwise). With labels other than {0, 1}, {-1, 1} or
         {False, True}, ``pos_label`` must be given.
     y_score_a : array-like of shape (n_samples,)
         Scores of model a (any finite reals, higher means more likely positive).
-    y_score_b : array-like of shape (n_samples,)
-        Scores of model b on the same samples, in the same order.
+    y_score_b : array-like of shape (n_samples,) or (n_samples_b,)
+        Scores of model b: on the same samples, in the same order, when
+        ``paired``; else on the samples of ``y_true_b``.
     pos_label : int, float, bool or str, default=None
-        The label of the positive class; None means 1 (True) for the label sets
-        above.
+        The label of the positive class (of both label arrays); None means 1
+        (True) for the label sets above.
     confidence_level : float, default=0.95
-        Coverage of the interval of the difference, in (0, 1).
+        Coverage of the (two-sided) interval of the difference, in (0, 1).
+    paired : bool, default=True
+        True: both scores are of the same samples (the correlated test).
+        False: the two AUCs are independent (different samples, or samples
+        taken as unrelated): pROC's ``paired = FALSE``.
+    alternative : {'two-sided', 'greater', 'less'}, default='two-sided'
+        The alternative hypothesis: AUC a ≠ AUC b, AUC a > AUC b, AUC a < AUC b.
+    y_true_b : array-like of shape (n_samples_b,), default=None
+        Unpaired only: the labels of ``y_score_b``'s samples; None means
+        ``y_true`` (the same samples, compared as if unrelated).
 
     Returns
     -------
     result : DeLongTestResult
         ``auc_a``, ``auc_b``, ``difference`` (a - b), ``ci`` (ConfidenceInterval of
-        the difference), ``z`` and the two-sided ``pvalue``.
+        the difference), ``z`` (D for the unpaired test), ``pvalue``, and
+        ``alternative``, ``paired``, ``df``.
 
     Raises
     ------
     ValueError
-        If ``y_true`` lacks either class, holds more than two, or its positive
-        class is ambiguous; if the three arrays differ in length, are not 1-D,
-        or a score is NaN, inf or not a number; if ``confidence_level`` is not
-        in (0, 1).
+        If a label array lacks either class, holds more than two, or its
+        positive class is ambiguous; if scores and labels differ in length, are
+        not 1-D, or a score is NaN, inf or not a number; if ``confidence_level``
+        is not in (0, 1); if ``alternative`` is unknown; if ``y_true_b`` is
+        given with ``paired=True``.
 
     Warns
     -----
@@ -532,19 +590,35 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence_leve
 
     .. math::
         z = \\frac{\\hat\\theta_a - \\hat\\theta_b}
-        {\\sqrt{S_{aa} + S_{bb} - 2 S_{ab}}}, \\qquad p = 2\\,\\Phi(-|z|).
+        {\\sqrt{S_{aa} + S_{bb} - 2 S_{ab}}}, \\qquad p = 2\\,\\Phi(-|z|)
 
+    (one-sided: :math:`\\Phi(-z)` for 'greater', :math:`\\Phi(z)` for 'less').
     The denominator is computed as the variance of the differences
     :math:`V^a - V^b` (the same quantity, never negative by rounding). The
     interval of the difference is :math:`\\hat\\theta_a - \\hat\\theta_b \\pm
-    z_{1-\\alpha/2} \\sqrt{\\cdot}`, clipped to [-1, 1]. The placements cost
-    O(n log n) (Sun & Xu 2014). Values match pROC's ``roc.test(..., method =
-    "delong", paired = TRUE)``.
+    z_{1-\\alpha/2} \\sqrt{\\cdot}`, clipped to [-1, 1], two-sided whatever the
+    alternative (as pROC). The placements cost O(n log n) (Sun & Xu 2014).
+    Values match pROC's ``roc.test(..., method = "delong", paired = TRUE,
+    alternative = ...)``.
+
+    Unpaired (``paired=False``): the two AUCs are independent, so with their
+    DeLong variances :math:`V_a, V_b` (:func:`roc_auc_ci`) pROC's statistic is
+    :math:`D = (\\hat\\theta_a - \\hat\\theta_b) / \\sqrt{V_a + V_b}`, referred to
+    Student's t with Welch-Satterthwaite degrees of freedom
+
+    .. math::
+        \\nu = \\frac{(V_a + V_b)^2}{V_a^2 / (N_a - 1) + V_b^2 / (N_b - 1)},
+
+    :math:`N_a, N_b` the sample sizes (pROC's ``delong.unpaired.test``); the
+    interval is :math:`\\hat\\theta_a - \\hat\\theta_b \\pm t_{\\nu, 1-\\alpha/2}
+    \\sqrt{V_a + V_b}` (pROC reports none). Values match pROC's ``roc.test(...,
+    paired = FALSE)``.
 
     Zero variance (rule): if the difference is 0 too (e.g. identical scores),
-    ``z = 0`` and ``pvalue = 1`` (as pROC); otherwise ``z = ±inf`` and
-    ``pvalue = 0``. Either way the interval is ``[difference, difference]``
-    and an UndefinedMetricWarning is raised, never a silent NaN.
+    ``z = 0`` (two-sided ``pvalue = 1``, as pROC); otherwise ``z = ±inf``.
+    The p-value follows from z by the formulas above, the interval is
+    ``[difference, difference]`` and an UndefinedMetricWarning is raised,
+    never a silent NaN.
 
     Sources:
     %(sources)s
@@ -562,26 +636,95 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence_leve
     (0.0788, 0.1294)
     >>> print(result)
     AUC a = 0.757, AUC b = 0.679, difference = 0.079 [-0.023, 0.181] (95% CI), z = 1.52, p = 0.1294 (paired DeLong test)
+
+    Two models on different test sets:
+
+    >>> y_other = rng.integers(0, 2, size=150)
+    >>> print(delong_test(y_true, score_a, y_other + rng.normal(size=150), paired=False,
+    ...                   y_true_b=y_other, alternative="greater"))  # doctest: +ELLIPSIS
+    AUC a = 0.757, AUC b = 0.7..., D = ..., p = ... (unpaired, df = ..., alternative: greater DeLong test)
     """
     level = check_confidence_level(confidence_level)
-    data_a, data_b = _paired_scores(y_true, y_score_a, y_score_b, pos_label)
-    pa = _placements(data_a, sample_order=True)
-    pb = _placements(data_b, sample_order=True)
-    return paired_delong(pa, pb, level, stacklevel=3)
+    alternative = _check_alternative(alternative)
+    if paired:
+        if y_true_b is not None:
+            raise ValueError(
+                "y_true_b is for the unpaired test (two models on different samples); "
+                "with paired=True both scores are of the samples of y_true: drop "
+                "y_true_b, or pass paired=False."
+            )
+        data_a, data_b = _paired_scores(y_true, y_score_a, y_score_b, pos_label)
+        pa = _placements(data_a, sample_order=True)
+        pb = _placements(data_b, sample_order=True)
+        return paired_delong(pa, pb, level, stacklevel=3, alternative=alternative)
+    return _unpaired_delong(y_true, y_score_a, y_true if y_true_b is None else y_true_b,
+                            y_score_b, pos_label, level, alternative)
 
 
-def paired_delong(pa, pb, level, *, stacklevel=2):
+def _unpaired_scores(y_true, y_score, pos_label, name):
+    data = binary_scores(y_true, check_scores(as_1d(y_score, name), name), pos_label=pos_label)
+    require_both_classes(data, need_neg=True, metric="ROC AUC")
+    return data
+
+
+def _unpaired_delong(y_true_a, y_score_a, y_true_b, y_score_b, pos_label, level, alternative):
+    """pROC's ``delong.unpaired.test``, with a t interval; see :func:`delong_test`."""
+    variances, aucs, sizes = [], [], []
+    for y, score, name in ((y_true_a, y_score_a, "y_score_a"), (y_true_b, y_score_b, "y_score_b")):
+        p = _placements(_unpaired_scores(y, score, pos_label, name))
+        variances.append(_delong_variance(p.v10, p.v01, p.auc, p, what="the AUC", stacklevel=4))
+        aucs.append(p.auc)
+        sizes.append(p.n_pos + p.n_neg)
+    (auc_a, auc_b), (var_a, var_b) = aucs, variances
+    difference, variance = auc_a - auc_b, var_a + var_b
+    if variance <= 0.0:
+        return _degenerate(auc_a, auc_b, level, alternative, paired=False, stacklevel=3)
+    df = variance ** 2 / (var_a ** 2 / (sizes[0] - 1) + var_b ** 2 / (sizes[1] - 1))
+    from scipy.special import stdtrit
+
+    se = math.sqrt(variance)
+    half = float(stdtrit(df, 0.5 + level / 2.0)) * se
+    ci = ConfidenceInterval(
+        difference, max(-1.0, difference - half), min(1.0, difference + half), "delong", level
+    )
+    statistic = difference / se
+    return DeLongTestResult(auc_a, auc_b, difference, ci, statistic,
+                            _pvalue(statistic, alternative, df), alternative, False, float(df))
+
+
+def paired_delong(pa, pb, level, *, stacklevel=2, alternative="two-sided"):
     """The paired DeLong test of two models' placements in sample order (see
     :func:`delong_test`); ``pa`` gives the weights and class sizes of both."""
     difference = pa.auc - pb.auc
     return paired_delong_from_squares(
         pa.auc, pb.auc, _squares(pa.v10 - pb.v10, difference, pa.w_pos),
         _squares(pa.v01 - pb.v01, difference, pa.w_neg), pa.n_pos, pa.n_neg, level,
-        stacklevel=stacklevel + 1)
+        stacklevel=stacklevel + 1, alternative=alternative)
+
+
+def _degenerate(auc_a, auc_b, level, alternative, *, paired, stacklevel):
+    """The zero-variance rule of :func:`delong_test`."""
+    difference = auc_a - auc_b
+    if difference == 0.0:
+        z, why = 0.0, "z = 0"
+    else:
+        z, why = math.copysign(math.inf, difference), "z = ±inf"
+    pvalue = _pvalue(z, alternative)
+    warnings.warn(
+        f"The DeLong variance of the AUC difference is 0 (difference = "
+        f"{difference:.6g}; e.g. identical scores), so the test is degenerate: "
+        f"{why} and p = {pvalue:g} by rule, and the interval is [{difference:.6g}, "
+        f"{difference:.6g}].",
+        UndefinedMetricWarning,
+        stacklevel=stacklevel + 1,
+    )
+    ci = ConfidenceInterval(difference, difference, difference, "delong", level)
+    return DeLongTestResult(auc_a, auc_b, difference, ci, z, pvalue, alternative, paired,
+                            math.inf)
 
 
 def paired_delong_from_squares(auc_a, auc_b, squares_pos, squares_neg, n_pos, n_neg, level,
-                               *, stacklevel=2):
+                               *, stacklevel=2, alternative="two-sided"):
     """The paired DeLong test from the centred sums of squares of the placement
     differences, ``Σ_pos w (ΔV10 − d)²`` and ``Σ_neg w (ΔV01 − d)²`` with
     ``d = auc_a − auc_b`` (see :func:`delong_test`; the sums may come from
@@ -590,23 +733,13 @@ def paired_delong_from_squares(auc_a, auc_b, squares_pos, squares_neg, n_pos, n_
     variance = _variance_from_squares(squares_pos, squares_neg, n_pos, n_neg,
                                       what="the AUC difference", stacklevel=stacklevel + 1)
     if variance <= 0.0:
-        if difference == 0.0:
-            z, pvalue, why = 0.0, 1.0, "z = 0 and p = 1"
-        else:
-            z, pvalue, why = math.copysign(math.inf, difference), 0.0, "z = ±inf and p = 0"
-        warnings.warn(
-            f"The DeLong variance of the AUC difference is 0 (difference = "
-            f"{difference:.6g}; e.g. identical scores), so the test is degenerate: "
-            f"{why} by rule, and the interval is [{difference:.6g}, {difference:.6g}].",
-            UndefinedMetricWarning,
-            stacklevel=stacklevel,
-        )
-        ci = ConfidenceInterval(difference, difference, difference, "delong", level)
-        return DeLongTestResult(auc_a, auc_b, difference, ci, z, pvalue)
+        return _degenerate(auc_a, auc_b, level, alternative, paired=True,
+                           stacklevel=stacklevel + 1)
     se = math.sqrt(variance)
     z = difference / se
     half = _z_critical(level) * se
     ci = ConfidenceInterval(
         difference, max(-1.0, difference - half), min(1.0, difference + half), "delong", level
     )
-    return DeLongTestResult(auc_a, auc_b, difference, ci, z, two_sided_normal_pvalue(z))
+    return DeLongTestResult(auc_a, auc_b, difference, ci, z, _pvalue(z, alternative),
+                            alternative)
