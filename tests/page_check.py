@@ -3,9 +3,10 @@
 Two readers feed the same checks:
 
 - :func:`read_pdf` reads each word of a PDF (a report, or a figure saved as PDF)
-  with pdfplumber: its text, its box on the page (oriented along the text, so
-  rotated tick labels are not taken for overlapping) and its printed font size
-  (the font size times the scale the text is drawn at);
+  with PDFium (pypdfium2), its glyph positions corrected to the fonts' exact
+  widths: its text, its box on the page (oriented along the text, so rotated
+  tick labels are not taken for overlapping) and its printed font size (the
+  font size times the scale the text is drawn at);
 - :func:`figure_words` reads each drawn text artist of a matplotlib figure after
   its last draw, with its role (tick label, axis label, title, legend entry,
   legend title, annotation, table cell, figure text), window extent and font
@@ -47,11 +48,14 @@ lines by check (:data:`CHECKS`); :func:`assert_pdf_print_ready` and
 """
 
 import contextlib
+import ctypes
 import dataclasses
 import math
 import re
 
-import pdfplumber
+import pypdf
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.text import Text
@@ -157,25 +161,151 @@ class Page:
 # --- reading a PDF -------------------------------------------------------------
 
 
-def _char_geometry(ch):
-    """A character's turn, its advance and font size as printed (points), from
-    pdfminer's matrix (text matrix times CTM), advance and axis-aligned box."""
-    a, b, c, d, _, _ = ch["matrix"]
-    along = math.hypot(a, b)
-    angle = math.atan2(b, a)
-    cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
-    advance = ch["adv"] * along
-    width, height = ch["x1"] - ch["x0"], ch["y1"] - ch["y0"]
-    if cos >= sin:
-        size = (height - advance * sin) / cos
-    else:
-        size = (width - advance * cos) / sin
-    return angle, advance, size
+def _font_name(font):
+    """A PDFium font's base name (PDFium drops a subset's 'ABCDEF+' tag)."""
+    n = pdfium_c.FPDFFont_GetBaseFontName(font, None, 0)
+    buffer = ctypes.create_string_buffer(n)
+    pdfium_c.FPDFFont_GetBaseFontName(font, buffer, n)
+    return buffer.value.decode("latin-1")
+
+
+def _unicode_map(cmap):
+    """Character code -> text of a ToUnicode CMap (its bfchar and bfrange entries)."""
+    found = {}
+
+    def text(hexes):
+        raw = bytes.fromhex(hexes.decode())
+        return raw.decode("utf-16-be", "replace")
+
+    for block in re.findall(rb"beginbfchar(.*?)endbfchar", cmap, re.S):
+        for code, dst in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>", block):
+            found[int(code, 16)] = text(dst)
+    for block in re.findall(rb"beginbfrange(.*?)endbfrange", cmap, re.S):
+        for lo, hi, dst in re.findall(
+                rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*(<[0-9A-Fa-f]*>|\[[^\]]*\])", block):
+            lo, hi = int(lo, 16), int(hi, 16)
+            if dst.startswith(b"["):
+                for code, d in zip(range(lo, hi + 1), re.findall(rb"<([0-9A-Fa-f]*)>", dst)):
+                    found[code] = text(d)
+            else:
+                first = bytes.fromhex(dst[1:-1].decode())
+                for code in range(lo, hi + 1):
+                    last = int.from_bytes(first[-2:], "big") + code - lo
+                    found[code] = (first[:-2] + last.to_bytes(2, "big")).decode(
+                        "utf-16-be", "replace")
+    return found
+
+
+def _exact_widths(path):
+    """Font base name -> {character: advance in 1/1000 em} of the PDF's simple fonts,
+    as their /Widths give them. PDFium keeps whole thousandths (it truncates), so
+    along a line of text its glyph positions drift by up to 1/1000 em a character;
+    these are what the positions are corrected with."""
+    widths = {}
+    for page in pypdf.PdfReader(path).pages:
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        for font in fonts.values():
+            font = font.get_object()
+            if "/Widths" not in font or "/ToUnicode" not in font:
+                continue
+            name = str(font["/BaseFont"])[1:].split("+")[-1]
+            codes = _unicode_map(font["/ToUnicode"].get_object().get_data())
+            first = int(font.get("/FirstChar", 0))
+            known = widths.setdefault(name, {})
+            for code, width in enumerate(font["/Widths"], start=first):
+                if code in codes and len(codes[code]) == 1:
+                    known.setdefault(codes[code], float(width))
+    return widths
+
+
+#: Characters PDFium mirrors in a right-to-left run (Unicode's Bidi_Mirroring pairs
+#: the report's texts can hold).
+MIRRORED = dict(zip("()[]{}<>«»‹›≤≥", ")(][}{><»«›‹≥≤"))
+
+
+def _chars(page, widths):
+    """The characters of a PDFium page in content-stream order (text objects in
+    page order, each object's characters along its direction), each as
+    ``(text, angle, advance, size, centre)`` in points as printed; None for a
+    blank. Each character is an em box: its advance along the text, the font
+    size across it from the font's descent (pdfminer's character box).
+
+    PDFium places glyphs by whole thousandths of an em and leaves out the second
+    of two spaces; the origins are moved by the difference to the fonts' exact
+    widths (``widths``, :func:`_exact_widths`), summed along each run of text."""
+    order = {ctypes.cast(obj.raw, ctypes.c_void_p).value: k for k, obj in enumerate(
+        page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=1))}
+    textpage = page.get_textpage()
+    handle = textpage.raw
+    matrix, x, y = pdfium_c.FS_MATRIX(), ctypes.c_double(), ctypes.c_double()
+    size, value = ctypes.c_float(), ctypes.c_float()
+    fonts, found = {}, []
+
+    def glyph(font, cache, name, char):
+        """(PDFium's advance, the exact advance, the descent), in 1/1000 em."""
+        if char not in cache:
+            pdfium_c.FPDFFont_GetGlyphWidth(font, ord(char), 1000.0, value)
+            kept = value.value
+            pdfium_c.FPDFFont_GetDescent(font, 1000.0, value)
+            cache[char] = (kept, widths.get(name, {}).get(char, kept), value.value)
+        return cache[char]
+
+    for i in range(pdfium_c.FPDFText_CountChars(handle)):
+        obj = pdfium_c.FPDFText_GetTextObject(handle, i)
+        if pdfium_c.FPDFText_IsGenerated(handle, i) == 1 or not obj:
+            continue  # a space or line end PDFium inferred
+        char = chr(pdfium_c.FPDFText_GetUnicode(handle, i))
+        pdfium_c.FPDFText_GetMatrix(handle, i, matrix)
+        pdfium_c.FPDFText_GetCharOrigin(handle, i, x, y)
+        pdfium_c.FPDFTextObj_GetFontSize(obj, size)
+        font = pdfium_c.FPDFTextObj_GetFont(obj)
+        key = ctypes.cast(font, ctypes.c_void_p).value
+        if key not in fonts:
+            fonts[key] = (font, {}, _font_name(font))
+        angle = math.atan2(matrix.b, matrix.a)
+        found.append((order.get(ctypes.cast(obj, ctypes.c_void_p).value, -1),
+                      x.value * math.cos(angle) + y.value * math.sin(angle), char, angle,
+                      math.hypot(matrix.a, matrix.b) * size.value / 1000,
+                      math.hypot(matrix.c, matrix.d) * size.value / 1000,
+                      (x.value, y.value), fonts[key]))
+    textpage.close()
+    # PDFium reorders right-to-left runs and mirrors their brackets: where two
+    # characters of one text object follow each other backwards, mirror them back
+    backwards = {k + step for k, (first, second) in enumerate(zip(found, found[1:]))
+                 if first[0] == second[0] and first[3] == second[3] and second[1] < first[1]
+                 for step in (0, 1)}
+    for k in backwards:
+        found[k] = found[k][:2] + (MIRRORED.get(found[k][2], found[k][2]),) + found[k][3:]
+    found.sort(key=lambda c: c[:2])
+    chars, drift, last = [], 0.0, None
+    for k, at, char, angle, along, across, (ox, oy), font in found:
+        kept, exact, low = glyph(*font, char)
+        if last is not None and last[0] == k:
+            # spaces PDFium left out between the last character and this one
+            gap = at - last[1] - last[2]
+            space_kept, space_exact, _ = glyph(*font, " ")
+            if space_kept > 0 and gap > 0.5 * space_kept * along:
+                drift += round(gap / (space_kept * along)) * (space_exact - space_kept) * along
+        elif last is None or abs(at - last[1] - last[2]) > 1e-2 or last[3] != angle:
+            drift = 0.0  # a new run; else the next show of the same text block
+        last = (k, at, kept * along, angle)
+        ux, uy = math.cos(angle), math.sin(angle)
+        ox, oy = ox + drift * ux, oy + drift * uy
+        advance = exact * along
+        drift += (exact - kept) * along
+        if not char.strip():
+            chars.append(None)
+            continue
+        v = (low + 500) * across  # the em box's centre above the baseline
+        chars.append((char, angle, advance, 1000 * across,
+                      (ox + ux * advance / 2 - uy * v, oy + uy * advance / 2 + ux * v)))
+    return chars
 
 
 def _words_of_chars(chars, source):
-    """Group characters (in content-stream order) into words: runs of
-    non-blank characters of one direction, each starting where the last ended."""
+    """Group characters (in content-stream order, None for a blank) into words:
+    runs of non-blank characters of one direction, each starting where the last
+    ended."""
     words, run = [], []
 
     def close():
@@ -183,17 +313,15 @@ def _words_of_chars(chars, source):
             words.append(_word(run, source))
             run.clear()
 
-    for ch in chars:
-        if not ch["text"].strip():
+    for item in chars:
+        if item is None:
             close()
             continue
-        angle, advance, size = _char_geometry(ch)
-        x0, y0, x1, y1 = ch["x0"], ch["y0"], ch["x1"], ch["y1"]
-        item = (ch["text"], angle, advance, size, ((x0 + x1) / 2, (y0 + y1) / 2))
+        _, angle, advance, size, (cx, cy) = item
         if run:
-            text, angle0, adv0, size0, (px, py) = run[-1]
+            _, angle0, adv0, size0, (px, py) = run[-1]
             ux, uy = math.cos(angle0), math.sin(angle0)
-            dx, dy = item[4][0] - px, item[4][1] - py
+            dx, dy = cx - px, cy - py
             gap = dx * ux + dy * uy - (adv0 + advance) / 2
             offset = -dx * uy + dy * ux
             if (abs(angle - angle0) > 1e-3 or abs(gap) > 0.3 * max(size, size0)
@@ -222,14 +350,54 @@ def _word(run, source):
                 main, min(sizes), source=source)
 
 
+def _grid_segments(page):
+    """The lines and rectangles (x0, y0, x1, y1) the page strokes in the table
+    grid colour: each subpath of two points (a line) or four corners (a
+    rectangle), as pdfminer reads them; curves are left out."""
+    found = []
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    x, y, m = ctypes.c_float(), ctypes.c_float(), pdfium_c.FS_MATRIX()
+    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=1):
+        path = obj.raw
+        pdfium_c.FPDFPath_GetDrawMode(path, fill, stroke)
+        pdfium_c.FPDFPageObj_GetStrokeColor(path, r, g, b, a)
+        if not stroke.value or not _same_colour(
+                (r.value / 255, g.value / 255, b.value / 255), TABLE_GRID, tol=3e-3):
+            continue
+        pdfium_c.FPDFPageObj_GetMatrix(path, m)
+        points = []
+
+        def close():
+            corners = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
+            while len(corners) > 2 and corners[-1] == corners[0]:
+                corners.pop()  # the closing segment back to the start
+            if None not in corners and len(corners) in (2, 4):
+                xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+                found.append([min(xs), min(ys), max(xs), max(ys)])
+            points.clear()
+
+        for k in range(pdfium_c.FPDFPath_CountSegments(path)):
+            segment = pdfium_c.FPDFPath_GetPathSegment(path, k)
+            kind = pdfium_c.FPDFPathSegment_GetType(segment)
+            pdfium_c.FPDFPathSegment_GetPoint(segment, x, y)
+            point = (m.a * x.value + m.c * y.value + m.e, m.b * x.value + m.d * y.value + m.f)
+            if kind == pdfium_c.FPDF_SEGMENT_MOVETO:
+                close()
+            elif kind == pdfium_c.FPDF_SEGMENT_BEZIERTO:
+                points.append(None)
+            points.append(point)
+            if pdfium_c.FPDFPathSegment_GetClose(segment) and points:
+                points.append(points[0])
+        close()
+    return found
+
+
 def _table_boxes(page):
     """The boxes of the report's tables on ``page``: groups of touching lines
     (and rectangles) stroked in the table grid colour."""
-    rules = [o for o in page.lines + page.rects
-             if o.get("stroke", True) and _same_colour(o.get("stroking_color"), TABLE_GRID)]
     boxes = []
-    for o in rules:
-        box = [o["x0"], page.height - o["bottom"], o["x1"], page.height - o["top"]]
+    for box in _grid_segments(page):
         for other in [b for b in boxes if _touch(b, box)]:
             boxes.remove(other)
             box = [min(box[0], other[0]), min(box[1], other[1]),
@@ -238,9 +406,9 @@ def _table_boxes(page):
     return [Box.from_extent(*b) for b in boxes if b[2] - b[0] > 1 and b[3] - b[1] > 1]
 
 
-def _same_colour(colour, rgb):
+def _same_colour(colour, rgb, tol=2e-3):
     return (isinstance(colour, (tuple, list)) and len(colour) == 3
-            and all(abs(a - b) < 2e-3 for a, b in zip(colour, rgb)))
+            and all(abs(a - b) < tol for a, b in zip(colour, rgb)))
 
 
 def _touch(a, b, eps=1.0):
@@ -271,17 +439,22 @@ def read_pdf(path, figures=()):
         report table have the role 'table cell'; others have none.
     """
     pages = []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            name = f"page {page.page_number}"
+    widths = _exact_widths(path)
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for number, page in enumerate(document, start=1):
+            name = f"page {number}"
             tables = _table_boxes(page)
             words = [dataclasses.replace(w, role="table cell")
                      if any(_inside(w.box, t, tol=1.0) for t in tables) else w
-                     for w in _words_of_chars(page.chars, name)]
-            x0, y0, x1, y1 = page.bbox
-            pages.append(Page(name, Box.from_extent(0, 0, x1 - x0, y1 - y0), words,
+                     for w in _words_of_chars(_chars(page, widths), name)]
+            width, height = page.get_size()
+            pages.append(Page(name, Box.from_extent(0, 0, width, height), words,
                               regions=[(f"figure {f.index} at {f.box}", f.box)
-                                       for f in figures if f.page == page.page_number]))
+                                       for f in figures if f.page == number]))
+            page.close()
+    finally:
+        document.close()
     return pages
 
 
