@@ -393,18 +393,13 @@ TODAY = {
                          "of their figure",
     ("two-rows", "overlap"): "ROC page: the upper panels' x label 'False Positive Rate' "
                              "runs into the titles of the DET and cumulative-gain panels",
-    ("two-rows", "bounds"): "P-R page: the legend entry of a 120-character name runs off "
-                            "the right edge of its figure",
+    ("two-rows", "bounds"): "ROC page: the upper panels' titles stick out above the top "
+                            "edge of their figure",
     ("three-classes", "roles"): "one page holds the classification-report heatmap and a "
                                 "confusion matrix: tick labels in 6.3 and 6.5 pt, cell "
                                 "texts in 5.1 and 7.4 pt",
-    ("tiny-errors", "overlap"): "regression at 1e-6: the residual axis' offset text "
-                                "'1e−7' runs into its x label 'Residuals (actual - "
-                                "predicted)'",
     ("millions", "roles"): "summary page: the metrics table is shrunk to 7.5 pt beside "
                            "the provenance table at 8.5 pt",
-    ("unit-scale", "bounds"): "prediction-error paper figure at 7 in: the x label "
-                              "'Residuals (actual - predicted)' is cut at the right edge",
 }
 
 
