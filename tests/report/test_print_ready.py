@@ -383,7 +383,7 @@ FIGURES = {
 #: (cell, check) -> the defect it shows today; each is an xfail(strict=True), so the
 #: fix that removes the defect must remove its line here.
 TODAY = {
-    ("no-intervals", "size"): "page 2: the threshold figure, shrunk to the room left on "
+    ("no-intervals", "size"): "page 2: the ROC page figure, shrunk to the room left on "
                               "the page (down to MIN_FIGURE_SCALE, 0.8): its tick "
                               "labels are 5.1 pt",
     ("three", "overlap"): "P-R page, three models: the upper panels' x label 'Recall' runs "
@@ -395,11 +395,6 @@ TODAY = {
                              "runs into the titles of the DET and cumulative-gain panels",
     ("two-rows", "bounds"): "ROC page: the upper panels' titles stick out above the top "
                             "edge of their figure",
-    ("three-classes", "roles"): "one page holds the classification-report heatmap and a "
-                                "confusion matrix: tick labels in 6.3 and 6.5 pt, cell "
-                                "texts in 5.1 and 7.4 pt",
-    ("millions", "roles"): "summary page: the metrics table is shrunk to 7.5 pt beside "
-                           "the provenance table at 8.5 pt",
 }
 
 
