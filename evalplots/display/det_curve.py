@@ -3,6 +3,7 @@
 import warnings
 
 import numpy as np
+from matplotlib.ticker import FuncFormatter, Locator
 
 from evalplots._docstrings import (
     BINARY_SCORE_PARAMS,
@@ -71,6 +72,64 @@ def _ticks(limit):
                 kept.append(float(rate))
                 last = z
     return sorted(kept)
+
+
+class SpacedTicks(Locator):
+    """The ticks of :func:`_ticks` whose labels fit the axis as drawn.
+
+    The span rule of :func:`_ticks` knows nothing of the axis' length or of
+    its labels: on a narrow panel (two panels in one 3.5 in column) "99.9%"
+    and "99.999%" would run into each other. At each draw, walking out from
+    50% on each side, a tick is kept when its label's box is at least a
+    quarter em (of the tick-label size) from the last kept one's, the boxes'
+    extents along the axis taken from the labels' widths (x axis) or their
+    height (y axis) at the tick-label font size.
+    """
+
+    def __init__(self, rates):
+        self.rates = [float(r) for r in rates]
+        self.deviates = [float(z) for z in _deviates(np.array(self.rates))]
+
+    def labels(self):
+        """Deviate -> tick label, for the formatter."""
+        return {round(z, 9): _percent(r) for r, z in zip(self.rates, self.deviates)}
+
+    def __call__(self):
+        from matplotlib.font_manager import FontProperties
+        from matplotlib.textpath import text_to_path
+
+        axis = self.axis
+        axes = axis.axes
+        horizontal = axis is axes.xaxis
+        low, high = sorted(axis.get_view_interval())
+        length = axes.bbox.width if horizontal else axes.bbox.height
+        if not length or high <= low:
+            return self.deviates
+        size = axis.majorTicks[0].label1.get_fontsize()  # (reading it calls no locator)
+        px = axes.figure.dpi / 72.0
+        prop = FontProperties(size=size)
+
+        def extent(rate):  # along the axis, in pixels
+            if not horizontal:
+                return 1.2 * size * px
+            width = text_to_path.get_text_width_height_descent(_percent(rate), prop, False)[0]
+            return width * px
+
+        scale = length / (high - low)  # pixels per deviate
+        gap = 0.25 * size * px  # a thin space
+        kept = [z for z in self.deviates if z == 0.0]
+        for side in (-1.0, 1.0):
+            pairs = sorted(((r, z) for r, z in zip(self.rates, self.deviates) if z * side > 0),
+                           key=lambda pair: abs(pair[1]))
+            last_z, last_extent = 0.0, extent(0.5)
+            for rate, z in pairs:
+                if not low <= z <= high:
+                    continue
+                own = extent(rate)
+                if abs(z - last_z) * scale >= (last_extent + own) / 2 + gap:
+                    kept.append(z)
+                    last_z, last_extent = z, own
+        return sorted(kept)
 
 
 def _percent(rate):
@@ -276,11 +335,12 @@ class DetCurveDisplay(CurveDisplayMixin):
             xlim=(-limit, limit),
             ylim=(-limit, limit),
         )
-        ticks = _ticks(limit)
-        locations = _deviates(np.array(ticks))
-        labels = [_percent(t) for t in ticks]
-        self.ax_.set_xticks(locations, labels)
-        self.ax_.set_yticks(locations, labels)
+        for axis in (self.ax_.xaxis, self.ax_.yaxis):
+            locator = SpacedTicks(_ticks(limit))
+            labels = locator.labels()
+            axis.set_major_locator(locator)
+            axis.set_major_formatter(FuncFormatter(
+                lambda z, pos, labels=labels: labels.get(round(z, 9), "")))
         return self
 
     @classmethod

@@ -7,12 +7,13 @@ for large n a hexbin density or a subsample, stated in the axes title.
 import numbers
 
 import numpy as np
-from matplotlib.ticker import LogFormatter
+from matplotlib.ticker import LogFormatter, ScalarFormatter
 
 from evalplots._docstrings import REGRESSION_PARAMS, fill_doc
 from evalplots.display._frame import FrameMixin
 from evalplots.display._base import (
     LITERAL_TEXT,
+    break_lines,
     check_option,
     figure_text,
     get_axes,
@@ -40,11 +41,59 @@ HEXBIN_COUNT_LABEL = "Samples per hexagon"
 #: Reference-line legend entries, by kind.
 _LINE_LABEL = {
     "actual_vs_predicted": "Perfect prediction",
-    "residual_vs_predicted": "Perfect prediction",
+    "residual_vs_predicted": "Zero residual",
     "residual_distribution": "Zero residual",
 }
 #: Legend places: points of a fair model hug the diagonal, so the upper left is free.
 _LEGEND_LOC = {"actual_vs_predicted": "upper left"}
+
+
+class ScaleInLabel(ScalarFormatter):
+    """matplotlib's plain tick labels, the axis' power of ten in its title, and
+    the title in lines no longer than the axis.
+
+    On a target at 1e-6 or 1e6 scale matplotlib writes the tick labels' common
+    power of ten as an offset text ("1e−7") at the end of the axis, where a
+    long axis title ("Residuals (actual - predicted)") runs into it. Here the
+    power goes into the title instead, "Residuals (actual - predicted)
+    [×1e−7]" (a tick label times 1e−7 is the value), and no offset text is
+    drawn. No additive offset is used ("+3e6"): tick labels show the values'
+    leading digits. A title longer than its axis is broken into lines
+    (:func:`~evalplots.display._base.break_lines`): the layout engine does not
+    make room for an x title wider than its axes, so it would stick out of
+    the figure; the room is the narrowest the axis has been, so that the
+    passes of a layout engine (which resize the axes) do not undo the breaks
+    they made room for. The title is rewritten only while it is the one this
+    formatter wrote: a title the user set afterwards is kept.
+    """
+
+    def __init__(self, label):
+        super().__init__(useOffset=False)
+        self.label = self._written = label
+        self._room = float("inf")  # points
+
+    def set_locs(self, locs):
+        # docstring inherited
+        super().set_locs(locs)
+        title, axes = self.axis.label, self.axis.axes
+        if title.get_text() not in (self.label, self._written):
+            return
+        # matplotlib 3.11 made the attribute private (the public name warns)
+        power = getattr(self, "_orderOfMagnitude", None)
+        if power is None:
+            power = self.orderOfMagnitude
+        text = self.label + (f" [\N{MULTIPLICATION SIGN}1e{power}]"
+                             .replace("-", "\N{MINUS SIGN}") if power else "")
+        box = axes.bbox
+        room = (box.width if self.axis is axes.xaxis else box.height) * 72 / axes.figure.dpi
+        if room > 0:  # the narrowest seen: the layout engine's passes then agree
+            self._room = room = min(room, self._room)
+        self._written = break_lines(text, room, fontsize=title.get_fontsize()) if room > 0 else text
+        title.set_text(self._written)
+
+    def get_offset(self):
+        # docstring inherited
+        return ""
 
 
 def _check_subsample(subsample, n_samples):
@@ -256,7 +305,8 @@ class PredictionErrorDisplay(FrameMixin):
             ``bins='log'``, ``cmap='viridis'``; for 'actual_vs_predicted' the square
             ``extent`` of the axes, so that the hexagons are regular).
         line_kw : dict, default=None
-            Line2D properties of the perfect-prediction line (default black, dashed,
+            Line2D properties of the reference line (perfect prediction y = x, or
+            zero residual; default black, dashed,
             ``alpha=0.7``, as in scikit-learn).
         hist_kw : dict, default=None
             Arguments of ``Axes.hist`` for the residual histogram (default
@@ -368,6 +418,8 @@ class PredictionErrorDisplay(FrameMixin):
                 self.scatter_ = self.ax_.scatter(x, y, **scatter_kw)
             ylabel = ACTUAL_LABEL if actual else RESIDUAL_LABEL
             self.ax_.set(xlabel=PREDICTED_LABEL, ylabel=ylabel)
+        for axis in (self.ax_.xaxis, self.ax_.yaxis):
+            axis.set_major_formatter(ScaleInLabel(axis.get_label_text()))
         name = self.name if name is None else name
         title = "\n".join(text for text in (name, note) if text is not None)
         if title:  # the model name: shown literally, as every user text

@@ -325,9 +325,9 @@ class Evaluation(NotebookView, EvaluationText):
         >>> from evalplots import evaluate
         >>> ev = evaluate([1, 0, 0, 1, 0, 1, 1, 0], {"m": [.8, .3, .6, .7, .2, .4, .9, .1]})
         >>> print(ev.intervals["m"]["ROC AUC"], ev.intervals["m"]["ROC AUC"].method)
-        0.938 [0.764, 1.000] delong
+        0.94 [0.76, 1.00] delong
         >>> print(ev.intervals["m"]["Accuracy"], ev.intervals["m"]["Accuracy"].method)
-        0.750 [0.409, 0.929] wilson
+        0.75 [0.41, 0.93] wilson
         """
         return self._intervals()
 

@@ -33,8 +33,8 @@ from evalplots.metrics._format import format_number
 from evalplots.metrics.inference._holm import holm_adjust
 from evalplots.metrics.inference._interval import ConfidenceInterval
 
-__all__ = ["ComparisonTable", "ModelComparison", "bootstrap_pvalue", "delong_comparison",
-           "mcnemar_comparison", "mcnemar_from_table", "model_pairs", "not_available",
+__all__ = ["ComparisonTable", "ModelComparison", "bootstrap_pvalue", "bootstrap_pvalue_floor",
+           "delong_comparison", "mcnemar_comparison", "mcnemar_from_table", "model_pairs", "not_available",
            "percentile_difference"]
 
 
@@ -62,6 +62,12 @@ class ModelComparison:
         Holm-adjusted p-value within the family of this test (all pairs).
     note : str
         Details (McNemar's discordant counts b, c) or why the test is n/a.
+    pvalue_floor : float, default=0.0
+        The smallest p-value the test can give: 2 / (B + 1) for a paired
+        bootstrap of B resamples (:func:`bootstrap_pvalue_floor`), 0 for an
+        analytic test. A p-value at the floor says only that it is below the
+        resampling's resolution
+        (:func:`evalplots.metrics._format.format_pvalue`).
 
     Notes
     -----
@@ -85,6 +91,7 @@ class ModelComparison:
     pvalue: float
     pvalue_holm: float = math.nan
     note: str = ""
+    pvalue_floor: float = 0.0
 
     @property
     def family(self):
@@ -194,6 +201,12 @@ def bootstrap_pvalue(differences):
     below = int(np.count_nonzero(differences <= 0)) + 1
     above = int(np.count_nonzero(differences >= 0)) + 1
     return min(1.0, 2.0 * min(below, above) / (b + 1))
+
+
+def bootstrap_pvalue_floor(n_resamples):
+    """The smallest p-value :func:`bootstrap_pvalue` gives for ``n_resamples``
+    differences: ``min(1, 2 / (B + 1))``, none of them on the far side of 0."""
+    return min(1.0, 2.0 / (n_resamples + 1))
 
 
 def percentile_difference(estimate, differences, level):

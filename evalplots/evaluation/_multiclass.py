@@ -19,6 +19,7 @@ from evalplots.evaluation._compare import (
     ComparisonTable,
     ModelComparison,
     bootstrap_pvalue,
+    bootstrap_pvalue_floor,
     mcnemar_from_table,
     model_pairs,
     not_available,
@@ -606,7 +607,7 @@ class MulticlassEvaluation(Evaluation):
             out.append(ModelComparison(
                 a, b, "paired bootstrap", "macro F1", estimate,
                 percentile_difference(estimate, diff, opts.confidence_level),
-                bootstrap_pvalue(diff)))
+                bootstrap_pvalue(diff), pvalue_floor=bootstrap_pvalue_floor(diff.size)))
         return ComparisonTable(out)
 
     def _curve_names(self):

@@ -19,6 +19,7 @@ from evalplots.evaluation._common import named_warnings
 from evalplots.evaluation._compare import (
     ModelComparison,
     bootstrap_pvalue,
+    bootstrap_pvalue_floor,
     model_pairs,
     not_available,
     percentile_difference,
@@ -145,7 +146,7 @@ class RegressionRows:
                 out.append(ModelComparison(
                     a, b, "paired bootstrap", column, estimate,
                     percentile_difference(estimate, diff, options.confidence_level),
-                    bootstrap_pvalue(diff)))
+                    bootstrap_pvalue(diff), pvalue_floor=bootstrap_pvalue_floor(diff.size)))
         return out
 
 

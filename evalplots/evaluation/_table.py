@@ -53,13 +53,15 @@ class MetricsTable:
         self.rows = rows
         self.notes = dict(notes or {})
 
-    def text_rows(self, digits=4):
+    def text_rows(self, digits=None):
         """Rows of formatted cells, the model name first.
 
         Parameters
         ----------
-        digits : int, default=4
-            Decimals of float cells.
+        digits : int or None, default=None
+            Decimals of float cells; None: each to the digits it carries (4
+            significant digits, 4 decimals below 1, scientific notation from
+            1e6 and below 1e-3; :func:`~evalplots.metrics._format.format_number`).
 
         Returns
         -------
@@ -157,15 +159,15 @@ class MetricsTable:
         frame.index.name = "model"
         return frame
 
-    def to_html(self, caption=None, digits=4):
+    def to_html(self, caption=None, digits=None):
         """An HTML ``<table>`` of :meth:`text_rows` (all text escaped).
 
         Parameters
         ----------
         caption : str or None, default=None
             Shown above the table.
-        digits : int, default=4
-            Decimals of float cells.
+        digits : int or None, default=None
+            Decimals of float cells (None: as :meth:`text_rows`).
 
         Returns
         -------

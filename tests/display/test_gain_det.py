@@ -79,6 +79,30 @@ def test_det_axes_ticks_in_percent_and_square_limits():
     assert ax.get_ylabel() == "False Negative Rate"
 
 
+def test_det_ticks_thin_out_before_their_labels_collide_on_a_narrow_panel():
+    """Rates down to 1e-5 (limits +-4.51): on a 3.5 in page of two panels in the
+    paper style the seven ticks of the span rule would collide ('99.9%99.999%');
+    walking out from 50%, only those whose labels clear the last kept one's by a
+    quarter em stay. On a wide axes all seven stay."""
+    from evalplots.display import style
+
+    fpr, fnr = [0.5, 1e-5, 0.0], [0.01, 0.3, 1.0]
+    with style.context("paper"):
+        fig = Figure(figsize=(3.5, 1.9), layout="constrained")
+        ax = fig.subplots(1, 2)[0]
+        DetCurveDisplay(fpr, fnr).plot(ax=ax)
+        fig.draw_without_rendering()
+        renderer = fig._get_renderer()
+        for labels in (ax.get_xticklabels(), ax.get_yticklabels()):
+            boxes = [t.get_window_extent(renderer) for t in labels]
+            assert not any(p.overlaps(q) for p, q in zip(boxes, boxes[1:]))
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["0.1%", "5%", "50%", "95%", "99.999%"]
+        wide = DetCurveDisplay(fpr, fnr).plot(ax=Figure(figsize=(7, 7)).add_subplot())
+        wide.figure_.draw_without_rendering()
+        assert [t.get_text() for t in wide.ax_.get_xticklabels()] == [
+            "0.001%", "0.1%", "5%", "50%", "95%", "99.9%", "99.999%"]
+
+
 def test_det_limits_widen_to_show_every_finite_point_and_stay_wide_for_a_second_model():
     ax = _ax()
     wide = DetCurveDisplay([0.5, 1e-4, 0.0], [0.01, 0.3, 1.0]).plot(ax=ax)

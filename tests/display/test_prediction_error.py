@@ -391,3 +391,44 @@ def test_bad_options_raise_naming_the_argument(option, match):
     with pytest.raises(ValueError, match=match):
         PredictionErrorDisplay.from_predictions(Y_TRUE, Y_PRED, ax=ax, **option)
     assert not ax.lines and not ax.collections and not ax.patches  # nothing drawn
+
+
+# --- axis titles: the power of ten in the title, never an offset text ------------------
+
+
+def test_power_of_ten_goes_into_the_axis_title():
+    # values about 3e-6 and residuals about 1e-7: matplotlib would write "1e−6" and
+    # "1e−7" at the axes' ends; the titles carry them, and no offset text is drawn
+    y_true = np.array([3.1e-6, 2.7e-6, 3.6e-6, 2.2e-6])
+    y_pred = y_true + np.array([1e-7, -2e-7, 3e-7, -1e-7])
+    display = PredictionErrorDisplay.from_predictions(y_true, y_pred, ax=_ax())
+    display.figure_.draw_without_rendering()
+    ax = display.ax_
+    assert ax.get_xlabel() == "Predicted values [\u00d71e\u22126]"
+    assert ax.get_ylabel() == "Residuals (actual - predicted) [\u00d71e\u22127]"
+    assert ax.xaxis.get_offset_text().get_text() == ""
+    assert ax.yaxis.get_offset_text().get_text() == ""
+    # a tick label times the stated power is the value: "3.00" at 3e-6
+    ticks = {t.get_text(): t.get_position()[0] for t in ax.get_xticklabels()}
+    assert ticks["3.00"] == pytest.approx(3e-6)
+    # at unit scale the titles stay as they are
+    plain = PredictionErrorDisplay.from_predictions(Y_TRUE, Y_PRED, ax=_ax())
+    plain.figure_.draw_without_rendering()
+    assert plain.ax_.get_xlabel() == "Predicted values"
+
+
+def test_axis_title_longer_than_its_axes_is_broken_and_user_titles_are_kept():
+    fig = Figure(figsize=(2.3, 2.0), layout="constrained")
+    display = PredictionErrorDisplay.from_predictions(
+        Y_TRUE, Y_PRED, kind="residual_distribution", ax=fig.add_subplot())
+    fig.draw_without_rendering()
+    assert display.ax_.get_xlabel() == "Residuals (actual -\npredicted)"
+    display.ax_.set_xlabel("my residuals")
+    fig.draw_without_rendering()
+    assert display.ax_.get_xlabel() == "my residuals"
+
+
+def test_zero_line_of_the_residual_plot_says_zero_residual():
+    display = PredictionErrorDisplay.from_predictions(Y_TRUE, Y_PRED, ax=_ax())
+    assert display.line_.get_label() == "Zero residual"
+    assert [t.get_text() for t in display.ax_.get_legend().get_texts()] == ["Zero residual"]

@@ -30,7 +30,7 @@ def test_interval_and_comparison_example_prints_the_readme_numbers():
     block = _python_block("delong_test(y, a, b)")
     printed = []
     exec(block, {"print": lambda *args: printed.append(" ".join(map(str, args)))})  # noqa: S102
-    assert printed[0] == "0.995 [0.990, 1.000]"
+    assert printed[0] == "0.9953 [0.9905, 1.0000]"
     assert printed[1] == "0.995 [0.986, 0.998]"
     assert printed[2] == "0.994 [0.985, 0.998]"
     assert "difference = 0.019 [0.008, 0.029]" in printed[3]
@@ -119,7 +119,7 @@ def test_source_date_epoch_rerun_is_byte_identical(tmp_path):
     assert meta["/CommandLine"] == "evalplots report -o report.pdf"
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     # with intervals by default: the AUC row, DeLong's, and the pair test
-    assert "ROC AUC 0.995 [0.990, 1.000] 0.977 [0.964, 0.989] DeLong" in text
+    assert "ROC AUC 0.9953 [0.9905, 1.0000] 0.977 [0.964, 0.989] DeLong" in text
     assert "Bootstrap: 1,000 resamples, seed 0" in text
     assert "Holm: with one pair of models, the Holm-adjusted p is the raw p" in text
 

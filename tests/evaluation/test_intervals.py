@@ -458,7 +458,7 @@ def test_report_shows_intervals_methods_and_the_holm_sentence(tmp_path, cancer):
     evaluation_report(ev, invariant=True).save(tmp_path / "r.pdf")
     text = _pdf_text(tmp_path / "r.pdf")
     auc = ev.intervals["logistic_regression"]["ROC AUC"]
-    assert str(auc) == "0.995 [0.990, 1.000]" and str(auc) in text
+    assert str(auc) == "0.9953 [0.9905, 1.0000]" and str(auc) in text
     assert str(ev.intervals["gaussian_naive_bayes"]["AP"]) in text
     assert str(ev.intervals["logistic_regression"]["Accuracy"]) in text
     for method in ("DeLong", "bootstrap BCa", "Wilson", "bootstrap SE, normal"):

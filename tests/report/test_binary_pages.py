@@ -370,3 +370,26 @@ def test_above_the_switch_the_report_names_the_ap_method_and_no_band(tmp_path,
     assert "No band for m: more than 0e+00" in text and "Shaded:" not in text
     labels = [t.get_text() for fig in figures[:2] for t in fig.legends[0].get_texts()]
     assert not any("band" in label for label in labels)
+
+
+def test_a_long_model_name_is_broken_into_lines_within_the_figure():
+    """A 120-character name in the P-R legend under the axes: its entry is broken
+    at the word boundaries into lines no wider than the figure, the last line
+    keeping the metrics; a short name is left as it is."""
+    long = "GradientBoostedTrees" * 6  # no space or "_": broken between characters
+    y = np.array([0, 1, 0, 1, 1, 0])
+    s = np.array([0.1, 0.8, 0.3, 0.6, 0.4, 0.5])
+    from evalplots.metrics._format import format_score
+
+    fig = precision_recall_figure(evaluate(y, {long: s, "m": s[::-1]}))
+    fig.draw_without_rendering()
+    legend = fig.legends[0]
+    texts = legend.get_texts()
+    entry = texts[0].get_text()
+    ap = [format_score(skm.average_precision_score(y, score)) for score in (s, s[::-1])]
+    assert "\n" in entry and " ".join(entry.split()) == f"{long} (AP = {ap[0]}, BEP = 0.67)"
+    assert texts[1].get_text() == f"m (AP = {ap[1]}, BEP = 0.33)"
+    renderer = fig._get_renderer()
+    for text in texts:
+        box = text.get_window_extent(renderer)
+        assert 0 <= box.x0 and box.x1 <= fig.bbox.x1

@@ -383,7 +383,7 @@ FIGURES = {
 #: (cell, check) -> the defect it shows today; each is an xfail(strict=True), so the
 #: fix that removes the defect must remove its line here.
 TODAY = {
-    ("no-intervals", "size"): "page 2: the threshold figure, shrunk to the room left on "
+    ("no-intervals", "size"): "page 2: the ROC page figure, shrunk to the room left on "
                               "the page (down to MIN_FIGURE_SCALE, 0.8): its tick "
                               "labels are 5.1 pt",
     ("three", "overlap"): "P-R page, three models: the upper panels' x label 'Recall' runs "
@@ -393,18 +393,8 @@ TODAY = {
                          "of their figure",
     ("two-rows", "overlap"): "ROC page: the upper panels' x label 'False Positive Rate' "
                              "runs into the titles of the DET and cumulative-gain panels",
-    ("two-rows", "bounds"): "P-R page: the legend entry of a 120-character name runs off "
-                            "the right edge of its figure",
-    ("three-classes", "roles"): "one page holds the classification-report heatmap and a "
-                                "confusion matrix: tick labels in 6.3 and 6.5 pt, cell "
-                                "texts in 5.1 and 7.4 pt",
-    ("tiny-errors", "overlap"): "regression at 1e-6: the residual axis' offset text "
-                                "'1e−7' runs into its x label 'Residuals (actual - "
-                                "predicted)'",
-    ("millions", "roles"): "summary page: the metrics table is shrunk to 7.5 pt beside "
-                           "the provenance table at 8.5 pt",
-    ("unit-scale", "bounds"): "prediction-error paper figure at 7 in: the x label "
-                              "'Residuals (actual - predicted)' is cut at the right edge",
+    ("two-rows", "bounds"): "ROC page: the upper panels' titles stick out above the top "
+                            "edge of their figure",
 }
 
 

@@ -166,7 +166,7 @@ def bootstrap_ci(
     >>> score = y + rng.normal(size=200)
     >>> ci = bootstrap_ci(roc_auc_score, y, score, random_state=0)
     >>> print(ci, ci.method)
-    0.757 [0.681, 0.821] bootstrap-bca
+    0.76 [0.68, 0.82] bootstrap-bca
     >>> y_reg = rng.normal(size=100)
     >>> ci = bootstrap_ci(mean_absolute_error, y_reg, y_reg + rng.normal(size=100),
     ...                   method='percentile', random_state=0)

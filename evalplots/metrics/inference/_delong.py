@@ -333,7 +333,7 @@ def roc_auc_ci(
     >>> y_score = y_true + rng.normal(size=200)
     >>> ci = roc_auc_ci(y_true, y_score)
     >>> print(ci)
-    0.757 [0.689, 0.825]
+    0.76 [0.69, 0.83]
     >>> ci.method, ci.confidence_level
     ('delong', 0.95)
 
@@ -341,7 +341,7 @@ def roc_auc_ci(
 
     >>> print(roc_auc_ci([0, 0, 1, 1, 0, 1, 0, 1, 1, 0],
     ...                  [0.1, 0.4, 0.35, 0.8, 0.2, 0.7, 0.5, 0.9, 0.45, 0.3]))
-    0.880 [0.658, 1.000]
+    0.88 [0.66, 1.00]
     """
     if not isinstance(method, str) or method not in _METHODS:
         raise ValueError(

@@ -50,8 +50,9 @@ class ConfidenceInterval:
 
     Notes
     -----
-    ``str()`` gives the form used in legends and reports, ``0.995 [0.989, 0.999]``,
-    with :meth:`format` to choose the number of decimals. The record also unpacks
+    ``str()`` gives the form used in legends and reports, ``0.912 [0.887, 0.934]``:
+    the numbers rounded where the interval's width has two significant digits
+    (:meth:`format`, which also takes a number of decimals). The record also unpacks
     as ``low, high = ci.interval``.
 
     Examples
@@ -59,7 +60,9 @@ class ConfidenceInterval:
     >>> from evalplots.metrics import ConfidenceInterval
     >>> ci = ConfidenceInterval(0.9953, 0.9891, 0.9990, "delong", 0.95)
     >>> str(ci)
-    '0.995 [0.989, 0.999]'
+    '0.9953 [0.9891, 0.9990]'
+    >>> ConfidenceInterval(0.912, 0.8, 0.99, "wilson", 0.95).format()
+    '0.91 [0.80, 0.99]'
     >>> ci.format(2)
     '1.00 [0.99, 1.00]'
     >>> ci.interval
@@ -77,13 +80,15 @@ class ConfidenceInterval:
         """``(low, high)`` as a tuple of floats."""
         return (self.low, self.high)
 
-    def format(self, decimals=3):
-        """Return ``'estimate [low, high]'`` with ``decimals`` decimals.
+    def format(self, decimals=None):
+        """Return ``'estimate [low, high]'``, to the digits the interval carries.
 
         Parameters
         ----------
-        decimals : int, default=3
-            Number of decimals for all three numbers.
+        decimals : int or None, default=None
+            Number of decimals for all three numbers; None rounds them where
+            the interval's width has two significant digits, and writes an
+            interval of zero width ``'estimate [zero width]'``.
 
         Returns
         -------
@@ -97,9 +102,9 @@ class ConfidenceInterval:
 
         Notes
         -----
-        :func:`evalplots.metrics._format.format_interval`: Python's
-        round-half-even formatting of each number; the three use one number of
-        decimals so that a table column reads evenly.
+        :func:`evalplots.metrics._format.format_interval` (the rule, its
+        source and its scientific notation): Python's round-half-even
+        formatting of each number; the three use one number of decimals.
 
         Examples
         --------
@@ -110,4 +115,4 @@ class ConfidenceInterval:
         return format_interval(self.estimate, self.low, self.high, decimals)
 
     def __str__(self):
-        return self.format(3)
+        return self.format()

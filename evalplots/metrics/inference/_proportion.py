@@ -148,9 +148,9 @@ def proportion_ci(successes, total, *, method="wilson", confidence_level=0.95):
     --------
     >>> from evalplots.metrics import proportion_ci
     >>> print(proportion_ci(81, 263))
-    0.308 [0.255, 0.366]
+    0.31 [0.26, 0.37]
     >>> print(proportion_ci(81, 263, method='clopper-pearson'))
-    0.308 [0.253, 0.368]
+    0.31 [0.25, 0.37]
     >>> proportion_ci(0, 10).interval
     (0.0, 0.277...)
     """
@@ -253,11 +253,11 @@ def binary_rates_ci(y_true, y_pred, *, pos_label=None, method="wilson", confiden
     >>> y_pred = [1, 1, 1, 0, 0, 0, 0, 0, 1, 0]
     >>> for name, ci in binary_rates_ci(y_true, y_pred).items():
     ...     print(f"{name:12} {ci}")
-    accuracy     0.800 [0.490, 0.943]
-    precision    0.750 [0.301, 0.954]
-    recall       0.750 [0.301, 0.954]
-    specificity  0.833 [0.436, 0.970]
-    npv          0.833 [0.436, 0.970]
+    accuracy     0.80 [0.49, 0.94]
+    precision    0.75 [0.30, 0.95]
+    recall       0.75 [0.30, 0.95]
+    specificity  0.83 [0.44, 0.97]
+    npv          0.83 [0.44, 0.97]
     """
     _check_method(method)
     level = check_confidence_level(confidence_level)

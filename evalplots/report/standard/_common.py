@@ -6,7 +6,12 @@ import warnings
 
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
 from evalplots.evaluation._text_tables import METHOD_NAMES
-from evalplots.metrics._format import format_difference, format_number, format_pvalue
+from evalplots.metrics._format import (
+    ZERO_WIDTH,
+    format_difference,
+    format_number,
+    format_pvalue,
+)
 from evalplots.report._fonts import MissingGlyphWarning, cid_font, missing_chars
 from evalplots.report.builder import Report
 
@@ -145,8 +150,8 @@ def interval_table_section(report, ev, *, caption, explanation, methods):
         cells = []
         for name in ev.model_names:
             ci = intervals[name].get(column)
-            cells.append(ci.format(3) if ci is not None
-                         else format_number(table.rows[name][column], 3))
+            cells.append(ci.format() if ci is not None
+                         else format_number(table.rows[name][column]))
         how = [METHOD_NAMES.get(m, m) for m in intervals.methods(column)]
         rows.append([column, *cells, " / ".join(how) or "none"])
     report.add_table(rows, header=["Metric", *ev.model_names, "Interval"],
@@ -167,6 +172,11 @@ def interval_table_section(report, ev, *, caption, explanation, methods):
                 missing.append(f"{column} of {', '.join(names)}: {reason}")
     if missing:
         text += " No interval for " + "; for ".join(missing) + "."
+    if any(ZERO_WIDTH in cell for row in rows for cell in row[1:-1]):
+        text += (f" {ZERO_WIDTH}: the interval's bounds are equal, as every resample "
+                 f"(or, for DeLong, every sample) gives the same value — perfectly "
+                 f"separated scores, or too few samples to vary; it is no sign of "
+                 f"precision.")
     report.add_paragraph(text)
 
 
@@ -180,14 +190,15 @@ def comparison_section(report, ev, reference=None):
     rows = []
     for c in comparisons:
         if c.ci is not None:
-            difference = c.ci.format(3)
+            difference = c.ci.format()
         elif math.isnan(c.difference):
             difference = "n/a"
         else:
             difference = format_difference(c.difference)
         rows.append([c.model_a, c.model_b, c.family, difference,
-                     "n/a" if math.isnan(c.pvalue) else format_pvalue(c.pvalue),
-                     "n/a" if math.isnan(c.pvalue_holm) else format_pvalue(c.pvalue_holm),
+                     "n/a" if math.isnan(c.pvalue) else format_pvalue(c.pvalue, c.pvalue_floor),
+                     "n/a" if math.isnan(c.pvalue_holm)
+                     else format_pvalue(c.pvalue_holm, c.pvalue_floor),
                      c.note])
     level = f"{100 * ev.interval_options.confidence_level:g} %"
     header = ["Model a", "Model b", "Test", f"a − b [{level} CI]", "p", "Holm p", "Details"]
@@ -213,7 +224,9 @@ def comparison_section(report, ev, reference=None):
 
 
 _PAIRED = ("Paired bootstrap: both models on the same resamples; percentile interval, "
-           "p = the smallest level at which it excludes 0 (Davison & Hinkley 1997).")
+           "p = the smallest level at which it excludes 0 (Davison & Hinkley 1997). "
+           "With B resamples p is at least 2/(B + 1); a p written '< ...' is at that "
+           "floor: no resample fell on the far side of 0.")
 _MCNEMAR = ("McNemar: b samples only model a gets right, c only b; exact binomial below "
             "25, else chi-square; a - b = (b - c) / n, the accuracy difference.")
 _TEST_NOTES = {

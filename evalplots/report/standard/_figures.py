@@ -52,7 +52,9 @@ def legend_below(fig, axes, handles, labels, *, ncols=None):
 
     With several models a legend inside the axes would cover the curves. Model
     and class names are shown literally (never parsed as mathtext). ``ncols``
-    None: one column, or two when there are more than three entries.
+    None: one column, or two when there are more than three entries. An entry
+    wider than its column is broken into lines (:func:`legend_text_width`), so
+    that a long model name never runs off the figure. Returns the legend.
     """
     for ax in np.ravel(axes):
         if ax.get_legend() is not None:
@@ -61,8 +63,28 @@ def legend_below(fig, axes, handles, labels, *, ncols=None):
     wide = max((len(label) for label in labels), default=0) > 55
     if ncols is None:
         ncols = 1 if len(handles) <= 3 or wide else 2
-    literal_legend(fig, handles, labels, loc="outside lower center", frameon=False,
-                   ncols=ncols)
+    legend = literal_legend(fig, handles, labels, loc="outside lower center",
+                            frameon=False, ncols=ncols)
+    room = legend_text_width(legend, fig.get_figwidth() * 72, ncols)
+    for text, label in zip(legend.get_texts(), labels):
+        text.set_text(break_lines(label, room, fontsize=text.get_fontsize()))
+    return legend
+
+
+def legend_text_width(legend, width, ncols):
+    """Points left for the text of one entry of ``legend`` in ``width`` points
+    split into ``ncols`` columns: less the handle, the gap after it, the
+    spacing between columns and the padding on both sides.
+
+    A longer entry is broken into lines (:func:`break_lines`: at ``_``, ``-``
+    and white space, a middle "…" past three lines) instead of running off the
+    figure.
+    """
+    size = legend._fontsize
+    own = (legend.handlelength + legend.handletextpad) * size
+    outer = 2 * (legend.borderpad + legend.borderaxespad) * size
+    gaps = (ncols - 1) * legend.columnspacing * size
+    return (width - outer - gaps) / ncols - own
 
 
 def legend_height(n_entries, labels=()):

@@ -116,7 +116,10 @@ def _per_class_sections(report, ev, family):
         report.add_table(rows, header=header, align=["left", *["right"] * (len(header) - 1)],
                          caption=f"{name}: precision, recall and F1 of each class "
                                  f"(one-vs-rest), and its number of true samples.")
-        fig = classification_report_figure(ev, name, family=family)
+        # 0.7 of the text width, drawn at the scale of every report figure (7.6 in
+        # to the text width): its text prints at the size of the confusion
+        # matrix's beside it
+        fig = classification_report_figure(ev, name, width=0.7 * 7.6, family=family)
         report.add_figure(fig, width=0.7, caption=(
             f"{name}: the same scores as colours (0 white to 1 dark), the support "
             f"beside them, and the accuracy, macro and weighted averages below."))
