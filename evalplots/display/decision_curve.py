@@ -144,6 +144,8 @@ class DecisionCurveDisplay(CurveDisplayMixin):
     ['1:9', '1:4', '3:7']
     """
 
+    _FRAME = ("thresholds", "net_benefit", "treat_all")
+
     def __init__(self, thresholds, net_benefit, *, treat_all=None, name=None, pos_label=None):
         self.thresholds = _check_thresholds(thresholds)
         self.net_benefit = _check_values(net_benefit, self.thresholds, "net_benefit")

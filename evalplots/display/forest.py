@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 
+from evalplots.display._frame import FrameMixin
 from evalplots._text import drawn_text
 from evalplots.display._base import LITERAL_TEXT, _literal, get_axes, merge_style_kwargs
 from evalplots.metrics._format import NOT_AVAILABLE, format_interval, format_number
@@ -28,7 +29,7 @@ def _as_matrix(values, n_rows, name):
     return a
 
 
-class ForestPlotDisplay:
+class ForestPlotDisplay(FrameMixin):
     """Forest plot: a metric with its confidence interval for each subgroup.
 
     Prefer :meth:`from_evaluation` (an evaluation made with ``groups=``) or
@@ -121,6 +122,18 @@ class ForestPlotDisplay:
             raise ValueError(f"names has {len(self.names)} entries for {k} model(s).")
         self.metric = metric
         self.grouping = grouping
+
+
+    def _frame_parts(self):
+        """One part per model: the groups with their estimate, interval and count."""
+        n_models = self.estimates.shape[1]
+        names = self.names or [str(j) for j in range(n_models)]
+        counts = np.full(len(self.labels), np.nan) if self.counts is None else self.counts
+        return [(names[j] if n_models > 1 else None,
+                 {"group": np.asarray(self.labels, dtype=object),
+                  "estimate": self.estimates[:, j], "low": self.lows[:, j],
+                  "high": self.highs[:, j], "n": np.asarray(counts, dtype=float)})
+                for j in range(n_models)]
 
     def plot(self, ax=None, *, table_ax=None, show_values=True, show_counts=True,
              errorbar_kw=None, overall_kw=None):

@@ -27,6 +27,11 @@ from evalplots.evaluation._subgroups import (
 )
 from evalplots.evaluation._table import MetricsTable
 
+# read by the standard report (its method names and the size above which AP/BEP
+# change method); not in __all__: constants of the evaluation, not user API
+from evalplots.evaluation._summary import MAX_TABLE_DRAWS  # noqa: E402,F401
+from evalplots.evaluation._text_tables import METHOD_NAMES  # noqa: E402,F401
+
 __all__ = [
     "AUCGroupTest",
     "AmbiguousTaskError",

@@ -57,7 +57,7 @@ def test_an_undefined_group_keeps_its_row_as_na():
     d = ForestPlotDisplay.from_predictions(y, s, ["a", "a", "b", "b", "tiny", "tiny"])
     assert d.labels == ["a", "b", "tiny"] and math.isnan(d.estimates[2, 0])
     texts = [t.get_text() for t in d.texts_]
-    assert texts[:6] == ["1.000 [1.000, 1.000]", "2", "1.000 [1.000, 1.000]", "2", "n/a",
+    assert texts[:6] == ["1.0000 [zero width]", "2", "1.0000 [zero width]", "2", "n/a",
                          "2"]
     assert len(d.errorbars_[0].lines[0].get_xdata()) == 2  # no marker for 'tiny'
 

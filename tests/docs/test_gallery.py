@@ -118,7 +118,7 @@ def _check_report(namespace, figures, seeds):
     first = " ".join(reader.pages[0].extract_text().split())
     assert "Breast-cancer diagnosis: two models" in first
     summary = " ".join(" ".join(p.extract_text().split()) for p in reader.pages[:2])
-    assert "ROC AUC 0.995 [0.990, 1.000] 0.977 [0.964, 0.989] DeLong" in summary
+    assert "ROC AUC 0.9953 [0.9905, 1.0000] 0.977 [0.964, 0.989] DeLong" in summary
 
 
 def _check_prediction_error(namespace, figures, seeds):

@@ -356,10 +356,12 @@ def test_above_the_switch_the_report_names_the_ap_method_and_no_band(tmp_path,
                                                                      monkeypatch):
     """Tables above MAX_TABLE_DRAWS: the interval table says AP's method, the notes
     say what it is, and the captions say there is no band (none is drawn)."""
+    import evalplots.evaluation as evaluation_package
     from evalplots.evaluation import _summary
     from tests.support import stubbed_figures
 
     monkeypatch.setattr(_summary, "MAX_TABLE_DRAWS", 0)
+    monkeypatch.setattr(evaluation_package, "MAX_TABLE_DRAWS", 0)  # as the report reads it
     rng = np.random.default_rng(5)
     y = np.r_[np.zeros(40, int), np.ones(20, int)]
     ev = evaluate(y, {"m": rng.normal(size=60) + y}, n_resamples=50)

@@ -303,7 +303,7 @@ def test_string_labels_and_escaped_model_names(tmp_path):
     assert "T <1> & 2" in _text(reader)[0]
     text = " ".join(_text(reader))
     # the model is a column of the summary (intervals), its AUC 1: DeLong's variance is 0
-    assert f"Metric {name} Interval" in text and "ROC AUC 1.000 " in text
+    assert f"Metric {name} Interval" in text and "ROC AUC 1.0000 " in text
     assert "DeLong's variance is 0 or undefined" in text
     assert f"Confusion matrix: {name}" in _outline_titles(reader.outline)
 

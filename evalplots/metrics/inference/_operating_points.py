@@ -231,7 +231,7 @@ def sensitivity_at_specificity(
     >>> y = rng.integers(0, 2, size=500)
     >>> score = y + rng.normal(size=500)
     >>> print(sensitivity_at_specificity(y, score, 0.9, random_state=0))
-    0.305 [0.247, 0.404]
+    0.31 [0.25, 0.40]
     """
     target = _check_rate(specificity, "specificity")
     n_resamples, level, rng = _bootstrap_arguments(n_resamples, confidence_level, random_state)

@@ -122,7 +122,7 @@ def _threshold_text(ev):
 def _band_text(ev, what, bands):
     """How the bands were computed, for a caption; which models have none and why
     (``bands``: model -> band or None)."""
-    from evalplots.evaluation._summary import MAX_TABLE_DRAWS
+    from evalplots.evaluation import MAX_TABLE_DRAWS
 
     o = ev.interval_options
     without = [name for name in ev.model_names if bands[name] is None]
@@ -324,7 +324,7 @@ def _summary(report, ev, description, ci, provenance, invariant, reference=None)
 
 def _large_table_text(ev):
     """What the AP and BEP intervals of the models above the switch point are."""
-    from evalplots.evaluation._summary import MAX_TABLE_DRAWS
+    from evalplots.evaluation import MAX_TABLE_DRAWS
 
     large = [n for n in ev.model_names
              if getattr(ev.intervals[n].get("AP"), "method", None) == "influence-logit"]

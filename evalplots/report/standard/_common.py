@@ -5,7 +5,7 @@ import math
 import warnings
 
 from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
-from evalplots.evaluation._text_tables import METHOD_NAMES
+from evalplots.evaluation import METHOD_NAMES
 from evalplots.metrics._format import (
     ZERO_WIDTH,
     format_difference,
