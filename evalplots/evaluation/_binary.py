@@ -49,6 +49,11 @@ from evalplots.evaluation._operating_points import insert_point, operating_point
 from evalplots.evaluation._table import MetricsTable
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics.inference._delong import delong_interval, paired_delong_from_squares
+from evalplots.metrics.inference._operating_points import (
+    CountedScores,
+    likelihood_ratios_from_counts,
+    sensitivity_interval_from_counts,
+)
 from evalplots.metrics.inference._proportion import _RATES
 from evalplots.metrics.summaries import BinarySummary, DeLongCrossSums
 from evalplots.metrics.summaries._base import loss_interval_moments
@@ -86,6 +91,12 @@ BINARY_COLUMNS = ("ROC AUC", "AP", "BEP", "Accuracy", "Precision", "Recall", "F1
 # Wilson intervals: column -> the rate's name in metrics.inference._proportion._RATES
 _WILSON = {"Accuracy": "accuracy", "Precision": "precision", "Recall": "recall",
            "Specificity": "specificity", "NPV": "npv"}
+
+#: The specificities at which the sensitivity is read, and the columns of
+#: :attr:`BinaryEvaluation.operating_point_intervals`.
+SPECIFICITIES = (0.9, 0.95)
+CLINICAL_POINT_COLUMNS = ("Sensitivity at 90 % specificity",
+                          "Sensitivity at 95 % specificity", "LR+", "LR-")
 
 #: Uniform bins of the reliability diagram and its ECE.
 CALIBRATION_BINS = 10
@@ -200,6 +211,16 @@ class BinaryModel:
         As :func:`evalplots.metrics.calibration_slope_intercept`; None unless
         ``is_probability`` with every score strictly inside (0, 1), and None
         when the log-odds separate the classes (infinite slope).
+    calibration_slope_intercept_note : str
+        Why ``calibration_slope_intercept`` is None: how many probabilities are
+        exactly 0 or 1, separation, or scores that are not probabilities; ''
+        when it is defined.
+    spiegelhalter_test : SpiegelhalterTestResult or None
+        As :func:`evalplots.metrics.spiegelhalter_z_test`; None unless
+        ``is_probability``.
+    brier_skill_score : float
+        As :func:`evalplots.metrics.brier_skill_score` (NaN unless
+        ``is_probability``).
     decision_curve : tuple of ndarray or None
         ``(thresholds, net_benefit, treat_all)`` at 0, 0.01, ..., 0.99, as
         :func:`evalplots.metrics.net_benefit`; None unless ``is_probability``.
@@ -431,6 +452,46 @@ class BinaryModel:
             fit = metrics.calibration_slope_intercept(d.positive, d.score,
                                                       sample_weight=d.weight, pos_label=True)
         return None if math.isnan(fit.slope.estimate) else fit
+
+    @functools.cached_property
+    def calibration_slope_intercept_note(self):
+        """Why :attr:`calibration_slope_intercept` is None ('' when it is not)."""
+        if not self.is_probability:
+            return "the scores are not probabilities (a score lies outside [0, 1])"
+        table = self.table
+        extreme = np.isin(table.score, (0.0, 1.0))
+        n = float(table.positive[extreme].sum() + table.negative[extreme].sum())
+        if n:
+            shown = f"{int(n):,}" if n == int(n) else f"{n:g} (weight)"
+            return (f"{shown} probabilit{'y is' if n == 1 else 'ies are'} exactly 0 or 1, "
+                    f"whose log-odds are infinite (nothing is clipped or dropped)")
+        if self.calibration_slope_intercept is None:
+            return ("the predicted log-odds separate the classes, so the "
+                    "maximum-likelihood slope is infinite")
+        return ""
+
+    @functools.cached_property
+    def spiegelhalter_test(self):
+        """The :class:`~evalplots.metrics.SpiegelhalterTestResult` of the scores as
+        probabilities (z and p NaN when every probability is 0, ½ or 1), or None
+        unless ``is_probability``."""
+        if not self.is_probability:
+            return None
+        d = self._data
+        with warnings.catch_warnings():  # no variance: NaN, the documented answer
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            return metrics.spiegelhalter_z_test(d.positive, d.score, sample_weight=d.weight,
+                                                pos_label=True)
+
+    @functools.cached_property
+    def brier_skill_score(self):
+        """:func:`evalplots.metrics.brier_skill_score` of the scores as
+        probabilities (NaN unless ``is_probability``)."""
+        if not self.is_probability:
+            return math.nan
+        d = self._data
+        return float(metrics.brier_skill_score(d.positive, d.score, sample_weight=d.weight,
+                                               pos_label=True))
 
     @functools.cached_property
     def decision_curve(self):
@@ -903,6 +964,65 @@ class BinaryEvaluation(Evaluation):
         moments = self._summary.losses[name][0 if column == "Brier" else 1]
         return mean_loss_ci(estimate, loss_interval_moments(moments, estimate),
                             self.interval_options.confidence_level)
+
+    @functools.cached_property
+    def operating_point_intervals(self):
+        """Clinical operating points with intervals, per model (computed once).
+
+        Returns
+        -------
+        intervals : IntervalTable
+            ``{model: {column: ConfidenceInterval}}`` over the columns of
+            ``CLINICAL_POINT_COLUMNS``: the sensitivity at 90 % and at 95 %
+            specificity, and LR+ and LR- at the decision threshold. A column
+            without an interval is absent from a model's dict and
+            ``intervals.notes[column][model]`` says why.
+
+        Notes
+        -----
+        The sensitivities are :func:`evalplots.metrics.sensitivity_at_specificity`
+        (pROC's ``coords`` and stratified-bootstrap ``ci.se``), read off each
+        model's table of counts, with ``interval_options``' resamples, level and
+        one random stream per model and specificity; the likelihood ratios are
+        :func:`evalplots.metrics.likelihood_ratios` of the confusion matrix at the
+        threshold, with the log-method interval (Simel, Samsa & Matchar 1991).
+        Both count samples, so fractional weights and coarsened tables get none.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> ev = evaluate([0, 0, 0, 1, 1, 0, 1, 1], {"m": [.1, .2, .3, .35, .4, .6, .7, .9]})
+        >>> ev.operating_point_intervals["m"]["LR+"].format(2)
+        '2.00 [0.28, 14.20]'
+        """
+        opts = self.interval_options
+        level = opts.confidence_level
+        rows, notes = {}, {}
+        for name, m in self.models.items():
+            results = {}
+            if not self._frequency or name in self._exact:
+                results = dict.fromkeys(CLINICAL_POINT_COLUMNS,
+                                        FRACTIONAL if not self._frequency else COARSENED)
+            else:
+                t = m.table
+                neg, pos = CountedScores(t.score, t.negative), CountedScores(t.score, t.positive)
+                for column, specificity in zip(CLINICAL_POINT_COLUMNS, SPECIFICITIES):
+                    results[column] = sensitivity_interval_from_counts(
+                        neg, pos, specificity, opts.n_resamples, level,
+                        opts.rng("bootstrap", "sensitivity at specificity", name,
+                                 f"{specificity:g}"))
+                (tn, fp), (fn, tp) = m.confusion_matrix.tolist()
+                undefined = []
+                with caught_warnings(undefined):
+                    ratios = likelihood_ratios_from_counts(tp, fn, fp, tn, level)
+                for column, ci, cell in (("LR+", ratios.positive, "FP"),
+                                         ("LR-", ratios.negative, "FN")):
+                    results[column] = ci if math.isfinite(ci.low) else (
+                        f"no {cell} at the threshold, so the ratio is "
+                        f"{'infinite' if cell == 'FP' else '0'} and its log-method "
+                        f"interval undefined")
+            split_results(results, rows.setdefault(name, {}), notes, name)
+        return IntervalTable(rows, notes, CLINICAL_POINT_COLUMNS)
 
     def _summary_remarks(self):
         """The source, and the binned AUC's error bound of each coarsened model."""

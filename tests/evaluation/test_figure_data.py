@@ -486,3 +486,42 @@ def test_recalibration_of_separated_classes_is_none_without_a_warning():
         warnings.simplefilter("error")
         ev = evaluate([0, 0, 1, 1], {"m": [0.1, 0.2, 0.7, 0.9]})
         assert ev["m"].calibration_slope_intercept is None
+
+
+def test_clinical_points_and_calibration_tests_equal_the_metrics_functions(sample):
+    from evalplots.evaluation._binary import CLINICAL_POINT_COLUMNS
+
+    y, scores = tied_data(seed=3)
+    w = np.random.default_rng(4).integers(1, 4, size=y.size)  # frequency weights
+    ev = evaluate(y, scores, sample_weight=w, n_resamples=300)
+    rows_y, opts = np.repeat(y, w), ev.interval_options
+    for name, s in scores.items():
+        rows_s = np.repeat(s, w)
+        got = ev.operating_point_intervals[name]
+        for column, specificity in zip(CLINICAL_POINT_COLUMNS, (0.9, 0.95)):
+            # the counts' bootstrap is the rows' one, draw for draw
+            assert got[column] == metrics.sensitivity_at_specificity(
+                rows_y, rows_s, specificity, n_resamples=300, random_state=opts.rng(
+                    "bootstrap", "sensitivity at specificity", name, f"{specificity:g}"))
+        ratios = metrics.likelihood_ratios(rows_y, rows_s >= 0.5)
+        assert (got["LR+"], got["LR-"]) == (ratios.positive, ratios.negative)
+    p = scores["prob"]
+    assert ev["prob"].spiegelhalter_test.z == pytest.approx(
+        metrics.spiegelhalter_z_test(y, p, sample_weight=w).z, rel=1e-12)
+    assert ev["prob"].brier_skill_score == pytest.approx(
+        metrics.brier_skill_score(y, p, sample_weight=w), rel=1e-12)
+    assert ev["logit"].spiegelhalter_test is None
+    assert "not probabilities" in ev["logit"].calibration_slope_intercept_note
+    # the sample's rounded probabilities: the note counts the rows at exactly 0 or 1
+    ev = evaluate(sample.y_true, sample.scores)
+    for name, s in sample.scores.items():
+        k = int(np.isin(np.asarray(s), (0.0, 1.0)).sum())
+        assert ev[name].calibration_slope_intercept_note.startswith(
+            f"{k:,} probabilities are exactly 0 or 1")
+    # no false positive at the threshold: LR+ infinite, no interval, the reason said
+    ev = evaluate([0, 0, 1, 1, 1], {"m": [0.1, 0.2, 0.3, 0.6, 0.9]})
+    assert "LR+" not in ev.operating_point_intervals["m"]
+    assert "no FP" in ev.operating_point_intervals.notes["LR+"]["m"]
+    assert ev["m"].calibration_slope_intercept_note == (
+        "the predicted log-odds separate the classes, so the maximum-likelihood slope "
+        "is infinite")

@@ -81,16 +81,45 @@ def _interpolate(target, n, m, below, at_most, pos_above, pos_at_least, exact):
     return np.where(exact, se_hi, se_hi + proportion * (pos_at_least / m - se_hi))
 
 
+class CountedScores:
+    """The ascending scores of one class given as distinct values and their
+    counts, read as the sorted array they stand for: ``size``, ``[i]`` (the
+    i-th smallest) and ``searchsorted(v, side)`` (how many are below v, or at
+    most v), without building that array.
+
+    Parameters
+    ----------
+    values : ndarray of shape (n_distinct,)
+        Distinct scores, strictly increasing.
+    counts : ndarray of shape (n_distinct,)
+        Whole numbers of samples at each score (zeros allowed).
+    """
+
+    def __init__(self, values, counts):
+        keep = np.asarray(counts) > 0
+        self.values = np.asarray(values, dtype=np.float64)[keep]
+        self.cumulative = np.cumsum(np.asarray(counts)[keep]).astype(np.int64)
+        self.size = int(self.cumulative[-1]) if self.cumulative.size else 0
+
+    def __getitem__(self, index):
+        return self.values[np.searchsorted(self.cumulative, index, "right")]
+
+    def searchsorted(self, v, side="left"):
+        k = np.searchsorted(self.values, v, side)
+        return np.where(k > 0, self.cumulative[np.maximum(k - 1, 0)], 0)
+
+
 def _sensitivity_at(neg, pos, target):
-    """pROC's sensitivity at specificity ``target`` of ascending class scores."""
+    """pROC's sensitivity at specificity ``target`` of ascending class scores
+    (ndarrays or :class:`CountedScores`)."""
     n, m = neg.size, pos.size
     j, _ = _order_index(n, target)
     if j == 0:  # specificity 0: the lowest threshold, where every sample is positive
         return 1.0
     v = neg[j - 1]
-    below, at_most = np.searchsorted(neg, v, "left"), np.searchsorted(neg, v, "right")
-    above = m - np.searchsorted(pos, v, "right")
-    at_least = m - np.searchsorted(pos, v, "left")
+    below, at_most = neg.searchsorted(v, "left"), neg.searchsorted(v, "right")
+    above = m - pos.searchsorted(v, "right")
+    at_least = m - pos.searchsorted(v, "left")
     return float(_interpolate(target, n, m, below, at_most, above, at_least, None))
 
 
@@ -106,15 +135,15 @@ def sensitivity_replicates(neg, pos, target, n_resamples, rng):
     u = rng.beta(j, n - j + 1, size=n_resamples)
     index = np.minimum((u * n).astype(np.int64), n - 1)
     v = neg[index]
-    lo = np.searchsorted(neg, v, "left")
-    hi = np.searchsorted(neg, v, "right")
+    lo = neg.searchsorted(v, "left")
+    hi = neg.searchsorted(v, "right")
     # the j - 1 draws below U_(j) that fall below v's group; the n - j above it
     # that fall inside the group
     below = rng.binomial(j - 1, np.clip(lo / (n * u), 0.0, 1.0))
     inside = rng.binomial(n - j, np.clip((hi / n - u) / np.maximum(1.0 - u, 1e-300), 0.0, 1.0))
     at_most = j + inside
-    q_above = (m - np.searchsorted(pos, v, "right")) / m
-    q_at = (np.searchsorted(pos, v, "right") - np.searchsorted(pos, v, "left")) / m
+    q_above = (m - pos.searchsorted(v, "right")) / m
+    q_at = (pos.searchsorted(v, "right") - pos.searchsorted(v, "left")) / m
     above = rng.binomial(m, q_above)
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(q_above < 1.0, q_at / (1.0 - q_above), 0.0)
@@ -173,6 +202,14 @@ def _doc(func):
                     .replace("%(boot_params)s", _BOOT_PARAMS)
                     .replace("%(boot_notes)s", _BOOT_NOTES))
     return func
+
+
+def sensitivity_interval_from_counts(neg, pos, specificity, n_resamples, level, rng):
+    """:func:`sensitivity_at_specificity` of the classes' :class:`CountedScores`
+    (the same estimate and, for the same ``rng``, the same interval as the rows
+    they count)."""
+    return _percentile(_sensitivity_at(neg, pos, specificity),
+                       sensitivity_replicates(neg, pos, specificity, n_resamples, rng), level)
 
 
 @_doc
@@ -401,7 +438,7 @@ class LikelihoodRatios:
                 f"({level} CI)")
 
 
-def _log_interval(name, num, num_total, den, den_total, z, level):
+def _log_interval(name, num, num_total, den, den_total, z, level, stacklevel):
     """``(num/num_total) / (den/den_total)`` with the interval ``exp(log LR ± z SE)``."""
     if den == 0 or num == 0:
         estimate = math.nan if den == 0 else 0.0
@@ -409,7 +446,7 @@ def _log_interval(name, num, num_total, den, den_total, z, level):
             f"{name} has a zero count in its {'denominator' if den == 0 else 'numerator'}, "
             f"so its log and the log-method interval are undefined: the interval is "
             f"[NaN, NaN]{' and the estimate NaN' if den == 0 else ''}.",
-            UndefinedMetricWarning, stacklevel=3)
+            UndefinedMetricWarning, stacklevel=stacklevel)
         return ConfidenceInterval(estimate, math.nan, math.nan, "log", level)
     estimate = (num / num_total) / (den / den_total)
     se = math.sqrt(1.0 / num - 1.0 / num_total + 1.0 / den - 1.0 / den_total)
@@ -477,8 +514,6 @@ def likelihood_ratios(y_true, y_pred, *, pos_label=None, confidence_level=0.95):
     >>> print(likelihood_ratios(y_true, y_pred))
     LR+ = 7.50 [3.44, 16.36], LR- = 0.278 [0.161, 0.478] (95% CI)
     """
-    from scipy.special import ndtri
-
     from evalplots.metrics.inference._proportion import _binary_counts
 
     level = check_confidence_level(confidence_level)
@@ -488,8 +523,15 @@ def likelihood_ratios(y_true, y_pred, *, pos_label=None, confidence_level=0.95):
             f"y_true holds no {'positive' if tp + fn == 0 else 'negative'} sample, so "
             f"sensitivity or specificity is undefined; evaluate on data with both classes."
         )
+    return likelihood_ratios_from_counts(tp, fn, fp, tn, level, stacklevel=3)
+
+
+def likelihood_ratios_from_counts(tp, fn, fp, tn, level, *, stacklevel=2):
+    """:func:`likelihood_ratios` of the confusion counts (both classes present)."""
+    from scipy.special import ndtri
+
     z = float(ndtri(0.5 + level / 2.0))
     return LikelihoodRatios(
-        _log_interval("LR+", tp, tp + fn, fp, fp + tn, z, level),
-        _log_interval("LR-", fn, tp + fn, tn, fp + tn, z, level),
+        _log_interval("LR+", tp, tp + fn, fp, fp + tn, z, level, stacklevel + 1),
+        _log_interval("LR-", fn, tp + fn, tn, fp + tn, z, level, stacklevel + 1),
     )
