@@ -442,6 +442,23 @@ def calibration_figure(ev, names, *, style="report", width=7.6, family=None):
     return fig
 
 
+def decision_curve_figure(ev, names, *, style="report", width=7.6, family=None):
+    """The decision curves of the models of ``names`` (probabilities) on one axes,
+    with the treat-all and treat-none strategies and one legend under the axes."""
+    with figure_style(style, family):
+        labels = [*names, "Treat all", "Treat none"]
+        fig = Figure(figsize=(width, 0.45 * width + legend_height(len(labels), labels)),
+                     layout="constrained")
+        ax = fig.add_subplot()
+        for name in names:
+            i = ev.model_names.index(name)
+            ev.decision_curve_display(name).plot(ax=ax, name=name, **model_style(i))
+        ax.grid(alpha=0.25, linewidth=0.5)
+        handles, texts = ax.get_legend_handles_labels()
+        legend_below(fig, ax, handles, texts)
+    return fig
+
+
 def score_distribution_figure(ev, names=None, *, style="report", width=7.6, family=None):
     """One panel per model of ``names`` (two per row; None: every model): the two
     classes' score histograms (densities, on ``ev.score_bins``) and the threshold
