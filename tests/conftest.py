@@ -15,6 +15,7 @@ from types import SimpleNamespace  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from tests import support  # noqa: E402
 from tests.support import DETERMINISTIC_RC, stubbed_figures  # noqa: E402
 
 
@@ -51,6 +52,14 @@ def _long_first(item):
         if item.nodeid.startswith(prefix):
             return rank
     return len(LONG_FIRST)
+
+
+def pytest_configure(config):
+    # before any test module is imported: the property tests' example counts
+    if config.getoption("--run-slow"):
+        support.THOROUGH = True
+        support.SETTINGS = support.settings(support.SETTINGS,
+                                            max_examples=support.examples(60))
 
 
 def pytest_collection_modifyitems(config, items):

@@ -164,8 +164,18 @@ def stubbed_figures():
 # ------------------------------------ hypothesis: labels and scikit-learn as the oracle
 
 
+#: Set by conftest from ``--run-slow``: the property tests run their full example
+#: counts; the default run draws a third of them (at least 20).
+THOROUGH = False
+
+
+def examples(n):
+    """The number of hypothesis examples for a property test written for ``n``."""
+    return n if THOROUGH else max(20, n // 3)
+
+
 SETTINGS = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 

@@ -15,7 +15,7 @@ from evalplots import metrics
 from evalplots.display import PrecisionRecallDisplay
 from evalplots.exceptions import UndefinedMetricWarning
 
-from tests.support import S6, Y6, _ax, _legend_texts
+from tests.support import S6, Y6, _ax, _legend_texts, examples
 
 # Seed 000 (the ``watermelon`` fixture) scored in rank order: labels [1, 1, 0, 0, 1, 0].
 S_RANKED = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
@@ -269,7 +269,7 @@ def test_bad_constructor_input(precision, recall, kwargs, match):
         PrecisionRecallDisplay(precision, recall, **kwargs).plot(ax=Figure().subplots())
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.booleans(), min_size=2, max_size=12).filter(lambda y: any(y)))
 def test_sawtooth_is_the_ranked_operating_points_and_bep_is_precision_at_m(labels):
     # distinct scores, ranked as listed: k-th point is (TP_k / m+, TP_k / k)
@@ -288,7 +288,7 @@ def test_sawtooth_is_the_ranked_operating_points_and_bep_is_precision_at_m(label
     assert _on_polyline((bep, bep), _steps_post_path(steps.line_.get_xydata()))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(
         st.tuples(st.booleans(), st.integers(0, 3)), min_size=2, max_size=12

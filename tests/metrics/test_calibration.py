@@ -17,6 +17,7 @@ from evalplots.metrics import (
     calibration_curve,
     expected_calibration_error,
 )
+from tests.support import examples
 
 
 def _random_binary(n, seed, *, decimals=None):
@@ -76,7 +77,7 @@ def test_calibration_curve_string_labels_and_pos_label():
     np.testing.assert_array_equal(flipped[1], ours[1])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     data=st.lists(
         st.tuples(

@@ -34,6 +34,7 @@ from evalplots.metrics.ranking._thresholds import (
     binary_scores,
 )
 from evalplots.metrics._validation import sums_exactly
+from tests.support import examples
 
 
 @contextlib.contextmanager
@@ -97,7 +98,7 @@ SCORE_KINDS = {
 }
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     kind=st.sampled_from(sorted(SCORE_KINDS)),
     n=st.integers(2, 60),
@@ -338,7 +339,7 @@ def test_class_halves_read_off_the_merged_order(kind):
 
 
 # ------------------------------------------------------ curves off the order
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     n=st.integers(2, 40),
     seed=st.integers(0, 2**32 - 1),
@@ -367,7 +368,7 @@ def test_curves_read_off_the_order_match_scikit_learn(n, seed, share, kind, drop
         np.testing.assert_array_equal(ours, theirs)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     n=st.integers(2, 3000),
     seed=st.integers(0, 2**32 - 1),
@@ -429,7 +430,7 @@ def test_weighted_counts_equal_the_stable_order_bit_for_bit(weights):
 
 
 # ------------------------------------------- the fused passes of the curves
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     n=st.integers(2, 60),
     seed=st.integers(0, 2**32 - 1),
@@ -491,7 +492,7 @@ def test_tied_curves_with_groups_spanning_blocks(levels):
             np.testing.assert_array_equal(ours, theirs)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     kind=st.sampled_from(sorted(SCORE_KINDS)),
     n=st.integers(1, 300),

@@ -31,9 +31,10 @@ from evalplots.metrics import (
     roc_auc_ci,
     roc_auc_score,
 )
+from tests.support import examples
 
 SETTINGS = settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 Z95 = float(ndtri(0.975))
 

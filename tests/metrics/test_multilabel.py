@@ -17,6 +17,7 @@ from hypothesis.extra.numpy import arrays
 
 import evalplots.metrics as em
 from evalplots.exceptions import UndefinedMetricWarning
+from tests.support import examples
 
 AVERAGES = ["micro", "macro", "weighted", "samples", None]
 RANKING = ["label_ranking_average_precision_score", "coverage_error", "label_ranking_loss"]
@@ -355,7 +356,7 @@ _indicators = st.integers(2, 6).flatmap(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(_indicators)
 def test_property_set_metrics_match_sklearn(case):
     y_true, seed = case
@@ -380,7 +381,7 @@ def test_property_set_metrics_match_sklearn(case):
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(_indicators)
 def test_property_label_ranking_matches_sklearn(case):
     y_true, seed = case

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evalplots.metrics import net_benefit, treat_all_net_benefit
+from tests.support import examples
 
 DATA = Path(__file__).parent / "data" / "dcurves_df_binary.csv"
 
@@ -62,7 +63,7 @@ def test_hand_computation():
     np.testing.assert_allclose(treat_all_net_benefit(y, [0.5]), [3 / 8 - 5 / 8], atol=1e-15)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.integers(1, 3000),
     st.integers(0, 2**32 - 1),

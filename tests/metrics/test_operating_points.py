@@ -28,6 +28,7 @@ from evalplots.metrics import (
     specificity_at_sensitivity,
 )
 from evalplots.metrics.inference._operating_points import sensitivity_replicates
+from tests.support import examples
 
 
 def proc_curve(controls, cases):
@@ -81,7 +82,7 @@ small_data = st.integers(2, 40).flatmap(lambda n: st.tuples(
 ))
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(small_data, st.integers(0, 20))
 def test_point_values_match_the_proc_port(data, k):
     y, score = data

@@ -27,6 +27,7 @@ from evalplots.metrics import (
     roc_curve,
 )
 from evalplots.metrics.ranking import _thresholds
+from tests.support import examples
 
 Y6 = [1, 0, 0, 1, 0, 1]
 S6 = [0.45, 0.53, 0.24, 0.88, 0.57, 0.76]
@@ -264,7 +265,7 @@ binary_cases = st.integers(min_value=2, max_value=200).flatmap(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(binary_cases)
 def test_differential_binary_curves(case):
     # both counting kernels: the argsort one (small n) and the sorted-halves one
@@ -316,7 +317,7 @@ def _compare_binary_with_sklearn(y, s, w):
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.integers(3, 6).flatmap(
         lambda k: st.tuples(

@@ -3,6 +3,7 @@ thinned and figure coordinates are written to 0.01 pt."""
 
 import matplotlib
 import numpy as np
+import pytest
 from matplotlib.figure import Figure
 from reportlab.graphics.shapes import Group, Path, PolyLine, Polygon
 
@@ -40,6 +41,7 @@ def _report_size(tmp_path, n):
     return path.stat().st_size
 
 
+@pytest.mark.slow
 def test_pdf_of_a_million_samples_is_at_most_half_as_large_again_as_of_a_thousand(
         tmp_path):
     # the target; between the two (10⁴-10⁵ samples) the curves have real
