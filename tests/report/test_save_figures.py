@@ -22,8 +22,9 @@ from pypdf import PdfReader
 from evalplots import evaluate
 from evalplots._atomic import write_atomically
 from evalplots.datasets import load_breast_cancer_predictions
+from evalplots.display import style
 from evalplots.display._fonts import MissingGlyphWarning
-from evalplots.report.standard._figures import file_stem
+from evalplots.report.standard._figures import file_stem, paper_figures
 
 from tests.support import DETERMINISTIC_RC, pdf_fonts, run, stubbed_figures
 
@@ -96,16 +97,22 @@ def test_binary_pdf_files_names_widths_and_fonts(saved):
     assert text.count("max J = ") == 2 and text.count("max F1 = ") == 2
 
 
-def test_calibration_file_only_for_probabilities(tmp_path):
+def test_calibration_file_only_for_probabilities():
+    """The figure list (names, widths) that save_figures writes; the one-panel
+    calibration figure drawn at its width."""
     data = load_breast_cancer_predictions()
     s = data.scores["logistic_regression"]
-    ev = evaluate(data.y_true, {"score": 4 * s - 2, "prob": s})
-    names = [p.name for p in ev.save_figures(tmp_path / "a")]
-    assert "calibration.pdf" in names
-    assert pdf_size_inches(tmp_path / "a" / "calibration.pdf")[0] == 3.5  # one panel
-    names = [p.name for p in evaluate(data.y_true, {"score": 4 * s - 2}).save_figures(
-        tmp_path / "b")]
-    assert "calibration.pdf" not in names and "score_distributions.pdf" in names
+    figures = {stem: (width, draw) for stem, width, draw in paper_figures(
+        evaluate(data.y_true, {"score": 4 * s - 2, "prob": s}))}
+    width, draw = figures["calibration"]
+    assert width == 3.5  # one panel: the one model of probabilities
+    with style.context("paper"):
+        fig = draw(style="paper", width=width)
+    assert fig.get_size_inches()[0] == 3.5
+    assert [ax.get_title() for ax in fig.axes if ax.get_title()] == ["prob"]
+    stems = [stem for stem, _, _ in paper_figures(evaluate(data.y_true,
+                                                           {"score": 4 * s - 2}))]
+    assert "calibration" not in stems and "score_distributions" in stems
 
 
 def test_multiclass_and_regression_files(tmp_path):
@@ -131,22 +138,48 @@ def test_multiclass_and_regression_files(tmp_path):
     assert_truetype_only(path)
 
 
-def test_svg_and_png(sample, saved, tmp_path):
+def test_svg_and_png(sample, saved, tmp_path, monkeypatch):
     svg = saved["svg"]
     assert [p.suffix for p in svg] == [".svg"] * 9
     head = svg[0].read_text()[:400]
     assert 'width="504pt"' in head  # 7 in at 72 pt per inch
     assert "<text" not in svg[0].read_text()  # svg.fonttype 'path': glyphs as outlines
-    png = sample.save_figures(tmp_path, format="png", dpi=100)
-    with open(png[7], "rb") as f:  # one-column confusion matrix: 3.5 in at 100 dpi
+    only_figures(monkeypatch, "confusion_matrix_logistic_regression")
+    (png,) = sample.save_figures(tmp_path, format="png", dpi=100)
+    with open(png, "rb") as f:  # one-column confusion matrix: 3.5 in at 100 dpi
         width, _ = struct.unpack(">II", f.read(24)[16:24])
     assert width == 350
 
 
-def test_pdf_and_svg_are_reproducible(sample, saved, tmp_path):
+def only_figures(monkeypatch, *stems):
+    """Within the test, save_figures writes only the figures named ``stems``."""
+    from evalplots.report.standard import _figures
+
+    every = _figures.paper_figures
+    monkeypatch.setattr(_figures, "paper_figures", lambda ev, **kw: [
+        figure for figure in every(ev, **kw) if figure[0] in stems])
+
+
+def blank_figures(monkeypatch):
+    """Within the test, save_figures writes a blank figure of each file's width: for
+    tests of the files' names, not of what they show."""
+    from evalplots.report.standard import _figures
+
+    every = _figures.paper_figures
+    monkeypatch.setattr(_figures, "paper_figures", lambda ev, **kw: [
+        (stem, width, lambda width=width, **_: Figure(figsize=(width, 1)))
+        for stem, width, _ in every(ev, **kw)])
+
+
+def test_pdf_and_svg_are_reproducible(sample, saved, tmp_path, monkeypatch):
+    """Saved again, the curves and a heatmap are the same bytes."""
+    stems = ("roc_curves", "confusion_matrix_gaussian_naive_bayes")
+    only_figures(monkeypatch, *stems)
     for format in ("pdf", "svg"):
         second = sample.save_figures(tmp_path / format, format)
-        assert [p.read_bytes() for p in saved[format]] == [p.read_bytes() for p in second]
+        assert [p.stem for p in second] == list(stems)
+        first = [p for p in saved[format] if p.stem in stems]
+        assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
 
 
 @pytest.mark.parametrize(("name", "stem"), [
@@ -166,16 +199,18 @@ def test_file_stem(name, stem):
     assert file_stem(name) == stem
 
 
-def test_names_that_collide_get_numbers(tmp_path):
+def test_names_that_collide_get_numbers(tmp_path, monkeypatch):
+    blank_figures(monkeypatch)
     ev = evaluate([0, 1, 1, 0], {"a/b": [.2, .6, .9, .4], "a:b": [.3, .7, .4, .1],
                                  "a_b": [.1, .9, .8, .2]})
-    names = [p.name for p in ev.save_figures(tmp_path, format="svg")  # svg: cheaper
+    names = [p.name for p in ev.save_figures(tmp_path, format="svg")
              if p.name.startswith("confusion")]
     assert names == ["confusion_matrix_a_b.svg", "confusion_matrix_a_b_2.svg",
                      "confusion_matrix_a_b_3.svg"]
 
 
-def test_names_fit_in_255_bytes_and_differ_where_file_systems_fold_them(tmp_path):
+def test_names_fit_in_255_bytes_and_differ_where_file_systems_fold_them(tmp_path,
+                                                                        monkeypatch):
     # 90 CJK characters are 270 bytes of UTF-8 (file names are limited to 255
     # bytes); two such names equal in their first 80 characters stay two files;
     # RF and rf, résumé composed (NFC) and decomposed (NFD) are one file on macOS
@@ -184,6 +219,7 @@ def test_names_fit_in_255_bytes_and_differ_where_file_systems_fold_them(tmp_path
     y = np.array([0.5, 1.5, 2.5, 3.5])
     names = [long, long[:80] + "型" * 10, "RF", "rf", "r\u00e9sum\u00e9", "re\u0301sume\u0301"]
     ev = evaluate(y, {name: y + [0.1, -0.2, 0.3, 0.1 * i] for i, name in enumerate(names)})
+    blank_figures(monkeypatch)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingGlyphWarning)  # no CJK font needed here
         files = [p.name for p in ev.save_figures(tmp_path, "svg")]
@@ -279,9 +315,10 @@ CJK_Y = [0, 1, 0, 1, 1, 0]
 CJK_SCORES = {"模型-1": [0.1, 0.8, 0.3, 0.6, 0.7, 0.2], "Модель-1": [0.2, 0.9, 0.4, 0.5, 0.6, 0.1]}
 
 
-def test_cjk_name_uses_the_installed_fallback_font(tmp_path, cjk_font):
+def test_cjk_name_uses_the_installed_fallback_font(tmp_path, cjk_font, monkeypatch):
     """matplotlib draws the glyphs DejaVu Sans lacks in the fallback family only
     when that family is an entry of font.family (the style's rule)."""
+    only_figures(monkeypatch, "roc_curves")  # its legend holds the names
     ev = evaluate(CJK_Y, CJK_SCORES)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a covering font: no warning at all
@@ -292,13 +329,15 @@ def test_cjk_name_uses_the_installed_fallback_font(tmp_path, cjk_font):
     assert_truetype_only(paths[0])
 
 
-def test_cjk_name_without_a_font_warns_once(tmp_path, no_cjk_font):
+def test_cjk_name_without_a_font_warns_once(tmp_path, no_cjk_font, monkeypatch):
     """No covering font (forced, whatever is installed): one MissingGlyphWarning,
     none of matplotlib's per-glyph warnings, and the files are written. SVG: the
     glyphs are laid out, and warned about, as for PDF at a third of the cost
     (test_fonts' no-font report writes PDF figures without the glyphs)."""
     from evalplots.report._fonts import MissingGlyphWarning
 
+    only_figures(monkeypatch, "roc_curves", "confusion_matrix_模型-1",
+                 "confusion_matrix_Модель-1")  # three figures, one warning
     ev = evaluate(CJK_Y, CJK_SCORES)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -310,8 +349,8 @@ def test_cjk_name_without_a_font_warns_once(tmp_path, no_cjk_font):
         "saved on their own show boxes; install a CJK font (e.g. Noto Sans CJK, "
         "WenQuanYi) or name its file in EVALPLOTS_FONT_PATH to fix all three."))]
     assert caught[0].filename == __file__  # names the caller's line
-    assert [p.name for p in paths][-2:] == ["confusion_matrix_模型-1.svg",
-                                           "confusion_matrix_Модель-1.svg"]
+    assert [p.name for p in paths] == ["roc_curves.svg", "confusion_matrix_模型-1.svg",
+                                       "confusion_matrix_Модель-1.svg"]
 
 
 def test_a_named_font_that_is_no_font_is_refused_by_name(monkeypatch, tmp_path):
@@ -362,13 +401,15 @@ def test_the_evaluation_loads_the_report_only_to_save_figures(tmp_path):
         "ev.metrics_table, ev.intervals\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'reportlab'"
         " or m.startswith('evalplots.report'))[:1])\n"
-        f"print([p.name for p in ev.save_figures({str(tmp_path)!r}, format='svg')][:2])\n"
+        "try:\n"  # a refused format: the recipes are imported, nothing is drawn
+        f"    ev.save_figures({str(tmp_path)!r}, format='eps')\n"
+        "except ValueError as exc:\n"
+        "    print(str(exc).split(';')[0])\n"
         "print('evalplots.report.standard._figures' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split("\n")
-    assert out[:3] == ["[]", "['roc_curves.svg', 'det_and_cumulative_gain_curves.svg']",
-                       "True"]
+    assert out[:3] == ["[]", "format must be one of 'pdf', 'svg', 'png'", "True"]
 
 
 #: Number formatting's one home, shared by the legends and the report's tables.
