@@ -209,7 +209,7 @@ def test_cjk_model_name_is_one_warning_line(tmp_path):
          "to fix all three.")]
 
 
-def test_all_tied_scores_note_once_without_source_path(tmp_path):
+def test_all_tied_scores_note_once_without_source_path(tmp_path, stub_figures):
     csv_path = write_csv(tmp_path, "y_true,m\n1,0.5\n0,0.5\n1,0.5\n0,0.5\n0,0.5\n")
     result = run("report", csv_path, "-o", "t.pdf", "--no-ci", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

@@ -44,7 +44,8 @@ def test_fifo_output_is_refused_and_kept(tmp_path):
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
-def test_symlink_output_without_pdf_suffix_writes_the_target_with_a_note(tmp_path):
+def test_symlink_output_without_pdf_suffix_writes_the_target_with_a_note(tmp_path,
+                                                                       stub_figures):
     (tmp_path / "real").mkdir()
     target = tmp_path / "real" / "target.txt"
     target.write_text("old")

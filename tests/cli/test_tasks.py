@@ -26,7 +26,8 @@ def _iris_like_csv(tmp_path):
     return write_csv(tmp_path, "\n".join(lines) + "\n"), y, raw, rules
 
 
-def test_three_class_csv_with_string_classes_writes_a_correct_report(tmp_path):
+def test_three_class_csv_with_string_classes_writes_a_correct_report(tmp_path,
+                                                                    stub_figures):
     path, y, raw, rules = _iris_like_csv(tmp_path)
     result = run("report", path, "-o", "m.pdf", "--no-ci", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -110,7 +111,7 @@ def test_sample_option_errors(tmp_path, args, needles):
     assert_usage_error(run("report", *args, "-o", out, cwd=tmp_path), out, *needles)
 
 
-def test_models_and_exclude_select_columns(tmp_path):
+def test_models_and_exclude_select_columns(tmp_path, stub_figures):
     path, *_ = _iris_like_csv(tmp_path)
     result = run("report", path, "-o", "s.pdf", "--exclude", "rules", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -123,7 +124,7 @@ def test_models_and_exclude_select_columns(tmp_path):
                        out, "tree")
 
 
-def test_transposed_and_ordinal_options(tmp_path):
+def test_transposed_and_ordinal_options(tmp_path, stub_figures):
     path, *_ = _iris_like_csv(tmp_path)
     result = run("report", path, "-o", "t.pdf", "--transposed", "--ordinal", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

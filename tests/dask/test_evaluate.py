@@ -921,14 +921,14 @@ def test_delong_test_of_dask_arrays_with_text_labels_equals_in_memory(client):
 
 @pytest.mark.parametrize("weights", [False, True])
 def test_ranges_follow_the_budget_and_equal_in_memory(client, monkeypatch, weights):
-    """A budget of 1 MiB for 10^5 continuous scores in 16 partitions (one empty, one of
-    one class), each shuffled in pieces of 1000 rows: many ranges, each range's table
-    within the budget's rows."""
+    """A budget of 512 KiB for 5·10^4 continuous scores in 16 partitions (one empty,
+    one of one class), each shuffled in pieces of 1000 rows: many ranges, each range's
+    table within the budget's rows."""
     from evalplots.dask import _ranking
 
     monkeypatch.setattr(_ranking, "SHUFFLE_PIECE_ROWS", 1000)
-    budget = 2**20
-    (y, s, w), (ym, sm, wm) = _data(7, "continuous", weights)
+    budget = 2**19
+    (y, s, w), (ym, sm, wm) = _data(7, "continuous", weights, n_rows=50_000)
     r = ranking_summary(y, s, sample_weight=w if weights else None, memory_budget=budget)
     rows = int((wm != 0).sum())  # rows of weight 0 are no score
     assert r.method == "ranges"
