@@ -276,7 +276,7 @@ def test_frame_and_html_show_the_table():
 
 
 @pytest.mark.usefixtures("stub_figures")  # the sorts are counted, not the figures
-def test_the_standard_report_sorts_each_model_once(monkeypatch):
+def test_the_standard_report_sorts_each_model_once(monkeypatch, stub_figures):
     """ROC, P-R, AUC, AP, BEP, the table and the confusion pages share one sort."""
     from evalplots.report import evaluation_report
 

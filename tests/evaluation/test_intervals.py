@@ -450,7 +450,8 @@ def _pdf_text(path):
 
 
 @pytest.mark.usefixtures("stub_figures")  # the tables' text is under test
-def test_report_shows_intervals_methods_and_the_holm_sentence(tmp_path, cancer):
+def test_report_shows_intervals_methods_and_the_holm_sentence(tmp_path, cancer,
+                                                              stub_figures):
     from evalplots.report import evaluation_report
 
     data, _ = cancer
@@ -507,7 +508,7 @@ def _cli(tmp_path, name, *options):
     return status, err.getvalue(), out
 
 
-def test_cli_interval_options(tmp_path):
+def test_cli_interval_options(tmp_path, stub_figures):
     """--seed, --n-resamples and --confidence-level reach the evaluation: the report
     prints the intervals evaluate() gives with the same options (--no-ci:
     cli/test_command.py)."""

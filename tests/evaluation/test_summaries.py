@@ -490,7 +490,7 @@ def test_merge_moments_is_chan_golub_leveque():
 
 
 @pytest.mark.usefixtures("stub_figures")  # the report's text is under test
-def test_report_from_a_summary(tmp_path):
+def test_report_from_a_summary(tmp_path, stub_figures):
     from pypdf import PdfReader
 
     from evalplots.report import evaluation_report

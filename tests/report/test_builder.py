@@ -287,7 +287,7 @@ def test_evaluation_metrics_seed_values():
     assert m["Precision"] == 0.5 and m["Recall"] == pytest.approx(2 / 3)
 
 
-def test_nothing_predicted_positive_prints_na(tmp_path):
+def test_nothing_predicted_positive_prints_na(tmp_path, stub_figures):
     report = evaluation_report([0, 1, 0, 1], {"m": [0.1, 0.2, 0.3, 0.4]},
                                threshold=0.9, invariant=True, ci=False)
     text = _text(PdfReader(report.save(tmp_path / "na.pdf")))[0]
@@ -295,7 +295,7 @@ def test_nothing_predicted_positive_prints_na(tmp_path):
     assert "Decision threshold 0.9" in text
 
 
-def test_string_labels_and_escaped_model_names(tmp_path):
+def test_string_labels_and_escaped_model_names(tmp_path, stub_figures):
     name = "<svm> & co"
     report = evaluation_report(["M", "B", "B", "M"], {name: [0.9, 0.2, 0.6, 0.7]},
                                pos_label="M", title="T <1> & 2", invariant=True)

@@ -40,7 +40,8 @@ def summary_text(path):
 
 
 def test_the_library_records_versions_options_and_the_invariant_date(tmp_path,
-                                                                      monkeypatch):
+                                                                      monkeypatch,
+                                                                      stub_figures):
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     path = evaluation_report(Y, SCORES, threshold=0.55, invariant=True,
                              random_state=7, n_resamples=200,
