@@ -6,6 +6,7 @@ the hypothesis inputs of the differential tests. Fixtures: conftest.py.
 import contextlib
 import io
 import os
+import signal
 import subprocess
 import sys
 import warnings
@@ -72,6 +73,16 @@ def spawn(*args, cwd, **env):
         [sys.executable, "-m", "evalplots.cli", *map(str, args)], capture_output=True,
         text=True, cwd=cwd, env={**os.environ, "MPLBACKEND": "Agg", **env}, timeout=300,
         check=False)
+
+
+def _sigint_as_in_a_terminal():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+#: ``subprocess.Popen`` options for a child a test sends SIGINT to: a session of its
+#: own, and SIGINT handled as in a terminal even when the tests run as a background
+#: job (which starts every child with SIGINT ignored, so Ctrl-C would not reach it).
+AS_IN_A_TERMINAL = {"start_new_session": True, "preexec_fn": _sigint_as_in_a_terminal}
 
 
 def write_csv(tmp_path, text, name="preds.csv"):

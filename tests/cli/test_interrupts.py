@@ -22,6 +22,7 @@ from evalplots import _interrupts, cli
 from evalplots._interrupts import InterruptGuard
 from evalplots.report import Report
 from evalplots.report import _doctemplate
+from tests.support import AS_IN_A_TERMINAL
 
 PACKAGE_ROOT = os.path.dirname(os.path.dirname(cli.__file__))  # the child imports it too
 OLD = b"%PDF-1.4 the previous report\n"
@@ -232,10 +233,7 @@ def _spawn(csv_path, out):
     return subprocess.Popen(
         [sys.executable, "-m", "evalplots.cli", "report", str(csv_path), "-o", str(out)],
         cwd=out.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "MPLBACKEND": "Agg"}, start_new_session=True,
-        # SIGINT as in a terminal, even if the tests run as a background job
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+        env={**os.environ, "MPLBACKEND": "Agg"}, **AS_IN_A_TERMINAL)
 
 
 def _wait_for(proc, out, stage, timeout=300):
@@ -374,9 +372,7 @@ def test_command_takes_a_real_sigint(tmp_path, point):
          "report", str(tmp_path / "preds.csv"), "-o", str(out), "--no-ci"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "MPLBACKEND": "Agg", "PYTHONPATH": PACKAGE_ROOT},
-        start_new_session=True,
-        # SIGINT as in a terminal, even if the tests run as a background job
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        **AS_IN_A_TERMINAL)
     while not ready.exists() and proc.poll() is None:
         time.sleep(0.005)  # until the child reached the point
     proc.send_signal(signal.SIGINT)

@@ -610,6 +610,8 @@ def test_cli_ctrl_c_closes_the_local_cluster(tmp_path):
 
     import psutil
 
+    from tests.support import AS_IN_A_TERMINAL
+
     _write_parts(tmp_path, n_files=4, rows=20_000)
     out = tmp_path / "r.pdf"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
@@ -617,7 +619,7 @@ def test_cli_ctrl_c_closes_the_local_cluster(tmp_path):
                              str(tmp_path / "*.parquet"), "--engine", "dask",
                              "--workers", "1", "-o", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env)
+                            env=env, **AS_IN_A_TERMINAL)
     parent = psutil.Process(proc.pid)
     start = time.monotonic()
     deadline = start + 60
