@@ -468,3 +468,26 @@ def test_a_long_model_name_is_broken_into_lines_within_the_figure():
     for text in texts:
         box = text.get_window_extent(renderer)
         assert 0 <= box.x0 and box.x1 <= fig.bbox.x1
+
+
+def test_calibration_row_prints_the_slope_then_the_intercept():
+    """Where the fit is defined (every probability inside (0, 1)), the calibration
+    table's slope and intercept cells are statsmodels' fits with Wald intervals."""
+    sm = pytest.importorskip("statsmodels.api")
+    from evalplots.metrics import ConfidenceInterval
+    from evalplots.report.standard._binary import _calibration_row
+
+    rng = np.random.default_rng(4)
+    eta = rng.normal(size=400)
+    y = (rng.random(400) < 1 / (1 + np.exp(-eta))).astype(int)
+    p = 1 / (1 + np.exp(-1.6 * eta - 0.3))  # too extreme and too high
+    lp = np.log(p / (1 - p))
+    slope = sm.Logit(y, sm.add_constant(lp)).fit(disp=0)
+    intercept = sm.GLM(y, np.ones((400, 1)), family=sm.families.Binomial(),
+                       offset=lp).fit()
+    cells = [ConfidenceInterval(fit.params[k], *fit.conf_int()[k], "wald", 0.95).format()
+             for fit, k in ((slope, 1), (intercept, 0))]
+    row = _calibration_row(evaluate(y, {"m": p})["m"], ci=True)
+    assert row[4:6] == cells
+    assert _calibration_row(evaluate(y, {"m": p})["m"], ci=False)[4:6] == [
+        format_number(slope.params[1]), format_number(intercept.params[0])]
