@@ -25,7 +25,7 @@ from evalplots.report._flowables import (
 from evalplots.report._fonts import markup
 from evalplots.report._keep import MAX_LEAD_PARAGRAPHS, Captioned, SectionStart
 from evalplots.report._tables import layout_table, row_parts
-from evalplots.report._styles import TABLE_GRID, TABLE_HEAD
+from evalplots.report._styles import TABLE_GRID, TABLE_HEAD, TOC_PADDING
 
 _ALIGN = ("left", "right", "center")
 
@@ -523,7 +523,9 @@ class ReportContent:
                                            self.styles.toc_title))
         # the table's own default cell font would be Helvetica (not embedded)
         toc_style = TableStyle([*defaultTableStyle.getCommands(),
-                                ("FONTNAME", (0, 0), (-1, -1), self._font)])
+                                ("FONTNAME", (0, 0), (-1, -1), self._font),
+                                ("TOPPADDING", (0, 0), (-1, -1), TOC_PADDING),
+                                ("BOTTOMPADDING", (0, 0), (-1, -1), TOC_PADDING)])
         self._story.append(TableOfContents(levelStyles=list(self.styles.toc_levels),
                                            dotsMinLevel=0, tableStyle=toc_style))
         self._story.append(Spacer(0, 12))

@@ -39,6 +39,11 @@ TABLE_HEAD = colors.HexColor("#e8edf2")
 TABLE_GRID = colors.HexColor("#c3ccd5")
 MUTED = colors.HexColor("#52606d")
 
+#: The leading of a contents entry, and the padding above and below its row of the
+#: contents table (points).
+TOC_LEADING = 12
+TOC_PADDING = 1
+
 
 def register_fonts():
     """Register the DejaVu Sans family with reportlab (idempotent)."""
@@ -109,14 +114,18 @@ def make_styles(font=FONT, bold=FONT_BOLD):
         )
         for level, (size, space) in enumerate([(16, 4), (12.5, 10), (10.5, 8)])
     )
+    # the contents share the first page with the summary: one line per entry at
+    # the body's size on a tighter leading (a row pitch of TOC_LEADING +
+    # 2 * TOC_PADDING), a little more space above each section
     toc_levels = tuple(
         ParagraphStyle(
             f"EPTOC{level}",
             parent=body,
             fontName=bold if level == 0 else font,
+            leading=TOC_LEADING,
             leftIndent=14 * level,
             firstLineIndent=0,
-            spaceBefore=3 if level == 0 else 0,
+            spaceBefore=4 if level == 0 else 0,
         )
         for level in range(3)
     )

@@ -101,7 +101,7 @@ def test_csv_input_with_options(tmp_path, stub_figures):
     assert result.stderr.strip() == "evalplots: ignoring non-numeric column(s) 'id'."
     reader = PdfReader(out)
     assert result.stdout.startswith(f"{out} ({len(reader.pages)} pages, ")
-    assert len(reader.pages) == 6
+    assert len(reader.pages) == 7  # the decision curves have a page with the scores
     # the summary: data and the metrics table, then the provenance on page 2
     summary = " ".join(" ".join(p.extract_text().split()) for p in reader.pages[:2])
     assert "My <run> & co" in summary

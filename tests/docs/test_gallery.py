@@ -109,9 +109,9 @@ def _check_report(namespace, figures, seeds):
 
     reader = PdfReader(namespace["path"])
     # summary (2 pages: data and provenance; intervals and comparisons), ROC, P-R,
-    # threshold, calibration with score distributions, both confusion matrices on
-    # one page, the appendix
-    assert namespace["report"].page_count_ == len(reader.pages) == 8
+    # threshold, calibration, decision curves with score distributions, both
+    # confusion matrices on one page, the appendix
+    assert namespace["report"].page_count_ == len(reader.pages) == 9
     titles = [o.title for o in reader.outline if not isinstance(o, list)]
     assert titles[-1] == "Appendix: high-specificity region"
     last = " ".join(reader.pages[-1].extract_text().split())

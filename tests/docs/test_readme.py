@@ -130,11 +130,11 @@ def test_page_tour_matches_the_sample_report(binary_sample_report):
 
     text = README.read_text(encoding="utf-8")
     tour = text[text.index("The standard report of **binary** models, page by page"):]
-    tour = tour[:tour.index("![The seven pages")]
+    tour = tour[:tour.index("![The eight pages")]
     pages = {int(n): re.findall(r"\*\*(.+?)\*\*", body)
              for n, body in re.findall(r"^(\d+)\. (.*?)(?=^\d+\. |\Z)", tour, re.M | re.S)}
     reader = PdfReader(binary_sample_report.path)
-    assert len(reader.pages) == len(pages) == 7
+    assert len(reader.pages) == len(pages) == 8
 
     def outline(items):
         for item in items:

@@ -8,11 +8,14 @@ import pytest
 import sklearn.metrics as skm
 from matplotlib.collections import PolyCollection
 from pypdf import PdfReader
+from scipy.stats import norm
 
 from evalplots import evaluate
 from evalplots.datasets import load_breast_cancer_predictions
 from evalplots.exceptions import EmptyFigureWarning, UndefinedMetricWarning
 from evalplots.report import evaluation_report
+from evalplots.metrics._format import format_number, format_pvalue
+from evalplots.report.standard._binary import NET_BENEFIT_AT
 from evalplots.report.standard._figures import (
     calibration_models,
     precision_recall_figure,
@@ -63,13 +66,14 @@ def test_new_headings_and_pages(sample_pages):
     assert list(outline) == [
         "Summary", "Data", "Provenance", "Metrics", "Comparisons", "ROC curves",
         "Precision-recall curves", "Threshold", "Operating points", "Calibration",
-        "Score distributions", "Confusion matrix: logistic_regression",
+        "Clinical utility", "Score distributions", "Confusion matrix: logistic_regression",
         "Confusion matrix: gaussian_naive_bayes"]
-    # 7 full pages: the summary takes two (data and provenance; the metrics with
-    # their intervals and the comparison), calibration and score distributions
-    # share one, so do the two confusion matrices
-    assert list(outline.values()) == [0, 0, 0, 1, 1, 2, 3, 4, 4, 5, 5, 6, 6]
-    assert len(pages) == 7
+    # 8 full pages: the summary takes two (the contents, data and provenance; the
+    # metrics with their intervals and the comparison), calibration one, the
+    # decision curves and score distributions share one, so do the two confusion
+    # matrices
+    assert list(outline.values()) == [0, 0, 0, 1, 1, 2, 3, 4, 4, 5, 6, 6, 7, 7]
+    assert len(pages) == 8
     roc = pages[2]
     assert "Bottom left: detection error tradeoff (DET)" in roc
     assert "95% pointwise bootstrap band" in roc and "200 resamples" in roc
@@ -106,8 +110,70 @@ def test_calibration_page_values(sample, sample_pages):
         counts = counts[counts > 0]
         ece = np.sum(counts * np.abs(prob_true - prob_pred)) / counts.sum()
         brier = skm.brier_score_loss(sample.y_true, s)
-        assert f"{name} {ece:.4f} {brier:.4f}" in page
+        prevalence = np.mean(sample.y_true)
+        skill = 1 - brier / (prevalence * (1 - prevalence))
+        # Spiegelhalter (1986): the Brier sum against its mean and variance under H0
+        z = (np.sum((sample.y_true - s) * (1 - 2 * s))
+             / np.sqrt(np.sum((1 - 2 * s) ** 2 * s * (1 - s))))
+        p = 2 * norm.sf(abs(z))
+        # every model of the sample has probabilities of exactly 0 or 1: no slope
+        assert (f"{name} {ece:.4f} {brier:.4f} {skill:.4f} n/a n/a {z:.2f} "
+                f"{format_pvalue(p)}") in page
+        extreme = int(np.isin(s, (0.0, 1.0)).sum())
+        assert f"{name}: {extreme} probabilities are exactly 0 or 1" in page
     assert "Not shown" not in page
+
+
+def _net_benefit_by_hand(y, s, p):
+    """Vickers & Elkin (2006): TP/N - FP/N * p / (1 - p), treated when s >= p."""
+    treated = s >= p
+    return (np.sum(treated & (y == 1)) - np.sum(treated & (y == 0)) * p / (1 - p)) / len(y)
+
+
+def test_clinical_utility_page_values(sample, sample_pages):
+    page = _page_of(sample_pages, "Clinical utility")
+    y = np.asarray(sample.y_true)
+    at = NET_BENEFIT_AT
+    assert "Net benefit at p_t 0.05 0.1 0.2 0.3 0.5" in page
+    for name, s in sample.scores.items():
+        values = [_net_benefit_by_hand(y, np.asarray(s), p) for p in at]
+        assert " ".join([name, *map(format_number, values)]) in page
+    everyone = [_net_benefit_by_hand(y, np.ones(len(y)), p) for p in at]
+    assert " ".join(["Treat all", *map(format_number, everyone)]) in page
+    assert "at p_t = 0, 0.01, ..., 0.99" in page
+
+
+def test_clinical_operating_points_values(sample, sample_pages):
+    ev = sample_pages[0]
+    page = _page_of(sample_pages, "Operating points")
+    y = sample.y_true
+    z = norm.ppf(0.975)
+    for name, s in sample.scores.items():
+        intervals = ev.operating_point_intervals[name]
+        fpr, tpr, _ = skm.roc_curve(y, s, drop_intermediate=False)
+        # no point of the curve has exactly these specificities (357 negatives):
+        # the straight line between the two around each
+        for specificity in (0.9, 0.95):
+            assert (intervals[f"Sensitivity at {100 * specificity:g} % specificity"]
+                    .estimate == pytest.approx(np.interp(1 - specificity, fpr, tpr),
+                                               rel=1e-12))
+        (tn, fp), (fn, tp) = skm.confusion_matrix(y, (s >= 0.5).astype(int))
+        ratios = {"LR+": (tp / (tp + fn)) / (fp / (fp + tn)),
+                  "LR-": (fn / (tp + fn)) / (tn / (fp + tn))}
+        # the log method (Simel, Samsa & Matchar 1991)
+        spread = {"LR+": np.sqrt(1 / tp - 1 / (tp + fn) + 1 / fp - 1 / (fp + tn)),
+                  "LR-": np.sqrt(1 / fn - 1 / (tp + fn) + 1 / tn - 1 / (fp + tn))}
+        for column, ratio in ratios.items():
+            ci = intervals[column]
+            assert (ci.estimate, ci.low, ci.high) == pytest.approx(
+                (ratio, ratio * np.exp(-z * spread[column]),
+                 ratio * np.exp(z * spread[column])), rel=1e-9)
+        assert " ".join([name, *(intervals[c].format() for c in (
+            "Sensitivity at 90 % specificity", "Sensitivity at 95 % specificity",
+            "LR+", "LR-"))]) in page
+    assert "Sensitivity at 90 % specificity Sensitivity at 95 % specificity LR+ at 0.5 " \
+        "LR− at 0.5" in page
+    assert "200 resamples, seed 0" in page
 
 
 @pytest.mark.usefixtures("stub_figures")  # which sections and notes the text has
@@ -156,6 +222,13 @@ def test_report_without_ci_says_nothing_of_bands(binary_sample_report_without_in
     text = " ".join(pages)
     assert "bootstrap band" not in text and "Shaded" not in text
     assert "Operating points" in text
+    # the clinical operating points: the estimates alone, no bootstrap named
+    data = binary_sample_report_without_intervals.data
+    fpr, tpr, _ = skm.roc_curve(data.y_true, data.scores["logistic_regression"],
+                                drop_intermediate=False)
+    sensitivities = [format_number(np.interp(1 - s, fpr, tpr)) for s in (0.9, 0.95)]
+    assert f"logistic_regression {' '.join(sensitivities)} " in text
+    assert "In brackets" not in text and "[95 % CI]" not in text
 
 
 def test_perfect_separation_is_named_not_silently_empty(tmp_path, stub_figures):
@@ -289,11 +362,11 @@ def test_three_models_confusion_matrices_on_two_pages(tmp_path):
     report = evaluation_report(y, scores, invariant=True, ci=False)
     reader = PdfReader(report.save(tmp_path / "c.pdf"))
     # summary, threshold (filling the page the summary leaves before the ROC page),
-    # ROC, P-R, calibration + score distributions, 2 models, 1 model
-    assert report.page_count_ == 7
+    # ROC, P-R, calibration, decision curves + score distributions, 2 models, 1 model
+    assert report.page_count_ == 8
     dest = {o.title: reader.get_destination_page_number(o) + 1
             for o in reader.outline if not isinstance(o, list)}
-    assert [dest[f"Confusion matrix: m{i}"] for i in range(3)] == [6, 6, 7]
+    assert [dest[f"Confusion matrix: m{i}"] for i in range(3)] == [7, 7, 8]
 
 
 def test_pr_legend_joins_ap_and_bep_of_each_model_once():
@@ -396,3 +469,26 @@ def test_a_long_model_name_is_broken_into_lines_within_the_figure():
     for text in texts:
         box = text.get_window_extent(renderer)
         assert 0 <= box.x0 and box.x1 <= fig.bbox.x1
+
+
+def test_calibration_row_prints_the_slope_then_the_intercept():
+    """Where the fit is defined (every probability inside (0, 1)), the calibration
+    table's slope and intercept cells are statsmodels' fits with Wald intervals."""
+    sm = pytest.importorskip("statsmodels.api")
+    from evalplots.metrics import ConfidenceInterval
+    from evalplots.report.standard._binary import _calibration_row
+
+    rng = np.random.default_rng(4)
+    eta = rng.normal(size=400)
+    y = (rng.random(400) < 1 / (1 + np.exp(-eta))).astype(int)
+    p = 1 / (1 + np.exp(-1.6 * eta - 0.3))  # too extreme and too high
+    lp = np.log(p / (1 - p))
+    slope = sm.Logit(y, sm.add_constant(lp)).fit(disp=0)
+    intercept = sm.GLM(y, np.ones((400, 1)), family=sm.families.Binomial(),
+                       offset=lp).fit()
+    cells = [ConfidenceInterval(fit.params[k], *fit.conf_int()[k], "wald", 0.95).format()
+             for fit, k in ((slope, 1), (intercept, 0))]
+    row = _calibration_row(evaluate(y, {"m": p})["m"], ci=True)
+    assert row[4:6] == cells
+    assert _calibration_row(evaluate(y, {"m": p})["m"], ci=False)[4:6] == [
+        format_number(slope.params[1]), format_number(intercept.params[0])]

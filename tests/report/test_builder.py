@@ -195,9 +195,9 @@ def sample_pdf(binary_sample_report_without_intervals):
 
 def test_sample_report_pages_and_headings(sample_pdf):
     _, report, reader, _, pages = sample_pdf
-    # 6 full pages: the plain metrics table fits under the data on page 1; the
+    # 7 full pages: the plain metrics table fits under the data on page 1; the
     # provenance, then the ROC figure (drawn a little smaller) fill page 2
-    assert report.page_count_ == len(reader.pages) == 6
+    assert report.page_count_ == len(reader.pages) == 7
     assert "Evaluation report" in pages[0] and "Contents" in pages[0]
     assert "569 samples: 212 positive (37.3 %), class 'malignant' (label 1)" in pages[0]
     assert "357 negative, class 'benign'" in pages[0]
@@ -206,25 +206,27 @@ def test_sample_report_pages_and_headings(sample_pdf):
     assert "Provenance" in pages[1] and "ROC curves" in pages[1]
     assert "Precision-recall curves" in pages[2]
     assert "Operating points" in pages[3]
-    assert "Calibration" in pages[4] and "Score distributions" in pages[4]
+    assert "Calibration" in pages[4]
+    assert "Clinical utility" in pages[5] and "Score distributions" in pages[5]
     # both models' confusion matrices share the last page
-    assert "Confusion matrix: logistic_regression" in pages[5]
-    assert "Confusion matrix: gaussian_naive_bayes" in pages[5]
+    assert "Confusion matrix: logistic_regression" in pages[6]
+    assert "Confusion matrix: gaussian_naive_bayes" in pages[6]
     for i, page in enumerate(pages, start=1):
-        assert f"Page {i} of 6" in page
+        assert f"Page {i} of 7" in page
 
 
 def test_sample_report_outline_and_toc(sample_pdf):
     _, _, reader, _, pages = sample_pdf
     titles = ["Summary", "Data", "Metrics", "Provenance", "ROC curves",
               "Precision-recall curves", "Threshold", "Operating points", "Calibration",
-              "Score distributions", "Confusion matrix: logistic_regression",
+              "Clinical utility", "Score distributions",
+              "Confusion matrix: logistic_regression",
               "Confusion matrix: gaussian_naive_bayes"]
     assert _outline_titles(reader.outline) == titles
     assert [reader.get_destination_page_number(o) + 1 for o in reader.outline
-            if not isinstance(o, list)] == [1, 2, 3, 4, 5, 5, 6, 6]
+            if not isinstance(o, list)] == [1, 2, 3, 4, 5, 6, 6, 7, 7]
     assert _toc_page_numbers(pages[0]) == [
-        "1", "1", "1", "2", "2", "3", "4", "4", "5", "5", "6", "6"]
+        "1", "1", "1", "2", "2", "3", "4", "4", "5", "6", "6", "7", "7"]
 
 
 def test_sample_report_metric_values_are_printed(sample_pdf):
@@ -265,7 +267,7 @@ def test_sample_report_confusion_counts(sample_pdf):
     cm = metrics.confusion_matrix(y, (s >= 0.5).astype(int))
     (tn, fp), (fn, tp) = cm.tolist()
     assert (f"{tp} true positives, {fp} false positives, {fn} false negatives, "
-            f"{tn} true negatives") in pages[5]
+            f"{tn} true negatives") in pages[6]
 
 
 def test_progress_reports_every_step(sample_pdf):
@@ -273,9 +275,9 @@ def test_progress_reports_every_step(sample_pdf):
     assert [s[0] for s in steps] == [
         "computing metrics", "drawing ROC curves", "drawing P-R curves",
         "drawing metrics against the threshold", "drawing calibration curves",
-        "drawing score distributions", "confusion matrix: logistic_regression",
-        "confusion matrix: gaussian_naive_bayes"]
-    assert [s[1:] for s in steps] == [(i, 8) for i in range(8)]  # 8 steps, 6 pages
+        "drawing decision curves", "drawing score distributions",
+        "confusion matrix: logistic_regression", "confusion matrix: gaussian_naive_bayes"]
+    assert [s[1:] for s in steps] == [(i, 9) for i in range(9)]  # 9 steps, 7 pages
 
 
 def test_evaluation_metrics_seed_values():

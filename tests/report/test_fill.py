@@ -249,20 +249,26 @@ def _outline_all(reader):
 
 def test_binary_report_without_intervals_fills_its_pages(tmp_path):
     path, pages, outline = _cli_report(tmp_path, "noci.pdf", "--no-ci")
-    # was 7 pages, page 2 holding only the metrics table (27 % of its frame)
-    assert len(pages) == 6
-    assert outline["Metrics"] == outline["Data"] == 0  # the table fits on page 1
-    assert "logistic_regression 0.9953 0.9942" in pages[0]  # its first row
-    # page 2: the provenance and the threshold page (figure, operating points)
-    assert outline["Provenance"] == outline["Threshold"] == 1
-    assert "chosen threshold 0.5 0.9575 0.0084 0.9854 0.9713 203 3 354 9" in pages[1]
-    # page 3: the second table of operating points, then the ROC figure, drawn a
-    # little smaller, with its caption
-    assert outline["ROC curves"] == 2
-    assert "Diamonds: each model's operating point" in pages[2]
-    assert [outline[h] for h in ("Precision-recall curves", "Calibration",
-                                 "Score distributions")] == [3, 4, 4]
-    assert all(f > 0.8 for f in fills(path)), fills(path)
+    # was 7 pages without the decision curves, page 2 holding only the metrics
+    # table (27 % of its frame)
+    assert len(pages) == 7
+    # page 1: under the compact contents, the whole summary: the data, the metrics
+    # table (its first row) and the explanation under it to its last line
+    assert outline["Metrics"] == outline["Data"] == 0
+    assert "logistic_regression 0.9953 0.9942" in pages[0]
+    assert "probability exactly 0; nothing is clipped." in pages[0]
+    # page 2: the provenance, then the ROC figure with its caption
+    assert outline["Provenance"] == outline["ROC curves"] == 1
+    assert "Diamonds: each model's operating point" in pages[1]
+    assert [outline[h] for h in ("Precision-recall curves", "Threshold", "Calibration",
+                                 "Clinical utility", "Score distributions")] == [2, 3, 4, 5, 5]
+    # the threshold page: its figure and the three tables of operating points
+    assert "chosen threshold 0.5 0.9575 0.0084 0.9854 0.9713 203 3 354 9" in pages[3]
+    assert "Sensitivity at 90 % specificity" in pages[3]
+    f = fills(path)
+    # the calibration page ends at four fifths of its frame: the decision curves
+    # after it do not fit under its table and paragraph
+    assert f[4] > 0.75 and all(x > 0.8 for i, x in enumerate(f) if i != 4), f
 
 
 def test_regression_report_puts_the_metrics_under_the_provenance(tmp_path):

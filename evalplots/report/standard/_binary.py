@@ -4,11 +4,16 @@ Every number and curve comes from a :class:`~evalplots.evaluation.BinaryEvaluati
 the Displays are built from its stored arrays, so nothing here sorts a score.
 """
 
+import math
+
+import numpy as np
+
 from evalplots.report.standard._figures import (
     binary_confusion_figure,
     calibration_figure,
     calibration_models,
     chunks,
+    decision_curve_figure,
     RANKING_ROWS,
     precision_recall_figure,
     ranking_figure,
@@ -17,7 +22,12 @@ from evalplots.report.standard._figures import (
     shared_score_bins,
     threshold_figure,
 )
-from evalplots.metrics._format import format_number, format_threshold
+from evalplots.metrics._format import (
+    NOT_AVAILABLE,
+    format_number,
+    format_pvalue,
+    format_threshold,
+)
 from evalplots.report.standard._common import (
     ModelView,
     Steps,
@@ -46,7 +56,8 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
                   *(["drawing the ranking of the models"] if summarised else []),
                   "drawing ROC curves", "drawing P-R curves",
                   "drawing metrics against the threshold",
-                  *(["drawing calibration curves"] if calibrated else []),
+                  *(["drawing calibration curves", "drawing decision curves"]
+                    if calibrated else []),
                   "drawing score distributions",
                   *(f"confusion matrix: {name}" for name in shown.model_names)], progress)
     tick()
@@ -67,10 +78,12 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
         tick()
         _precision_recall_page(report, shown, ci, family)
         tick()
-        _threshold_page(report, shown, family)
+        _threshold_page(report, shown, ci, family)
         if calibrated:
             tick()
-            _calibration_page(report, shown, calibrated, skipped, family)
+            _calibration_page(report, shown, calibrated, skipped, ci, family)
+            tick()
+            _clinical_utility_page(report, shown, calibrated, family)
         tick()
         _score_distribution_page(report, shown, family)
         for name in shown.model_names:
@@ -196,7 +209,7 @@ def _count(value, weighted):
     return format_number(value, 2) if weighted else f"{int(value):,}"
 
 
-def _threshold_page(report, ev, family):
+def _threshold_page(report, ev, ci, family):
     report.add_section("Threshold", movable=True)  # may fill a page before a curve page
     groups = _figure_groups(ev.model_names)
     for group in groups[:-1]:
@@ -230,9 +243,50 @@ def _threshold_page(report, ev, family):
     for name, rows in tables.items():
         report.add_table(rows, header=[name, *_POINT_COLUMNS],
                          align=["left", *["right"] * len(_POINT_COLUMNS)])
+    _clinical_points_table(report, ev, ci)
 
 
-def _calibration_page(report, ev, names, skipped, family):
+def _interval_text(interval, ci):
+    """A table cell: "estimate [low, high]" (the estimate alone without ``ci``), or
+    'n/a' for None (the text under the table says why)."""
+    if interval is None:
+        return NOT_AVAILABLE
+    return interval.format() if ci else format_number(interval.estimate)
+
+
+def _clinical_points_table(report, ev, ci):
+    """The sensitivity at fixed specificities and the likelihood ratios at the
+    threshold, one row per model, with their intervals."""
+    intervals = ev.operating_point_intervals
+    columns = intervals.columns
+    t = _threshold_text(ev)
+    o = ev.interval_options
+    level = f"{100 * o.confidence_level:g} %"
+    # the ratios are read at the decision threshold; the sensitivities are not
+    header = [column.replace("-", "−") + (f" at {t}" if column.startswith("LR") else "")
+              for column in columns]
+    report.add_table(
+        [[name, *(_interval_text(intervals[name].get(c), ci) for c in columns)]
+         for name in ev.model_names],
+        header=["Model", *header], align=["left", *["right"] * len(columns)],
+        caption=("Sensitivity at a fixed specificity, read off the ROC curve through "
+                 "every distinct threshold (the highest sensitivity among the points of "
+                 "that specificity, else the straight line between the two points "
+                 "around it; pROC's coords), and the likelihood ratios at the decision "
+                 f"threshold {t}: LR+ = TPR / FPR, LR− = FNR / TNR."
+                 + (f" In brackets: {level} intervals; for the sensitivities a "
+                    f"stratified bootstrap (pROC's ci.se: positives and negatives "
+                    f"resampled apart, {o.n_resamples:,} resamples, seed "
+                    f"{o.random_state}, percentile), for the ratios the log method "
+                    f"(Simel, Samsa & Matchar 1991)." if ci else "")))
+    missing = [f"{column.replace('-', '−')} of {name}: {why}"
+               for column, by_model in intervals.notes.items()
+               for name, why in by_model.items() if name in ev.model_names]
+    if missing:
+        report.add_paragraph("n/a: " + "; ".join(missing) + ".")
+
+
+def _calibration_page(report, ev, names, skipped, ci, family):
     # one model: one panel, of a single column's width (not blown up to the page)
     width = 7.6 if len(names) > 1 else 3.6
     groups = _figure_groups(names)
@@ -247,17 +301,91 @@ def _calibration_page(report, ev, names, skipped, family):
         "the mean predicted probability; a calibrated model lies on the dashed "
         "diagonal, a point below it over-predicts the positive class. Bars below: "
         "the number of samples in each bin (a point on few samples is noisy)."))
+    level = f"{100 * ev.interval_options.confidence_level:g} %"
     report.add_table(
-        [[name, format_number(ev[name].expected_calibration_error),
-          format_number(ev[name].brier_score)] for name in names],
-        header=["Model", "ECE", "Brier score"], align=["left", "right", "right"],
+        [_calibration_row(ev[name], ci) for name in names],
+        header=["Model", "ECE", "Brier score", "Brier skill score",
+                "Slope" + (f" [{level} CI]" if ci else ""),
+                "Intercept" + (f" [{level} CI]" if ci else ""),
+                "Spiegelhalter z", "p"],
+        align=["left", *["right"] * 7],
         caption=("ECE: expected calibration error, the sample-weighted mean of "
                  "|observed share - mean probability| over the bins above (Naeini et "
                  "al. 2015). Brier score: the mean squared difference between the "
-                 "probability and the outcome (0 is perfect)."))
+                 "probability and the outcome (0 is perfect); its skill score, 1 - "
+                 "Brier / (π(1 - π)), the improvement on predicting the prevalence π "
+                 "for everyone (1 is perfect, 0 no better)."))
+    undefined = {name: ev[name].calibration_slope_intercept_note for name in names
+                 if ev[name].calibration_slope_intercept is None}
+    flat = [name for name in names if not _spiegelhalter_defined(ev[name])]
+    report.add_paragraph(
+        "Slope and intercept: logistic recalibration, logit P(y = 1) = a + b · "
+        "logit(p) (Cox 1958). The slope b is 1 for calibrated predictions, below 1 "
+        "when they are too extreme (the mark of overfitting); the intercept, a with b "
+        "fixed at 1 (calibration-in-the-large), is 0 when the predictions are right on "
+        "average, below 0 when too high." + (" Wald intervals." if ci else "")
+        + " Spiegelhalter's z (1986) tests whether the Brier score is what calibrated "
+        "predictions would give (positive: larger), with its two-sided p."
+        + (" Slope and intercept n/a: " + "; ".join(
+            f"{name}: {why}" for name, why in undefined.items()) + "." if undefined
+           else "")
+        + (" Spiegelhalter's z n/a: " + ", ".join(flat) + " (every probability is 0, "
+           "½ or 1: the statistic has no variance)." if flat else ""))
     if skipped:
         report.add_paragraph("Not shown: " + "; ".join(
             f"{name} ({reason})" for name, reason in skipped.items()) + ".")
+
+
+def _calibration_row(model, ci):
+    """ECE, Brier score and its skill score, slope, intercept and Spiegelhalter's
+    z and p of one model (n/a where undefined: the paragraph under says why)."""
+    fit = model.calibration_slope_intercept
+    test = model.spiegelhalter_test
+    defined = _spiegelhalter_defined(model)
+    return [model.name, format_number(model.expected_calibration_error),
+            format_number(model.brier_score), format_number(model.brier_skill_score),
+            _interval_text(None if fit is None else fit.slope, ci),
+            _interval_text(None if fit is None else fit.intercept, ci),
+            format_number(test.z, 2) if defined else NOT_AVAILABLE,
+            format_pvalue(test.pvalue) if defined else NOT_AVAILABLE]
+
+
+def _spiegelhalter_defined(model):
+    """Whether Spiegelhalter's z of a probability model is defined (it is NaN when
+    every probability is 0, ½ or 1: no variance)."""
+    return not math.isnan(model.spiegelhalter_test.z)
+
+
+#: Threshold probabilities of the net-benefit table (points of the decision curves).
+NET_BENEFIT_AT = (0.05, 0.1, 0.2, 0.3, 0.5)
+
+
+def _clinical_utility_page(report, ev, names, family):
+    """The decision curves of the probability models ``names`` and their net
+    benefit at a few threshold probabilities."""
+    fig = decision_curve_figure(ev, names, family=family)
+    curves = {name: ev[name].decision_curve for name in names}
+    thresholds, _, treat_all = curves[names[0]]
+    at = [int(np.flatnonzero(np.isclose(thresholds, p))[0]) for p in NET_BENEFIT_AT]
+    grid = ", ".join(format_threshold(p) for p in thresholds[:2])
+    report.add_section("Clinical utility", movable=True)
+    report.add_figure(fig, caption=(
+        "Decision curves (Vickers & Elkin 2006): the net benefit of treating the "
+        "samples whose predicted probability is at least the threshold probability "
+        f"p_t, NB = TP/N - FP/N · p_t / (1 - p_t), at p_t = {grid}, ..., "
+        f"{format_threshold(thresholds[-1])}. The odds p_t / (1 - p_t) weigh a false "
+        "positive against a true positive: whoever picks p_t = 0.2 (cost:benefit "
+        "1:4, the top axis) holds one true positive worth four false positives. A "
+        "model helps at the thresholds where its curve lies above both treating "
+        "everyone (Treat all) and no one (Treat none, NB = 0); the y axis stops 10 % "
+        "of the highest benefit below 0, where the treat-all line leaves it."))
+    report.add_table(
+        [*([name, *(format_number(float(curve[1][k])) for k in at)]
+           for name, curve in curves.items()),
+         ["Treat all", *(format_number(float(treat_all[k])) for k in at)]],
+        header=["Net benefit at p_t", *(format_threshold(thresholds[k]) for k in at)],
+        align=["left", *["right"] * len(at)],
+        caption="The curves' values at a few threshold probabilities (treat none: 0).")
 
 
 def _score_distribution_page(report, ev, family):
