@@ -144,11 +144,6 @@ class CalibrationSlopeIntercept:
         Calibration-in-the-large: a of ``logit P(y = 1) = a + logit(p)`` (slope
         fixed at 1), with its Wald interval; 0 for calibrated predictions.
 
-    Raises
-    ------
-    ValueError
-        Never raised by the record itself.
-
     Notes
     -----
     ``str()`` gives one line for a report:
@@ -291,11 +286,6 @@ class SpiegelhalterTestResult:
         calibrated predictions would give.
     pvalue : float
         Two-sided p-value of H0: the predictions are calibrated.
-
-    Raises
-    ------
-    ValueError
-        Never raised by the record itself.
 
     Notes
     -----

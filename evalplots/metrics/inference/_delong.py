@@ -442,11 +442,6 @@ class DeLongTestResult:
     df : float, default=inf
         Degrees of freedom of the unpaired test's t distribution (inf: normal).
 
-    Raises
-    ------
-    ValueError
-        Never raised by the record itself; :func:`delong_test` checks its inputs.
-
     Notes
     -----
     ``str()`` gives one line for a report:

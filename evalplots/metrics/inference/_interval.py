@@ -42,12 +42,6 @@ class ConfidenceInterval:
     confidence_level : float
         Nominal coverage in (0, 1), e.g. 0.95.
 
-    Raises
-    ------
-    ValueError
-        Never raised by the record itself; the functions that build it check their
-        inputs (``confidence_level`` in (0, 1), bounds ordered).
-
     Notes
     -----
     ``str()`` gives the form used in legends and reports, ``0.912 [0.887, 0.934]``:

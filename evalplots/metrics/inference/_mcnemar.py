@@ -37,11 +37,6 @@ class McNemarTestResult:
     method : {'exact', 'chi2'}
         The exact binomial test or the chi-square approximation.
 
-    Raises
-    ------
-    ValueError
-        Never raised by the record itself; :func:`mcnemar_test` checks its inputs.
-
     Notes
     -----
     ``str()`` gives one line for a report, e.g.

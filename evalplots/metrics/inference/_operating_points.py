@@ -412,11 +412,6 @@ class LikelihoodRatios:
     negative : ConfidenceInterval
         LR− = (1 − sensitivity) / specificity, with its log-method interval.
 
-    Raises
-    ------
-    ValueError
-        Never raised by the record itself.
-
     Notes
     -----
     ``str()`` gives ``LR+ = 4.00 [2.10, 7.62], LR- = 0.250 [0.120, 0.521] (95% CI)``.
