@@ -13,6 +13,7 @@ from evalplots.evaluation._common import Evaluation, IntervalOptions
 from evalplots.evaluation._compare import ComparisonTable, ModelComparison
 from evalplots.evaluation._evaluate import AmbiguousTaskError, detect_task, evaluate
 from evalplots.evaluation._folds import FoldEvaluation, FoldSummary
+from evalplots.evaluation._gates import Gate, GateTable
 from evalplots.evaluation._intervals import IntervalTable
 from evalplots.evaluation._multiclass import MulticlassEvaluation, MulticlassModel
 from evalplots.evaluation._paper_figure import paper_figure
@@ -42,6 +43,8 @@ __all__ = [
     "FairnessTable",
     "FoldEvaluation",
     "FoldSummary",
+    "Gate",
+    "GateTable",
     "GroupEvaluation",
     "GroupGap",
     "GroupValue",

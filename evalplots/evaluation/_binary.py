@@ -24,6 +24,7 @@ from evalplots.evaluation._compare import (
     not_available,
 )
 from evalplots.evaluation._displays import display_factory
+from evalplots.evaluation._gates import GATE_METRICS, Gate, GateTable
 from evalplots.evaluation._intervals import (
     DELONG_DEGENERATE,
     FRACTIONAL,
@@ -49,6 +50,7 @@ from evalplots.evaluation._operating_points import insert_point, operating_point
 from evalplots.evaluation._table import MetricsTable
 from evalplots.exceptions import UndefinedMetricWarning
 from evalplots.metrics.inference._delong import delong_interval, paired_delong_from_squares
+from evalplots.metrics.inference._margin import margin_test
 from evalplots.metrics.inference._operating_points import (
     CountedScores,
     likelihood_ratios_from_counts,
@@ -1084,12 +1086,10 @@ class BinaryEvaluation(Evaluation):
     def _comparisons(self, pairs=None):
         out = []
         for a, b in model_pairs(self.model_names) if pairs is None else pairs:
-            if not self._frequency:
-                out += [not_available(a, b, "DeLong", "ROC AUC", FRACTIONAL),
-                        not_available(a, b, "McNemar", "errors at the threshold",
-                                      FRACTIONAL)]
-                continue
-            out += [self._delong_comparison(a, b), self._mcnemar_comparison(a, b)]
+            mcnemar = (self._mcnemar_comparison(a, b) if self._frequency else
+                       not_available(a, b, "McNemar", "errors at the threshold",
+                                     FRACTIONAL))
+            out += [self._delong_comparison(a, b), mcnemar]
         return ComparisonTable(out)
 
     @functools.cached_property
@@ -1106,15 +1106,23 @@ class BinaryEvaluation(Evaluation):
 
     def _delong_comparison(self, a, b):
         """The paired DeLong test of models a and b, from the second pass's sums."""
+        test = self._paired_delong(a, b)
+        if isinstance(test, str):
+            return not_available(a, b, "DeLong", "ROC AUC", test)
+        return delong_comparison(a, b, *test)
+
+    def _paired_delong(self, a, b):
+        """``(DeLongTestResult, warnings)`` of models a and b (a before b in model
+        order), or the reason it is n/a."""
+        if not self._frequency:
+            return FRACTIONAL
         if a in self._exact or b in self._exact:
-            return not_available(a, b, "DeLong", "ROC AUC", COARSENED)
+            return COARSENED
         if self._cross is None or (a, b) not in self._cross.sums:
-            return not_available(a, b, "DeLong", "ROC AUC",
-                                 "n/a at this scale: needs the second pass (DeLongCrossSums)")
+            return "n/a at this scale: needs the second pass (DeLongCrossSums)"
         if self._cross.n_rows != self.source.n_rows:
-            return not_available(a, b, "DeLong", "ROC AUC",
-                                 f"n/a: the second pass summed {self._cross.n_rows:,} rows, "
-                                 f"not the {self.source.n_rows:,} of the tables")
+            return (f"n/a: the second pass summed {self._cross.n_rows:,} rows, "
+                    f"not the {self.source.n_rows:,} of the tables")
         squares_pos, squares_neg = self._cross.sums[(a, b)]
         ta = self._summary.tables[a]
         aucs = self._table_aucs
@@ -1123,7 +1131,86 @@ class BinaryEvaluation(Evaluation):
             test = paired_delong_from_squares(
                 aucs[a], aucs[b], float(squares_pos), float(squares_neg), float(ta.n_pos),
                 float(ta.n_neg), self.interval_options.confidence_level)
-        return delong_comparison(a, b, test, degenerate)
+        return test, degenerate
+
+    def baseline_gates(self, baseline, margin, *, metric="roc_auc", superiority=False):
+        """Test every other model against ``baseline``: non-inferior (or superior)?
+
+        Parameters
+        ----------
+        baseline : str
+            The model in service, which the others must not fall behind.
+        margin : float
+            In the metric's units, >= 0: the loss accepted (non-inferiority),
+            or the gain required (``superiority``), e.g. 0.02 of ROC AUC.
+        metric : {'roc_auc'}, default='roc_auc'
+            The metric gated; it needs a paired test (ROC AUC: DeLong's).
+        superiority : bool, default=False
+            Test whether each model beats the baseline by more than ``margin``
+            instead of whether it falls behind by less.
+
+        Returns
+        -------
+        gates : GateTable
+            One :class:`~evalplots.evaluation.Gate` per other model, in model
+            order, Holm-adjusted together; ``gates.passed`` is whether all passed.
+
+        Raises
+        ------
+        KeyError
+            If ``baseline`` is not a model of the evaluation.
+        ValueError
+            If ``metric`` has no paired test here, ``margin`` is not a finite
+            number >= 0, or there is no other model to gate.
+
+        Notes
+        -----
+        With ``d`` the difference of AUCs (model − baseline) and ``se`` its
+        paired DeLong standard error (DeLong, DeLong & Clarke-Pearson 1988),
+        non-inferiority rejects H0: d <= −margin when ``Phi(−(d + margin) /
+        se)``, Holm-adjusted over the models (Holm 1979), is below ``1 −
+        confidence_level`` (:func:`evalplots.metrics.margin_test`; Liu et al.
+        2006 for the paired AUCs). A model whose test is n/a (fractional
+        weights, coarsened tables) does not pass, and its note says why.
+
+        Examples
+        --------
+        >>> from evalplots import evaluate
+        >>> y = [1, 0, 0, 1, 0, 1, 1, 0, 1, 0]
+        >>> ev = evaluate(y, {"old": [.8, .3, .6, .7, .2, .4, .9, .1, .7, .5],
+        ...                   "new": [.9, .2, .5, .8, .1, .6, .9, .3, .6, .4]})
+        >>> gates = ev.baseline_gates("old", 0.1)
+        >>> print(gates[0])  # doctest: +NORMALIZE_WHITESPACE
+        new vs old (ROC AUC, non-inferiority, margin 0.100): difference 0.080, one-sided
+        95% lower bound -0.074, Holm p = 0.0275: passed
+        >>> ev.baseline_gates("old", 0.1, superiority=True).passed
+        False
+        """
+        self[baseline]  # a KeyError naming the models
+        if metric not in GATE_METRICS:
+            raise ValueError(f"metric must be one of {', '.join(map(repr, GATE_METRICS))} "
+                             f"(a metric with a paired test), got {metric!r}.")
+        others = [name for name in self.model_names if name != baseline]
+        if not others:
+            raise ValueError(f"there is no model to gate against {baseline!r}: the "
+                             f"evaluation holds that model only; add the models to test.")
+        shown, _ = GATE_METRICS[metric]
+        level = self.interval_options.confidence_level
+        gates = []
+        for name in others:
+            first, second = ((name, baseline) if self.model_names.index(name)
+                             < self.model_names.index(baseline) else (baseline, name))
+            found = self._paired_delong(first, second)
+            if isinstance(found, str):
+                gates.append(Gate(name, baseline, shown, None, note=found))
+                continue
+            test, degenerate = found
+            sign = 1.0 if first == name else -1.0
+            gate = margin_test(sign * test.difference, test.se, margin,
+                               superiority=superiority, confidence_level=level)
+            note = "DeLong variance 0 or undefined: z set by rule" if degenerate else ""
+            gates.append(Gate(name, baseline, shown, gate, note=note))
+        return GateTable(gates)
 
     def _mcnemar_comparison(self, a, b):
         """McNemar's test of models a and b, from the summary's 2 x 2 table of the pair."""

@@ -13,7 +13,7 @@ Every public name is exported here. The modules behind them are grouped by conce
   confusion counts and their cell formulas, rates, the F-beta family, the
   classification report, MCC and kappa, multilabel metrics, the log loss;
 - :mod:`~evalplots.metrics.inference`: confidence intervals, bands and paired tests
-  (bootstrap, DeLong, McNemar, binomial proportions, Holm);
+  (bootstrap, DeLong, McNemar, binomial proportions, Holm, margin tests);
 - :mod:`~evalplots.metrics.regression` and :mod:`~evalplots.metrics.calibration`;
 - :mod:`~evalplots.metrics.summaries`: mergeable summaries of chunks of predictions.
 
@@ -64,6 +64,7 @@ from evalplots.metrics.inference._ci_bands import precision_recall_ci_band, roc_
 from evalplots.metrics.inference._delong import DeLongTestResult, delong_test, roc_auc_ci
 from evalplots.metrics.inference._holm import holm_adjust
 from evalplots.metrics.inference._interval import ConfidenceInterval
+from evalplots.metrics.inference._margin import MarginTestResult, margin_test
 from evalplots.metrics.inference._mcnemar import McNemarTestResult, mcnemar_test
 from evalplots.metrics.inference._operating_points import (
     LikelihoodRatios,
@@ -177,6 +178,8 @@ __all__ = [
     "likelihood_ratios",
     "LikelihoodRatios",
     "log_loss",
+    "margin_test",
+    "MarginTestResult",
     "matthews_corrcoef",
     "mcnemar_test",
     "McNemarTestResult",

@@ -441,6 +441,10 @@ class DeLongTestResult:
         Whether the two scores are of the same samples (the paired test).
     df : float, default=inf
         Degrees of freedom of the unpaired test's t distribution (inf: normal).
+    se : float, default=nan
+        Standard error of ``difference``: DeLong's; 0 for a degenerate test
+        (zero variance). The one-sided tests against a margin
+        (:func:`evalplots.metrics.margin_test`) read it.
 
     Notes
     -----
@@ -466,6 +470,7 @@ class DeLongTestResult:
     alternative: str = "two-sided"
     paired: bool = True
     df: float = math.inf
+    se: float = math.nan
 
     def __str__(self):
         level = f"{100 * self.ci.confidence_level:g}%"
@@ -684,7 +689,8 @@ def _unpaired_delong(y_true_a, y_score_a, y_true_b, y_score_b, pos_label, level,
     )
     statistic = difference / se
     return DeLongTestResult(auc_a, auc_b, difference, ci, statistic,
-                            _pvalue(statistic, alternative, df), alternative, False, float(df))
+                            _pvalue(statistic, alternative, df), alternative, False, float(df),
+                            se)
 
 
 def paired_delong(pa, pb, level, *, stacklevel=2, alternative="two-sided"):
@@ -715,7 +721,7 @@ def _degenerate(auc_a, auc_b, level, alternative, *, paired, stacklevel):
     )
     ci = ConfidenceInterval(difference, difference, difference, "delong", level)
     return DeLongTestResult(auc_a, auc_b, difference, ci, z, pvalue, alternative, paired,
-                            math.inf)
+                            math.inf, 0.0)
 
 
 def paired_delong_from_squares(auc_a, auc_b, squares_pos, squares_neg, n_pos, n_neg, level,
@@ -737,4 +743,4 @@ def paired_delong_from_squares(auc_a, auc_b, squares_pos, squares_neg, n_pos, n_
         difference, max(-1.0, difference - half), min(1.0, difference + half), "delong", level
     )
     return DeLongTestResult(auc_a, auc_b, difference, ci, z, _pvalue(z, alternative),
-                            alternative)
+                            alternative, se=se)
