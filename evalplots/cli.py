@@ -31,6 +31,7 @@ from evalplots._interrupts import InterruptGuard, checkpoint
 from evalplots._text import shown_text
 from evalplots._version import __version__
 
+EXIT_GATE_FAILED = 1  # the report is written; a baseline gate did not pass
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
 PROG = "evalplots"
@@ -108,6 +109,17 @@ def build_parser():
                      help="column of INPUT holding cross-validation fold ids (the scores "
                           "out-of-fold): a Cross-validation section; headline numbers "
                           "pooled")
+    rep.add_argument("--baseline", default=None, metavar="MODEL",
+                     help="binary: test every other model against MODEL (the one in "
+                          "service) for non-inferiority in ROC AUC, paired DeLong, "
+                          "Holm-adjusted; page 1 states each verdict, and the exit "
+                          "status is 1 when a gate does not pass (needs --margin)")
+    rep.add_argument("--margin", default=None, metavar="M",
+                     help="with --baseline: the loss of ROC AUC accepted, a number >= 0 "
+                          "(e.g. 0.02)")
+    rep.add_argument("--superiority", action="store_true",
+                     help="with --baseline: test whether each model beats MODEL by more "
+                          "than --margin instead")
     rep.add_argument("--sample", default=None, metavar="NAME",
                      help="use a bundled sample instead of INPUT: breast_cancer, "
                           "digits or diabetes")
@@ -189,6 +201,43 @@ def _interval_options(args):
         raise UsageError(f"--confidence-level must be a number strictly between 0 and 1, "
                          f"got {args.confidence_level!r}; e.g. --confidence-level 0.95")
     return level, n_resamples, seed
+
+
+def _gate_margin(args):
+    """The margin of --baseline's gates (None without --baseline), or a UsageError."""
+    if args.baseline is None:
+        if args.margin is not None or args.superiority:
+            option = "--margin" if args.margin is not None else "--superiority"
+            raise UsageError(f"{option} applies with --baseline MODEL, the model the "
+                             f"others are tested against")
+        return None
+    if args.margin is None:
+        raise UsageError("--baseline needs --margin M, the loss of ROC AUC accepted "
+                         "(e.g. --margin 0.02)")
+    if args.no_ci:
+        raise UsageError("--baseline tests the models with the paired DeLong test, "
+                         "which --no-ci leaves out; drop --no-ci")
+    from evalplots.datasets._cells import parse_number  # slow: the package loads numpy
+
+    margin = parse_number(args.margin)
+    if margin is None or not math.isfinite(margin) or margin < 0:
+        raise UsageError(f"--margin must be a number >= 0, got {args.margin!r}; "
+                         f"e.g. --margin 0.02")
+    return margin
+
+
+def _check_baseline(args, data, task):
+    """--baseline names a model of a binary input, or a UsageError."""
+    if args.baseline is None:
+        return
+    if task != "binary":
+        raise UsageError(f"--baseline applies to binary reports, and this one is {task}")
+    if args.baseline not in data.predictions:
+        raise UsageError(f"--baseline {args.baseline!r} is not a model; the models are "
+                         f"{', '.join(map(repr, data.predictions))}")
+    if len(data.predictions) < 2:
+        raise UsageError(f"--baseline {args.baseline!r} is the only model; there is "
+                         f"nothing to test against it")
 
 
 def _threshold(text):
@@ -467,6 +516,7 @@ def _print_notes(notes):
 def _report(args, command_line):
     threshold = _threshold(args.threshold)
     level, n_resamples, seed = _interval_options(args)
+    margin = _gate_margin(args)
     # checked before any work: scipy's import (numpy.f2py) also reads it and fails
     # with a bare "invalid literal for int()" on a bad value
     from evalplots.report._provenance import report_date  # slow: numpy
@@ -476,6 +526,7 @@ def _report(args, command_line):
     _check_output(args.output, args.figures, notes, tables=args.tables)
     data = _load(args, notes)
     task = _task(data, args)
+    _check_baseline(args, data, task)
     pos_label = None
     if task == "binary":
         pos_label = _pos_label(data, args.pos_label)
@@ -519,10 +570,12 @@ def _report(args, command_line):
             if args.engine == "dask":
                 _print_notes(notes)
             provenance = _provenance(args, data, command_line)
+            gates = None if margin is None else evaluation.baseline_gates(
+                args.baseline, margin, superiority=args.superiority)
             report = evaluation_report(
                 evaluation, title=args.title, description=data.description or None,
                 progress=progress, transposed=args.transposed and task == "multiclass",
-                provenance=provenance,
+                provenance=provenance, gates=gates,
                 ci=not args.no_ci, **({"max_models": None} if args.all_models else {}),
             )
         for note in _warning_notes(caught):
@@ -548,10 +601,12 @@ def _report(args, command_line):
         if args.tables is not None:
             _say(f"{len(tables)} table files in {args.tables}: "
                  f"{', '.join(p.name for p in tables)}", sys.stdout)
+        for gate in gates or ():
+            _say(f"gate: {gate}", sys.stdout)
     except BrokenPipeError:  # e.g. `| head -c0`: the report is written all the same
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error at interpreter exit
-    return 0
+    return EXIT_GATE_FAILED if gates is not None and not gates.passed else 0
 
 
 def main(argv=None):

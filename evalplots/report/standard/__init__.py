@@ -9,6 +9,7 @@ metric or a curve: every number and Display comes from the evaluation.
 from evalplots.evaluation import Evaluation, evaluate
 from evalplots.report.standard._binary import binary_report
 from evalplots.report.standard._common import MAX_MODELS, check_max_models
+from evalplots.report.standard._gates import check_gates
 from evalplots.report.standard._multiclass import multiclass_report
 from evalplots.report.standard._regression import regression_report
 
@@ -23,7 +24,7 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
                       sample_weight=None, transposed=False, title=None,
                       description=None, author=None, invariant=False, progress=None,
                       ci=True, confidence_level=0.95, n_resamples=1000, random_state=0,
-                      provenance=None, max_models=MAX_MODELS):
+                      provenance=None, max_models=MAX_MODELS, gates=None):
     """Assemble the standard evaluation report of binary, multi-class or regression models.
 
     Binary pages: a summary (data, contents, every metric of every model with
@@ -104,6 +105,11 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
         command line), for the provenance table that ends the summary and the
         PDF's document information; None records what the library knows by
         itself: the software versions, the date and the evaluation's options.
+    gates : GateTable or None, default=None
+        Binary: the evaluation's baseline gates
+        (:meth:`~evalplots.evaluation.BinaryEvaluation.baseline_gates`), whose
+        verdicts page 1 states under "Baseline gates": each model's difference
+        from the baseline, its one-sided bound, the margin and Holm's p.
 
     Returns
     -------
@@ -118,8 +124,9 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
         e.g. an empty ``predictions``, a non-finite score, lengths that differ, a
         binary ``y_true`` without exactly two labels, an ambiguous or absent
         ``pos_label``, a threshold that is not a finite number, or bad
-        ``label_names``; if an evaluation is passed together with arrays; or if
-        ``max_models`` is not None or an integer >= 1.
+        ``label_names``; if an evaluation is passed together with arrays; if
+        ``max_models`` is not None or an integer >= 1; or if ``gates`` is given
+        for a task other than binary, or is not a GateTable.
 
     Warns
     -----
@@ -188,6 +195,9 @@ def evaluation_report(y_true, predictions=None, *, task="auto", threshold=0.5,
     max_models = check_max_models(max_models)
     if ev.task == "binary":
         options["max_models"] = max_models
+        options["gates"] = check_gates(gates)
+    elif gates is not None:
+        raise ValueError(f"gates apply to binary reports; this one is {ev.task}.")
     if ev.task == "multiclass":
         options["transposed"] = transposed
     elif transposed:

@@ -37,6 +37,7 @@ from evalplots.report.standard._common import (
     quiet_figures,
     summary_tables,
 )
+from evalplots.report.standard._gates import gates_section
 from evalplots.report.standard._provenance import provenance_section
 from evalplots.report.standard._structure import structure_paragraph, structure_sections
 
@@ -44,7 +45,7 @@ __all__ = ["binary_report"]
 
 
 def binary_report(ev, *, ci, title, description, author, invariant, progress,
-                  provenance, max_models):
+                  provenance, max_models, gates=None):
     """Assemble the standard report of a BinaryEvaluation (see evaluation_report)."""
     names = ev.model_names
     summarised = max_models is not None and len(names) > max_models
@@ -68,7 +69,7 @@ def binary_report(ev, *, ci, title, description, author, invariant, progress,
                  f"{ev.n_samples:,} samples, positive class: {ev.pos_name}, "
                  f"decision threshold {_threshold_text(ev)}")
     _summary(report, ev, description, ci, provenance, invariant,
-             reference=ranked[0] if summarised else None)
+             reference=ranked[0] if summarised else None, gates=gates)
     with quiet_figures():
         if summarised:
             tick()
@@ -410,7 +411,8 @@ def _describe(name, label):
     return f"label {label!r}" if name == str(label) else f"class '{name}' (label {label!r})"
 
 
-def _summary(report, ev, description, ci, provenance, invariant, reference=None):
+def _summary(report, ev, description, ci, provenance, invariant, reference=None,
+             gates=None):
     n, n_pos = ev.n_samples, ev.n_positive
     report.add_table_of_contents()
     report.add_heading("Summary")
@@ -422,6 +424,7 @@ def _summary(report, ev, description, ci, provenance, invariant, reference=None)
     if description:
         report.add_paragraph(f"Source: {description}")
     structure_paragraph(report, ev)
+    gates_section(report, gates)
     report.add_section("Metrics", level=1)
     t = _threshold_text(ev)
     caption = (
