@@ -322,8 +322,8 @@ ALL_MUTANTS = [
       'return "".join(t if f == font else',
       "user text reaches Paragraph unescaped ('<', '&' read as markup)"),
     M("figure-height-cap", "report", "evalplots/report/_flowables.py",
-      "scale = min(scale, self.max_height / d.height)",
-      "scale = max(scale, self.max_height / d.height)",
+      "scale = min(scale, max(self.max_height / d.height, self.min_scale))",
+      "scale = max(scale, max(self.max_height / d.height, self.min_scale))",
       "a figure's max_height no longer caps its drawn height"),
     M("save-not-atomic", "report", "evalplots/_atomic.py",
       "        write(tmp[0])\n        os.chmod(tmp[0], mode)\n"
