@@ -1,15 +1,9 @@
-"""Partial AUC over either focus, Venkatraman's test and Obuchowski's power,
-checked against pROC.
+"""Partial AUC over either focus, checked against pROC.
 
-Oracles: pROC's tests/testthat values (test-auc.R, test-power.roc.test.R) on its
-aSAH data; pROC 1.18.0 run on the same data for Venkatraman's statistic E (values
-written below with the R call that gave them); an exact enumeration of every
-permutation of tiny data for the permutation p-value.
+Oracle: pROC's tests/testthat/test-auc.R values on its aSAH data (auc with
+partial.auc, partial.auc.focus and partial.auc.correct), and hand-drawn curves.
 """
 
-import itertools
-
-import numpy as np
 import pytest
 
 from evalplots.metrics import partial_auc, roc_auc_score

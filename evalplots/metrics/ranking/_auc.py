@@ -48,7 +48,7 @@ def _binary_auc(data, max_fpr=None):
         else:
             fps, tps, _ = data.counts()
             partial = partial_auc_from_counts(fps, tps, max_fpr)
-        return mcclish_correction(partial, 1.0 - max_fpr, 1.0)
+        return mcclish_correction(partial, 0.0, max_fpr)
     if data.weight is None and not data.few():
         n_correct, n_tied = data.pair_counts()
         return auc_from_pairs(2.0 * n_correct + n_tied, data.n_pos, data.n_neg)
@@ -124,9 +124,12 @@ def partial_auc_from_counts(fps, tps, max_fpr, *, totals=None):
     threshold first, both classes present). The curve is the trapezoidal one
     through (0, 0) and every operating point (tied scores: one diagonal
     segment); it is cut at ``FPR = max_fpr`` by linear interpolation on the
-    segment that crosses it, as scikit-learn does. The area is summed in count
-    units (exact for unweighted counts) and divided by ``P * N`` once. ``totals``
-    is ``(N, P)`` when the counts stop after the first point right of the cut
+    segment that crosses it, as scikit-learn does. The whole trapezoids left of
+    the cut are summed in count units (exact for unweighted counts) and divided
+    by ``P * N`` once; the cut piece is ``(max_fpr - FPR_0) * (TPR_0 +
+    TPR_cut) / 2`` in rates, so a perfect ranking gives ``max_fpr`` and a worst
+    one 0 to the last bit (McClish's bounds, exactly). ``totals`` is ``(N, P)``
+    when the counts stop after the first point right of the cut
     (``MergedOrder.top_counts``).
     """
     n_neg, n_pos = totals or (fps[-1], tps[-1])
@@ -135,26 +138,29 @@ def partial_auc_from_counts(fps, tps, max_fpr, *, totals=None):
     f, t = fps[:stop], tps[:stop]
     df = f.copy()
     df[1:] -= f[:-1]
-    twice_area = float(trapezoid_pairs(df, t))
+    area = float(trapezoid_pairs(df, t)) / (2.0 * n_pos * n_neg)
     f0, t0 = (float(f[-1]), float(t[-1])) if stop else (0.0, 0.0)
     f1, t1 = float(fps[stop]), float(tps[stop])  # stop < size: limit < n_neg
-    t_cut = t0 + (t1 - t0) * (limit - f0) / (f1 - f0)
-    twice_area += (limit - f0) * (t0 + t_cut)
-    return twice_area / (2.0 * n_pos * n_neg)
+    t_cut = t0 + (t1 - t0) * ((limit - f0) / (f1 - f0))
+    return area + (max_fpr - f0 / n_neg) * ((t0 + t_cut) / (2.0 * n_pos))
 
 
-def mcclish_correction(partial_auc, low, high):
-    """Standardise a partial AUC over a specificity (or sensitivity) range
-    [low, high] so that 0.5 is chance and 1 perfect (McClish 1989).
+def mcclish_correction(partial_auc, fpr_low, fpr_high):
+    """Standardise a partial AUC over FPR in [fpr_low, fpr_high] so that 0.5 is
+    chance and 1 perfect (McClish 1989).
 
-    ``0.5 * (1 + (A - A_min) / (A_max - A_min))`` with ``A_max = high - low`` (a
-    perfect classifier) and ``A_min = (high - low) (2 - high - low) / 2`` (the
-    chance diagonal), pROC's ``roc_utils_min_partial_auc``; for the range
-    ``[1 - max_fpr, 1]`` this is scikit-learn's ``A_min = max_fpr**2 / 2``.
-    The same for either focus: the diagonal is symmetric.
+    ``0.5 * (1 + (A - A_min) / (A_max - A_min))`` with ``A_max = fpr_high -
+    fpr_low`` (a perfect classifier) and ``A_min = (fpr_high**2 - fpr_low**2) / 2``
+    (the chance diagonal). A specificity range [a, b] is FPR in [1 - b, 1 - a],
+    and so is a sensitivity range [a, b] on the curve reflected in the
+    anti-diagonal (the diagonal is symmetric): ``A_min = (b - a)(2 - a - b) / 2``,
+    pROC's ``roc_utils_min_partial_auc``. The bounds are taken in FPR so that
+    ``[0, max_fpr]`` gives scikit-learn's ``A_max = max_fpr``, ``A_min =
+    max_fpr**2 / 2`` to the last bit (``1 - (1 - f)`` is not ``f`` in floating
+    point): a perfect ranking gives exactly 1.
     """
-    max_area = high - low
-    min_area = 0.5 * max_area * (2.0 - high - low)
+    max_area = fpr_high - fpr_low
+    min_area = 0.5 * (fpr_high**2 - fpr_low**2)
     return 0.5 * (1.0 + (partial_auc - min_area) / (max_area - min_area))
 
 
@@ -167,10 +173,10 @@ def _area_below(fps, tps, fpr, totals=None):
     return partial_auc_from_counts(fps, tps, fpr, totals=totals)
 
 
-def partial_area(fps, tps, low, high, focus):
+def partial_area(fps, tps, fpr_low, fpr_high, focus):
     """Uncorrected partial AUC of cumulative counts over a specificity
-    (``focus='specificity'``) or sensitivity range [low, high]; see
-    :func:`partial_auc`."""
+    (``focus='specificity'``) or sensitivity range [a, b], given as
+    ``fpr_low = 1 - b``, ``fpr_high = 1 - a``; see :func:`partial_auc`."""
     totals = None
     if focus == "sensitivity":
         # the curve reflected in the anti-diagonal, (x, y) -> (1 - y, 1 - x): the
@@ -179,7 +185,7 @@ def partial_area(fps, tps, low, high, focus):
         fps, tps = n_pos - tps[::-1][1:], n_neg - fps[::-1][1:]
         fps, tps = np.append(fps, n_pos), np.append(tps, n_neg)
         totals = (n_pos, n_neg)
-    return _area_below(fps, tps, 1.0 - low, totals) - _area_below(fps, tps, 1.0 - high, totals)
+    return _area_below(fps, tps, fpr_high, totals) - _area_below(fps, tps, fpr_low, totals)
 
 
 def _check_partial_range(partial_range, focus):
@@ -546,6 +552,7 @@ def partial_auc(y_true, y_score, *, partial_range, focus="specificity", correct=
                          sample_weight=sample_weight)
     require_both_classes(data, need_neg=True, metric="partial ROC AUC")
     fps, tps, _ = data.counts()
-    area = partial_area(np.asarray(fps, dtype=float), np.asarray(tps, dtype=float), low, high,
-                        focus)
-    return float(mcclish_correction(area, low, high) if correct else area)
+    fpr_low, fpr_high = 1.0 - high, 1.0 - low
+    area = partial_area(np.asarray(fps, dtype=float), np.asarray(tps, dtype=float), fpr_low,
+                        fpr_high, focus)
+    return float(mcclish_correction(area, fpr_low, fpr_high) if correct else area)
