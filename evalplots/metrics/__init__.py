@@ -74,7 +74,7 @@ from evalplots.metrics.inference._operating_points import (
     specificity_at_sensitivity,
 )
 from evalplots.metrics.inference._proportion import binary_rates_ci, proportion_ci
-from evalplots.metrics.ranking._auc import rank_loss, roc_auc_score
+from evalplots.metrics.ranking._auc import partial_auc, rank_loss, roc_auc_score
 from evalplots.metrics.ranking._curves import (
     auc,
     confusion_matrix_at_thresholds,
@@ -196,6 +196,7 @@ __all__ = [
     "net_benefit",
     "optimal_threshold",
     "OptimalThreshold",
+    "partial_auc",
     "precision_at_k",
     "precision_at_recall",
     "precision_recall_ci_band",

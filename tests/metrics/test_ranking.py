@@ -433,6 +433,22 @@ def test_partial_auc_by_hand():
     assert ep.roc_auc_score(y, 1 - y, max_fpr=0.25) == 0.5 * (1 + (0 - 1 / 32) / (0.25 - 1 / 32))
 
 
+def test_partial_auc_bounds_are_exact_for_any_class_sizes_and_weights():
+    # McClish's bounds: a perfect ranking is 1 and a worst one is
+    # 0.5 * (1 + (0 - f**2 / 2) / (f - f**2 / 2)) to the last bit, as scikit-learn
+    # gives them, also where f * N is not a whole count of negatives
+    rng = np.random.default_rng(11)
+    for n_neg, n_pos, f in [(1, 3, 0.7), (3, 1, 0.1), (7, 9, 0.999), (5, 6, 1 / 3)]:
+        y = np.r_[np.zeros(n_neg, int), np.ones(n_pos, int)]
+        for w in (None, rng.random(y.size)):
+            assert ep.roc_auc_score(y, y, max_fpr=f, sample_weight=w) == 1.0
+            worst = ep.roc_auc_score(y, 1 - y, max_fpr=f, sample_weight=w)
+            assert worst == skm.roc_auc_score(y, 1 - y, max_fpr=f, sample_weight=w)
+        for focus in ("specificity", "sensitivity"):
+            assert ep.partial_auc(y, y, partial_range=(0.35, 0.9), focus=focus,
+                                  correct=True) == 1.0
+
+
 @pytest.mark.parametrize("max_fpr", [1e-4, 0.05, 0.1, 0.3, 0.5, 0.77, 0.999, 1.0])
 @pytest.mark.parametrize("ties", [False, True])
 @pytest.mark.parametrize("weighted", [False, True])

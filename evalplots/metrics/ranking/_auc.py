@@ -32,7 +32,8 @@ from evalplots.metrics.ranking._ovr import (
 )
 from evalplots.metrics._validation import as_1d, check_sample_weight, is_real
 
-__all__ = ["auc_from_counts", "auc_from_pairs", "rank_loss", "roc_auc_score", "trapezoid_pairs"]
+__all__ = ["auc_from_counts", "auc_from_pairs", "partial_area", "partial_auc", "rank_loss",
+           "roc_auc_score", "trapezoid_pairs"]
 
 _PROBA_RTOL, _PROBA_ATOL = 1e-5, 1e-8
 
@@ -47,7 +48,7 @@ def _binary_auc(data, max_fpr=None):
         else:
             fps, tps, _ = data.counts()
             partial = partial_auc_from_counts(fps, tps, max_fpr)
-        return mcclish_correction(partial, max_fpr)
+        return mcclish_correction(partial, 0.0, max_fpr)
     if data.weight is None and not data.few():
         n_correct, n_tied = data.pair_counts()
         return auc_from_pairs(2.0 * n_correct + n_tied, data.n_pos, data.n_neg)
@@ -123,9 +124,12 @@ def partial_auc_from_counts(fps, tps, max_fpr, *, totals=None):
     threshold first, both classes present). The curve is the trapezoidal one
     through (0, 0) and every operating point (tied scores: one diagonal
     segment); it is cut at ``FPR = max_fpr`` by linear interpolation on the
-    segment that crosses it, as scikit-learn does. The area is summed in count
-    units (exact for unweighted counts) and divided by ``P * N`` once. ``totals``
-    is ``(N, P)`` when the counts stop after the first point right of the cut
+    segment that crosses it, as scikit-learn does. The whole trapezoids left of
+    the cut are summed in count units (exact for unweighted counts) and divided
+    by ``P * N`` once; the cut piece is ``(max_fpr - FPR_0) * (TPR_0 +
+    TPR_cut) / 2`` in rates, so a perfect ranking gives ``max_fpr`` and a worst
+    one 0 to the last bit (McClish's bounds, exactly). ``totals`` is ``(N, P)``
+    when the counts stop after the first point right of the cut
     (``MergedOrder.top_counts``).
     """
     n_neg, n_pos = totals or (fps[-1], tps[-1])
@@ -134,22 +138,72 @@ def partial_auc_from_counts(fps, tps, max_fpr, *, totals=None):
     f, t = fps[:stop], tps[:stop]
     df = f.copy()
     df[1:] -= f[:-1]
-    twice_area = float(trapezoid_pairs(df, t))
+    area = float(trapezoid_pairs(df, t)) / (2.0 * n_pos * n_neg)
     f0, t0 = (float(f[-1]), float(t[-1])) if stop else (0.0, 0.0)
     f1, t1 = float(fps[stop]), float(tps[stop])  # stop < size: limit < n_neg
-    t_cut = t0 + (t1 - t0) * (limit - f0) / (f1 - f0)
-    twice_area += (limit - f0) * (t0 + t_cut)
-    return twice_area / (2.0 * n_pos * n_neg)
+    t_cut = t0 + (t1 - t0) * ((limit - f0) / (f1 - f0))
+    return area + (max_fpr - f0 / n_neg) * ((t0 + t_cut) / (2.0 * n_pos))
 
 
-def mcclish_correction(partial_auc, max_fpr):
-    """Standardise a partial AUC over FPR in [0, max_fpr] to [0.5, 1] (McClish 1989).
+def mcclish_correction(partial_auc, fpr_low, fpr_high):
+    """Standardise a partial AUC over FPR in [fpr_low, fpr_high] so that 0.5 is
+    chance and 1 perfect (McClish 1989).
 
-    ``0.5 * (1 + (A - A_min) / (A_max - A_min))`` with ``A_min = max_fpr**2 / 2``
-    (the chance diagonal) and ``A_max = max_fpr`` (a perfect classifier).
+    ``0.5 * (1 + (A - A_min) / (A_max - A_min))`` with ``A_max = fpr_high -
+    fpr_low`` (a perfect classifier) and ``A_min = (fpr_high**2 - fpr_low**2) / 2``
+    (the chance diagonal). A specificity range [a, b] is FPR in [1 - b, 1 - a],
+    and so is a sensitivity range [a, b] on the curve reflected in the
+    anti-diagonal (the diagonal is symmetric): ``A_min = (b - a)(2 - a - b) / 2``,
+    pROC's ``roc_utils_min_partial_auc``. The bounds are taken in FPR so that
+    ``[0, max_fpr]`` gives scikit-learn's ``A_max = max_fpr``, ``A_min =
+    max_fpr**2 / 2`` to the last bit (``1 - (1 - f)`` is not ``f`` in floating
+    point): a perfect ranking gives exactly 1.
     """
-    min_area = 0.5 * max_fpr**2
-    return 0.5 * (1.0 + (partial_auc - min_area) / (max_fpr - min_area))
+    max_area = fpr_high - fpr_low
+    min_area = 0.5 * (fpr_high**2 - fpr_low**2)
+    return 0.5 * (1.0 + (partial_auc - min_area) / (max_area - min_area))
+
+
+def _area_below(fps, tps, fpr, totals=None):
+    """The area under the ROC curve for FPR in [0, fpr] (0 <= fpr <= 1)."""
+    if fpr >= 1.0:
+        n_neg, n_pos = totals or (fps[-1], tps[-1])
+        return auc_from_counts(fps, tps) if totals is None else float(
+            trapezoid_pairs(np.diff(fps, prepend=0), tps)) / (2.0 * n_pos * n_neg)
+    return partial_auc_from_counts(fps, tps, fpr, totals=totals)
+
+
+def partial_area(fps, tps, fpr_low, fpr_high, focus):
+    """Uncorrected partial AUC of cumulative counts over a specificity
+    (``focus='specificity'``) or sensitivity range [a, b], given as
+    ``fpr_low = 1 - b``, ``fpr_high = 1 - a``; see :func:`partial_auc`."""
+    totals = None
+    if focus == "sensitivity":
+        # the curve reflected in the anti-diagonal, (x, y) -> (1 - y, 1 - x): the
+        # classes swap roles, and a sensitivity band becomes a specificity band
+        n_neg, n_pos = fps[-1], tps[-1]
+        fps, tps = n_pos - tps[::-1][1:], n_neg - fps[::-1][1:]
+        fps, tps = np.append(fps, n_pos), np.append(tps, n_neg)
+        totals = (n_pos, n_neg)
+    return _area_below(fps, tps, fpr_high, totals) - _area_below(fps, tps, fpr_low, totals)
+
+
+def _check_partial_range(partial_range, focus):
+    if focus not in ("specificity", "sensitivity"):
+        raise ValueError(
+            f"focus must be 'specificity' or 'sensitivity', got {focus!r}."
+        )
+    try:
+        low, high = sorted(float(v) for v in partial_range)
+        ok = all(is_real(v) for v in partial_range)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok or not (0.0 <= low < high <= 1.0):
+        raise ValueError(
+            f"partial_range must be two different numbers in [0, 1] (a range of "
+            f"{focus}), got {partial_range!r}; e.g. partial_range=(0.9, 1.0)."
+        )
+    return low, high
 
 
 def _check_max_fpr(max_fpr):
@@ -422,3 +476,83 @@ def rank_loss(y_true, y_score, *, pos_label=None, sample_weight=None):
         n_correct, n_tied = data.pair_counts()
         return float((2.0 * (n_pairs - n_correct) - n_tied) / (2.0 * n_pairs))
     return float(1.0 - _binary_auc(data))
+
+
+@fill_doc(binary=BINARY_SCORE_PARAMS)
+def partial_auc(y_true, y_score, *, partial_range, focus="specificity", correct=False,
+                pos_label=None, sample_weight=None):
+    """Partial area under the ROC curve over a specificity or a sensitivity range.
+
+    Parameters
+    ----------
+    %(binary)s
+    partial_range : tuple of two floats in [0, 1]
+        The range of specificity (``focus='specificity'``) or of sensitivity
+        (``focus='sensitivity'``), in either order, e.g. ``(0.9, 1.0)``.
+    focus : {'specificity', 'sensitivity'}, default='specificity'
+        Which rate ``partial_range`` bounds: the area under the curve in a
+        vertical band of specificities, or the area to its right in a
+        horizontal band of sensitivities.
+    correct : bool, default=False
+        Standardise with McClish's correction: 0.5 for the chance diagonal, 1
+        for a perfect classifier over the range.
+
+    Returns
+    -------
+    pauc : float
+        The partial area, in [0, high - low] (uncorrected), or its McClish
+        standardisation (``correct=True``).
+
+    Raises
+    ------
+    ValueError
+        If ``partial_range`` is not two different numbers in [0, 1], if
+        ``focus`` is unknown, or for the label, score and weight errors of
+        :func:`roc_auc_score` (a class missing, more than two classes,
+        non-finite scores).
+
+    Notes
+    -----
+    The ROC curve is the trapezoidal one of :func:`roc_curve` through every
+    distinct threshold (tied scores: one diagonal segment), from (0, 0) to
+    (1, 1). Specificity focus on [a, b]: :math:`\\int_{1-b}^{1-a}
+    \\mathrm{TPR}\\,d\\mathrm{FPR}`, the curve cut at both ends by linear
+    interpolation on the segment that crosses it. Sensitivity focus on [a, b]:
+    :math:`\\int_a^b (1 - \\mathrm{FPR})\\,d\\mathrm{TPR}`, the same area of the
+    curve reflected in the anti-diagonal (positives and negatives swapped).
+    The full range gives the AUC for either focus.
+
+    McClish (Medical Decision Making 9, 1989): :math:`\\frac{1}{2}\\left(1 +
+    \\frac{A - A_{min}}{A_{max} - A_{min}}\\right)` with :math:`A_{max} = b - a`
+    and :math:`A_{min} = (b - a)(2 - a - b)/2`, the area of the diagonal over
+    the range. It is below 0.5 for a curve below the diagonal over the range
+    (returned as computed, as ``roc_auc_score(max_fpr=...)`` and scikit-learn
+    do; pROC returns NA there). ``roc_auc_score(y, s, max_fpr=f)`` equals
+    ``partial_auc(y, s, partial_range=(1 - f, 1), correct=True)``.
+
+    Values match pROC's ``auc(roc, partial.auc = c(b, a), partial.auc.focus =
+    ..., partial.auc.correct = ...)`` (Robin et al., BMC Bioinformatics 12:77,
+    2011). Its interval: :func:`bootstrap_ci` with this function as the
+    metric and ``method='percentile'`` is pROC's ``ci.auc`` of a partial AUC
+    (stratified percentile bootstrap).
+
+    Examples
+    --------
+    >>> from evalplots.metrics import partial_auc
+    >>> y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+    >>> partial_auc(y, s, partial_range=(0.5, 1.0))
+    0.25
+    >>> partial_auc(y, s, partial_range=(0.5, 1.0), correct=True)
+    0.666...
+    >>> partial_auc(y, s, partial_range=(0.0, 1.0), focus="sensitivity")
+    0.75
+    """
+    low, high = _check_partial_range(partial_range, focus)
+    data = binary_scores(as_1d(y_true, "y_true"), as_score_array(y_score), pos_label=pos_label,
+                         sample_weight=sample_weight)
+    require_both_classes(data, need_neg=True, metric="partial ROC AUC")
+    fps, tps, _ = data.counts()
+    fpr_low, fpr_high = 1.0 - high, 1.0 - low
+    area = partial_area(np.asarray(fps, dtype=float), np.asarray(tps, dtype=float), fpr_low,
+                        fpr_high, focus)
+    return float(mcclish_correction(area, fpr_low, fpr_high) if correct else area)
