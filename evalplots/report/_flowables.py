@@ -147,6 +147,30 @@ def _drop_unknown_attributes(node):
         _drop_unknown_attributes(item)
 
 
+def run_layout_as_svg(fig):
+    """Run ``fig``'s layout engine as the SVG save of :func:`figure_to_drawing`
+    runs it: on the SVG canvas's renderer at 72 dpi (the same text extents).
+
+    Returns whether the engine ran (False: no engine, no axes, or the engine
+    gave up, as ``Figure.draw`` lets it). The figure's canvas and dpi are put
+    back.
+    """
+    engine = fig.get_layout_engine()
+    if engine is None or not fig.axes:  # as Figure.draw: no axes, no layout
+        return False
+    canvas, dpi = fig.canvas, fig.dpi
+    FigureCanvasSVG(fig)  # attaches itself to fig
+    fig.set_dpi(72)  # what the SVG canvas draws at
+    try:
+        engine.execute(fig)
+    except ValueError:  # as Figure.draw
+        return False
+    finally:
+        fig.set_dpi(dpi)
+        fig.set_canvas(canvas)
+    return True
+
+
 @contextlib.contextmanager
 def _laid_out_once(fig):
     """Run ``fig``'s layout engine as savefig would, then save without the engine.
@@ -162,17 +186,7 @@ def _laid_out_once(fig):
     if engine is None:
         yield
         return
-    if fig.axes:  # as Figure.draw: no axes, no layout
-        canvas, dpi = fig.canvas, fig.dpi
-        FigureCanvasSVG(fig)  # attaches itself to fig
-        fig.set_dpi(72)  # what the SVG canvas draws at
-        try:
-            engine.execute(fig)
-        except ValueError:  # as Figure.draw
-            pass
-        finally:
-            fig.set_dpi(dpi)
-            fig.set_canvas(canvas)
+    run_layout_as_svg(fig)
     fig.set_layout_engine(None)
     try:
         yield

@@ -386,15 +386,6 @@ TODAY = {
     ("no-intervals", "size"): "page 2: the ROC page figure, shrunk to the room left on "
                               "the page (down to MIN_FIGURE_SCALE, 0.8): its tick "
                               "labels are 5.1 pt",
-    ("three", "overlap"): "P-R page, three models: the upper panels' x label 'Recall' runs "
-                          "into the lower panels' titles 'steps-post, detail' and "
-                          "'sawtooth, detail'",
-    ("three", "bounds"): "P-R page: the upper panels' titles stick out above the top edge "
-                         "of their figure",
-    ("two-rows", "overlap"): "ROC page: the upper panels' x label 'False Positive Rate' "
-                             "runs into the titles of the DET and cumulative-gain panels",
-    ("two-rows", "bounds"): "ROC page: the upper panels' titles stick out above the top "
-                            "edge of their figure",
     ("two-rows", "roles"): "decision-curve page: the score-distribution figure under the "
                            "decision curves is drawn 1 % smaller to fit (FittedFigure), so "
                            "the page's tick labels, axis labels and legend entries are "

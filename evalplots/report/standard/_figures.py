@@ -36,6 +36,7 @@ from evalplots.display._fonts import figure_font_family, ignore_glyph_warnings
 from evalplots.display.style import model_style
 from evalplots.exceptions import EmptyFigureWarning
 from evalplots.metrics._format import format_threshold
+from evalplots.report._flowables import run_layout_as_svg
 
 
 def figure_style(name="report", font_family=None):
@@ -94,6 +95,39 @@ def legend_height(n_entries, labels=()):
     return 0.2 + 0.17 * rows
 
 
+def square_panels(fig, axes):
+    """Lay ``axes`` (the panels of one grid) out in square slots of the figure.
+
+    A fixed aspect (``set_box_aspect``, ``aspect='equal'``) under constrained
+    layout shrinks each axes inside the slot the layout made for it, and the
+    layout misjudges the room around it: an x label runs into the title of the
+    panel below, a title out of the figure. Here the panels fill their slots
+    (aspect 'auto') and the slots are made square instead: the layout is run
+    once as the report's SVG draws it (:func:`run_layout_as_svg`); slots taller
+    than wide give up the difference of height (the figure gets shorter), slots
+    wider than tall the difference of width (the layout's rectangle gets
+    narrower, centred), so the figure is never taller than it was made. Titles,
+    labels and the legend keep the room the layout gave them.
+    """
+    axes = list(np.ravel(axes))
+    for ax in axes:
+        ax.set_aspect("auto")
+        ax.set_box_aspect(None)
+    if not run_layout_as_svg(fig):
+        return
+    width, height = fig.get_size_inches()
+    boxes = [ax.get_position() for ax in axes]
+    rows = len({ax.get_subplotspec().rowspan.start for ax in axes})
+    cols = len({ax.get_subplotspec().colspan.start for ax in axes})
+    across = np.mean([b.width for b in boxes]) * width
+    up = np.mean([b.height for b in boxes]) * height
+    if up > across:
+        fig.set_size_inches(width, height - rows * (up - across), forward=False)
+    else:
+        kept = 1.0 - cols * (across - up) / width
+        fig.get_layout_engine().set(rect=((1.0 - kept) / 2, 0.0, kept, 1.0))
+
+
 def zoom_limits(breakevens):
     """A square window around the break-even points, up to the top-right corner."""
     finite = [b for b in breakevens if np.isfinite(b)]
@@ -120,6 +154,7 @@ def roc_figure(ev, *, ci=False, style="report", width=7.6, family=None):
         full, detail = fig.subplots(1, 2)
         handles, labels = draw_roc(ev, full, detail, ci)
         legend_below(fig, (full, detail), handles, labels)
+        square_panels(fig, (full, detail))
     return fig
 
 
@@ -138,6 +173,7 @@ def roc_page_figure(ev, *, ci=False, style="report", width=7.6, family=None):
         handles, labels = draw_roc(ev, *axes[0], ci)
         invisible, (perfect,) = draw_det_gain(ev, *axes[1])
         legend_below(fig, axes, [*handles, perfect], [*labels, perfect.get_label()])
+        square_panels(fig, axes)
     return fig, invisible
 
 
@@ -166,9 +202,6 @@ def draw_roc(ev, full, detail, ci):
     detail.set(title="detail: top-left corner", xlim=(-0.005, 1.005 - tpr_low),
                ylim=(tpr_low, 1.005))
     full.set_title("ROC curves")
-    for ax in (full, detail):  # two square boxes of one size, whatever the limits
-        ax.set_aspect("auto")
-        ax.set_box_aspect(1)
     keys = marker_keys(ev, "Youden optimum (max J = TPR - FPR)",
                        ci and _any_band(ev, ev.roc_ci_bands))
     return handles + [k for k, _ in keys], labels + [t for _, t in keys]
@@ -230,6 +263,7 @@ def precision_recall_figure(ev, *, drawstyles=("steps-post", "sawtooth"), ci=Fal
             for ax in (full, detail):
                 ax.grid(alpha=0.25, linewidth=0.5)
         legend_below(fig, grid, *zip(*entries))
+        square_panels(fig, grid)
     return fig
 
 
@@ -294,6 +328,7 @@ def det_gain_figure(ev, *, style="report", width=7.6, family=None):
         invisible, _ = draw_det_gain(ev, det, gain)
         handles, labels = gain.get_legend_handles_labels()
         legend_below(fig, (det, gain), handles, labels)
+        square_panels(fig, (det, gain))
     return fig, invisible
 
 
@@ -316,8 +351,6 @@ def draw_det_gain(ev, det, gain):
     gain.set_title("cumulative gain; bars: KS statistic")
     for ax in (det, gain):
         ax.grid(alpha=0.25, linewidth=0.5)
-        ax.set_aspect("auto")
-        ax.set_box_aspect(1)
     return invisible, (perfect,)
 
 
@@ -532,9 +565,7 @@ def ovr_figure(ev, name, *, style="report", width=7.6, family=None):
     k = ev.classes_.size
     with figure_style(style, family):
         entries = (k if k <= NAMED_CURVES_MAX else 0) + 3
-        # the paper style's tighter padding widens the square panels: more height
-        extra = 0.5 if style == "paper" else 0.0
-        fig = Figure(figsize=(width, width * 7.4 / 7.6 + legend_height(entries) + extra),
+        fig = Figure(figsize=(width, width * 7.4 / 7.6 + legend_height(entries)),
                      layout="constrained")
         axes = fig.subplots(2, 2)
         roc, pr = ev.roc_display(name), ev.precision_recall_display(name)
@@ -557,11 +588,10 @@ def ovr_figure(ev, name, *, style="report", width=7.6, family=None):
                        xlim=(low, 1.005), ylim=(low, 1.005))
         for ax in axes.flat:
             ax.grid(alpha=0.25, linewidth=0.5)
-            ax.set_aspect("auto")
-            ax.set_box_aspect(1)
         handles, labels = axes[0, 0].get_legend_handles_labels()
         pr_handles, pr_labels = axes[0, 1].get_legend_handles_labels()
         legend_below(fig, axes, handles + pr_handles, labels + pr_labels)
+        square_panels(fig, axes)
     return fig
 
 
