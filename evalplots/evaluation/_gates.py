@@ -65,7 +65,7 @@ class Gate:
         """Whether the gate passed: the Holm-adjusted p-value below ``1 - level``."""
         if self.test is None:
             return False
-        return bool(self.pvalue_holm < 1.0 - self.test.confidence_level)
+        return replace(self.test, pvalue=self.pvalue_holm).passed  # the test's one rule
 
     def __str__(self):
         head = f"{self.model} vs {self.baseline} ({self.metric}"
@@ -143,11 +143,11 @@ class GateTable(list):
         """
         import pandas as pd
 
-        nan = math.nan
+        untested = (None, math.nan, math.nan, math.nan, math.nan)
         return pd.DataFrame.from_records(
-            [(g.model, g.baseline, g.metric, g.test.hypothesis if g.test else None,
-              g.test.margin if g.test else nan, g.test.difference if g.test else nan,
-              g.test.bound if g.test else nan, g.test.pvalue if g.test else nan,
+            [(g.model, g.baseline, g.metric,
+              *((g.test.hypothesis, g.test.margin, g.test.difference, g.test.bound,
+                 g.test.pvalue) if g.test else untested),
               g.pvalue_holm, g.passed, g.note) for g in self],
             columns=["model", "baseline", "metric", "hypothesis", "margin", "difference",
                      "bound", "pvalue", "pvalue_holm", "passed", "note"])

@@ -88,6 +88,10 @@ def test_a_gate_without_its_test_does_not_pass_and_says_why():
     (gate,) = ev.baseline_gates("a", 0.05)
     assert gate.test is None and not gate.passed and "non-integer weights" in gate.note
     assert math.isnan(gate.pvalue_holm)
+    row = ev.baseline_gates("a", 0.05).to_frame().iloc[0]
+    assert (row["model"], row["hypothesis"], row["passed"]) == ("b", None, False)
+    assert row[["margin", "difference", "bound", "pvalue"]].isna().all()
+    assert "non-integer weights" in row["note"]
 
 
 def test_bad_gate_arguments_name_the_fix(sample):
