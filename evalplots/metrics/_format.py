@@ -6,7 +6,8 @@ it is shown. One function per kind of number, each docstring stating its rule:
 :func:`format_score` (a score in [0, 1] in a legend), :func:`format_number` (a
 table cell), :func:`format_threshold` (one rule for every threshold shown),
 :func:`format_quantity` (a statistic on any scale), :func:`format_difference`,
-:func:`format_pvalue` and :func:`format_interval`.
+:func:`format_pvalue`, :func:`format_interval` and :func:`format_ratio` (a ratio,
+whose precision is relative).
 
 Precision: a number is written to the digits it carries. A table's lone
 value has :data:`TABLE_DIGITS` decimals below 10 and one fewer per further
@@ -37,6 +38,7 @@ __all__ = [
     "format_difference",
     "format_pvalue",
     "format_quantity",
+    "format_ratio",
     "format_score",
     "format_threshold",
     "interval_decimals",
@@ -53,6 +55,8 @@ THRESHOLD_DIGITS, PRECISE_THRESHOLD_DIGITS = 3, 6
 TABLE_DIGITS = 4
 #: magnitudes below the first or from the second are written in scientific notation
 SCIENTIFIC_BELOW, SCIENTIFIC_FROM = 1e-3, 1e6
+#: significant digits of a ratio written without an interval
+RATIO_DIGITS = 3
 #: what an interval whose bounds are equal shows instead of "[x, x]"
 ZERO_WIDTH = "[zero width]"
 
@@ -338,6 +342,67 @@ def format_interval(estimate, low, high, decimals=None):
     exponent = _exponent(largest) if _scientific(largest) else None
     estimate, low, high = (_rounded(float(v), last, exponent) for v in numbers)
     return f"{estimate} [{low}, {high}]"
+
+
+def format_ratio(estimate, low=None, high=None):
+    """A ratio (a likelihood ratio, an odds ratio), alone or with its interval,
+    in significant digits: ``'2.0 [0.29, 14]'``, ``'114 [40, 350]'``.
+
+    A ratio's precision is relative: its interval is computed on the log scale
+    and is symmetric there, so fixed decimals would write 2.0 [0.29, 14] as
+    ``'2 [0, 14]'`` (its width, 14, read to units) and LR+ = 113.95 to
+    hundredths. Each of the three numbers is written in the significant digits
+    at which the interval's relative width ``high / low - 1`` has two: 2 when
+    the interval spans more than a factor of two, one more per tenfold
+    narrower (``'2.00 [1.90, 2.10]'``), and never fewer than the integer
+    digits. A ratio without an interval has
+    :data:`RATIO_DIGITS` (3) significant digits; an interval of zero width
+    says so (:data:`ZERO_WIDTH`); bounds that are not finite and positive are
+    written as a table writes them (:func:`format_number`).
+
+    Parameters
+    ----------
+    estimate : float
+        The ratio, >= 0.
+    low, high : float or None, default=None
+        Its interval's bounds; None writes the ratio alone.
+
+    Returns
+    -------
+    text : str
+        ``'estimate'`` or ``'estimate [low, high]'``.
+
+    Notes
+    -----
+    Two significant digits of the uncertainty (Cole, "Too many digits: the
+    presentation of numerical data", *Arch. Dis. Child.* 100, 2015), with the
+    uncertainty of a ratio measured as a ratio: :func:`interval_decimals` is
+    the same rule on the linear scale.
+
+    Examples
+    --------
+    >>> from evalplots.metrics._format import format_ratio
+    >>> format_ratio(2.0, 0.2857, 14.0), format_ratio(113.95, 40.2, 350.4)
+    ('2.0 [0.29, 14]', '114 [40, 350]')
+    >>> format_ratio(2.0, 1.9, 2.1), format_ratio(113.95), format_ratio(0.25123)
+    ('2.00 [1.90, 2.10]', '114', '0.251')
+    >>> format_ratio(3.0, 3.0, 3.0)
+    '3.00 [zero width]'
+    """
+    def significant(value, digits):
+        if not math.isfinite(value):
+            return format_number(float(value))
+        return _significant(float(value), digits)
+
+    if low is None or high is None:
+        return significant(estimate, RATIO_DIGITS)
+    if not (math.isfinite(low) and math.isfinite(high) and 0 < low <= high):
+        return f"{format_number(estimate)} [{format_number(low)}, {format_number(high)}]"
+    if high == low:
+        return f"{significant(estimate, RATIO_DIGITS)} {ZERO_WIDTH}"
+    digits = max(2, 2 - _exponent(high / low - 1.0))
+    return (f"{significant(estimate, digits)} "
+            f"[{significant(low, digits)}, {significant(high, digits)}]")
 
 
 def _unsigned_zero(value, spec):

@@ -35,6 +35,19 @@ def test_a_zero_width_interval_says_so():
     assert fmt.format_interval(0.5, 0.5, 0.5, 2) == "0.50 [0.50, 0.50]"  # decimals given
 
 
+def test_a_ratio_is_read_to_two_significant_digits_of_its_relative_width():
+    # LR+ 2.0 [0.29, 14] spans a factor of 49: two significant digits, not "2 [0, 14]"
+    assert fmt.format_ratio(2.0, 0.2857, 14.0) == "2.0 [0.29, 14]"
+    # relative width 0.105: three digits; 0.0105: four; integer digits are kept
+    assert fmt.format_ratio(2.0, 1.9, 2.1) == "2.00 [1.90, 2.10]"
+    assert fmt.format_ratio(20.0, 19.9, 20.109) == "20.00 [19.90, 20.11]"
+    assert fmt.format_ratio(113.95, 40.2, 350.4) == "114 [40, 350]"
+    # alone: three significant digits; degenerate and undefined bounds say so
+    assert (fmt.format_ratio(113.95), fmt.format_ratio(0.012345)) == ("114", "0.0123")
+    assert fmt.format_ratio(3.0, 3.0, 3.0) == "3.00 [zero width]"
+    assert fmt.format_ratio(0.0, float("nan"), float("nan")) == "0.0000 [n/a, n/a]"
+
+
 def test_a_lone_table_value_keeps_four_decimals_below_ten_and_its_integer_digits():
     assert [fmt.format_number(v) for v in (0.99528, 0.0123, 152.1337, 25330.8, 949407586.602,
                                            44000167427.7085, 2.3456e-7, 0.0, 9999999.6)] == [

@@ -227,7 +227,12 @@ def test_report_without_ci_says_nothing_of_bands(binary_sample_report_without_in
     fpr, tpr, _ = skm.roc_curve(data.y_true, data.scores["logistic_regression"],
                                 drop_intermediate=False)
     sensitivities = [format_number(np.interp(1 - s, fpr, tpr)) for s in (0.9, 0.95)]
-    assert f"logistic_regression {' '.join(sensitivities)} " in text
+    # a ratio alone in three significant digits (LR+ 110.4 is not "110.42")
+    (tn, fp), (fn, tp) = skm.confusion_matrix(
+        data.y_true, (data.scores["logistic_regression"] >= 0.5).astype(int))
+    ratios = [f"{(tp / (tp + fn)) / (fp / (fp + tn)):#.3g}".rstrip("."),
+              f"{(fn / (tp + fn)) / (tn / (fp + tn)):#.3g}"]
+    assert f"logistic_regression {' '.join(sensitivities + ratios)} " in text
     assert "In brackets" not in text and "[95 % CI]" not in text
 
 

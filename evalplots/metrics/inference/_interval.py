@@ -7,9 +7,13 @@ way whatever computed them (DeLong, bootstrap, Wilson, Clopper-Pearson).
 import math
 from dataclasses import dataclass
 
-from evalplots.metrics._format import format_interval
+from evalplots.metrics._format import format_interval, format_number, format_ratio
 
 __all__ = ["ConfidenceInterval", "check_confidence_level"]
+
+#: methods whose interval is computed on the log scale: the interval of a ratio,
+#: written in significant digits (:func:`~evalplots.metrics._format.format_ratio`)
+LOG_SCALE_METHODS = frozenset({"log"})
 
 
 def check_confidence_level(confidence_level):
@@ -46,7 +50,9 @@ class ConfidenceInterval:
     -----
     ``str()`` gives the form used in legends and reports, ``0.912 [0.887, 0.934]``:
     the numbers rounded where the interval's width has two significant digits
-    (:meth:`format`, which also takes a number of decimals). The record also unpacks
+    (:meth:`format`, which also takes a number of decimals); a ratio's interval
+    (method ``'log'``) in the significant digits of its relative width,
+    ``2.0 [0.29, 14]``. The record also unpacks
     as ``low, high = ci.interval``.
 
     Examples
@@ -81,8 +87,10 @@ class ConfidenceInterval:
         ----------
         decimals : int or None, default=None
             Number of decimals for all three numbers; None rounds them where
-            the interval's width has two significant digits, and writes an
-            interval of zero width ``'estimate [zero width]'``.
+            the interval's width has two significant digits (a ratio's,
+            method ``'log'``: in the significant digits at which its relative
+            width has two), and writes an interval of zero width
+            ``'estimate [zero width]'``.
 
         Returns
         -------
@@ -97,16 +105,49 @@ class ConfidenceInterval:
         Notes
         -----
         :func:`evalplots.metrics._format.format_interval` (the rule, its
-        source and its scientific notation): Python's round-half-even
-        formatting of each number; the three use one number of decimals.
+        source and its scientific notation) and
+        :func:`~evalplots.metrics._format.format_ratio`: Python's
+        round-half-even formatting of each number.
 
         Examples
         --------
         >>> from evalplots.metrics import ConfidenceInterval
         >>> ConfidenceInterval(0.5, 0.25, 0.75, "wilson", 0.95).format(1)
         '0.5 [0.2, 0.8]'
+        >>> ConfidenceInterval(2.0, 0.2857, 14.0, "log", 0.95).format()
+        '2.0 [0.29, 14]'
         """
+        if decimals is None and self.method in LOG_SCALE_METHODS:
+            return format_ratio(self.estimate, self.low, self.high)
         return format_interval(self.estimate, self.low, self.high, decimals)
+
+    def format_estimate(self):
+        """Return the estimate alone, as a table cell writes it.
+
+        Returns
+        -------
+        text : str
+            :func:`~evalplots.metrics._format.format_number` of the estimate
+            (``'0.9953'``), or for a ratio (method ``'log'``)
+            :func:`~evalplots.metrics._format.format_ratio`, 3 significant
+            digits (``'114'``, not ``'113.95'``).
+
+        Notes
+        -----
+        A table without intervals writes each estimate this way, so that it
+        reads as the same number as the interval's estimate in a table with them.
+
+        Examples
+        --------
+        >>> from evalplots.metrics import ConfidenceInterval
+        >>> ConfidenceInterval(113.95, 40.2, 350.4, "log", 0.95).format_estimate()
+        '114'
+        >>> ConfidenceInterval(0.99528, 0.99, 1.0, "delong", 0.95).format_estimate()
+        '0.9953'
+        """
+        if self.method in LOG_SCALE_METHODS:
+            return format_ratio(self.estimate)
+        return format_number(self.estimate)
 
     def __str__(self):
         return self.format()

@@ -414,14 +414,16 @@ class LikelihoodRatios:
 
     Notes
     -----
-    ``str()`` gives ``LR+ = 4.00 [2.10, 7.62], LR- = 0.250 [0.120, 0.521] (95% CI)``.
+    ``str()`` gives ``LR+ = 4.0 [2.1, 7.6], LR- = 0.25 [0.12, 0.52] (95% CI)``: a
+    ratio in the significant digits its interval carries
+    (:meth:`ConfidenceInterval.format`).
 
     Examples
     --------
     >>> from evalplots.metrics import ConfidenceInterval, LikelihoodRatios
     >>> print(LikelihoodRatios(ConfidenceInterval(4.0, 2.1, 7.62, "log", 0.95),
     ...                        ConfidenceInterval(0.25, 0.12, 0.521, "log", 0.95)))
-    LR+ = 4.00 [2.10, 7.62], LR- = 0.250 [0.120, 0.521] (95% CI)
+    LR+ = 4.0 [2.1, 7.6], LR- = 0.25 [0.12, 0.52] (95% CI)
     """
 
     positive: ConfidenceInterval
@@ -429,7 +431,7 @@ class LikelihoodRatios:
 
     def __str__(self):
         level = f"{100 * self.positive.confidence_level:g}%"
-        return (f"LR+ = {self.positive.format(2)}, LR- = {self.negative.format(3)} "
+        return (f"LR+ = {self.positive}, LR- = {self.negative} "
                 f"({level} CI)")
 
 
@@ -507,7 +509,7 @@ def likelihood_ratios(y_true, y_pred, *, pos_label=None, confidence_level=0.95):
     >>> y_true = [1] * 40 + [0] * 60
     >>> y_pred = [1] * 30 + [0] * 10 + [1] * 6 + [0] * 54
     >>> print(likelihood_ratios(y_true, y_pred))
-    LR+ = 7.50 [3.44, 16.36], LR- = 0.278 [0.161, 0.478] (95% CI)
+    LR+ = 7.5 [3.4, 16], LR- = 0.28 [0.16, 0.48] (95% CI)
     """
     from evalplots.metrics.inference._proportion import _binary_counts
 

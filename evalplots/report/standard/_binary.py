@@ -252,7 +252,7 @@ def _interval_text(interval, ci):
     'n/a' for None (the text under the table says why)."""
     if interval is None:
         return NOT_AVAILABLE
-    return interval.format() if ci else format_number(interval.estimate)
+    return interval.format() if ci else interval.format_estimate()
 
 
 def _clinical_points_table(report, ev, ci):
