@@ -241,6 +241,15 @@ def get_axes(ax):
     return ax, ax.figure
 
 
+def legend_entries(ax):
+    """``(handles, labels)`` of the artists of ``ax`` for a legend: the models
+    first, in drawing order, and the shared reference lines (chance, treat all,
+    treat none; gid ``CHANCE_GID``) last, whichever model's plot drew them."""
+    handles, labels = ax.get_legend_handles_labels()
+    order = sorted(range(len(handles)), key=lambda i: handles[i].get_gid() == CHANCE_GID)
+    return [handles[i] for i in order], [labels[i] for i in order]
+
+
 def literal_legend(ax, *args, **kwargs):
     """Draw ``ax.legend(*args, **kwargs)`` with every entry and the title shown literally.
 
@@ -490,7 +499,7 @@ class CurveDisplayMixin(FrameMixin):
             despine(self.ax_)
         if align_decimals:  # the Display's documented plot option
             align_legend_decimals(self.ax_)
-        handles, labels = self.ax_.get_legend_handles_labels()
+        handles, labels = legend_entries(self.ax_)
         previous = self.ax_.get_legend()
         if legend_title is None:
             legend_title = given_title(previous)
@@ -498,10 +507,6 @@ class CurveDisplayMixin(FrameMixin):
             legend_title = pos_label_title(self.pos_label)
         if not handles and legend_title is None:
             return
-        # Models first, in drawing order; the shared chance line last.
-        order = sorted(
-            range(len(handles)), key=lambda i: handles[i].get_gid() == CHANCE_GID
-        )
         placement = {"loc": legend_loc}
         if small_legend or isinstance(self.line_, list):
             placement.update(fontsize="small", title_fontsize="small")
@@ -511,8 +516,8 @@ class CurveDisplayMixin(FrameMixin):
             )
         fitted_legend(
             self.ax_,
-            [legend_handle(handles[i]) for i in order],
-            [labels[i] for i in order],
+            [legend_handle(h) for h in handles],
+            labels,
             title=legend_title,
             **placement,
         )

@@ -7,17 +7,20 @@ import numpy as np
 import pytest
 import sklearn.metrics as skm
 from matplotlib.collections import PolyCollection
+from matplotlib.lines import Line2D
 from pypdf import PdfReader
 from scipy.stats import norm
 
 from evalplots import evaluate
 from evalplots.datasets import load_breast_cancer_predictions
+from evalplots.display.style import model_style
 from evalplots.exceptions import EmptyFigureWarning, UndefinedMetricWarning
 from evalplots.report import evaluation_report
 from evalplots.metrics._format import format_number, format_pvalue
 from evalplots.report.standard._binary import NET_BENEFIT_AT
 from evalplots.report.standard._figures import (
     calibration_models,
+    decision_curve_figure,
     precision_recall_figure,
     roc_figure,
     roc_page_figure,
@@ -27,8 +30,6 @@ from evalplots.report.standard._figures import (
 def _pages(path):
     return [" ".join(page.extract_text().split()) for page in PdfReader(path).pages]
 
-from matplotlib.lines import Line2D
-from evalplots.display.style import model_style
 
 def _outline(path):
     """{heading: 0-based page} of every outline entry (nested ones too)."""
@@ -141,6 +142,17 @@ def test_clinical_utility_page_values(sample, sample_pages):
     everyone = [_net_benefit_by_hand(y, np.ones(len(y)), p) for p in at]
     assert " ".join(["Treat all", *map(format_number, everyone)]) in page
     assert "at p_t = 0, 0.01, ..., 0.99" in page
+
+
+def test_decision_curve_legend_lists_the_models_before_the_strategies(sample_pages):
+    ev = sample_pages[0]
+    fig = decision_curve_figure(ev, ev.model_names)
+    (legend,) = fig.legends
+    # two columns fill column by column: the models in the first, the strategies in
+    # the second (not "model, Treat all / Treat none, model")
+    assert legend._ncols == 2
+    assert [t.get_text() for t in legend.get_texts()] == [*ev.model_names, "Treat all",
+                                                          "Treat none"]
 
 
 def test_clinical_operating_points_values(sample, sample_pages):

@@ -29,6 +29,7 @@ from evalplots.display._base import (
     LITERAL_TEXT,
     break_lines,
     figure_text,
+    legend_entries,
     legend_handle,
     literal_legend,
 )
@@ -487,8 +488,7 @@ def decision_curve_figure(ev, names, *, style="report", width=7.6, family=None):
             i = ev.model_names.index(name)
             ev.decision_curve_display(name).plot(ax=ax, name=name, **model_style(i))
         ax.grid(alpha=0.25, linewidth=0.5)
-        handles, texts = ax.get_legend_handles_labels()
-        legend_below(fig, ax, handles, texts)
+        legend_below(fig, ax, *legend_entries(ax))
     return fig
 
 
